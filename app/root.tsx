@@ -1,0 +1,103 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import stylesheet from "~/styles/app.css?url";
+import { getToastFromRequest } from "./lib/toast.server";
+import { ToastViewport, useToastFromServer } from "./components/toaster";
+import { pageTitle } from "./lib/meta";
+import { NotFoundPage, ErrorPage } from "./components/error-pages";
+import { getSubscriptionSummary } from "../server/services/subscriptions";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await context.getUser();
+  const { toast, setCookie } = getToastFromRequest(request);
+  const config = context.app.config;
+  const subscription = user ? await getSubscriptionSummary(context.app, user.id) : null;
+  const payload = {
+    appName: config.appName,
+    user: user
+      ? {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          avatarKey: user.avatarKey,
+          permissions: user.permissions,
+          subscriptionStatus: subscription?.status ?? null,
+        }
+      : null,
+    toast,
+    publicConfig: {
+      sentryDsn: config.sentryBrowserDsn,
+      release: config.release,
+      environment: config.environment,
+    },
+    analyticsId: config.analyticsId ?? null,
+  };
+  return data(payload, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.appName, "Learn Levantine Arabic") }];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#13836d" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-canvas font-sans text-ink">
+        {children}
+        <ToastViewport />
+        <ScrollRestoration />
+        {data?.publicConfig ? (
+          <script
+            // The browser error reporter reads its (public) settings from here.
+            dangerouslySetInnerHTML={{ __html: `window.__AHLA_CONFIG__=${JSON.stringify(data.publicConfig).replace(/</g, "\\u003c")}` }}
+          />
+        ) : null}
+        {data?.analyticsId ? <AnalyticsScript id={data.analyticsId} /> : null}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** The behaviour-analytics script (Microsoft Clarity style tag), loaded only when its id is configured. */
+function AnalyticsScript({ id }: { id: string }) {
+  const safeId = id.replace(/[^a-zA-Z0-9_-]/g, "");
+  return <script async src={`https://www.clarity.ms/tag/${safeId}`} />;
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  useToastFromServer(toast);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage error={error} />;
+}

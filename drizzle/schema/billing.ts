@@ -1,0 +1,97 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, timestamp, timestamps } from "./columns";
+import { users } from "./users";
+
+export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "canceled", "expired"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const plans = sqliteTable(
+  "plans",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    trialDays: integer("trial_days").notNull().default(0),
+    levelTags: text("level_tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    features: text("features", { mode: "json" }).$type<string[]>().notNull().default([]),
+    stripePriceId: text("stripe_price_id"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("plans_name_unique").on(t.name)],
+);
+
+export const subscriptionCancelReasons = sqliteTable("subscription_cancel_reasons", {
+  id: id(),
+  label: text("label").notNull(),
+  position: integer("position").notNull().default(0),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  ...timestamps,
+});
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    providerCustomerId: text("provider_customer_id"),
+    currentPeriodStart: timestamp("current_period_start").notNull(),
+    currentPeriodEnd: timestamp("current_period_end").notNull(),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    canceledAt: timestamp("canceled_at"),
+    cancelReasonId: integer("cancel_reason_id").references(() => subscriptionCancelReasons.id, { onDelete: "set null" }),
+    cancelComment: text("cancel_comment"),
+    paymentMethodSummary: text("payment_method_summary"),
+    providerUpdatedAt: timestamp("provider_updated_at"),
+    ...timestamps,
+  },
+  (t) => [
+    index("subscriptions_user_idx").on(t.userId, t.status),
+    index("subscriptions_status_idx").on(t.status, t.currentPeriodEnd),
+    uniqueIndex("subscriptions_provider_unique").on(t.provider, t.providerSubscriptionId),
+  ],
+);
+
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: id(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["paid", "open", "failed", "void"] }).notNull(),
+    providerInvoiceId: text("provider_invoice_id"),
+    periodStart: timestamp("period_start"),
+    periodEnd: timestamp("period_end"),
+    paidAt: timestamp("paid_at"),
+    ...timestamps,
+  },
+  (t) => [index("invoices_user_idx").on(t.userId, t.createdAt), uniqueIndex("invoices_provider_unique").on(t.providerInvoiceId)],
+);
+
+export const webhookEvents = sqliteTable("webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at")
+    .notNull()
+    .$defaultFn(() => new Date()),
+});

@@ -1,0 +1,267 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, LEVELS, timestamp, timestamps } from "./columns";
+import { transcriptCues, videos } from "./catalogue";
+import { users } from "./users";
+
+export const vocabularyLists = sqliteTable(
+  "vocabulary_lists",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("vocabulary_lists_user_idx").on(t.userId)],
+);
+
+export const vocabularyListItems = sqliteTable(
+  "vocabulary_list_items",
+  {
+    id: id(),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => vocabularyLists.id, { onDelete: "cascade" }),
+    arabic: text("arabic").notNull(),
+    transliteration: text("transliteration").notNull().default(""),
+    english: text("english").notNull().default(""),
+    videoId: integer("video_id").references(() => videos.id, { onDelete: "set null" }),
+    cueId: integer("cue_id").references(() => transcriptCues.id, { onDelete: "set null" }),
+    startMs: integer("start_ms"),
+    missCount: integer("miss_count").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("vocabulary_list_items_list_idx").on(t.listId), uniqueIndex("vocabulary_list_items_word_unique").on(t.listId, t.arabic)],
+);
+
+export const flashcollections = sqliteTable(
+  "flashcollections",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    level: text("level", { enum: LEVELS }).notNull().default("beginner"),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(true),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+);
+
+export const flashcards = sqliteTable(
+  "flashcards",
+  {
+    id: id(),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => flashcollections.id, { onDelete: "cascade" }),
+    arabic: text("arabic").notNull(),
+    transliteration: text("transliteration").notNull().default(""),
+    english: text("english").notNull(),
+    audioKey: text("audio_key"),
+    imageKey: text("image_key"),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("flashcards_collection_idx").on(t.collectionId, t.position)],
+);
+
+/** FSRS card state per learner per card (ts-fsrs field names). */
+export const flashcardStates = sqliteTable(
+  "flashcard_states",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    flashcardId: integer("flashcard_id")
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    due: timestamp("due").notNull(),
+    stability: real("stability").notNull(),
+    difficulty: real("difficulty").notNull(),
+    elapsedDays: integer("elapsed_days").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull().default(0),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    state: integer("state").notNull(),
+    lastReview: timestamp("last_review"),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.flashcardId] }), index("flashcard_states_due_idx").on(t.userId, t.due)],
+);
+
+export const flashcardReviewLogs = sqliteTable(
+  "flashcard_review_logs",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    flashcardId: integer("flashcard_id")
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    reviewedAt: timestamp("reviewed_at").notNull(),
+    requestId: text("request_id").notNull(),
+  },
+  (t) => [uniqueIndex("flashcard_review_logs_request_unique").on(t.userId, t.requestId)],
+);
+
+export const globalVocabularyThemes = sqliteTable("global_vocabulary_themes", {
+  id: id(),
+  title: text("title").notNull(),
+  titleAr: text("title_ar").notNull().default(""),
+  slug: text("slug").notNull(),
+  description: text("description").notNull().default(""),
+  imageKey: text("image_key"),
+  position: integer("position").notNull().default(0),
+  ...timestamps,
+});
+
+export const globalVocabularyDeckCategories = sqliteTable("global_vocabulary_deck_categories", {
+  id: id(),
+  title: text("title").notNull(),
+  position: integer("position").notNull().default(0),
+  ...timestamps,
+});
+
+export const globalVocabularyDecks = sqliteTable(
+  "global_vocabulary_decks",
+  {
+    id: id(),
+    themeId: integer("theme_id")
+      .notNull()
+      .references(() => globalVocabularyThemes.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id").references(() => globalVocabularyDeckCategories.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    titleAr: text("title_ar").notNull().default(""),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    level: text("level", { enum: LEVELS }).notNull().default("beginner"),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("global_vocabulary_decks_theme_idx").on(t.themeId, t.position)],
+);
+
+export const globalVocabularyWords = sqliteTable(
+  "global_vocabulary_words",
+  {
+    id: id(),
+    deckId: integer("deck_id")
+      .notNull()
+      .references(() => globalVocabularyDecks.id, { onDelete: "cascade" }),
+    arabic: text("arabic").notNull(),
+    transliteration: text("transliteration").notNull().default(""),
+    english: text("english").notNull(),
+    exampleArabic: text("example_arabic").notNull().default(""),
+    exampleEnglish: text("example_english").notNull().default(""),
+    audioKey: text("audio_key"),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("global_vocabulary_words_deck_idx").on(t.deckId, t.position), index("global_vocabulary_words_arabic_idx").on(t.arabic)],
+);
+
+export const deckProgress = sqliteTable(
+  "deck_progress",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deckId: integer("deck_id")
+      .notNull()
+      .references(() => globalVocabularyDecks.id, { onDelete: "cascade" }),
+    bestScore: integer("best_score").notNull().default(0),
+    plays: integer("plays").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deckId] })],
+);
+
+export const exerciseAttempts = sqliteTable(
+  "exercise_attempts",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["sentence-order", "sentence-gap", "vocabulary-quiz"] }).notNull(),
+    exerciseId: integer("exercise_id").notNull(),
+    answer: text("answer").notNull(),
+    isCorrect: integer("is_correct", { mode: "boolean" }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("exercise_attempts_user_idx").on(t.userId, t.kind, t.exerciseId)],
+);
+
+export const listeningActivityGroups = sqliteTable("listening_activity_groups", {
+  id: id(),
+  title: text("title").notNull(),
+  slug: text("slug").notNull(),
+  description: text("description").notNull().default(""),
+  position: integer("position").notNull().default(0),
+  ...timestamps,
+});
+
+export const listeningActivities = sqliteTable(
+  "listening_activities",
+  {
+    id: id(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => listeningActivityGroups.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    level: text("level", { enum: LEVELS }).notNull().default("beginner"),
+    mediaKey: text("media_key"),
+    mediaType: text("media_type", { enum: ["audio", "video"] }).notNull().default("audio"),
+    transcript: text("transcript").notNull().default(""),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(true),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("listening_activities_group_idx").on(t.groupId, t.position)],
+);
+
+export const listeningQuestions = sqliteTable(
+  "listening_questions",
+  {
+    id: id(),
+    activityId: integer("activity_id")
+      .notNull()
+      .references(() => listeningActivities.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["choice", "dictation"] }).notNull(),
+    prompt: text("prompt").notNull(),
+    options: text("options", { mode: "json" }).$type<string[]>().notNull().default([]),
+    answer: text("answer").notNull(),
+    acceptedVariants: text("accepted_variants", { mode: "json" }).$type<string[]>().notNull().default([]),
+    acceptArabizi: integer("accept_arabizi", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("listening_questions_activity_idx").on(t.activityId, t.position)],
+);
+
+export const listeningAttempts = sqliteTable(
+  "listening_attempts",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    activityId: integer("activity_id")
+      .notNull()
+      .references(() => listeningActivities.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    total: integer("total").notNull(),
+    answers: text("answers", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("listening_attempts_user_idx").on(t.userId, t.activityId)],
+);
+

@@ -1,0 +1,113 @@
+
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, LEVELS, timestamp, timestamps } from "./columns";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash"),
+    googleSubject: text("google_subject"),
+    avatarKey: text("avatar_key"),
+    level: text("level", { enum: LEVELS }),
+    birthday: text("birthday"),
+    transliterationScheme: text("transliteration_scheme", { enum: ["romanized", "arabizi"] })
+      .notNull()
+      .default("romanized"),
+    emailVerifiedAt: timestamp("email_verified_at"),
+    disabledAt: timestamp("disabled_at"),
+    deletedAt: timestamp("deleted_at"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_subject_unique").on(t.googleSubject),
+    index("users_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const permissions = sqliteTable("permissions", {
+  code: text("code").primaryKey(),
+  description: text("description").notNull(),
+});
+
+export const userPermissions = sqliteTable(
+  "user_permissions",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code")
+      .notNull()
+      .references(() => permissions.code, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    revokedAt: timestamp("revoked_at"),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+    lastSeenAt: timestamp("last_seen_at"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for rate limits ("login:email:x", "login:ip:y"), incremented atomically with an upsert. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at").notNull(),
+});
+
+/** OAuth "state" with its PKCE verifier and return address, single use. */
+export const oauthStates = sqliteTable("oauth_states", {
+  state: text("state").primaryKey(),
+  codeVerifier: text("code_verifier").notNull(),
+  redirectTo: text("redirect_to"),
+  expiresAt: timestamp("expires_at").notNull(),
+});
+
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text_body").notNull(),
+    html: text("html_body"),
+    template: text("template").notNull(),
+    provider: text("provider").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("sent"),
+    error: text("error"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+);
+

@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { createAppContext } from "../context";
+import type { Env } from "../env";
+import { readToken } from "../lib/cookies";
+import { AppError } from "../lib/errors";
+import { authenticate } from "../services/auth";
+import { getSubscriptionSummary } from "../services/subscriptions";
+import { authApi } from "./auth";
+import { requireUser } from "./helpers";
+import type { ApiEnv } from "./types";
+
+export interface ApiOptions {
+  now?: () => Date;
+  onError?: (error: unknown, request: Request, env: Env) => void;
+}
+
+/** The JSON API, mounted at /api by the Worker. Every answer is `{ data }` or `{ errors: string[] }`. */
+export function createApi(options: ApiOptions = {}) {
+  const api = new Hono<ApiEnv>();
+
+  api.use(async (c, next) => {
+    const app = createAppContext(c.env, { now: options.now });
+    c.set("app", app);
+    c.set("user", await authenticate(app, readToken(c.req.raw)));
+    await next();
+  });
+
+  api.route("/auth", authApi);
+
+  api.get("/me", requireUser, async (c) => {
+    const user = c.get("user")!;
+    const subscription = await getSubscriptionSummary(c.get("app"), user.id);
+    return c.json({
+      data: { id: user.id, email: user.email, name: user.name, permissions: user.permissions, subscription },
+    });
+  });
+
+  api.notFound((c) => c.json({ errors: ["Not found."] }, 404));
+
+  api.onError((error, c) => {
+    if (error instanceof AppError) return c.json({ errors: error.messages }, error.status);
+    options.onError?.(error, c.req.raw, c.env);
+    console.error(error);
+    return c.json({ errors: ["Error occurred. We're working on fixing it."] }, 500);
+  });
+
+  return api;
+}

@@ -1,0 +1,24 @@
+/** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
+export interface Env {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  ASSETS?: Fetcher;
+  AI?: Ai;
+  APP_NAME?: string;
+  APP_URL?: string;
+  ENVIRONMENT?: string;
+  JWT_SECRET?: string;
+  MEDIA_SIGNING_SECRET?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  SENTRY_DSN?: string;
+  SENTRY_BROWSER_DSN?: string;
+  ANALYTICS_ID?: string;
+  RELEASE?: string;
+  PAYMENTS_PROVIDER?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  MAIL_PROVIDER?: string;
+  MAIL_FROM?: string;
+  RESEND_API_KEY?: string;
+}

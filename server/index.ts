@@ -1,0 +1,30 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// Resolved by wrangler's [alias] to the Remix server bundle that `remix vite:build` writes.
+import * as build from "virtual:remix-build";
+import { createApp } from "./app";
+import type { Env } from "./env";
+import { getConfig } from "./lib/config";
+import { createErrorReporter } from "./lib/sentry";
+import { runScheduledJobs } from "./services/scheduled";
+
+const remixHandler = createRequestHandler(build as unknown as ServerBuild);
+
+const app = createApp({
+  remix: (request, context) => remixHandler(request, context),
+});
+
+export default {
+  async fetch(request, env, ctx) {
+    const reporter = createErrorReporter(getConfig(env), request, ctx);
+    try {
+      const response = await app.fetch(request, env, ctx);
+      return response;
+    } catch (error) {
+      reporter?.captureException(error);
+      throw error;
+    }
+  },
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,18 @@
+import { Toucan } from "toucan-js";
+import type { Config } from "./config";
+
+/** Error reporting per SPEC §9: traces sampled at 1, personal data sent; off when no DSN is set. */
+export function createErrorReporter(config: Config, request: Request, ctx: ExecutionContext) {
+  if (!config.sentryDsn) return null;
+  return new Toucan({
+    dsn: config.sentryDsn,
+    context: ctx,
+    request,
+    release: config.release,
+    environment: config.environment,
+    tracesSampleRate: 1,
+    sendDefaultPii: true,
+  });
+}
+
+export type ErrorReporter = NonNullable<ReturnType<typeof createErrorReporter>>;

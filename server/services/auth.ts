@@ -1,0 +1,300 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type {
+  changeEmailSchema,
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  setNewPasswordSchema,
+} from "../../app/lib/schemas/auth";
+import { passwordResetTokens, sessions, userPermissions, users } from "../../drizzle/schema";
+import type { AppContext } from "../context";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { AppError } from "../lib/errors";
+import { signToken, verifyToken } from "../lib/jwt";
+import { hashPassword, verifyPassword } from "../lib/password";
+import { sendMail } from "./mail";
+import { clearRateLimit, hitRateLimit, LOGIN_RATE_LIMIT, peekRateLimit } from "./rate-limit";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+export const ADMIN_PERMISSION = "admin";
+
+export interface RequestMeta {
+  ipAddress?: string | null;
+  userAgent?: string | null;
+}
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  avatarKey: string | null;
+  level: "beginner" | "intermediate" | "advanced" | null;
+  birthday: string | null;
+  transliterationScheme: "romanized" | "arabizi";
+  hasPassword: boolean;
+  permissions: string[];
+  sessionId: string;
+}
+
+const INVALID_LOGIN = "The email or password is incorrect.";
+const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+
+export async function getPermissions(ctx: AppContext, userId: number): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ code: userPermissions.code })
+    .from(userPermissions)
+    .where(eq(userPermissions.userId, userId));
+  return rows.map((row) => row.code).sort();
+}
+
+/** Opens a D1 session and signs the token that names it. */
+export async function createSession(ctx: AppContext, userId: number, meta: RequestMeta = {}) {
+  const sessionId = randomToken(24);
+  const expiresAt = new Date(ctx.now().getTime() + SESSION_LIFETIME_MS);
+  await ctx.db.insert(sessions).values({
+    id: sessionId,
+    userId,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ipAddress: meta.ipAddress ?? null,
+    createdAt: ctx.now(),
+  });
+  const permissions = await getPermissions(ctx, userId);
+  const token = await signToken({ userId, sessionId, permissions, expiresAt }, ctx.config.jwtSecret);
+  return { token, sessionId, expiresAt };
+}
+
+/**
+ * The signed-in user behind a token, or null. The signature alone is not enough: the session must
+ * still be open in D1 and the account neither disabled nor deleted. Permissions come from D1, so a
+ * revoked permission stops working at once even in an older token.
+ */
+export async function authenticate(ctx: AppContext, token: string | null | undefined): Promise<SessionUser | null> {
+  if (!token) return null;
+  const payload = await verifyToken(token, ctx.config.jwtSecret);
+  if (!payload) return null;
+  const [row] = await ctx.db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, payload.sid),
+        eq(sessions.userId, Number(payload.sub)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, ctx.now()),
+        isNull(users.disabledAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return toSessionUser(row.user, row.session.id, await getPermissions(ctx, row.user.id));
+}
+
+function toSessionUser(user: typeof users.$inferSelect, sessionId: string, permissions: string[]): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    avatarKey: user.avatarKey,
+    level: user.level,
+    birthday: user.birthday,
+    transliterationScheme: user.transliterationScheme,
+    hasPassword: Boolean(user.passwordHash),
+    permissions,
+    sessionId,
+  };
+}
+
+export async function findUserByEmail(ctx: AppContext, email: string) {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function login(ctx: AppContext, input: z.infer<typeof loginSchema>, meta: RequestMeta = {}) {
+  const emailKey = `login:email:${input.email}`;
+  const ipKey = `login:ip:${meta.ipAddress ?? "unknown"}`;
+  const [emailCount, ipCount] = await Promise.all([
+    peekRateLimit(ctx, emailKey, LOGIN_RATE_LIMIT),
+    peekRateLimit(ctx, ipKey, LOGIN_RATE_LIMIT),
+  ]);
+  if (emailCount >= LOGIN_RATE_LIMIT.limit || ipCount >= LOGIN_RATE_LIMIT.limit) {
+    throw new AppError(429, [TOO_MANY_ATTEMPTS]);
+  }
+  const user = await findUserByEmail(ctx, input.email);
+  const valid = user ? await verifyPassword(input.password, user.passwordHash) : false;
+  if (!user || !valid) {
+    await Promise.all([hitRateLimit(ctx, emailKey, LOGIN_RATE_LIMIT), hitRateLimit(ctx, ipKey, LOGIN_RATE_LIMIT)]);
+    throw new AppError(401, [INVALID_LOGIN], { password: [INVALID_LOGIN] });
+  }
+  if (user.disabledAt) throw new AppError(403, ["This account has been disabled. Contact support to restore it."]);
+  await clearRateLimit(ctx, emailKey);
+  const session = await createSession(ctx, user.id, meta);
+  return { ...session, userId: user.id };
+}
+
+export async function register(ctx: AppContext, input: z.infer<typeof registerSchema>, meta: RequestMeta = {}) {
+  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  const taken = "An account with this email already exists. Try signing in instead.";
+  if (existing.length > 0) throw new AppError(409, [taken], { email: [taken] });
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ email: input.email, name: input.name, passwordHash, createdAt: ctx.now(), updatedAt: ctx.now() })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!user) throw new AppError(409, [taken], { email: [taken] });
+  await sendMail(ctx, {
+    to: input.email,
+    template: "welcome",
+    subject: `Welcome to ${ctx.config.appName}!`,
+    text: `Ahlan ${input.name}!\n\nYour ${ctx.config.appName} account is ready. Start with a free lesson: ${ctx.config.appUrl}/video-library\n\nYallah, let's learn Shami together.`,
+  });
+  const session = await createSession(ctx, user.id, meta);
+  return { ...session, userId: user.id };
+}
+
+export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Always resolves the same way, so the answer never tells whether the email has an account. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx, email);
+  if (!user || user.disabledAt) return;
+  const token = randomToken(32);
+  await ctx.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: await sha256Hex(token),
+    expiresAt: new Date(ctx.now().getTime() + RESET_TOKEN_LIFETIME_MS),
+    createdAt: ctx.now(),
+  });
+  const link = new URL("/auth/resetpassword", ctx.config.appUrl);
+  link.searchParams.set("token", token);
+  link.searchParams.set("email", user.email);
+  await sendMail(ctx, {
+    to: user.email,
+    template: "password-reset",
+    subject: `Reset your ${ctx.config.appName} password`,
+    text: `Someone asked to reset the password of your ${ctx.config.appName} account.\n\nChoose a new password here (the link works once, for one hour):\n${link.toString()}\n\nIf it wasn't you, ignore this email: your password stays the same.`,
+  });
+}
+
+const INVALID_RESET = "This reset link is invalid or has expired. Ask for a new one.";
+
+export async function setNewPassword(ctx: AppContext, input: z.infer<typeof setNewPasswordSchema>): Promise<number> {
+  const tokenHash = await sha256Hex(input.resetPasswordToken);
+  const [row] = await ctx.db
+    .select({ token: passwordResetTokens, user: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(eq(passwordResetTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (
+    !row ||
+    row.token.usedAt ||
+    row.token.expiresAt.getTime() <= ctx.now().getTime() ||
+    row.user.email !== input.email ||
+    row.user.deletedAt ||
+    row.user.disabledAt
+  ) {
+    throw new AppError(400, [INVALID_RESET], { resetPasswordToken: [INVALID_RESET] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  // Marking the token used is conditional on it still being unused, so two racing requests cannot both win.
+  const claimed = await ctx.db
+    .update(passwordResetTokens)
+    .set({ usedAt: ctx.now() })
+    .where(and(eq(passwordResetTokens.id, row.token.id), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  if (claimed.length === 0) throw new AppError(400, [INVALID_RESET], { resetPasswordToken: [INVALID_RESET] });
+  await ctx.db.batch([
+    ctx.db.update(users).set({ passwordHash }).where(eq(users.id, row.user.id)),
+    ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now() })
+      .where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt))),
+  ]);
+  return row.user.id;
+}
+
+async function requirePassword(ctx: AppContext, userId: number, password: string, field: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    const message = "That password is not correct.";
+    throw new AppError(400, [message], { [field]: [message] });
+  }
+  return user;
+}
+
+/** Changes the password and ends every session; the caller gets a fresh one for this device. */
+export async function changePassword(
+  ctx: AppContext,
+  user: SessionUser,
+  input: z.infer<typeof changePasswordSchema>,
+  meta: RequestMeta = {},
+) {
+  await requirePassword(ctx, user.id, input.currentPassword, "currentPassword");
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.batch([
+    ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+    ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now() })
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt))),
+  ]);
+  return createSession(ctx, user.id, meta);
+}
+
+export async function changeEmail(ctx: AppContext, user: SessionUser, input: z.infer<typeof changeEmailSchema>) {
+  await requirePassword(ctx, user.id, input.password, "password");
+  if (input.newEmail === user.email) return;
+  const taken = "Another account already uses this email.";
+  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
+  if (existing.length > 0) throw new AppError(409, [taken], { newEmail: [taken] });
+  await ctx.db.update(users).set({ email: input.newEmail, emailVerifiedAt: null }).where(eq(users.id, user.id));
+  await sendMail(ctx, {
+    to: user.email,
+    template: "email-changed",
+    subject: `Your ${ctx.config.appName} email was changed`,
+    text: `The email of your ${ctx.config.appName} account was changed to ${input.newEmail}. If this wasn't you, reply to this message at once.`,
+  });
+}
+
+/**
+ * Deleting an account removes what identifies the person (email, name, password, avatar) and ends
+ * every session; what they wrote in the community stays, attributed to "Deleted member".
+ */
+export async function deleteAccount(ctx: AppContext, user: SessionUser, password: string) {
+  await requirePassword(ctx, user.id, password, "password");
+  await ctx.db.batch([
+    ctx.db
+      .update(users)
+      .set({
+        email: `deleted-${user.id}-${randomToken(6)}@deleted.invalid`,
+        name: "Deleted member",
+        passwordHash: null,
+        googleSubject: null,
+        avatarKey: null,
+        birthday: null,
+        deletedAt: ctx.now(),
+      })
+      .where(eq(users.id, user.id)),
+    ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.userId, user.id)),
+    ctx.db.delete(userPermissions).where(eq(userPermissions.userId, user.id)),
+  ]);
+}
