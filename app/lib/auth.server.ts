@@ -1,0 +1,53 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { clearTokenCookie, requestMeta, serializeTokenCookie } from "../../server/lib/cookies";
+import { loginRedirectFor, safeRedirectPath } from "../../server/lib/redirects";
+import { ADMIN_PERMISSION, logout, type SessionUser } from "../../server/services/auth";
+
+export { requestMeta, safeRedirectPath };
+
+export function pathWithQuery(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+export async function getOptionalUser(context: AppLoadContext): Promise<SessionUser | null> {
+  return context.getUser();
+}
+
+/** Login-required routes: without a session, go to the login page remembering where we were. */
+export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await context.getUser();
+  if (!user) throw redirect(loginRedirectFor(pathWithQuery(request)));
+  return user;
+}
+
+/** SPEC §4: entering /admin* as a non-admin logs the user out. */
+export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await context.getUser();
+  if (!user) throw redirect(loginRedirectFor(pathWithQuery(request)));
+  if (!user.permissions.includes(ADMIN_PERMISSION)) {
+    throw await logoutResponse(context, request, user);
+  }
+  return user;
+}
+
+export function hasPermission(user: SessionUser | null, code: string) {
+  return Boolean(user?.permissions.includes(code));
+}
+
+/** Ends the session and sends the browser to the login page with a return address (SPEC §4). */
+export async function logoutResponse(
+  context: AppLoadContext,
+  request: Request,
+  user?: SessionUser | null,
+  returnTo = pathWithQuery(request),
+) {
+  const current = user ?? (await context.getUser());
+  if (current) await logout(context.app, current.sessionId);
+  return redirect(loginRedirectFor(returnTo), { headers: { "Set-Cookie": clearTokenCookie(request.url) } });
+}
+
+/** Stores the session cookie and follows the redirect rule after any sign-in (password, Google, token). */
+export function signedInRedirect(request: Request, session: { token: string; expiresAt: Date }, target: string) {
+  return redirect(target, { headers: { "Set-Cookie": serializeTokenCookie(session.token, session.expiresAt, request.url) } });
+}

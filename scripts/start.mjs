@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm start`: migrate local D1, seed demo data, build, and serve with wrangler dev on $PORT (default 8787).
+// PERSIST_TO=<dir> keeps the local D1/R2 state somewhere else (the e2e suite uses its own).
+import { spawnSync, spawn } from "node:child_process";
+
+const port = process.env.PORT || "8787";
+const persist = process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : [];
+const skipBuild = process.env.SKIP_BUILD === "1";
+
+const bin = (name) => `node_modules/.bin/${name}`;
+
+function run(command, args) {
+  console.log(`\n> ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+run(bin("wrangler"), [ "d1", "migrations", "apply", "DB", "--local", ...persist]);
+run(bin("tsx"), [ "scripts/seed.ts", ...persist]);
+if (!skipBuild) run(bin("remix"), [ "vite:build"]);
+
+console.log(`\nAhla is starting at http://localhost:${port}`);
+const server = spawn(bin("wrangler"), ["dev", "--port", port, "--ip", "0.0.0.0", ...persist], {
+  stdio: "inherit",
+  env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

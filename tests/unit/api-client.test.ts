@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, createApiClient } from "../../app/lib/api-client";
+import type { Toast } from "../../app/lib/toast";
+
+function client(response: Response | Error, loggedIn = true) {
+  const calls = { logout: 0, navigate: [] as string[], toasts: [] as Toast[] };
+  const api = createApiClient({
+    fetch: vi.fn(async () => {
+      if (response instanceof Error) throw response;
+      return response;
+    }),
+    isLoggedIn: () => loggedIn,
+    logout: () => {
+      calls.logout += 1;
+    },
+    navigate: (to) => calls.navigate.push(to),
+    notify: (toast) => calls.toasts.push(toast),
+  });
+  return { api, calls };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+describe("JSON client error rules (SPEC §5)", () => {
+  it("returns data with ISO strings turned into dates", async () => {
+    const { api } = client(json(200, { data: { at: "2026-01-02T03:04:05Z", name: "x" } }));
+    const data = await api.get<{ at: Date; name: string }>("/api/x");
+    expect(data.at).toBeInstanceOf(Date);
+    expect(data.name).toBe("x");
+  });
+
+  it.each([401, 403])("logs out on %i while logged in, passes the error on, shows no toast", async (status) => {
+    const { api, calls } = client(json(status, { errors: ["Nope"] }));
+    await expect(api.get("/api/x")).rejects.toBeInstanceOf(ApiError);
+    expect(calls.logout).toBe(1);
+    expect(calls.toasts).toHaveLength(0);
+  });
+
+  it("goes to /checkout on 402 while logged in", async () => {
+    const { api, calls } = client(json(402, { errors: ["Subscribe"] }));
+    await expect(api.get("/api/x")).rejects.toMatchObject({ status: 402 });
+    expect(calls.navigate).toEqual(["/checkout"]);
+    expect(calls.toasts).toHaveLength(0);
+  });
+
+  it("shows one error toast per message of an errors list", async () => {
+    const { api, calls } = client(json(422, { errors: ["Name is required.", "Email is required."] }));
+    await expect(api.post("/api/x", {})).rejects.toMatchObject({ status: 422, errors: ["Name is required.", "Email is required."] });
+    expect(calls.toasts.map((t) => [t.text, t.status])).toEqual([
+      ["Name is required.", "error"],
+      ["Email is required.", "error"],
+    ]);
+    expect(new Set(calls.toasts.map((t) => t.id)).size).toBe(2);
+  });
+
+  it("shows the generic toast for an error without a list", async () => {
+    const { api, calls } = client(new Response("oops", { status: 500 }));
+    await expect(api.get("/api/x")).rejects.toBeInstanceOf(ApiError);
+    expect(calls.toasts.map((t) => t.text)).toEqual(["Error occurred. We're working on fixing it."]);
+  });
+
+  it("applies the list rule to 401 when logged out (no logout to do)", async () => {
+    const { api, calls } = client(json(401, { errors: ["Please sign in to continue."] }), false);
+    await expect(api.get("/api/x")).rejects.toBeInstanceOf(ApiError);
+    expect(calls.logout).toBe(0);
+    expect(calls.toasts.map((t) => t.text)).toEqual(["Please sign in to continue."]);
+  });
+});

@@ -1,0 +1,34 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Every test runs inside workerd with real D1 and R2 bindings (miniflare), migrations applied by the setup file.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(__dirname, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        miniflare: {
+          compatibilityDate: "2025-09-01",
+          compatibilityFlags: ["nodejs_compat"],
+          d1Databases: ["DB"],
+          r2Buckets: ["MEDIA"],
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ENVIRONMENT: "test",
+            APP_URL: "https://ahla.test",
+            JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+            MEDIA_SIGNING_SECRET: "test-media-secret-test-media-secret-0123",
+          },
+        },
+      }),
+    ],
+    resolve: {
+      alias: { "~": path.join(__dirname, "app") },
+    },
+    test: {
+      include: ["tests/integration/**/*.test.ts", "tests/unit/**/*.test.ts"],
+      setupFiles: ["./tests/integration/apply-migrations.ts"],
+    },
+  };
+});
