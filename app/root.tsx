@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import stylesheet from "~/styles/app.css?url";
+import arabicFont from "@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-400-normal.woff2?url";
 import { getToastFromRequest } from "./lib/toast.server";
 import { ToastViewport, useToastFromServer } from "./components/toaster";
 import { pageTitle } from "./lib/meta";
@@ -18,6 +19,8 @@ import { NotFoundPage, ErrorPage } from "./components/error-pages";
 import { getSubscriptionSummary } from "../server/services/subscriptions";
 
 export const links: LinksFunction = () => [
+  // Arabic is above the fold on most pages (logo, hero transcript, lesson cards); fetch the regular weight early.
+  { rel: "preload", href: arabicFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -50,7 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(payload, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.appName, "Learn Levantine Arabic") }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data?.appName, "Learn Levantine Arabic") },
+];
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
@@ -74,7 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data?.publicConfig ? (
           <script
             // The browser error reporter reads its (public) settings from here.
-            dangerouslySetInnerHTML={{ __html: `window.__AHLA_CONFIG__=${JSON.stringify(data.publicConfig).replace(/</g, "\\u003c")}` }}
+            dangerouslySetInnerHTML={{
+              __html: `window.__AHLA_CONFIG__=${JSON.stringify(data.publicConfig).replace(/</g, "\\u003c")}`,
+            }}
           />
         ) : null}
         {data?.analyticsId ? <AnalyticsScript id={data.analyticsId} /> : null}

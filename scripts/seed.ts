@@ -1,23 +1,47 @@
 /**
- * Seeds local D1 (and R2) with the demo catalogue and the three demo accounts. Runs in Node against
- * the same local state `wrangler dev` uses, through wrangler's platform proxy. Idempotent.
+ * Seeds local D1 and R2 with the demo catalogue, its generated media (seed/media) and the three demo
+ * accounts. Runs in Node against the same local state `wrangler dev` uses, through wrangler's platform
+ * proxy. Idempotent: a second run writes nothing.
  *   tsx scripts/seed.ts [--persist-to DIR]
  */
+import { readFileSync } from "node:fs";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../drizzle/schema";
 import type { Env } from "../server/env";
 import { hashPassword } from "../server/lib/password";
+import { demoMediaManifestSchema, manifestObjects } from "../server/services/seed/media-manifest";
 import { seedDemo } from "../server/services/seed/seed-demo";
 
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : process.env.PERSIST_TO;
+const media = demoMediaManifestSchema.parse(JSON.parse(readFileSync("seed/media/manifest.json", "utf8")));
 
-const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: persistTo } : true });
+// wrangler keeps its local state for `--persist-to DIR` under DIR/v3.
+const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: `${persistTo}/v3` } : true });
 try {
+  let uploaded = 0;
+  for (const object of manifestObjects(media)) {
+    if (await proxy.env.MEDIA.head(object.key)) continue;
+    const body = readFileSync(`seed/media/${object.key}`);
+    await proxy.env.MEDIA.put(object.key, body, { httpMetadata: { contentType: object.contentType } });
+    uploaded += 1;
+  }
   const db = drizzle(proxy.env.DB, { schema });
-  const result = await seedDemo(db, { passwordHash: (password) => hashPassword(password) });
-  console.log(result.created ? "Seeded the demo catalogue and accounts." : "Demo data already present: nothing to do.");
+  const result = await seedDemo(db, { passwordHash: (password) => hashPassword(password), media });
+  if (result.created) {
+    const rows = manifestObjects(media).map(({ key, contentType, bytes }) => ({ key, contentType, sizeBytes: bytes }));
+    // 5 columns a row: 15 rows stay under D1's 100 bound parameters per statement.
+    for (let i = 0; i < rows.length; i += 15) {
+      await db
+        .insert(schema.mediaObjects)
+        .values(rows.slice(i, i + 15))
+        .onConflictDoNothing();
+    }
+  }
+  console.log(
+    `${result.created ? "Seeded the demo catalogue and accounts" : "Demo data already present"}; ${uploaded} media files uploaded to local R2.`,
+  );
 } finally {
   await proxy.dispose();
 }

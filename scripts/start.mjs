@@ -15,9 +15,9 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-run(bin("wrangler"), [ "d1", "migrations", "apply", "DB", "--local", ...persist]);
-run(bin("tsx"), [ "scripts/seed.ts", ...persist]);
-if (!skipBuild) run(bin("remix"), [ "vite:build"]);
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist]);
+run(bin("tsx"), ["scripts/seed.ts", ...persist]);
+if (!skipBuild) run(bin("remix"), ["vite:build"]);
 
 console.log(`\nAhla is starting at http://localhost:${port}`);
 const server = spawn(bin("wrangler"), ["dev", "--port", port, "--ip", "0.0.0.0", ...persist], {

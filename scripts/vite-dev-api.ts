@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin, ViteDevServer } from "vite";
 import { getPlatformProxy } from "wrangler";
+import type * as ServerApp from "../server/app";
 
 /**
  * `npm run dev` only: Vite serves the Remix UI with HMR; this middleware hands /api/* to the same
@@ -16,7 +17,7 @@ export function devApiProxy(): Plugin {
         if (!req.url?.startsWith("/api/") && !req.url?.startsWith("/media/")) return next();
         try {
           const { env, ctx } = await proxy;
-          const { createApp } = (await server.ssrLoadModule("/server/app.ts")) as typeof import("../server/app");
+          const { createApp } = (await server.ssrLoadModule("/server/app.ts")) as typeof ServerApp;
           const request = await toRequest(req);
           const response = await createApp().fetch(request, env as never, ctx as never);
           res.statusCode = response.status;

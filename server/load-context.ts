@@ -3,16 +3,20 @@ import type { Env } from "./env";
 import { readToken } from "./lib/cookies";
 import { authenticate, type SessionUser } from "./services/auth";
 
-export interface LoadContext {
+// A type alias (not an interface) so it satisfies Remix's index-signature AppLoadContext.
+export type LoadContext = {
   env: Env;
   ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
   app: AppContext;
   /** The signed-in user of this request, looked up once however many loaders ask. */
   getUser: () => Promise<SessionUser | null>;
-}
+};
 
-declare module "@remix-run/cloudflare" {
+declare module "@remix-run/server-runtime" {
   interface AppLoadContext extends LoadContext {}
+  interface Future {
+    v3_singleFetch: true;
+  }
 }
 
 export function createLoadContext(

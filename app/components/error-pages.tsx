@@ -9,11 +9,17 @@ export function NotFoundPage() {
       </p>
       <h1 className="mt-4 text-3xl font-semibold tracking-tight">We couldn&apos;t find that page</h1>
       <p className="mt-3 text-muted">
-        The link may be old, or the lesson may have moved. <span lang="ar" dir="rtl">ولا يهمك</span> — let&apos;s
-        get you back on track.
+        The link may be old, or the lesson may have moved.{" "}
+        <span lang="ar" dir="rtl">
+          ولا يهمك
+        </span>{" "}
+        — let&apos;s get you back on track.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/video-library" className="rounded-xl bg-primary-700 px-5 py-2.5 font-medium text-white hover:bg-primary-800">
+        <Link
+          to="/video-library"
+          className="rounded-xl bg-primary-700 px-5 py-2.5 font-medium text-white hover:bg-primary-800"
+        >
           Browse lessons
         </Link>
         <Link to="/" className="rounded-xl border border-line bg-white px-5 py-2.5 font-medium hover:bg-primary-50">

@@ -49,5 +49,7 @@ export async function logoutResponse(
 
 /** Stores the session cookie and follows the redirect rule after any sign-in (password, Google, token). */
 export function signedInRedirect(request: Request, session: { token: string; expiresAt: Date }, target: string) {
-  return redirect(target, { headers: { "Set-Cookie": serializeTokenCookie(session.token, session.expiresAt, request.url) } });
+  return redirect(target, {
+    headers: { "Set-Cookie": serializeTokenCookie(session.token, session.expiresAt, request.url) },
+  });
 }

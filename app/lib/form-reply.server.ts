@@ -3,7 +3,11 @@ import { data } from "@remix-run/cloudflare";
 import { AppError } from "../../server/lib/errors";
 
 interface Replyable {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
 }
 
 interface ReplyOptions<Extra> {
@@ -14,7 +18,10 @@ interface ReplyOptions<Extra> {
 }
 
 /** A submission that failed validation: the same errors Conform shows in the browser, now from the server. */
-export function invalidSubmission<Extra extends object = object>(submission: Replyable, options: ReplyOptions<Extra> = {}) {
+export function invalidSubmission<Extra extends object = object>(
+  submission: Replyable,
+  options: ReplyOptions<Extra> = {},
+) {
   return data(
     { ...(options.extra ?? ({} as Extra)), result: submission.reply({ hideFields: options.hideFields }) },
     { status: 400 },

@@ -41,7 +41,10 @@ export function hasAnyPermission(token: string | null | undefined, codes?: reado
 }
 
 /** Same rules over a permission list the root loader already decoded (the token itself stays HttpOnly). */
-export function listHasAnyPermission(permissions: readonly string[] | null | undefined, codes?: readonly string[] | null) {
+export function listHasAnyPermission(
+  permissions: readonly string[] | null | undefined,
+  codes?: readonly string[] | null,
+) {
   if (!codes || codes.length === 0) return true;
   if (!permissions) return false;
   return codes.some((code) => permissions.includes(code));

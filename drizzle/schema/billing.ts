@@ -52,7 +52,9 @@ export const subscriptions = sqliteTable(
     currentPeriodEnd: timestamp("current_period_end").notNull(),
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
     canceledAt: timestamp("canceled_at"),
-    cancelReasonId: integer("cancel_reason_id").references(() => subscriptionCancelReasons.id, { onDelete: "set null" }),
+    cancelReasonId: integer("cancel_reason_id").references(() => subscriptionCancelReasons.id, {
+      onDelete: "set null",
+    }),
     cancelComment: text("cancel_comment"),
     paymentMethodSummary: text("payment_method_summary"),
     providerUpdatedAt: timestamp("provider_updated_at"),
@@ -84,7 +86,10 @@ export const invoices = sqliteTable(
     paidAt: timestamp("paid_at"),
     ...timestamps,
   },
-  (t) => [index("invoices_user_idx").on(t.userId, t.createdAt), uniqueIndex("invoices_provider_unique").on(t.providerInvoiceId)],
+  (t) => [
+    index("invoices_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("invoices_provider_unique").on(t.providerInvoiceId),
+  ],
 );
 
 export const webhookEvents = sqliteTable("webhook_events", {

@@ -347,13 +347,10 @@ export const videoProgress = sqliteTable(
 );
 
 /** Metadata of every object we put in R2, for admin listings and clean-up. */
-export const mediaObjects = sqliteTable(
-  "media_objects",
-  {
-    key: text("key").primaryKey(),
-    contentType: text("content_type").notNull(),
-    sizeBytes: integer("size_bytes").notNull(),
-    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamps.createdAt,
-  },
-);
+export const mediaObjects = sqliteTable("media_objects", {
+  key: text("key").primaryKey(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamps.createdAt,
+});

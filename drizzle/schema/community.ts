@@ -49,7 +49,10 @@ export const communityMessages = sqliteTable(
     deletedAt: timestamp("deleted_at"),
     ...timestamps,
   },
-  (t) => [index("community_messages_thread_idx").on(t.threadId, t.createdAt), index("community_messages_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("community_messages_thread_idx").on(t.threadId, t.createdAt),
+    index("community_messages_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 export const blogs = sqliteTable(
@@ -62,7 +65,9 @@ export const blogs = sqliteTable(
     body: text("body").notNull(),
     coverKey: text("cover_key"),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
     publishedAt: timestamp("published_at"),
     ...timestamps,
   },

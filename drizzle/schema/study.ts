@@ -33,22 +33,22 @@ export const vocabularyListItems = sqliteTable(
     missCount: integer("miss_count").notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("vocabulary_list_items_list_idx").on(t.listId), uniqueIndex("vocabulary_list_items_word_unique").on(t.listId, t.arabic)],
+  (t) => [
+    index("vocabulary_list_items_list_idx").on(t.listId),
+    uniqueIndex("vocabulary_list_items_word_unique").on(t.listId, t.arabic),
+  ],
 );
 
-export const flashcollections = sqliteTable(
-  "flashcollections",
-  {
-    id: id(),
-    title: text("title").notNull(),
-    slug: text("slug").notNull(),
-    description: text("description").notNull().default(""),
-    level: text("level", { enum: LEVELS }).notNull().default("beginner"),
-    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(true),
-    position: integer("position").notNull().default(0),
-    ...timestamps,
-  },
-);
+export const flashcollections = sqliteTable("flashcollections", {
+  id: id(),
+  title: text("title").notNull(),
+  slug: text("slug").notNull(),
+  description: text("description").notNull().default(""),
+  level: text("level", { enum: LEVELS }).notNull().default("beginner"),
+  isPublished: integer("is_published", { mode: "boolean" }).notNull().default(true),
+  position: integer("position").notNull().default(0),
+  ...timestamps,
+});
 
 export const flashcards = sqliteTable(
   "flashcards",
@@ -163,7 +163,10 @@ export const globalVocabularyWords = sqliteTable(
     position: integer("position").notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("global_vocabulary_words_deck_idx").on(t.deckId, t.position), index("global_vocabulary_words_arabic_idx").on(t.arabic)],
+  (t) => [
+    index("global_vocabulary_words_deck_idx").on(t.deckId, t.position),
+    index("global_vocabulary_words_arabic_idx").on(t.arabic),
+  ],
 );
 
 export const deckProgress = sqliteTable(
@@ -219,7 +222,9 @@ export const listeningActivities = sqliteTable(
     description: text("description").notNull().default(""),
     level: text("level", { enum: LEVELS }).notNull().default("beginner"),
     mediaKey: text("media_key"),
-    mediaType: text("media_type", { enum: ["audio", "video"] }).notNull().default("audio"),
+    mediaType: text("media_type", { enum: ["audio", "video"] })
+      .notNull()
+      .default("audio"),
     transcript: text("transcript").notNull().default(""),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(true),
     position: integer("position").notNull().default(0),
@@ -264,4 +269,3 @@ export const listeningAttempts = sqliteTable(
   },
   (t) => [index("listening_attempts_user_idx").on(t.userId, t.activityId)],
 );
-

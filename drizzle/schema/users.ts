@@ -1,4 +1,3 @@
-
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, LEVELS, timestamp, timestamps } from "./columns";
 
@@ -76,7 +75,10 @@ export const passwordResetTokens = sqliteTable(
     usedAt: timestamp("used_at"),
     createdAt: timestamps.createdAt,
   },
-  (t) => [uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+  ],
 );
 
 /** Fixed-window counters for rate limits ("login:email:x", "login:ip:y"), incremented atomically with an upsert. */
@@ -104,10 +106,11 @@ export const mailOutbox = sqliteTable(
     html: text("html_body"),
     template: text("template").notNull(),
     provider: text("provider").notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("sent"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("sent"),
     error: text("error"),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
 );
-

@@ -1,10 +1,5 @@
 import { Hono } from "hono";
-import {
-  loginSchema,
-  registerSchema,
-  resetPasswordSchema,
-  setNewPasswordSchema,
-} from "../../app/lib/schemas/auth";
+import { loginSchema, registerSchema, resetPasswordSchema, setNewPasswordSchema } from "../../app/lib/schemas/auth";
 import { clearTokenCookie, requestMeta, serializeTokenCookie } from "../lib/cookies";
 import { login, logout, register, requestPasswordReset, setNewPassword } from "../services/auth";
 import { readJson } from "./helpers";

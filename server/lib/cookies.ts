@@ -35,7 +35,14 @@ export function serializeTokenCookie(token: string, expiresAt: Date, requestUrl:
 }
 
 export function clearTokenCookie(requestUrl: string): string {
-  const parts = [`${TOKEN_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT"];
+  const parts = [
+    `${TOKEN_COOKIE}=`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    "Max-Age=0",
+    "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+  ];
   if (isSecure(requestUrl)) parts.push("Secure");
   return parts.join("; ");
 }
@@ -52,7 +59,10 @@ export function readToken(request: Request): string | null {
 
 export function requestMeta(request: Request) {
   return {
-    ipAddress: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local",
+    ipAddress:
+      request.headers.get("CF-Connecting-IP") ??
+      request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
+      "local",
     userAgent: request.headers.get("User-Agent"),
   };
 }

@@ -29,3 +29,10 @@ export async function hmacSha256Hex(secret: string, message: string): Promise<st
   const signature = await crypto.subtle.sign("HMAC", key, encoder.encode(message));
   return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
+  return difference === 0;
+}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 /** A failure a user can act on: carries the HTTP status and messages for `{ errors: [...] }`. */
 export class AppError extends Error {

@@ -9,12 +9,14 @@ export const PASSWORD_MAX_LENGTH = 128;
 const MAX_ITERATIONS = 100_000;
 const KEY_BITS = 256;
 
+import { constantTimeEqual } from "./crypto";
+
 const encoder = new TextEncoder();
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (value: string) => Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, KEY_BITS);
   return new Uint8Array(bits);
@@ -25,13 +27,6 @@ export async function hashPassword(password: string, iterations = PASSWORD_ITERA
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, salt, iterations);
   return `pbkdf2-sha256$${iterations}$${toBase64(salt)}$${toBase64(hash)}`;
-}
-
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
-  return difference === 0;
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {

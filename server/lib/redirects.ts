@@ -5,7 +5,7 @@
 export function safeRedirectPath(target: unknown, fallback = "/video-library"): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  if ([...target].some((char) => char.charCodeAt(0) < 0x20 || char === "\\")) return fallback;
   try {
     const url = new URL(target, "http://ahla.invalid");
     if (url.origin !== "http://ahla.invalid") return fallback;

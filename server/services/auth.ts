@@ -19,6 +19,7 @@ import { clearRateLimit, hitRateLimit, LOGIN_RATE_LIMIT, peekRateLimit } from ".
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const ADMIN_PERMISSION = "admin";
+const RESET_RATE_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 };
 
 export interface RequestMeta {
   ipAddress?: string | null;
@@ -176,6 +177,8 @@ export async function revokeAllSessions(ctx: AppContext, userId: number): Promis
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx, email);
   if (!user || user.disabledAt) return;
+  // Quietly caps reset emails per account so the form cannot be used to flood someone's inbox.
+  if ((await hitRateLimit(ctx, `reset:email:${user.email}`, RESET_RATE_LIMIT)) > RESET_RATE_LIMIT.limit) return;
   const token = randomToken(32);
   await ctx.db.insert(passwordResetTokens).values({
     userId: user.id,

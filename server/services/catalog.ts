@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { countries, faqs, teachers, videos, videoTeachers, type Level } from "../../drizzle/schema";
 import type { AppContext } from "../context";
 import type { SessionUser } from "./auth";
@@ -38,14 +38,31 @@ export interface LessonSummary {
   locked: boolean;
 }
 
-function publishedWhere(level?: Level): SQL | undefined {
-  return and(eq(videos.isPublished, true), level ? eq(videos.level, level) : undefined);
+function publishedWhere({ level, freeOnly = false }: { level?: Level; freeOnly?: boolean } = {}): SQL | undefined {
+  return and(
+    eq(videos.isPublished, true),
+    level ? eq(videos.level, level) : undefined,
+    freeOnly ? eq(videos.isFree, true) : undefined,
+  );
 }
 
 /** Published lessons, newest first, with their teachers and country and a lock computed for the viewer. */
 export async function listPublishedVideos(
   ctx: AppContext,
-  { limit, offset = 0, level, viewer = VISITOR_ACCESS }: { limit: number; offset?: number; level?: Level; viewer?: ViewerAccess },
+  {
+    limit,
+    offset = 0,
+    level,
+    viewer = VISITOR_ACCESS,
+    sort = "newest",
+  }: {
+    limit: number;
+    offset?: number;
+    level?: Level;
+    viewer?: ViewerAccess;
+    /** "starter": free lessons first, then by level from beginner, for newcomers. */
+    sort?: "newest" | "starter";
+  },
 ): Promise<LessonSummary[]> {
   const rows = await ctx.db
     .select({
@@ -64,8 +81,14 @@ export async function listPublishedVideos(
     })
     .from(videos)
     .leftJoin(countries, eq(countries.id, videos.countryId))
-    .where(publishedWhere(level))
-    .orderBy(desc(videos.publishedAt), desc(videos.id))
+    .where(publishedWhere({ level }))
+    .orderBy(
+      ...(sort === "starter"
+        ? [desc(videos.isFree), sql`case ${videos.level} when 'beginner' then 0 when 'intermediate' then 1 else 2 end`]
+        : []),
+      desc(videos.publishedAt),
+      desc(videos.id),
+    )
     .limit(limit)
     .offset(offset);
   if (rows.length === 0) return [];
@@ -90,14 +113,18 @@ export async function listPublishedVideos(
 
   return rows.map(({ countryName, countryCode, countryDialect, ...row }) => ({
     ...row,
-    country: countryName && countryCode ? { name: countryName, code: countryCode, dialect: countryDialect ?? "" } : null,
+    country:
+      countryName && countryCode ? { name: countryName, code: countryCode, dialect: countryDialect ?? "" } : null,
     teachers: teachersByVideo.get(row.id) ?? [],
     locked: isLessonLocked(row, viewer),
   }));
 }
 
-export async function countPublishedVideos(ctx: AppContext, { level }: { level?: Level } = {}): Promise<number> {
-  const [row] = await ctx.db.select({ total: count() }).from(videos).where(publishedWhere(level));
+export async function countPublishedVideos(
+  ctx: AppContext,
+  filter: { level?: Level; freeOnly?: boolean } = {},
+): Promise<number> {
+  const [row] = await ctx.db.select({ total: count() }).from(videos).where(publishedWhere(filter));
   return row?.total ?? 0;
 }
 
@@ -129,7 +156,10 @@ export async function getCatalogStats(ctx: AppContext) {
   return { lessons: lessons[0]?.total ?? 0, teachers: voices[0]?.total ?? 0, countries: places[0]?.total ?? 0 };
 }
 
-export async function listFaqs(ctx: AppContext, { featuredOnly = false, limit }: { featuredOnly?: boolean; limit?: number } = {}) {
+export async function listFaqs(
+  ctx: AppContext,
+  { featuredOnly = false, limit }: { featuredOnly?: boolean; limit?: number } = {},
+) {
   const query = ctx.db
     .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
     .from(faqs)

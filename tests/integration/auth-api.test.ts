@@ -10,14 +10,19 @@ const secret = testEnv.JWT_SECRET!;
 
 async function me(token: string, scheme: "raw" | "bearer" | "cookie" = "raw") {
   const headers: Record<string, string> =
-    scheme === "cookie" ? { Cookie: `token=${token}` } : { Authorization: scheme === "bearer" ? `Bearer ${token}` : token };
+    scheme === "cookie"
+      ? { Cookie: `token=${token}` }
+      : { Authorization: scheme === "bearer" ? `Bearer ${token}` : token };
   return app.request("/api/me", { headers }, testEnv);
 }
 
 describe("POST /api/auth/login", () => {
   it("answers a three-part HS256 token carrying sub, session id, exp and permissions, and sets the cookie", async () => {
     const user = await createUser({ permissions: ["admin"] });
-    const response = await postJson(app, "https://ahla.test/api/auth/login", { email: user.email.toUpperCase(), password: user.password });
+    const response = await postJson(app, "https://ahla.test/api/auth/login", {
+      email: user.email.toUpperCase(),
+      password: user.password,
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { token: string } };
     const parts = body.data.token.split(".");
@@ -37,7 +42,10 @@ describe("POST /api/auth/login", () => {
 
   it("leaves Secure off the cookie on plain-http localhost", async () => {
     const user = await createUser();
-    const response = await postJson(app, "http://localhost:8787/api/auth/login", { email: user.email, password: user.password });
+    const response = await postJson(app, "http://localhost:8787/api/auth/login", {
+      email: user.email,
+      password: user.password,
+    });
     expect(response.headers.get("Set-Cookie")).not.toContain("Secure");
   });
 
@@ -84,7 +92,12 @@ describe("POST /api/auth/login", () => {
       const response = await postJson(app, "/api/auth/login", { email: user.email, password: "nope-nope" }, ip);
       expect(response.status).toBe(401);
     }
-    const blocked = await postJson(app, "/api/auth/login", { email: user.email, password: user.password }, { "CF-Connecting-IP": "10.9.9.9" });
+    const blocked = await postJson(
+      app,
+      "/api/auth/login",
+      { email: user.email, password: user.password },
+      { "CF-Connecting-IP": "10.9.9.9" },
+    );
     expect(blocked.status).toBe(429);
     expect(((await blocked.json()) as { errors: string[] }).errors[0]).toMatch(/Too many sign-in attempts/);
   });
@@ -94,11 +107,25 @@ describe("POST /api/auth/login", () => {
     const start = Date.now();
     const early = testApp({ now: () => new Date(start) });
     for (let attempt = 0; attempt < 10; attempt++) {
-      await postJson(early, "/api/auth/login", { email: user.email, password: "nope-nope" }, { "CF-Connecting-IP": "10.1.1.1" });
+      await postJson(
+        early,
+        "/api/auth/login",
+        { email: user.email, password: "nope-nope" },
+        { "CF-Connecting-IP": "10.1.1.1" },
+      );
     }
     expect((await postJson(early, "/api/auth/login", { email: user.email, password: user.password })).status).toBe(429);
     const later = testApp({ now: () => new Date(start + 16 * 60 * 1000) });
-    expect((await postJson(later, "/api/auth/login", { email: user.email, password: user.password }, { "CF-Connecting-IP": "10.1.1.2" })).status).toBe(200);
+    expect(
+      (
+        await postJson(
+          later,
+          "/api/auth/login",
+          { email: user.email, password: user.password },
+          { "CF-Connecting-IP": "10.1.1.2" },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("limits failed attempts per IP address across accounts", async () => {
@@ -115,7 +142,12 @@ describe("POST /api/auth/login", () => {
 describe("POST /api/auth/register", () => {
   it("creates the account, answers a token and sends a welcome email", async () => {
     const email = `new-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const response = await postJson(app, "/api/auth/register", { name: "Nour", email, password: "yalla-habibi-1", plan: "annual" });
+    const response = await postJson(app, "/api/auth/register", {
+      name: "Nour",
+      email,
+      password: "yalla-habibi-1",
+      plan: "annual",
+    });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { data: { token: string } };
     expect(body.data.token.split(".")).toHaveLength(3);
@@ -126,12 +158,23 @@ describe("POST /api/auth/register", () => {
 
   it("refuses a duplicate email with 409, short passwords and missing names with 422", async () => {
     const user = await createUser();
-    const duplicate = await postJson(app, "/api/auth/register", { name: "X", email: user.email, password: "long-enough-1" });
+    const duplicate = await postJson(app, "/api/auth/register", {
+      name: "X",
+      email: user.email,
+      password: "long-enough-1",
+    });
     expect(duplicate.status).toBe(409);
-    const short = await postJson(app, "/api/auth/register", { name: "X", email: "short@example.com", password: "short" });
+    const short = await postJson(app, "/api/auth/register", {
+      name: "X",
+      email: "short@example.com",
+      password: "short",
+    });
     expect(short.status).toBe(422);
     expect(((await short.json()) as { errors: string[] }).errors).toContain("password: Use at least 8 characters.");
-    const noName = await postJson(app, "/api/auth/register", { email: "noname@example.com", password: "long-enough-1" });
+    const noName = await postJson(app, "/api/auth/register", {
+      email: "noname@example.com",
+      password: "long-enough-1",
+    });
     expect(noName.status).toBe(422);
   });
 });
@@ -143,7 +186,9 @@ describe("GET /api/me and token checks", () => {
     for (const scheme of ["raw", "bearer", "cookie"] as const) {
       const response = await me(token, scheme);
       expect(response.status).toBe(200);
-      const body = (await response.json()) as { data: { email: string; name: string; permissions: string[]; subscription: null } };
+      const body = (await response.json()) as {
+        data: { email: string; name: string; permissions: string[]; subscription: null };
+      };
       expect(body.data).toMatchObject({ email: user.email, name: "Samir", permissions: [], subscription: null });
     }
   });
@@ -186,7 +231,11 @@ describe("GET /api/me and token checks", () => {
   it("refuses a token whose session was logged out, and garbage tokens", async () => {
     const user = await createUser();
     const token = await loginToken(app, user.email, user.password);
-    const logout = await app.request("/api/auth/logout", { method: "POST", headers: { Authorization: token } }, testEnv);
+    const logout = await app.request(
+      "/api/auth/logout",
+      { method: "POST", headers: { Authorization: token } },
+      testEnv,
+    );
     expect(logout.status).toBe(200);
     expect(logout.headers.get("Set-Cookie")).toContain("Max-Age=0");
     expect((await me(token)).status).toBe(401);
@@ -228,12 +277,22 @@ describe("password reset", () => {
     const resetToken = link.searchParams.get("token")!;
     expect(resetToken.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits in base64url
 
-    const set = await postJson(app, "/api/auth/set-new-password", { email: user.email, newPassword: "brand-new-pass", resetPasswordToken: resetToken });
+    const set = await postJson(app, "/api/auth/set-new-password", {
+      email: user.email,
+      newPassword: "brand-new-pass",
+      resetPasswordToken: resetToken,
+    });
     expect(set.status).toBe(200);
     expect((await me(oldToken)).status).toBe(401);
-    expect((await postJson(app, "/api/auth/login", { email: user.email, password: "brand-new-pass" })).status).toBe(200);
+    expect((await postJson(app, "/api/auth/login", { email: user.email, password: "brand-new-pass" })).status).toBe(
+      200,
+    );
 
-    const reuse = await postJson(app, "/api/auth/set-new-password", { email: user.email, newPassword: "another-pass-1", resetPasswordToken: resetToken });
+    const reuse = await postJson(app, "/api/auth/set-new-password", {
+      email: user.email,
+      newPassword: "another-pass-1",
+      resetPasswordToken: resetToken,
+    });
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toEqual({ errors: ["This reset link is invalid or has expired. Ask for a new one."] });
   });
@@ -254,10 +313,18 @@ describe("password reset", () => {
     const [mail] = await outboxFor(user.email);
     const token = linkFrom(mail!.text).searchParams.get("token")!;
     const other = await createUser();
-    const wrongEmail = await postJson(app, "/api/auth/set-new-password", { email: other.email, newPassword: "brand-new-pass", resetPasswordToken: token });
+    const wrongEmail = await postJson(app, "/api/auth/set-new-password", {
+      email: other.email,
+      newPassword: "brand-new-pass",
+      resetPasswordToken: token,
+    });
     expect(wrongEmail.status).toBe(400);
     const late = testApp({ now: () => new Date(start + 61 * 60 * 1000) });
-    const expired = await postJson(late, "/api/auth/set-new-password", { email: user.email, newPassword: "brand-new-pass", resetPasswordToken: token });
+    const expired = await postJson(late, "/api/auth/set-new-password", {
+      email: user.email,
+      newPassword: "brand-new-pass",
+      resetPasswordToken: token,
+    });
     expect(expired.status).toBe(400);
   });
 });
@@ -273,5 +340,18 @@ describe("sessions in D1", () => {
     await app.request("/api/auth/logout", { method: "POST", headers: { Cookie: `token=${token}` } }, testEnv);
     const [closed] = await db.select().from(sessions).where(eq(sessions.id, sid));
     expect(closed!.revokedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("reset email flood protection", () => {
+  it("sends at most 5 reset emails per account per hour, with the same answer every time", async () => {
+    const user = await createUser();
+    const answers = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await postJson(app, "/api/auth/reset-password", { email: user.email });
+      answers.push(response.status);
+    }
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    expect((await outboxFor(user.email)).filter((m) => m.template === "password-reset")).toHaveLength(5);
   });
 });

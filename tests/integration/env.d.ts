@@ -1,15 +1,16 @@
-import type { Env } from "../../server/env";
+import type { D1Migration } from "cloudflare:test";
+import type { Env as AppEnv } from "../../server/env";
 
 declare global {
   namespace Cloudflare {
-    interface Env extends import("../../server/env").Env {
-      TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    interface Env extends AppEnv {
+      TEST_MIGRATIONS: D1Migration[];
     }
   }
 }
 
 declare module "cloudflare:test" {
-  interface ProvidedEnv extends Env {
+  interface ProvidedEnv extends AppEnv {
     TEST_MIGRATIONS: D1Migration[];
   }
 }

@@ -13,7 +13,9 @@ export function testApp(options: { now?: () => Date } = {}) {
 
 let sequence = 0;
 /** A member with a known password; `permissions` grants codes like "admin". */
-export async function createUser(options: { email?: string; password?: string; name?: string; permissions?: string[] } = {}) {
+export async function createUser(
+  options: { email?: string; password?: string; name?: string; permissions?: string[] } = {},
+) {
   const ctx = createAppContext(env);
   sequence += 1;
   const email = options.email ?? `member${sequence}-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -32,10 +34,19 @@ export async function createUser(options: { email?: string; password?: string; n
   return { ...user!, password };
 }
 
-export async function postJson(app: ReturnType<typeof testApp>, path: string, body: unknown, headers: Record<string, string> = {}) {
+export async function postJson(
+  app: ReturnType<typeof testApp>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return app.request(
     path,
-    { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) },
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    },
     env,
   );
 }

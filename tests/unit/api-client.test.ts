@@ -46,7 +46,10 @@ describe("JSON client error rules (SPEC §5)", () => {
 
   it("shows one error toast per message of an errors list", async () => {
     const { api, calls } = client(json(422, { errors: ["Name is required.", "Email is required."] }));
-    await expect(api.post("/api/x", {})).rejects.toMatchObject({ status: 422, errors: ["Name is required.", "Email is required."] });
+    await expect(api.post("/api/x", {})).rejects.toMatchObject({
+      status: 422,
+      errors: ["Name is required.", "Email is required."],
+    });
     expect(calls.toasts.map((t) => [t.text, t.status])).toEqual([
       ["Name is required.", "error"],
       ["Email is required.", "error"],

@@ -22,9 +22,16 @@ describe("ISO date revival (SPEC §2)", () => {
   );
 
   it("revives nested values and leaves the rest alone", () => {
-    const revived = reviveDates({
-      data: { createdAt: "2026-11-21T10:00:00.000Z", items: [{ due: "2026-12-01" }], title: "Marhaba", count: 3, flag: null },
-    });
+    const revived: { data: { createdAt: Date; items: { due: Date }[]; title: string; count: number; flag: null } } =
+      reviveDates({
+        data: {
+          createdAt: "2026-11-21T10:00:00.000Z",
+          items: [{ due: "2026-12-01" }],
+          title: "Marhaba",
+          count: 3,
+          flag: null,
+        },
+      } as never);
     expect(revived.data.createdAt).toBeInstanceOf(Date);
     expect(revived.data.createdAt.toISOString()).toBe("2026-11-21T10:00:00.000Z");
     expect(revived.data.items[0]!.due).toBeInstanceOf(Date);

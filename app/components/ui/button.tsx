@@ -33,6 +33,11 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
 });
 
-export function ButtonLink({ variant = "primary", size = "md", className, ...props }: LinkProps & { variant?: Variant; size?: Size }) {
+export function ButtonLink({
+  variant = "primary",
+  size = "md",
+  className,
+  ...props
+}: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -52,7 +52,10 @@ export const setNewPasswordSchema = z.object({
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(PASSWORD_MAX),
+    currentPassword: z
+      .string({ error: "Enter your current password." })
+      .min(1, "Enter your current password.")
+      .max(PASSWORD_MAX),
     newPassword: newPasswordField,
     confirmPassword: z.string({ error: "Repeat the new password." }),
   })
@@ -63,10 +66,16 @@ export const changePasswordSchema = z
 
 export const changeEmailSchema = z.object({
   newEmail: emailField,
-  password: z.string({ error: "Enter your password to confirm." }).min(1, "Enter your password to confirm.").max(PASSWORD_MAX),
+  password: z
+    .string({ error: "Enter your password to confirm." })
+    .min(1, "Enter your password to confirm.")
+    .max(PASSWORD_MAX),
 });
 
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: "Enter your password to confirm." }).min(1, "Enter your password to confirm.").max(PASSWORD_MAX),
-  confirm: z.literal("DELETE", { error: 'Type DELETE to confirm.' }),
+  password: z
+    .string({ error: "Enter your password to confirm." })
+    .min(1, "Enter your password to confirm.")
+    .max(PASSWORD_MAX),
+  confirm: z.literal("DELETE", { error: "Type DELETE to confirm." }),
 });

@@ -282,7 +282,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 export const DEMO_PERMISSIONS: DemoPermission[] = [
   { code: ADMIN_PERMISSION, description: "Full administrator access" },
-  { code: MODERATOR_PERMISSION, description: "Moderate community groups: delete any thread or message, pin and lock threads" },
+  {
+    code: MODERATOR_PERMISSION,
+    description: "Moderate community groups: delete any thread or message, pin and lock threads",
+  },
 ];
 
 export const DEMO_COUNTRIES: DemoCountry[] = [
@@ -368,9 +371,9 @@ interface LessonInput {
 
 const GAP = "___";
 
-/** Reading time of a cue: 1.5 s plus 70 ms per character, kept within 3-6 s, in 100 ms steps. */
+/** Spoken length of a cue with a learner pause: 2 s plus 75 ms per character, kept within 3-6 s, in 100 ms steps. */
 function cueDurationMs(arabic: string): number {
-  const raw = 1500 + arabic.length * 70;
+  const raw = 2000 + arabic.length * 75;
   return Math.min(6000, Math.max(3000, Math.round(raw / 100) * 100));
 }
 
@@ -441,12 +444,24 @@ export const DEMO_LESSONS: DemoLesson[] = [
     categorySlugs: ["daily-life"],
     cues: [
       ["مرحبا! كِيفَك؟", "marħaba! kiifak?", "Hi! How are you?"],
-      ["أهلين! أنا منيح، الحمدلله. وإنتَ؟", "ʔahleen! ʔana mniiħ, ʔil-ħamdilla. w-inta?", "Hi! I'm well, thank God. And you?"],
-      ["تمام، ماشي الحال. شو أخبارك؟", "tamaam, maashi l-ħaal. shuu ʔakhbaarak?", "Fine, things are going OK. What's new with you?"],
+      [
+        "أهلين! أنا منيح، الحمدلله. وإنتَ؟",
+        "ʔahleen! ʔana mniiħ, ʔil-ħamdilla. w ʔinta?",
+        "Hi! I'm well, thank God. And you?",
+      ],
+      [
+        "تمام، ماشي الحال. شو أخبارك؟",
+        "tamaam, maashi l-ħaal. shuu ʔakhbaarak?",
+        "Fine, things are going OK. What's new with you?",
+      ],
       ["والله كلّو تمام. شو اسمك؟", "walla killo tamaam. shuu ʔismak?", "Honestly, all good. What's your name?"],
       ["أنا اسمي رامي. تْشَرَّفنا!", "ʔana ʔismi raami. tsharrafna!", "My name is Rami. Nice to meet you!"],
       ["الشرف إلي. منين إنتَ؟", "ʔish-sharaf ʔili. mneen ʔinta?", "The pleasure is mine. Where are you from?"],
-      ["أنا من الشام، بس ساكن بحلب هلّق.", "ʔana min ish-shaam, bass saakin b-ħalab hallaʔ.", "I'm from Damascus, but I live in Aleppo now."],
+      [
+        "أنا من الشام، بس ساكن بحلب هلّق.",
+        "ʔana min ish-shaam, bass saakin b-ħalab hallaʔ.",
+        "I'm from Damascus, but I live in Aleppo now.",
+      ],
       ["يلّا، بشوفك بعدين. مع السلامة!", "yalla, bshuufak baʕdeen. maʕ is-salaame!", "OK then, see you later. Goodbye!"],
     ],
     vocabulary: [
@@ -481,12 +496,28 @@ export const DEMO_LESSONS: DemoLesson[] = [
     teacherSlugs: ["maya-nassar"],
     categorySlugs: ["food-cooking", "daily-life"],
     cues: [
-      ["صباح الخير! شو بتحبّ تشرب؟", "sabaaħ il-kheer! shuu btiħibb tishrab?", "Good morning! What would you like to drink?"],
-      ["صباح النور. بدّي فنجان قَهوة، لو سمحت.", "sabaaħ in-nuur. baddi finjaan ʔahwe, law samaħt.", "Good morning. I'd like a cup of coffee, please."],
+      [
+        "صباح الخير! شو بتحبّ تشرب؟",
+        "sabaaħ il-kheer! shuu btiħibb tishrab?",
+        "Good morning! What would you like to drink?",
+      ],
+      [
+        "صباح النور. بدّي فنجان قَهوة، لو سمحت.",
+        "sabaaħ in-nuur. baddi finjaan ʔahwe, law samaħt.",
+        "Good morning. I'd like a cup of coffee, please.",
+      ],
       ["قهوة عربية ولّا نسكافيه؟", "ʔahwe ʕarabiyye walla neskafe?", "Arabic coffee or instant?"],
       ["عربية، بس سكّر خفيف.", "ʕarabiyye, bass sikkar khafiif.", "Arabic, but go light on the sugar."],
-      ["بدّك شي تاني؟ عنّا كعك طازة.", "baddak shi taani? ʕanna kaʕk taaza.", "Do you want anything else? We have fresh ka'ak."],
-      ["إيه، كعكة وحدة بزعتر. قدّيش الحساب؟", "ʔee, kaʕke wiħde b-zaʕtar. ʔaddeesh il-ħsaab?", "Yes, one ka'ak with za'tar. How much is the bill?"],
+      [
+        "بدّك شي تاني؟ عنّا كعك طازة.",
+        "baddak shi taani? ʕanna kaʕk taaza.",
+        "Do you want anything else? We have fresh ka'ak.",
+      ],
+      [
+        "إيه، كعكة وحدة بزعتر. قدّيش الحساب؟",
+        "ʔee, kaʕke wiħde b-zaʕtar. ʔaddeesh il-ħsaab?",
+        "Yes, one ka'ak with za'tar. How much is the bill?",
+      ],
       ["كلّو خمس دولارات. صحتين!", "killo khams dolaraat. saħteen!", "Five dollars altogether. Enjoy!"],
       ["ميرسي كتير، يسلمو!", "mersii ktiir, yislamu!", "Thanks a lot, bless you!"],
     ],
@@ -522,12 +553,32 @@ export const DEMO_LESSONS: DemoLesson[] = [
     categorySlugs: ["family"],
     cues: [
       ["هاي صورة عيلتي.", "haay suurit ʕeelti.", "This is a picture of my family."],
-      ["هاد أبوي، بيشتغِل مهندِس بالقدس.", "haad ʔabuuy, biyishtighil muhandis bil-ʔuds.", "This is my father; he works as an engineer in Jerusalem."],
-      ["وهاي إمّي، هي معلّمة إنجليزي.", "w haay ʔimmi, hiyye mʕallme ʔingliizi.", "And this is my mother; she's an English teacher."],
+      [
+        "هاد أبوي، بيشتغِل مهندِس بالقدس.",
+        "haad ʔabuuy, biyishtighil muhandis bil-ʔuds.",
+        "This is my father; he works as an engineer in Jerusalem.",
+      ],
+      [
+        "وهاي إمّي، هي معلّمة إنجليزي.",
+        "w haay ʔimmi, hiyye mʕallme ʔingliizi.",
+        "And this is my mother; she's an English teacher.",
+      ],
       ["عندي أخ واحد وأختين.", "ʕindi ʔakh waaħad w ʔukhteen.", "I have one brother and two sisters."],
-      ["أخوي الكبير متجوّز وعنده ولدين.", "ʔakhuuy il-kbiir mitjawwiz w ʕindo waladeen.", "My older brother is married and has two kids."],
-      ["وهاي ستّي، عمرها تمانين سنة.", "w haay sitti, ʕumurha tamaaniin sane.", "And this is my grandmother; she's eighty."],
-      ["بنجتمع عند ستّي كل يوم جمعة.", "binijtamiʕ ʕind sitti kull yoom jumʕa.", "We get together at my grandmother's every Friday."],
+      [
+        "أخوي الكبير متجوّز وعنده ولدين.",
+        "ʔakhuuy il-kbiir mitjawwiz w ʕindo waladeen.",
+        "My older brother is married and has two kids.",
+      ],
+      [
+        "وهاي ستّي، عمرها تمانين سنة.",
+        "w haay sitti, ʕumurha tamaaniin sane.",
+        "And this is my grandmother; she's eighty.",
+      ],
+      [
+        "بنجتمع عند ستّي كل يوم جمعة.",
+        "binijtamiʕ ʕind sitti kull yoom jumʕa.",
+        "We get together at my grandmother's every Friday.",
+      ],
       ["وإنتَ، عيلتك كبيرة؟", "w ʔinta, ʕeeltak kbiire?", "And you, is your family big?"],
     ],
     vocabulary: [
@@ -563,16 +614,33 @@ export const DEMO_LESSONS: DemoLesson[] = [
     categorySlugs: ["food-cooking", "daily-life"],
     cues: [
       ["مرحبا، يعطيك العافية.", "marħaba, yaʕtiik il-ʕaafye.", "Hello, God give you strength."],
-      ["الله يعافيك، أهلين. شو بدّك؟", "ʔalla yʕaafiik, ʔahleen. shuu biddak?", "And you too, welcome. What would you like?"],
+      [
+        "الله يعافيك، أهلين. شو بدّك؟",
+        "ʔalla yʕaafiik, ʔahleen. shuu biddak?",
+        "And you too, welcome. What would you like?",
+      ],
       ["بكم كيلو البندورة اليوم؟", "b-kam kiilu l-bandoora l-yoom?", "How much is a kilo of tomatoes today?"],
-      ["الكيلو بنص دينار، والبندورة بلدية وطازة.", "il-kiilu b-nuss diinaar, w il-bandoora baladiyye w taaza.", "Half a dinar a kilo, and the tomatoes are local and fresh."],
-      ["طيب، أعطيني كيلوين بندورة وكيلو خيار.", "tayyib, ʔaʕtiini kiiluween bandoora w kiilu khyaar.", "OK, give me two kilos of tomatoes and a kilo of cucumbers."],
+      [
+        "الكيلو بنص دينار، والبندورة بلدية وطازة.",
+        "il-kiilu b-nuss diinaar, w il-bandoora baladiyye w taaza.",
+        "Half a dinar a kilo, and the tomatoes are local and fresh.",
+      ],
+      [
+        "طيب، أعطيني كيلوين بندورة وكيلو خيار.",
+        "tayyib, ʔaʕtiini kiiluween bandoora w kiilu khyaar.",
+        "OK, give me two kilos of tomatoes and a kilo of cucumbers.",
+      ],
       ["من عيوني. بدّك إشي تاني؟", "min ʕyuuni. biddak ʔishi taani?", "With pleasure. Anything else?"],
       ["لا، خلص. كم صار الحساب؟", "la, khalas. kam saar il-ħsaab?", "No, that's it. How much is it altogether?"],
       ["دينار ونص. صحتين وعافية!", "diinaar w nuss. saħteen w ʕaafye!", "A dinar and a half. Enjoy them!"],
     ],
     vocabulary: [
-      { arabic: "يعطيك العافية", transliteration: "yaʕtiik il-ʕaafye", english: "God give you strength (greeting to someone working)", cue: 0 },
+      {
+        arabic: "يعطيك العافية",
+        transliteration: "yaʕtiik il-ʕaafye",
+        english: "God give you strength (greeting to someone working)",
+        cue: 0,
+      },
       { arabic: "بندورة", transliteration: "bandoora", english: "tomatoes", cue: 2 },
       { arabic: "طازة", transliteration: "taaza", english: "fresh", cue: 3 },
       { arabic: "خيار", transliteration: "khyaar", english: "cucumbers", cue: 4 },
@@ -605,12 +673,28 @@ export const DEMO_LESSONS: DemoLesson[] = [
       ["مرحبا، فاضي؟", "marħaba, faadi?", "Hello, are you free?"],
       ["أهلين، تفضّل. وين رايح؟", "ʔahleen, tfaddal. ween raayiħ?", "Hi, get in. Where are you going?"],
       ["على الدُّوّار السابع، لو سمحت.", "ʕa d-duwwaar is-saabiʕ, law samaħt.", "To Seventh Circle, please."],
-      ["ماشي. بدّك أشغّل العدّاد؟", "maashi. biddak ʔashaghghil il-ʕaddaad?", "Sure. Do you want me to turn on the meter?"],
+      [
+        "ماشي. بدّك أشغّل العدّاد؟",
+        "maashi. biddak ʔashaghghil il-ʕaddaad?",
+        "Sure. Do you want me to turn on the meter?",
+      ],
       ["أكيد، شغّل العدّاد.", "ʔakiid, shaghghil il-ʕaddaad.", "Of course, turn on the meter."],
-      ["في أزمة سير كتير هسّا، رح نتأخّر شوي.", "fii ʔazmit seer ktiir hassa, raħ nitʔakhkhar shway.", "There's a lot of traffic now, we'll be a bit late."],
-      ["مش مشكلة. نزّلني هون عاليمين.", "mish mushkile. nazzilni hoon ʕal-yamiin.", "No problem. Drop me here on the right."],
+      [
+        "في أزمة سير كتير هسّا، رح نتأخّر شوي.",
+        "fii ʔazmit seer ktiir hassa, raħ nitʔakhkhar shway.",
+        "There's a lot of traffic now, we'll be a bit late.",
+      ],
+      [
+        "مش مشكلة. نزّلني هون عاليمين.",
+        "mish mushkile. nazzilni hoon ʕal-yamiin.",
+        "No problem. Drop me here on the right.",
+      ],
       ["العدّاد بيقول دينارين ونص.", "il-ʕaddaad biʔuul diinaareen w nuss.", "The meter says two and a half dinars."],
-      ["تفضّل، وخلّي الباقي إلك. الله معك!", "tfaddal, w khalli l-baaʔi ʔilak. ʔalla maʕak!", "Here you go, keep the change. Take care!"],
+      [
+        "تفضّل، وخلّي الباقي إلك. الله معك!",
+        "tfaddal, w khalli l-baaʔi ʔilak. ʔalla maʕak!",
+        "Here you go, keep the change. Take care!",
+      ],
     ],
     vocabulary: [
       { arabic: "وين", transliteration: "ween", english: "where", cue: 1 },
@@ -639,9 +723,21 @@ export const DEMO_LESSONS: DemoLesson[] = [
       ["الساعة تلاتة وربع.", "is-saaʕa tlaate w rubʕ.", "It's a quarter past three."],
       ["إيمتى بيبلّش الدرس؟", "ʔeemta biballish id-dars?", "When does the lesson start?"],
       ["بيبلّش الساعة أربعة إلا تلت.", "biballish is-saaʕa ʔarbaʕa ʔilla tilt.", "It starts at twenty to four."],
-      ["يعني لسّا عنّا خمسة وعشرين دقيقة.", "yaʕni lissa ʕanna khamsa w ʕishriin daʔiiʔa.", "So we still have twenty-five minutes."],
-      ["منيح، خلّينا نشرب كاسة شاي قبل ما يبلّش.", "mniiħ, khalliina nishrab kaasit shaay ʔabil ma yballish.", "Good, let's have a glass of tea before it starts."],
-      ["بس ما نتأخّر، الأستاذ ما بيحبّ حدا يفوت متأخّر.", "bass ma nitʔakhkhar, il-ʔistaaz ma biħibb ħada yfuut mitʔakhkhir.", "But let's not be late, the teacher doesn't like anyone coming in late."],
+      [
+        "يعني لسّا عنّا خمسة وعشرين دقيقة.",
+        "yaʕni lissa ʕanna khamsa w ʕishriin daʔiiʔa.",
+        "So we still have twenty-five minutes.",
+      ],
+      [
+        "منيح، خلّينا نشرب كاسة شاي قبل ما يبلّش.",
+        "mniiħ, khalliina nishrab kaasit shaay ʔabil ma yballish.",
+        "Good, let's have a glass of tea before it starts.",
+      ],
+      [
+        "بس ما نتأخّر، الأستاذ ما بيحبّ حدا يفوت متأخّر.",
+        "bass ma nitʔakhkhar, il-ʔistaaz ma biħibb ħada yfuut mitʔakhkhir.",
+        "But let's not be late, the teacher doesn't like anyone coming in late.",
+      ],
     ],
     vocabulary: [
       { arabic: "الساعة", transliteration: "is-saaʕa", english: "the time; o'clock", cue: 0 },
@@ -678,11 +774,31 @@ export const DEMO_LESSONS: DemoLesson[] = [
     categorySlugs: ["daily-life", "travel"],
     cues: [
       ["شو عامْلة نهار السبت؟", "shuu ʕaamle nhaar is-sabt?", "What are you doing on Saturday?"],
-      ["ولا شي، بعد ما عندي خطط. ليش؟", "wala shi, baʕd ma ʕindi khitat. leesh?", "Nothing, I don't have any plans yet. Why?"],
-      ["قلت منطلع عالجبل، منتغدّى بضيعة ستّي.", "ʔilt mnitlaʕ ʕal-jabal, mnitghadda b-deeʕit sitti.", "I thought we could go up to the mountains and have lunch in my grandmother's village."],
-      ["فكرة حلوة! بس إذا فلّينا بكّير، منهرب من العجقة.", "fikra ħilwe! bass ʔiza fallayna bakkiir, minihrub min il-ʕajʔa.", "Nice idea! But if we leave early, we'll escape the traffic."],
-      ["أكيد. بمرّ عليكي الساعة تسعة الصبح.", "ʔakiid. bmirr ʕaleeki is-saaʕa tisʕa s-subħ.", "Sure. I'll pick you up at nine in the morning."],
-      ["تمام. بجيب معي تبّولة، وإنتَ جيب الحلو.", "tamaam. bjiib maʕi tabbuule, w ʔinta jiib il-ħilu.", "Great. I'll bring tabbouleh, and you bring dessert."],
+      [
+        "ولا شي، بعد ما عندي خطط. ليش؟",
+        "wala shi, baʕd ma ʕindi khitat. leesh?",
+        "Nothing, I don't have any plans yet. Why?",
+      ],
+      [
+        "قلت منطلع عالجبل، منتغدّى بضيعة ستّي.",
+        "ʔilt mnitlaʕ ʕal-jabal, mnitghadda b-deeʕit sitti.",
+        "I thought we could go up to the mountains and have lunch in my grandmother's village.",
+      ],
+      [
+        "فكرة حلوة! بس إذا فلّينا بكّير، منهرب من العجقة.",
+        "fikra ħilwe! bass ʔiza fallayna bakkiir, minihrub min il-ʕajʔa.",
+        "Nice idea! But if we leave early, we'll escape the traffic.",
+      ],
+      [
+        "أكيد. بمرّ عليكي الساعة تسعة الصبح.",
+        "ʔakiid. bmirr ʕaleeki is-saaʕa tisʕa s-subħ.",
+        "Sure. I'll pick you up at nine in the morning.",
+      ],
+      [
+        "تمام. بجيب معي تبّولة، وإنتَ جيب الحلو.",
+        "tamaam. bjiib maʕi tabbuule, w ʔinta jiib il-ħilu.",
+        "Great. I'll bring tabbouleh, and you bring dessert.",
+      ],
       ["اتّفقنا! منحكي بكرا لنأكّد.", "ttafaʔna! minħki bukra la-nʔakkid.", "Deal! We'll talk tomorrow to confirm."],
     ],
     vocabulary: [
@@ -716,12 +832,36 @@ export const DEMO_LESSONS: DemoLesson[] = [
     teacherSlugs: ["yousef-odeh"],
     categorySlugs: ["food-cooking", "family"],
     cues: [
-      ["اليوم رح نطبخ مجدّرة، أكلة بسيطة وطيّبة.", "il-yoom raħ nutbukh mjaddara, ʔakle basiita w tayybe.", "Today we're going to cook mujaddara, a simple and tasty dish."],
-      ["بدنا كاسة عدس، وكاسة رز، وتلات بصلات كبار.", "bidna kaasit ʕadas, w kaasit ruzz, w tlat basalaat kbaar.", "We need a cup of lentils, a cup of rice and three large onions."],
-      ["أوّل إشي بنسلق العدس تقريباً ربع ساعة.", "ʔawwal ʔishi binislaʔ il-ʕadas taʔriiban rubʕ saaʕa.", "First we boil the lentils for about a quarter of an hour."],
-      ["بعدين بنزيد الرز والمي والملح، وبنخلّيهم على نار هادية.", "baʕdeen binziid ir-ruzz w il-mayy w il-milħ, w binkhalliihum ʕala naar haadye.", "Then we add the rice, water and salt, and leave them on a low heat."],
-      ["وبهالوقت بنقلي البصل بزيت الزيتون لحدّ ما يصير لونه بنّي.", "w b-hal-waʔt binʔli l-basal b-zeet iz-zeetuun la-ħadd ma ysiir loono binni.", "Meanwhile we fry the onions in olive oil until they turn brown."],
-      ["بنحطّ البصل المقلي فوق المجدّرة، وبناكلها مع لبن وسلطة.", "binħutt il-basal il-maʔli fooʔ il-mjaddara, w binookulha maʕ laban w salata.", "We put the fried onions on top of the mujaddara and eat it with yoghurt and salad."],
+      [
+        "اليوم رح نطبخ مجدّرة، أكلة بسيطة وطيّبة.",
+        "il-yoom raħ nutbukh mjaddara, ʔakle basiita w tayybe.",
+        "Today we're going to cook mujaddara, a simple and tasty dish.",
+      ],
+      [
+        "بدنا كاسة عدس، وكاسة رز، وتلات بصلات كبار.",
+        "bidna kaasit ʕadas, w kaasit ruzz, w tlat basalaat kbaar.",
+        "We need a cup of lentils, a cup of rice and three large onions.",
+      ],
+      [
+        "أوّل إشي بنسلق العدس تقريباً ربع ساعة.",
+        "ʔawwal ʔishi binislaʔ il-ʕadas taʔriiban rubʕ saaʕa.",
+        "First we boil the lentils for about a quarter of an hour.",
+      ],
+      [
+        "بعدين بنزيد الرز والمي والملح، وبنخلّيهم على نار هادية.",
+        "baʕdeen binziid ir-ruzz w il-mayy w il-milħ, w binkhalliihum ʕala naar haadye.",
+        "Then we add the rice, water and salt, and leave them on a low heat.",
+      ],
+      [
+        "وبهالوقت بنقلي البصل بزيت الزيتون لحدّ ما يصير لونه بنّي.",
+        "w b-hal-waʔt binʔli l-basal b-zeet iz-zeetuun la-ħadd ma ysiir loono binni.",
+        "Meanwhile we fry the onions in olive oil until they turn brown.",
+      ],
+      [
+        "بنحطّ البصل المقلي فوق المجدّرة، وبناكلها مع لبن وسلطة.",
+        "binħutt il-basal il-maʔli fooʔ il-mjaddara, w binaakulha maʕ laban w salata.",
+        "We put the fried onions on top of the mujaddara and eat it with yoghurt and salad.",
+      ],
       ["صحتين على قلوبكم!", "saħteen ʕala ʔluubkum!", "Bon appétit, everyone!"],
     ],
     vocabulary: [
@@ -755,12 +895,32 @@ export const DEMO_LESSONS: DemoLesson[] = [
     teacherSlugs: ["rami-haddad"],
     categorySlugs: ["travel"],
     cues: [
-      ["لو سمحت، كيف بروح على سوق الحميدية؟", "law samaħt, kiif bruuħ ʕala suuʔ il-ħamiidiyye?", "Excuse me, how do I get to Souq al-Hamidiyya?"],
-      ["كتير قريب. كَمِّل دُغري لآخر الشارع.", "ktiir ʔariib. kammil dighri la-ʔaakhir ish-shaariʕ.", "It's very close. Keep going straight to the end of the street."],
-      ["بعدين لفّ يمين عند الجامع الزغير.", "baʕdeen liff yamiin ʕind ij-jaamiʕ iz-zghiir.", "Then turn right at the small mosque."],
-      ["رح تشوف باب كبير، هاد مدخل السوق.", "raħ tshuuf baab kbiir, haad madkhal is-suuʔ.", "You'll see a big gate; that's the entrance to the souq."],
+      [
+        "لو سمحت، كيف بروح على سوق الحميدية؟",
+        "law samaħt, kiif bruuħ ʕala suuʔ il-ħamiidiyye?",
+        "Excuse me, how do I get to Souq al-Hamidiyya?",
+      ],
+      [
+        "كتير قريب. كَمِّل دُغري لآخر الشارع.",
+        "ktiir ʔariib. kammil dighri la-ʔaakhir ish-shaariʕ.",
+        "It's very close. Keep going straight to the end of the street.",
+      ],
+      [
+        "بعدين لفّ يمين عند الجامع الزغير.",
+        "baʕdeen liff yamiin ʕind ij-jaamiʕ iz-zghiir.",
+        "Then turn right at the small mosque.",
+      ],
+      [
+        "رح تشوف باب كبير، هاد مدخل السوق.",
+        "raħ tshuuf baab kbiir, haad madkhal is-suuʔ.",
+        "You'll see a big gate; that's the entrance to the souq.",
+      ],
       ["بتاخد شي عشر دقايق مشي.", "btaakhud shi ʕashr daʔaayiʔ mashi.", "It takes about ten minutes on foot."],
-      ["وإذا ضعت، اسأل أي حدا هونيك.", "w ʔiza diʕt, sʔaal ʔayy ħada hooniik.", "And if you get lost, ask anyone there."],
+      [
+        "وإذا ضعت، اسأل أي حدا هونيك.",
+        "w ʔiza diʕt, ʔisʔal ʔayy ħada hooniik.",
+        "And if you get lost, ask anyone there.",
+      ],
       ["يسلمو كتير! الله يخلّيك.", "yislamu ktiir! ʔalla ykhalliik.", "Thanks so much! God keep you."],
       ["ولو، على راسي.", "walaw, ʕala raasi.", "Don't mention it, my pleasure."],
     ],
@@ -796,13 +956,37 @@ export const DEMO_LESSONS: DemoLesson[] = [
     categorySlugs: ["work"],
     cues: [
       ["أهلا فيكي، تفضّلي استريحي.", "ʔahla fiiki, tfaddali striiħi.", "Welcome, please have a seat."],
-      ["خبّريني شوي عن حالك وعن خبرتك.", "khabbriini shway ʕan ħaalik w ʕan khibirtik.", "Tell me a little about yourself and your experience."],
-      ["أنا درست محاسبة بالجامعة اللبنانية، وصرلي خمس سنين عم بشتغل ببنك.", "ʔana darast muħaasabe bil-jaamʕa l-libnaaniyye, w sarli khams sniin ʕam bishtighil b-bank.", "I studied accounting at the Lebanese University, and I've been working at a bank for five years."],
-      ["ليش بدّك تتركي شغلك الحالي؟", "leesh baddik titrki shighlik il-ħaali?", "Why do you want to leave your current job?"],
-      ["بدّي فرصة إتعلّم فيها أكتر، وشغلكن بيهمّني كتير.", "baddi fursa ʔitʕallam fiiha ʔaktar, w shighilkun bihimmni ktiir.", "I want an opportunity to learn more, and your work really interests me."],
-      ["منيح. بتقدري تبلّشي أوّل الشهر الجاي؟", "mniiħ. btiʔdari tballshi ʔawwal ish-shahr ij-jaaye?", "Good. Can you start at the beginning of next month?"],
+      [
+        "خبّريني شوي عن حالك وعن خبرتك.",
+        "khabbriini shway ʕan ħaalik w ʕan khibirtik.",
+        "Tell me a little about yourself and your experience.",
+      ],
+      [
+        "أنا درست محاسبة بالجامعة اللبنانية، وصرلي خمس سنين عم بشتغل ببنك.",
+        "ʔana darast muħaasabe bil-jaamʕa l-libnaaniyye, w sarli khams sniin ʕam bishtighil b-bank.",
+        "I studied accounting at the Lebanese University, and I've been working at a bank for five years.",
+      ],
+      [
+        "ليش بدّك تتركي شغلك الحالي؟",
+        "leesh baddik titrki shighlik il-ħaali?",
+        "Why do you want to leave your current job?",
+      ],
+      [
+        "بدّي فرصة إتعلّم فيها أكتر، وشغلكن بيهمّني كتير.",
+        "baddi fursa ʔitʕallam fiiha ʔaktar, w shighilkun bihimmni ktiir.",
+        "I want an opportunity to learn more, and your work really interests me.",
+      ],
+      [
+        "منيح. بتقدري تبلّشي أوّل الشهر الجاي؟",
+        "mniiħ. btiʔdari tballshi ʔawwal ish-shahr ij-jaaye?",
+        "Good. Can you start at the beginning of next month?",
+      ],
       ["أكيد، ما في مشكلة.", "ʔakiid, ma fii mushkle.", "Of course, no problem."],
-      ["ممتاز. منرجع منتواصل معك خلال هالجمعة.", "mumtaaz. minirjaʕ mnitwaasal maʕik khilaal hal-jimʕa.", "Excellent. We'll get back in touch with you this week."],
+      [
+        "ممتاز. منرجع منتواصل معك خلال هالجمعة.",
+        "mumtaaz. minirjaʕ mnitwaasal maʕik khilaal hal-jimʕa.",
+        "Excellent. We'll get back in touch with you this week.",
+      ],
     ],
     vocabulary: [
       { arabic: "خبرتك", transliteration: "khibirtik", english: "your experience (to a woman)", cue: 1 },
@@ -835,12 +1019,36 @@ export const DEMO_LESSONS: DemoLesson[] = [
     teacherSlugs: ["hala-zoubi"],
     categorySlugs: ["daily-life"],
     cues: [
-      ["شو هالبرد اليوم! الجو كتير بارد.", "shuu hal-bard il-yoom! ij-jaww ktiir baarid.", "It's so cold today! The weather is really cold."],
-      ["آه والله، بيقولوا رح تثلّج بالليل.", "ʔaah walla, biʔuulu raħ tthallij bil-leel.", "Yes, really, they say it's going to snow tonight."],
-      ["إذا ثلّجت، بتتعطّل المدارس والدوام بكرا.", "ʔiza thallajat, btitʕattal il-madaaris w id-dawaam bukra.", "If it snows, schools and work will be off tomorrow."],
-      ["يا ريت! بدّي أُقعد بالبيت جنب الصّوبة وأشرب شاي.", "ya reet! biddi ʔuʔʕud bil-beet jamb is-sooba w ʔashrab shaay.", "I wish! I want to stay home next to the heater and drink tea."],
-      ["بس انتبه، الطرق بتصير زلقة كتير.", "bass intabih, it-turuʔ bitsiir zalʔa ktiir.", "But be careful, the roads get very slippery."],
-      ["معك حق. بالصيف بنشتكي من الشوب، وبالشتا من البرد!", "maʕak ħaʔʔ. bis-seef binishtki min ish-shoob, w bish-shita min il-bard!", "You're right. In summer we complain about the heat, and in winter about the cold!"],
+      [
+        "شو هالبرد اليوم! الجو كتير بارد.",
+        "shuu hal-bard il-yoom! ij-jaww ktiir baarid.",
+        "It's so cold today! The weather is really cold.",
+      ],
+      [
+        "آه والله، بيقولوا رح تثلّج بالليل.",
+        "ʔaah walla, biʔuulu raħ tthallij bil-leel.",
+        "Yes, really, they say it's going to snow tonight.",
+      ],
+      [
+        "إذا ثلّجت، بتتعطّل المدارس والدوام بكرا.",
+        "ʔiza thallajat, btitʕattal il-madaaris w id-dawaam bukra.",
+        "If it snows, schools and work will be off tomorrow.",
+      ],
+      [
+        "يا ريت! بدّي أُقعد بالبيت جنب الصّوبة وأشرب شاي.",
+        "ya reet! biddi ʔuʔʕud bil-beet jamb is-sooba w ʔashrab shaay.",
+        "I wish! I want to stay home next to the heater and drink tea.",
+      ],
+      [
+        "بس انتبه، الطرق بتصير زلقة كتير.",
+        "bass intabih, it-turuʔ bitsiir zalʔa ktiir.",
+        "But be careful, the roads get very slippery.",
+      ],
+      [
+        "معك حق. بالصيف بنشتكي من الشوب، وبالشتا من البرد!",
+        "maʕak ħaʔʔ. bis-seef binishtki min ish-shoob, w bish-shita min il-bard!",
+        "You're right. In summer we complain about the heat, and in winter about the cold!",
+      ],
     ],
     vocabulary: [
       { arabic: "برد", transliteration: "bard", english: "cold (noun)", cue: 0 },
@@ -876,7 +1084,11 @@ export const DEMO_LESSONS: DemoLesson[] = [
       ["بدّي روح عالبيت.", "baddi ruuħ ʕal-beet.", "I want to go home."],
       ["شو بدّك تاكل اليوم؟", "shuu baddak taakul il-yoom?", "What do you want to eat today?"],
       ["أختي بدّها تسافر عبيروت.", "ʔukhti badda tsaafir ʕa-beeruut.", "My sister wants to travel to Beirut."],
-      ["نحنا بدنا نشوف فيلم، وإنتو شو بدكن؟", "niħna badna nshuuf film, w ʔintu shuu badkun?", "We want to watch a film, and what do you (all) want?"],
+      [
+        "نحنا بدنا نشوف فيلم، وإنتو شو بدكن؟",
+        "niħna badna nshuuf film, w ʔintu shuu badkun?",
+        "We want to watch a film, and what do you (all) want?",
+      ],
       ["لأ، ما بدّي قهوة، بدّي شاي.", "laʔ, ma baddi ʔahwe, baddi shaay.", "No, I don't want coffee, I want tea."],
       ["كان بدّي إحكيلك، بس نسيت.", "kaan baddi ʔiħkiilak, bass nsiit.", "I wanted to tell you, but I forgot."],
       ["بدّو يصير أستاذ متل أبوه.", "baddo ysiir ʔistaaz mitl ʔabuu.", "He wants to become a teacher like his father."],
@@ -920,12 +1132,36 @@ export const DEMO_LESSONS: DemoLesson[] = [
     teacherSlugs: ["rami-haddad"],
     categorySlugs: ["culture", "family"],
     cues: [
-      ["لمّا كنت زغير، كنّا ساكنين ببيت عربي بباب توما.", "lamma kint zghiir, kinna saakniin b-beet ʕarabi b-baab tuuma.", "When I was little, we lived in a traditional courtyard house in Bab Touma."],
-      ["كان بنصّ الدار بَحْرة، وحواليها شجرة نارنج وياسمينة.", "kaan b-nuss id-daar baħra, w ħawaaleeha shajrit naaranj w yasmiine.", "In the middle of the courtyard there was a fountain, with a bitter-orange tree and a jasmine around it."],
-      ["كل صبحية كانت ستّي تسقي الزرع وتغنّي لفيروز.", "kill subħiyye kaanit sitti tisʔi z-zariʕ w tghanni la-fayruuz.", "Every morning my grandmother would water the plants and sing Fairuz songs."],
-      ["وبالمسا كانوا الجيران يجتمعوا عنّا ع فنجان قهوة.", "w bil-masa kaanu j-jiiraan yijtamʕu ʕanna ʕa finjaan ʔahwe.", "And in the evening the neighbours would gather at our place over a cup of coffee."],
-      ["هلّق صار كل واحد مشغول بحالو، والدنيا تغيّرت كتير.", "hallaʔ saar kill waaħid mashghuul b-ħaalo, w id-dinye tghayyarit ktiir.", "Now everyone is busy with their own life, and the world has changed a lot."],
-      ["بس ريحة الياسمين لسّا بتردّني لهديك الأيام.", "bass riiħt il-yasmiin lissa bitriddni la-hadiik il-ʔayyaam.", "But the smell of jasmine still takes me back to those days."],
+      [
+        "لمّا كنت زغير، كنّا ساكنين ببيت عربي بباب توما.",
+        "lamma kint zghiir, kinna saakniin b-beet ʕarabi b-baab tuuma.",
+        "When I was little, we lived in a traditional courtyard house in Bab Touma.",
+      ],
+      [
+        "كان بنصّ الدار بَحْرة، وحواليها شجرة نارنج وياسمينة.",
+        "kaan b-nuss id-daar baħra, w ħawaaleeha shajrit naaranj w yasmiine.",
+        "In the middle of the courtyard there was a fountain, with a bitter-orange tree and a jasmine around it.",
+      ],
+      [
+        "كل صبحية كانت ستّي تسقي الزرع وتغنّي لفيروز.",
+        "kill subħiyye kaanit sitti tisʔi z-zariʕ w tghanni la-fayruuz.",
+        "Every morning my grandmother would water the plants and sing Fairuz songs.",
+      ],
+      [
+        "وبالمسا كانوا الجيران يجتمعوا عنّا ع فنجان قهوة.",
+        "w bil-masa kaanu j-jiiraan yijtamʕu ʕanna ʕa finjaan ʔahwe.",
+        "And in the evening the neighbours would gather at our place over a cup of coffee.",
+      ],
+      [
+        "هلّق صار كل واحد مشغول بحالو، والدنيا تغيّرت كتير.",
+        "hallaʔ saar kill waaħid mashghuul b-ħaalo, w id-dinye tghayyarit ktiir.",
+        "Now everyone is busy with their own life, and the world has changed a lot.",
+      ],
+      [
+        "بس ريحة الياسمين لسّا بتردّني لهديك الأيام.",
+        "bass riiħt il-yasmiin lissa bitriddni la-hadiik il-ʔayyaam.",
+        "But the smell of jasmine still takes me back to those days.",
+      ],
       ["الله يرحم هديك الأيام.", "ʔalla yirħam hadiik il-ʔayyaam.", "Those were the days."],
     ],
     vocabulary: [
@@ -959,12 +1195,36 @@ export const DEMO_LESSONS: DemoLesson[] = [
     teacherSlugs: ["maya-nassar"],
     categorySlugs: ["culture", "daily-life"],
     cues: [
-      ["يا عمّي، العجقة ببيروت صارت شي ما بينحمل.", "ya ʕammi, il-ʕajʔa b-beeruut saarit shi ma byinħamal.", "Honestly, traffic in Beirut has become unbearable."],
-      ["مبارح قعدت ساعة ونص بالسيارة لوصلت عالشغل.", "mbaariħ ʔaʕadt saaʕa w nuss bis-sayyaara la-wsilt ʕash-shighl.", "Yesterday I spent an hour and a half in the car before I got to work."],
-      ["ووقت وصلت، كانت الكهربا مقطوعة والموتير طافي.", "w waʔt wsilt, kaanit il-kahraba maʔtuuʕa w il-motiir taafi.", "And when I arrived, the power was cut and the generator was off."],
-      ["بس شو بدّك تعمل؟ منضحك ومنكفّي.", "bass shu baddak taʕmil? minidħak w minkaffi.", "But what can you do? We laugh and carry on."],
-      ["هيدي بيروت، بتعذّبك بس ما فيك تتركها.", "haydi beeruut, bitʕazzbak bass ma fiik titrukha.", "That's Beirut: it wears you out, but you can't leave it."],
-      ["وأحلى شي إنّو الناس بعدن بيساعدوا بعض.", "w ʔaħla shi ʔinnu n-naas baʕdun bisaaʕdu baʕd.", "And the best thing is that people still help each other."],
+      [
+        "يا عمّي، العجقة ببيروت صارت شي ما بينحمل.",
+        "ya ʕammi, il-ʕajʔa b-beeruut saarit shi ma byinħamal.",
+        "Honestly, traffic in Beirut has become unbearable.",
+      ],
+      [
+        "مبارح قعدت ساعة ونص بالسيارة لوصلت عالشغل.",
+        "mbaariħ ʔaʕadt saaʕa w nuss bis-sayyaara la-wsilt ʕash-shighl.",
+        "Yesterday I spent an hour and a half in the car before I got to work.",
+      ],
+      [
+        "ووقت وصلت، كانت الكهربا مقطوعة والموتير طافي.",
+        "w waʔt wsilt, kaanit il-kahraba maʔtuuʕa w il-motiir taafi.",
+        "And when I arrived, the power was cut and the generator was off.",
+      ],
+      [
+        "بس شو بدّك تعمل؟ منضحك ومنكفّي.",
+        "bass shuu baddak taʕmil? minidħak w minkaffi.",
+        "But what can you do? We laugh and carry on.",
+      ],
+      [
+        "هيدي بيروت، بتعذّبك بس ما فيك تتركها.",
+        "haydi beeruut, bitʕazzbak bass ma fiik titrukha.",
+        "That's Beirut: it wears you out, but you can't leave it.",
+      ],
+      [
+        "وأحلى شي إنّو الناس بعدن بيساعدوا بعض.",
+        "w ʔaħla shi ʔinnu n-naas baʕdun bisaaʕdu baʕd.",
+        "And the best thing is that people still help each other.",
+      ],
     ],
     vocabulary: [
       { arabic: "العجقة", transliteration: "il-ʕajʔa", english: "the traffic jam", cue: 0 },
@@ -997,13 +1257,41 @@ export const DEMO_LESSONS: DemoLesson[] = [
     teacherSlugs: ["yousef-odeh"],
     categorySlugs: ["culture", "food-cooking"],
     cues: [
-      ["موسم الزيتون عنّا مش بس شغل، هو عيد للعيلة كلها.", "moosim iz-zeetuun ʕinna mish bass shughul, huwwe ʕiid lal-ʕeele kullha.", "For us, olive season isn't just work; it's a celebration for the whole family."],
-      ["بنصحى مع طلوع الشمس وبنطلع عالأرض سوا.", "binisħa maʕ tuluuʕ ish-shams w binitlaʕ ʕal-ʔard sawa.", "We wake up at sunrise and go out to the land together."],
-      ["الكبار بيقطفوا، والولاد بيلمّوا الحبّ عن الأرض.", "il-kbaar biyuʔtufu, w il-wlaad biylimmu l-ħabb ʕan il-ʔard.", "The adults pick, and the kids gather the olives from the ground."],
-      ["عالغدا بنقعد تحت الشجرة وبناكل زيت وزعتر وخبز طابون.", "ʕal-ghada binuʔʕud taħt ish-shajara w binookul zeet w zaʕtar w khubz taabuun.", "At lunch we sit under the tree and eat oil, za'tar and taboon bread."],
-      ["بآخر النهار بنوخد الزيتون عالمعصرة.", "b-ʔaakhir in-nahaar binookhud iz-zeetuun ʕal-maʕsara.", "At the end of the day we take the olives to the press."],
-      ["وما في أطيب من ريحة الزيت الجديد وهو طالع من المعصرة.", "w ma fii ʔatyab min riiħt iz-zeet ij-jdiid w huwwe taaliʕ min il-maʕsara.", "And nothing beats the smell of new oil as it comes out of the press."],
-      ["ستّي بتقول: الزّيت عَمود البيت.", "sitti bitʔuul: iz-zeet ʕamuud il-beet.", "My grandmother says: oil is the pillar of the home."],
+      [
+        "موسم الزيتون عنّا مش بس شغل، هو عيد للعيلة كلها.",
+        "moosim iz-zeetuun ʕinna mish bass shughul, huwwe ʕiid lal-ʕeele kullha.",
+        "For us, olive season isn't just work; it's a celebration for the whole family.",
+      ],
+      [
+        "بنصحى مع طلوع الشمس وبنطلع عالأرض سوا.",
+        "binisħa maʕ tuluuʕ ish-shams w binitlaʕ ʕal-ʔard sawa.",
+        "We wake up at sunrise and go out to the land together.",
+      ],
+      [
+        "الكبار بيقطفوا، والولاد بيلمّوا الحبّ عن الأرض.",
+        "il-kbaar biyuʔtufu, w il-wlaad biylimmu l-ħabb ʕan il-ʔard.",
+        "The adults pick, and the kids gather the olives from the ground.",
+      ],
+      [
+        "عالغدا بنقعد تحت الشجرة وبناكل زيت وزعتر وخبز طابون.",
+        "ʕal-ghada binuʔʕud taħt ish-shajara w binaakul zeet w zaʕtar w khubz taabuun.",
+        "At lunch we sit under the tree and eat oil, za'tar and taboon bread.",
+      ],
+      [
+        "بآخر النهار بنوخد الزيتون عالمعصرة.",
+        "b-ʔaakhir in-nahaar binookhud iz-zeetuun ʕal-maʕsara.",
+        "At the end of the day we take the olives to the press.",
+      ],
+      [
+        "وما في أطيب من ريحة الزيت الجديد وهو طالع من المعصرة.",
+        "w ma fii ʔatyab min riiħt iz-zeet ij-jdiid w huwwe taaliʕ min il-maʕsara.",
+        "And nothing beats the smell of new oil as it comes out of the press.",
+      ],
+      [
+        "ستّي بتقول: الزّيت عَمود البيت.",
+        "sitti bitʔuul: iz-zeet ʕamuud il-beet.",
+        "My grandmother says: oil is the pillar of the home.",
+      ],
     ],
     vocabulary: [
       { arabic: "موسم", transliteration: "moosim", english: "season", cue: 0 },
@@ -1036,12 +1324,36 @@ export const DEMO_LESSONS: DemoLesson[] = [
     teacherSlugs: ["hala-zoubi"],
     categorySlugs: ["culture", "family"],
     cues: [
-      ["العرس عنّا بالأردن بيبلّش قبل بأسبوع، مش بس يوم العرس.", "il-ʕirs ʕinna bil-ʔurdun biballish ʔabil b-ʔusbuuʕ, mish bass yoom il-ʕirs.", "Here in Jordan a wedding starts a week before, not just on the day itself."],
-      ["أوّل إشي بتكون الجاهة، لمّا أهل العريس بيطلبوا العروس رسمياً.", "ʔawwal ʔishi bitkuun ij-jaaha, lamma ʔahl il-ʕariis biyutlubu l-ʕaruus rasmiyyan.", "First comes the jaha, when the groom's family formally ask for the bride's hand."],
-      ["وبعدين في سهرات حنّة وأغاني وسحجة للشباب.", "w baʕdeen fii sahraat ħinna w ʔaghaani w saħje lash-shabaab.", "Then there are henna nights, songs and a sahjeh (clapping dance) for the young men."],
-      ["يوم العرس بيطبخوا منسف لكل المعازيم.", "yoom il-ʕirs biyutbukhu mansaf la-kull il-maʕaaziim.", "On the wedding day they cook mansaf for all the guests."],
-      ["والكل بيقول للعرسان: مبروك، وبالرِّفاه والبَنين!", "w il-kull biʔuul lal-ʕirsaan: mabruuk, w bir-rifaa w il-baniin!", "And everyone tells the couple: congratulations, and may you have happiness and children!"],
-      ["وإذا كنت عازب، أكيد رح يقولولك: عقبالك!", "w ʔiza kunt ʕaazib, ʔakiid raħ yʔuuluulak: ʕuʔbaalak!", "And if you're single, they'll surely tell you: may you be next!"],
+      [
+        "العرس عنّا بالأردن بيبلّش قبل بأسبوع، مش بس يوم العرس.",
+        "il-ʕirs ʕinna bil-ʔurdun biballish ʔabil b-ʔusbuuʕ, mish bass yoom il-ʕirs.",
+        "Here in Jordan a wedding starts a week before, not just on the day itself.",
+      ],
+      [
+        "أوّل إشي بتكون الجاهة، لمّا أهل العريس بيطلبوا العروس رسمياً.",
+        "ʔawwal ʔishi bitkuun ij-jaaha, lamma ʔahl il-ʕariis biyutlubu l-ʕaruus rasmiyyan.",
+        "First comes the jaha, when the groom's family formally ask for the bride's hand.",
+      ],
+      [
+        "وبعدين في سهرات حنّة وأغاني وسحجة للشباب.",
+        "w baʕdeen fii sahraat ħinna w ʔaghaani w saħje lash-shabaab.",
+        "Then there are henna nights, songs and a sahjeh (clapping dance) for the young men.",
+      ],
+      [
+        "يوم العرس بيطبخوا منسف لكل المعازيم.",
+        "yoom il-ʕirs biyutbukhu mansaf la-kull il-maʕaaziim.",
+        "On the wedding day they cook mansaf for all the guests.",
+      ],
+      [
+        "والكل بيقول للعرسان: مبروك، وبالرِّفاه والبَنين!",
+        "w il-kull biʔuul lal-ʕirsaan: mabruuk, w bir-rifaa w il-baniin!",
+        "And everyone tells the couple: congratulations, and may you have happiness and children!",
+      ],
+      [
+        "وإذا كنت عازب، أكيد رح يقولولك: عقبالك!",
+        "w ʔiza kunt ʕaazib, ʔakiid raħ yʔuuluulak: ʕuʔbaalak!",
+        "And if you're single, they'll surely tell you: may you be next!",
+      ],
     ],
     vocabulary: [
       { arabic: "العرس", transliteration: "il-ʕirs", english: "the wedding", cue: 0 },
@@ -1078,9 +1390,17 @@ export const DEMO_LESSONS: DemoLesson[] = [
     categorySlugs: ["work", "daily-life"],
     cues: [
       ["ألو، مين معي؟", "ʔaloo, miin maʕi?", "Hello, who's speaking?"],
-      ["أهلين، أنا سامر من المكتب. كيفِك؟", "ʔahleen, ʔana saamir min il-maktab. kiifik?", "Hi, it's Samer from the office. How are you?"],
-      ["منيحة، تسلم. شو في؟", "mniiħa, tislam. shu fii?", "Good, thanks. What's up?"],
-      ["بس حبّيت ذكّرك إنّو الاجتماع بكرا الساعة عشرة.", "bass ħabbeet zakkirik ʔinnu l-ijtimaaʕ bukra s-saaʕa ʕashra.", "I just wanted to remind you that the meeting is tomorrow at ten."],
+      [
+        "أهلين، أنا سامر من المكتب. كيفِك؟",
+        "ʔahleen, ʔana saamir min il-maktab. kiifik?",
+        "Hi, it's Samer from the office. How are you?",
+      ],
+      ["منيحة، تسلم. شو في؟", "mniiħa, tislam. shuu fii?", "Good, thanks. What's up?"],
+      [
+        "بس حبّيت ذكّرك إنّو الاجتماع بكرا الساعة عشرة.",
+        "bass ħabbeet zakkrik ʔinnu l-ijtimaaʕ bukra s-saaʕa ʕashra.",
+        "I just wanted to remind you that the meeting is tomorrow at ten.",
+      ],
       ["ممنونتك، كنت رح إنسى!", "mamnuuntak, kint raħ ʔinsa!", "Thank you so much, I was about to forget!"],
       ["ولو، يلّا باي.", "walaw, yalla baay.", "No worries. OK, bye."],
     ],
@@ -1103,7 +1423,8 @@ export const DEMO_SERIES: DemoSeries[] = [
     title: "First Steps in Shami",
     titleAr: "أوّل خطوات بالشامي",
     slug: "first-steps-in-shami",
-    description: "Six short beginner dialogues from Damascus, Beirut, Jerusalem and Amman: greetings, ordering, family, shopping, taxis and the time.",
+    description:
+      "Six short beginner dialogues from Damascus, Beirut, Jerusalem and Amman: greetings, ordering, family, shopping, taxis and the time.",
     level: "beginner",
     lessonSlugs: [
       "greetings-in-damascus",
@@ -1118,7 +1439,8 @@ export const DEMO_SERIES: DemoSeries[] = [
     title: "Stories from the Levant",
     titleAr: "حكايات من بلاد الشام",
     slug: "stories-from-the-levant",
-    description: "Longer, natural monologues about memories, city life and traditions. For learners ready to follow real storytelling.",
+    description:
+      "Longer, natural monologues about memories, city life and traditions. For learners ready to follow real storytelling.",
     level: "advanced",
     lessonSlugs: [
       "memories-of-old-damascus",
@@ -1134,7 +1456,8 @@ export const DEMO_STUDY_TRACKS: DemoStudyTrack[] = [
     title: "Survival Shami",
     titleAr: "الشامي الأساسي",
     slug: "survival-shami",
-    description: "Everything you need for your first week in the Levant: say hello, order, shop, take a taxi, tell the time and find your way.",
+    description:
+      "Everything you need for your first week in the Levant: say hello, order, shop, take a taxi, tell the time and find your way.",
     level: "beginner",
     position: 0,
     teacherSlugs: ["rami-haddad", "maya-nassar", "hala-zoubi"],
@@ -1151,7 +1474,8 @@ export const DEMO_STUDY_TRACKS: DemoStudyTrack[] = [
     title: "Everyday Conversations",
     titleAr: "محادثات كل يوم",
     slug: "everyday-conversations",
-    description: "Intermediate conversations about plans, food, work and the weather, with a grammar focus on expressing what you want.",
+    description:
+      "Intermediate conversations about plans, food, work and the weather, with a grammar focus on expressing what you want.",
     level: "intermediate",
     position: 1,
     teacherSlugs: ["maya-nassar", "lina-khoury", "hala-zoubi", "yousef-odeh"],
@@ -1169,7 +1493,8 @@ export const DEMO_PLAYLISTS: DemoPlaylist[] = [
   {
     title: "Food and Flavours",
     slug: "food-and-flavours",
-    description: "From Beirut coffee to Palestinian olive oil and Jordanian mansaf: the lessons where food is the star.",
+    description:
+      "From Beirut coffee to Palestinian olive oil and Jordanian mansaf: the lessons where food is the star.",
     lessonSlugs: [
       "ordering-coffee-in-beirut",
       "at-the-vegetable-market",
@@ -1364,15 +1689,69 @@ export const DEMO_DECKS: DemoDeck[] = [
     description: "Parents, siblings, grandparents and the uncles who ask when you are getting married.",
     level: "beginner",
     words: [
-      { arabic: "إمّ", transliteration: "ʔimm", english: "mother", exampleArabic: "إمّي بتطبخ أطيب مجدّرة.", exampleEnglish: "My mother makes the best mujaddara." },
-      { arabic: "بيّ", transliteration: "bayy", english: "father", exampleArabic: "بيّي بيشتغل بمحلّ بالسوق.", exampleEnglish: "My father works in a shop in the market." },
-      { arabic: "أخ", transliteration: "ʔakh", english: "brother", exampleArabic: "عندي أخ واحد أكبر منّي.", exampleEnglish: "I have one brother who is older than me." },
-      { arabic: "أخت", transliteration: "ʔukht", english: "sister", exampleArabic: "أختي ساكنة ببيروت.", exampleEnglish: "My sister lives in Beirut." },
-      { arabic: "جدّو", transliteration: "jiddo", english: "grandpa", exampleArabic: "جدّو بيحكي قصص حلوة كتير.", exampleEnglish: "Grandpa tells really lovely stories." },
-      { arabic: "تيتا", transliteration: "teeta", english: "grandma", exampleArabic: "منزور تيتا كل يوم أحد.", exampleEnglish: "We visit grandma every Sunday." },
-      { arabic: "عمّ", transliteration: "ʕamm", english: "uncle (father's brother)", exampleArabic: "عمّي عندو تلات ولاد.", exampleEnglish: "My uncle has three children." },
-      { arabic: "خال", transliteration: "khaal", english: "uncle (mother's brother)", exampleArabic: "خالي ساكن بكندا من عشر سنين.", exampleEnglish: "My uncle has lived in Canada for ten years." },
-      { arabic: "ابن عمّ", transliteration: "ʔibn ʕamm", english: "cousin (son of father's brother)", exampleArabic: "ابن عمّي أعزّ رفيق إلي.", exampleEnglish: "My cousin is my closest friend." },
+      {
+        arabic: "إمّ",
+        transliteration: "ʔimm",
+        english: "mother",
+        exampleArabic: "إمّي بتطبخ أطيب مجدّرة.",
+        exampleEnglish: "My mother makes the best mujaddara.",
+      },
+      {
+        arabic: "بيّ",
+        transliteration: "bayy",
+        english: "father",
+        exampleArabic: "بيّي بيشتغل بمحلّ بالسوق.",
+        exampleEnglish: "My father works in a shop in the market.",
+      },
+      {
+        arabic: "أخ",
+        transliteration: "ʔakh",
+        english: "brother",
+        exampleArabic: "عندي أخ واحد أكبر منّي.",
+        exampleEnglish: "I have one brother who is older than me.",
+      },
+      {
+        arabic: "أخت",
+        transliteration: "ʔukht",
+        english: "sister",
+        exampleArabic: "أختي ساكنة ببيروت.",
+        exampleEnglish: "My sister lives in Beirut.",
+      },
+      {
+        arabic: "جدّو",
+        transliteration: "jiddo",
+        english: "grandpa",
+        exampleArabic: "جدّو بيحكي قصص حلوة كتير.",
+        exampleEnglish: "Grandpa tells really lovely stories.",
+      },
+      {
+        arabic: "تيتا",
+        transliteration: "teeta",
+        english: "grandma",
+        exampleArabic: "منزور تيتا كل يوم أحد.",
+        exampleEnglish: "We visit grandma every Sunday.",
+      },
+      {
+        arabic: "عمّ",
+        transliteration: "ʕamm",
+        english: "uncle (father's brother)",
+        exampleArabic: "عمّي عندو تلات ولاد.",
+        exampleEnglish: "My uncle has three children.",
+      },
+      {
+        arabic: "خال",
+        transliteration: "khaal",
+        english: "uncle (mother's brother)",
+        exampleArabic: "خالي ساكن بكندا من عشر سنين.",
+        exampleEnglish: "My uncle has lived in Canada for ten years.",
+      },
+      {
+        arabic: "ابن عمّ",
+        transliteration: "ʔibn ʕamm",
+        english: "cousin (son of father's brother)",
+        exampleArabic: "ابن عمّي أعزّ رفيق إلي.",
+        exampleEnglish: "My cousin is my closest friend.",
+      },
     ],
   },
   {
@@ -1384,14 +1763,62 @@ export const DEMO_DECKS: DemoDeck[] = [
     description: "Rooms and everyday objects at home.",
     level: "beginner",
     words: [
-      { arabic: "بيت", transliteration: "beet", english: "house, home", exampleArabic: "بيتنا قريب من البحر.", exampleEnglish: "Our house is close to the sea." },
-      { arabic: "مطبخ", transliteration: "matbakh", english: "kitchen", exampleArabic: "ستّي دايماً بالمطبخ.", exampleEnglish: "My grandmother is always in the kitchen." },
-      { arabic: "أوضة", transliteration: "ʔooda", english: "room", exampleArabic: "أوضتي زغيرة بس مرتّبة.", exampleEnglish: "My room is small but tidy." },
-      { arabic: "برندة", transliteration: "baranda", english: "balcony", exampleArabic: "منشرب القهوة عالبرندة الصبح.", exampleEnglish: "We drink coffee on the balcony in the morning." },
-      { arabic: "كنباية", transliteration: "kanabaaye", english: "sofa", exampleArabic: "بيّي نام عالكنباية قدّام التلفزيون.", exampleEnglish: "My father fell asleep on the sofa in front of the TV." },
-      { arabic: "براد", transliteration: "barraad", english: "fridge", exampleArabic: "في مي باردة بالبراد.", exampleEnglish: "There's cold water in the fridge." },
-      { arabic: "شبّاك", transliteration: "shibbaak", english: "window", exampleArabic: "فتاح الشبّاك، الدنيا شوب.", exampleEnglish: "Open the window, it's hot." },
-      { arabic: "مفتاح", transliteration: "miftaaħ", english: "key", exampleArabic: "وين حطّيت مفتاح البيت؟", exampleEnglish: "Where did you put the house key?" },
+      {
+        arabic: "بيت",
+        transliteration: "beet",
+        english: "house, home",
+        exampleArabic: "بيتنا قريب من البحر.",
+        exampleEnglish: "Our house is close to the sea.",
+      },
+      {
+        arabic: "مطبخ",
+        transliteration: "matbakh",
+        english: "kitchen",
+        exampleArabic: "ستّي دايماً بالمطبخ.",
+        exampleEnglish: "My grandmother is always in the kitchen.",
+      },
+      {
+        arabic: "أوضة",
+        transliteration: "ʔooda",
+        english: "room",
+        exampleArabic: "أوضتي زغيرة بس مرتّبة.",
+        exampleEnglish: "My room is small but tidy.",
+      },
+      {
+        arabic: "برندة",
+        transliteration: "baranda",
+        english: "balcony",
+        exampleArabic: "منشرب القهوة عالبرندة الصبح.",
+        exampleEnglish: "We drink coffee on the balcony in the morning.",
+      },
+      {
+        arabic: "كنباية",
+        transliteration: "kanabaaye",
+        english: "sofa",
+        exampleArabic: "بيّي نام عالكنباية قدّام التلفزيون.",
+        exampleEnglish: "My father fell asleep on the sofa in front of the TV.",
+      },
+      {
+        arabic: "براد",
+        transliteration: "barraad",
+        english: "fridge",
+        exampleArabic: "في مي باردة بالبراد.",
+        exampleEnglish: "There's cold water in the fridge.",
+      },
+      {
+        arabic: "شبّاك",
+        transliteration: "shibbaak",
+        english: "window",
+        exampleArabic: "فتاح الشبّاك، الدنيا شوب.",
+        exampleEnglish: "Open the window, it's hot.",
+      },
+      {
+        arabic: "مفتاح",
+        transliteration: "miftaaħ",
+        english: "key",
+        exampleArabic: "وين حطّيت مفتاح البيت؟",
+        exampleEnglish: "Where did you put the house key?",
+      },
     ],
   },
   {
@@ -1403,15 +1830,69 @@ export const DEMO_DECKS: DemoDeck[] = [
     description: "Streets, directions and distances for asking your way.",
     level: "intermediate",
     words: [
-      { arabic: "شارع", transliteration: "shaariʕ", english: "street", exampleArabic: "الشارع مسكّر بسبب الحفريات.", exampleEnglish: "The street is closed because of roadworks." },
-      { arabic: "دوّار", transliteration: "duwwaar", english: "roundabout", exampleArabic: "نزّلني بعد الدوّار بشوي.", exampleEnglish: "Drop me off just after the roundabout." },
-      { arabic: "إشارة", transliteration: "ʔishaara", english: "traffic light", exampleArabic: "لفّ شمال عند الإشارة.", exampleEnglish: "Turn left at the traffic light." },
-      { arabic: "يمين", transliteration: "yamiin", english: "right", exampleArabic: "المطعم عاليمين.", exampleEnglish: "The restaurant is on the right." },
-      { arabic: "شمال", transliteration: "shmaal", english: "left", exampleArabic: "البنك عالشمال بعد الجامع.", exampleEnglish: "The bank is on the left after the mosque." },
-      { arabic: "دغري", transliteration: "dighri", english: "straight ahead", exampleArabic: "كمّل دغري شي مية متر.", exampleEnglish: "Keep going straight for about a hundred metres." },
-      { arabic: "قريب", transliteration: "ʔariib", english: "near", exampleArabic: "الفرن قريب من هون.", exampleEnglish: "The bakery is near here." },
-      { arabic: "بعيد", transliteration: "bʕiid", english: "far", exampleArabic: "المطار بعيد شوي عن البلد.", exampleEnglish: "The airport is a bit far from downtown." },
-      { arabic: "موقف", transliteration: "mawʔaf", english: "stop, parking", exampleArabic: "الباص بيوقف بالموقف اللي هونيك.", exampleEnglish: "The bus stops at the stop over there." },
+      {
+        arabic: "شارع",
+        transliteration: "shaariʕ",
+        english: "street",
+        exampleArabic: "الشارع مسكّر بسبب الحفريات.",
+        exampleEnglish: "The street is closed because of roadworks.",
+      },
+      {
+        arabic: "دوّار",
+        transliteration: "duwwaar",
+        english: "roundabout",
+        exampleArabic: "نزّلني بعد الدوّار بشوي.",
+        exampleEnglish: "Drop me off just after the roundabout.",
+      },
+      {
+        arabic: "إشارة",
+        transliteration: "ʔishaara",
+        english: "traffic light",
+        exampleArabic: "لفّ شمال عند الإشارة.",
+        exampleEnglish: "Turn left at the traffic light.",
+      },
+      {
+        arabic: "يمين",
+        transliteration: "yamiin",
+        english: "right",
+        exampleArabic: "المطعم عاليمين.",
+        exampleEnglish: "The restaurant is on the right.",
+      },
+      {
+        arabic: "شمال",
+        transliteration: "shmaal",
+        english: "left",
+        exampleArabic: "البنك عالشمال بعد الجامع.",
+        exampleEnglish: "The bank is on the left after the mosque.",
+      },
+      {
+        arabic: "دغري",
+        transliteration: "dighri",
+        english: "straight ahead",
+        exampleArabic: "كمّل دغري شي مية متر.",
+        exampleEnglish: "Keep going straight for about a hundred metres.",
+      },
+      {
+        arabic: "قريب",
+        transliteration: "ʔariib",
+        english: "near",
+        exampleArabic: "الفرن قريب من هون.",
+        exampleEnglish: "The bakery is near here.",
+      },
+      {
+        arabic: "بعيد",
+        transliteration: "bʕiid",
+        english: "far",
+        exampleArabic: "المطار بعيد شوي عن البلد.",
+        exampleEnglish: "The airport is a bit far from downtown.",
+      },
+      {
+        arabic: "موقف",
+        transliteration: "mawʔaf",
+        english: "stop, parking",
+        exampleArabic: "الباص بيوقف بالموقف اللي هونيك.",
+        exampleEnglish: "The bus stops at the stop over there.",
+      },
     ],
   },
 ];
@@ -1455,7 +1936,7 @@ export const DEMO_LISTENING_GROUPS: DemoListeningGroup[] = [
           },
           {
             kind: "dictation",
-            prompt: "Type what the customer asks for first (\"I want a bag of bread\").",
+            prompt: 'Type what the customer asks for first ("I want a bag of bread").',
             options: [],
             answer: "بدّي ربطة خبز",
             acceptedVariants: ["بدي ربطة خبز", "baddi rabtit khubz", "baddi rabtet khebez"],
@@ -1493,7 +1974,7 @@ export const DEMO_LISTENING_GROUPS: DemoListeningGroup[] = [
           },
           {
             kind: "dictation",
-            prompt: "Type what the second speaker wants ordered for him (\"tea with mint\").",
+            prompt: 'Type what the second speaker wants ordered for him ("tea with mint").',
             options: [],
             answer: "شاي بالنعنع",
             acceptedVariants: ["شاي بنعنع", "shaay bin-naʕnaʕ", "shai bel na3na3", "shay bil na3na3"],
@@ -1533,7 +2014,7 @@ export const DEMO_COMMUNITY_GROUPS: DemoCommunityGroup[] = [
           {
             author: "free",
             hoursAgo: 66,
-            body: "Thanks! My Lebanese friend always answers **وأنا كمان** (*w ʔana kamaan*), \"me too\".",
+            body: 'Thanks! My Lebanese friend always answers **وأنا كمان** (*w ʔana kamaan*), "me too".',
           },
         ],
       },
@@ -1569,7 +2050,7 @@ export const DEMO_COMMUNITY_GROUPS: DemoCommunityGroup[] = [
           {
             author: "admin",
             hoursAgo: 240,
-            body: "Welcome! Share words that differ between cities and say where you heard them. Please write Arabic with a transliteration so everyone can follow, e.g. **هلّق / هسّا** (*hallaʔ / hassa*), \"now\".",
+            body: 'Welcome! Share words that differ between cities and say where you heard them. Please write Arabic with a transliteration so everyone can follow, e.g. **هلّق / هسّا** (*hallaʔ / hassa*), "now".',
           },
           {
             author: "learner",
@@ -1612,7 +2093,8 @@ export const DEMO_BLOG_POSTS: DemoBlogPost[] = [
   {
     title: "Why Start with Levantine Arabic Instead of MSA?",
     slug: "why-start-with-levantine-arabic-instead-of-msa",
-    excerpt: "Modern Standard Arabic is what you read; Levantine is what you hear. Here is why we teach the spoken language first.",
+    excerpt:
+      "Modern Standard Arabic is what you read; Levantine is what you hear. Here is why we teach the spoken language first.",
     status: "published",
     publishedDaysAgo: 40,
     body: `Most textbooks start with Modern Standard Arabic (MSA, *fusħa*). It is the language of newspapers, books and formal speeches — but nobody orders a coffee in it.
@@ -1641,7 +2123,8 @@ Try our free lesson [Greetings in Damascus](/video-library) and listen for **ك�
   {
     title: "10 Everyday Shami Expressions",
     slug: "10-everyday-shami-expressions",
-    excerpt: "Ten short expressions you will hear in every Levantine street, shop and kitchen, with what they really mean.",
+    excerpt:
+      "Ten short expressions you will hear in every Levantine street, shop and kitchen, with what they really mean.",
     status: "published",
     publishedDaysAgo: 25,
     body: `Some expressions are so common that you will hear them within minutes of arriving in the Levant. Learn these ten and you will sound friendlier straight away.

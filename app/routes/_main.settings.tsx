@@ -1,0 +1,325 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { TextField, useIsPending } from "~/components/form-fields";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormErrors } from "~/components/ui/field";
+import { requestMeta, requireUser } from "~/lib/auth.server";
+import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
+import { titleMeta } from "~/lib/route-meta";
+import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, PASSWORD_MIN } from "~/lib/schemas/auth";
+import { redirectWithToast } from "~/lib/toast.server";
+import { clearTokenCookie, serializeTokenCookie } from "../../server/lib/cookies";
+import { changeEmail, changePassword, deleteAccount, revokeAllSessions } from "../../server/services/auth";
+import { deleteAvatarObject } from "../../server/services/profile";
+
+type Intent = "change-email" | "change-password" | "sign-out-everywhere" | "delete-account";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  return { email: user.email, hasPassword: user.hasPassword };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "") as Intent;
+  const app = context.app;
+
+  switch (intent) {
+    case "change-email": {
+      const submission = parseWithZod(formData, { schema: changeEmailSchema });
+      const options = { hideFields: ["password"], extra: { intent } };
+      if (submission.status !== "success") return invalidSubmission(submission, options);
+      try {
+        await changeEmail(app, user, submission.value);
+      } catch (error) {
+        return replyWithAppError(submission, error, options);
+      }
+      return redirectWithToast("/settings", { text: `Your email is now ${submission.value.newEmail}.` });
+    }
+    case "change-password": {
+      const submission = parseWithZod(formData, { schema: changePasswordSchema });
+      const options = { hideFields: ["currentPassword", "newPassword", "confirmPassword"], extra: { intent } };
+      if (submission.status !== "success") return invalidSubmission(submission, options);
+      try {
+        // Every other session ends; this device continues on the fresh one.
+        const session = await changePassword(app, user, submission.value, requestMeta(request));
+        return redirectWithToast(
+          "/settings",
+          { text: "Your password is changed. Other devices have been signed out." },
+          { headers: { "Set-Cookie": serializeTokenCookie(session.token, session.expiresAt, request.url) } },
+        );
+      } catch (error) {
+        return replyWithAppError(submission, error, options);
+      }
+    }
+    case "sign-out-everywhere": {
+      await revokeAllSessions(app, user.id);
+      return redirectWithToast(
+        "/auth/login",
+        { text: "You have been signed out on every device." },
+        { headers: { "Set-Cookie": clearTokenCookie(request.url) } },
+      );
+    }
+    case "delete-account": {
+      const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+      const options = { hideFields: ["password"], extra: { intent } };
+      if (submission.status !== "success") return invalidSubmission(submission, options);
+      try {
+        await deleteAccount(app, user, submission.value.password);
+      } catch (error) {
+        return replyWithAppError(submission, error, options);
+      }
+      if (user.avatarKey) await deleteAvatarObject(app, user.avatarKey);
+      return redirectWithToast(
+        "/",
+        { text: "Your account has been deleted. Ma'a salama, and thank you for learning with us." },
+        { headers: { "Set-Cookie": clearTokenCookie(request.url) } },
+      );
+    }
+    default:
+      throw new Response("Unknown action.", { status: 400 });
+  }
+}
+
+export default function SettingsPage() {
+  const { email, hasPassword } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <header className="mb-8">
+        <h1 className="text-3xl font-semibold tracking-tight">Settings</h1>
+        <p className="mt-2 text-muted">
+          Your sign-in details and account. Name, level and photo are on your{" "}
+          <Link to="/profile" className="font-medium text-primary-700 hover:underline">
+            profile
+          </Link>
+          .
+        </p>
+      </header>
+      <div className="space-y-6">
+        {hasPassword ? (
+          <>
+            <EmailSection email={email} />
+            <PasswordSection />
+          </>
+        ) : (
+          <GoogleOnlyNote email={email} />
+        )}
+        <SessionsSection />
+        {hasPassword ? <DeleteSection /> : null}
+      </div>
+    </div>
+  );
+}
+
+function useResultFor(intent: Intent) {
+  const actionData = useActionData<typeof action>();
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+function Section({
+  title,
+  description,
+  children,
+  tone = "default",
+}: {
+  title: string;
+  description: React.ReactNode;
+  children: React.ReactNode;
+  tone?: "default" | "danger";
+}) {
+  return (
+    <Card className={tone === "danger" ? "border-red-200 p-6 sm:p-8" : "p-6 sm:p-8"}>
+      <div className="md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8">
+        <div className="mb-5 md:mb-0">
+          <h2 className={tone === "danger" ? "text-lg font-semibold text-red-800" : "text-lg font-semibold"}>
+            {title}
+          </h2>
+          <p className="mt-1 text-sm text-muted">{description}</p>
+        </div>
+        <div className="min-w-0">{children}</div>
+      </div>
+    </Card>
+  );
+}
+
+function EmailSection({ email }: { email: string }) {
+  const pending = useIsPending("change-email");
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult: useResultFor("change-email"),
+    constraint: getZodConstraint(changeEmailSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+  });
+  return (
+    <Section
+      title="Email"
+      description={
+        <>
+          You sign in with <strong className="wrap-anywhere font-medium text-ink">{email}</strong>.
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="change-email" />
+        <FormErrors errors={form.errors} />
+        <TextField meta={fields.newEmail} type="email" label="New email" autoComplete="email" inputMode="email" />
+        <TextField meta={fields.password} type="password" label="Current password" autoComplete="current-password" />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Change email"}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+function PasswordSection() {
+  const pending = useIsPending("change-password");
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: useResultFor("change-password"),
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  return (
+    <Section title="Password" description="Changing it signs you out on every other device.">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="change-password" />
+        <FormErrors errors={form.errors} />
+        <TextField
+          meta={fields.currentPassword}
+          type="password"
+          label="Current password"
+          autoComplete="current-password"
+        />
+        <TextField
+          meta={fields.newPassword}
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+        />
+        <TextField
+          meta={fields.confirmPassword}
+          type="password"
+          label="Repeat the new password"
+          autoComplete="new-password"
+        />
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Change password"}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+function GoogleOnlyNote({ email }: { email: string }) {
+  return (
+    <Section
+      title="Sign-in"
+      description={
+        <>
+          You sign in with Google as <strong className="wrap-anywhere font-medium text-ink">{email}</strong>.
+        </>
+      }
+    >
+      <div className="rounded-xl border border-primary-200 bg-primary-50 px-4 py-4 text-sm text-primary-900">
+        <p>
+          Your account has no password, so changing your email or deleting the account, which need your password to
+          confirm, are not available yet.
+        </p>
+        <p className="mt-2">
+          Want a password too?{" "}
+          <Link
+            to={`/auth/forgotpassword?email=${encodeURIComponent(email)}`}
+            className="font-semibold text-primary-800 underline"
+          >
+            Send me a link to set one
+          </Link>
+          . You can keep signing in with Google afterwards.
+        </p>
+      </div>
+    </Section>
+  );
+}
+
+function SessionsSection() {
+  const pending = useIsPending("sign-out-everywhere");
+  return (
+    <Section
+      title="Devices"
+      description="Lost a phone or used a shared computer? End every session, including this one."
+    >
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="sign-out-everywhere" />
+          <Button type="submit" variant="secondary" disabled={pending}>
+            {pending ? "Signing out…" : "Sign out of all devices"}
+          </Button>
+        </Form>
+        <Form method="post" action="/auth/logout">
+          <input type="hidden" name="redirect" value="/settings" />
+          <Button type="submit" variant="secondary">
+            Sign out here only
+          </Button>
+        </Form>
+      </div>
+    </Section>
+  );
+}
+
+function DeleteSection() {
+  const pending = useIsPending("delete-account");
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult: useResultFor("delete-account"),
+    constraint: getZodConstraint(deleteAccountSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+  });
+  return (
+    <Section
+      tone="danger"
+      title="Delete account"
+      description="Removes your name, email, photo and password for good. Your comments stay, shown as “Deleted member”."
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="delete-account" />
+        <FormErrors errors={form.errors} />
+        <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+          This cannot be undone. If you pay for a subscription, cancel it first on{" "}
+          <Link to="/manage-subscription" className="font-semibold underline">
+            Manage subscription
+          </Link>{" "}
+          so you are not charged again.
+        </p>
+        <TextField meta={fields.password} type="password" label="Your password" autoComplete="current-password" />
+        <TextField
+          meta={fields.confirm}
+          label="Type DELETE to confirm"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+        <Button type="submit" variant="danger" disabled={pending}>
+          {pending ? "Deleting…" : "Delete my account"}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "Settings");

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { requestMeta, signedInRedirect } from "~/lib/auth.server";
+import { titleMeta } from "~/lib/route-meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { isGoogleEnabled } from "../../server/lib/config";
+import { AppError } from "../../server/lib/errors";
+import { finishGoogleSignIn } from "../../server/services/google-oauth";
+
+const backToLogin = (text: string) => redirectWithToast("/auth/login", { text, status: "error" });
+
+/**
+ * GET /auth/google/callback: Google sends the browser back here. A "login with a token" (SPEC §4): same
+ * cookie, same redirect rule. The `_` in the file name keeps it out of /auth/google's loader.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!isGoogleEnabled(context.app.config)) throw new Response("Google sign-in is not configured.", { status: 404 });
+  const params = new URL(request.url).searchParams;
+  const code = params.get("code");
+  const state = params.get("state");
+  if (params.get("error") === "access_denied") return backToLogin("Google sign-in was cancelled.");
+  if (!code || !state || code.length > 2048 || state.length > 256) {
+    return backToLogin("Google sign-in did not complete. Please try again.");
+  }
+  try {
+    const session = await finishGoogleSignIn(context.app, { code, state }, requestMeta(request));
+    return signedInRedirect(request, session, session.redirectTo);
+  } catch (error) {
+    if (error instanceof AppError) return backToLogin(error.messages[0] ?? "Google sign-in did not work.");
+    throw error;
+  }
+}
+
+export default function GoogleCallback() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "Signing in with Google");

@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { createAppContext } from "../context";
+import type { Env } from "../env";
+import { serveMedia, verifyMediaSignature } from "../services/media";
+
+/** `/media/<key>?exp=&sig=`: signed R2 objects (SPEC §8). No cookie needed: the signature is the grant. */
+export function createMediaApp(options: { now?: () => Date } = {}) {
+  const media = new Hono<{ Bindings: Env }>();
+  media.on(["GET", "HEAD"], "/*", async (c) => {
+    const ctx = createAppContext(c.env, options);
+    const url = new URL(c.req.url);
+    let key: string;
+    try {
+      key = decodeURIComponent(url.pathname.replace(/^\/media\//, ""));
+    } catch {
+      return c.json({ errors: ["Unknown media."] }, 404);
+    }
+    const check = await verifyMediaSignature(ctx, key, url.searchParams);
+    if (!check.ok) return c.json({ errors: [check.reason] }, 403);
+    return serveMedia(ctx, c.req.raw, key, check);
+  });
+  return media;
+}

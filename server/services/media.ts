@@ -1,0 +1,139 @@
+import type { AppContext } from "../context";
+import { constantTimeEqual, hmacSha256Hex } from "../lib/crypto";
+
+export const MEDIA_URL_LIFETIME_SECONDS = 4 * 60 * 60;
+export const MEDIA_PREFIXES = ["videos/", "thumbnails/", "attachments/", "audio/"] as const;
+
+const KEY_PATTERN = /^(videos|thumbnails|attachments|audio)\/[A-Za-z0-9._\-/]{1,200}$/;
+
+export function isMediaKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.includes("..") && !key.includes("//");
+}
+
+function signedPayload(key: string, expires: number, download: string | null) {
+  return `${key}\n${expires}\n${download ?? ""}`;
+}
+
+/**
+ * A short-lived URL for one R2 object: HMAC-SHA256 over key, expiry (and download name) with the media
+ * secret. Callers decide entitlement first; a URL is proof that someone allowed to see it asked.
+ */
+export async function signMediaUrl(
+  ctx: AppContext,
+  key: string,
+  options: { expiresInSeconds?: number; downloadName?: string } = {},
+): Promise<string> {
+  if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
+  const expires = Math.floor(ctx.now().getTime() / 1000) + (options.expiresInSeconds ?? MEDIA_URL_LIFETIME_SECONDS);
+  const download = options.downloadName ?? null;
+  const signature = await hmacSha256Hex(ctx.config.mediaSigningSecret, signedPayload(key, expires, download));
+  const params = new URLSearchParams({ exp: String(expires), sig: signature });
+  if (download) params.set("dl", download);
+  return `/media/${key.split("/").map(encodeURIComponent).join("/")}?${params.toString()}`;
+}
+
+export type MediaSignatureCheck =
+  { ok: true; expires: number; downloadName: string | null } | { ok: false; reason: string };
+
+export async function verifyMediaSignature(
+  ctx: AppContext,
+  key: string,
+  params: URLSearchParams,
+): Promise<MediaSignatureCheck> {
+  if (!isMediaKey(key)) return { ok: false, reason: "Unknown media." };
+  const expText = params.get("exp") ?? "";
+  const signature = params.get("sig") ?? "";
+  const download = params.get("dl");
+  if (!/^\d{1,12}$/.test(expText) || !/^[0-9a-f]{64}$/.test(signature))
+    return { ok: false, reason: "This media link is invalid." };
+  const expires = Number(expText);
+  if (expires * 1000 <= ctx.now().getTime())
+    return { ok: false, reason: "This media link has expired. Reload the page." };
+  const expected = await hmacSha256Hex(ctx.config.mediaSigningSecret, signedPayload(key, expires, download));
+  const encoder = new TextEncoder();
+  if (!constantTimeEqual(encoder.encode(expected), encoder.encode(signature))) {
+    return { ok: false, reason: "This media link is invalid." };
+  }
+  return { ok: true, expires, downloadName: download };
+}
+
+export type ByteRange = { offset: number; length: number };
+
+/**
+ * Parses a single `Range: bytes=…` header against the object size (RFC 9110 §14). Returns null when
+ * there is no usable range (serve the whole object), "unsatisfiable" for a 416.
+ */
+export function parseRange(header: string | null, size: number): ByteRange | null | "unsatisfiable" {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null; // malformed or multi-range: ignored, the whole object is served
+  const [, startText, endText] = match;
+  if (startText === "" && endText === "") return null;
+  if (startText === "") {
+    const suffix = Number(endText);
+    if (suffix === 0) return "unsatisfiable";
+    const length = Math.min(suffix, size);
+    return size === 0 ? "unsatisfiable" : { offset: size - length, length };
+  }
+  const start = Number(startText);
+  const end = endText === "" ? size - 1 : Math.min(Number(endText), size - 1);
+  if (start >= size || (endText !== "" && Number(endText) < start)) return "unsatisfiable";
+  return { offset: start, length: end - start + 1 };
+}
+
+function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Serves a verified media request from R2 with Range, ETag and conditional requests. */
+export async function serveMedia(
+  ctx: AppContext,
+  request: Request,
+  key: string,
+  check: Extract<MediaSignatureCheck, { ok: true }>,
+) {
+  const head = await ctx.bucket.head(key);
+  if (!head) return Response.json({ errors: ["Not found."] }, { status: 404 });
+
+  const headers = new Headers();
+  headers.set("Content-Type", head.httpMetadata?.contentType ?? "application/octet-stream");
+  headers.set("Accept-Ranges", "bytes");
+  headers.set("ETag", head.httpEtag);
+  headers.set("Last-Modified", head.uploaded.toUTCString());
+  const remaining = Math.max(0, check.expires - Math.floor(ctx.now().getTime() / 1000));
+  headers.set("Cache-Control", `private, max-age=${Math.min(remaining, 3600)}`);
+  headers.set("X-Content-Type-Options", "nosniff");
+  if (check.downloadName || key.startsWith("attachments/")) {
+    headers.set("Content-Disposition", contentDisposition(check.downloadName ?? key.split("/").pop()!));
+  }
+
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === head.httpEtag || tag.trim() === "*")) {
+    return new Response(null, { status: 304, headers });
+  }
+
+  // If-Range with a stale validator means "send everything".
+  const ifRange = request.headers.get("If-Range");
+  const rangeHeader = ifRange && ifRange !== head.httpEtag ? null : request.headers.get("Range");
+  const range = parseRange(rangeHeader, head.size);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${head.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+
+  const isHead = request.method === "HEAD";
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
+    headers.set("Content-Length", String(range.length));
+    if (isHead) return new Response(null, { status: 206, headers });
+    const object = await ctx.bucket.get(key, { range });
+    if (!object) return Response.json({ errors: ["Not found."] }, { status: 404 });
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(head.size));
+  if (isHead) return new Response(null, { status: 200, headers });
+  const object = await ctx.bucket.get(key);
+  if (!object) return Response.json({ errors: ["Not found."] }, { status: 404 });
+  return new Response(object.body, { status: 200, headers });
+}

@@ -1,0 +1,649 @@
+/**
+ * Idempotent demo seed for local development: writes the catalogue of `demo-content.ts` and the
+ * three demo accounts. Runs only when the admin demo account does not exist yet.
+ *
+ * Every insert goes through `db.batch` in chunks sized so that no statement binds more than 99
+ * parameters (D1 allows 100). Drizzle binds one parameter per column per row (defaults included),
+ * so the chunk size is floor(99 / number of columns of the table).
+ */
+import { eq, getTableColumns } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { SelectedFieldsFlat, SQLiteInsertValue, SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as schema from "../../../drizzle/schema";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_BLOG_POSTS,
+  DEMO_CANCEL_REASONS,
+  DEMO_CATEGORIES,
+  DEMO_COMMUNITY_GROUPS,
+  DEMO_COUNTRIES,
+  DEMO_DECK_CATEGORIES,
+  DEMO_DECKS,
+  DEMO_FAQS,
+  DEMO_FLASHCOLLECTIONS,
+  DEMO_LESSONS,
+  DEMO_LISTENING_GROUPS,
+  DEMO_PERMISSIONS,
+  DEMO_PLANS,
+  DEMO_PLAYLISTS,
+  DEMO_SERIES,
+  DEMO_STUDY_TRACKS,
+  DEMO_TEACHERS,
+  DEMO_VOCABULARY_THEMES,
+  type DemoAccountKey,
+} from "./demo-content";
+import type { DemoMediaManifest } from "./media-manifest";
+
+type Db = DrizzleD1Database<typeof schema>;
+
+export interface SeedDemoOptions {
+  now?: Date;
+  passwordHash: (password: string) => Promise<string>;
+  /** R2 keys of the generated demo clips (seed/media/manifest.json); without it lessons have no media. */
+  media?: DemoMediaManifest;
+}
+
+const MAX_BOUND_PARAMETERS = 99;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+// ---------------------------------------------------------------------------------------------
+// Batching helpers
+// ---------------------------------------------------------------------------------------------
+
+type Query = BatchItem<"sqlite">;
+
+/** Rows returned by `.returning()`: always the id plus the natural key columns asked for. */
+type ReturnedRow = { id: number } & Record<string, unknown>;
+
+interface Step {
+  queries: Query[];
+  /** Receives every row returned by this step's queries (only for steps built with `returning`). */
+  collect?: (rows: ReturnedRow[]) => void;
+}
+
+export function rowsPerStatement(table: SQLiteTable): number {
+  const columns = Object.keys(getTableColumns(table)).length;
+  return Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / columns));
+}
+
+function chunk<T>(rows: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
+  return chunks;
+}
+
+/** Plain multi-row inserts, chunked under the bound-parameter limit. */
+function insertStep<T extends SQLiteTable>(db: Db, table: T, rows: SQLiteInsertValue<T>[]): Step {
+  return { queries: chunk(rows, rowsPerStatement(table)).map((part) => db.insert(table).values(part)) };
+}
+
+/**
+ * Chunked inserts that return the new ids with a natural key, so foreign keys can be wired by key
+ * rather than by the (unspecified) order of RETURNING rows.
+ */
+function insertReturningStep<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  rows: SQLiteInsertValue<T>[],
+  fields: SelectedFieldsFlat,
+  collect: (rows: ReturnedRow[]) => void,
+): Step {
+  return {
+    queries: chunk(rows, rowsPerStatement(table)).map((part) => db.insert(table).values(part).returning(fields)),
+    collect,
+  };
+}
+
+/** Runs all queries of the steps in one D1 batch (one transaction) and hands results back. */
+async function runBatch(db: Db, steps: Step[]): Promise<void> {
+  const queries = steps.flatMap((step) => step.queries);
+  if (queries.length === 0) return;
+  const results = (await db.batch(queries as [Query, ...Query[]])) as unknown[];
+  let index = 0;
+  for (const step of steps) {
+    const own = results.slice(index, index + step.queries.length);
+    index += step.queries.length;
+    step.collect?.(own.flatMap((result) => (Array.isArray(result) ? (result as ReturnedRow[]) : [])));
+  }
+}
+
+/** A map from natural key to id that fails loudly on a missing key. */
+class IdMap {
+  private readonly ids = new Map<string, number>();
+  constructor(private readonly what: string) {}
+  collect(key: (row: ReturnedRow) => string) {
+    return (rows: ReturnedRow[]) => {
+      for (const row of rows) this.ids.set(key(row), row.id);
+    };
+  }
+  get(key: string): number {
+    const id = this.ids.get(key);
+    if (id === undefined) throw new Error(`seedDemo: no ${this.what} "${key}"`);
+    return id;
+  }
+}
+
+const byField = (field: string) => (row: ReturnedRow) => String(row[field]);
+
+// ---------------------------------------------------------------------------------------------
+// Seed
+// ---------------------------------------------------------------------------------------------
+
+export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ created: boolean }> {
+  const adminAccount = DEMO_ACCOUNTS.find((account) => account.key === "admin");
+  if (!adminAccount) throw new Error("seedDemo: demo content has no admin account");
+
+  const existing = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, adminAccount.email))
+    .limit(1);
+  if (existing.length > 0) return { created: false };
+
+  const now = options.now ?? new Date();
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+  const stamps = (at: Date) => ({ createdAt: at, updatedAt: at });
+  const accountCreatedAt = daysAgo(150);
+
+  const passwordHashes = await Promise.all(DEMO_ACCOUNTS.map((account) => options.passwordHash(account.password)));
+
+  const users = new IdMap("user");
+  const countries = new IdMap("country");
+  const categories = new IdMap("category");
+  const plans = new IdMap("plan");
+  const flashcollections = new IdMap("flashcollection");
+  const themes = new IdMap("vocabulary theme");
+  const deckCategories = new IdMap("deck category");
+  const listeningGroups = new IdMap("listening group");
+  const communityGroups = new IdMap("community group");
+  const teachers = new IdMap("teacher");
+  const videos = new IdMap("video");
+  const series = new IdMap("series");
+  const studyTracks = new IdMap("study track");
+  const playlists = new IdMap("playlist");
+  const decks = new IdMap("deck");
+  const listeningActivities = new IdMap("listening activity");
+  const subscriptions = new IdMap("subscription");
+  const blogs = new IdMap("blog");
+  const threads = new IdMap("community thread");
+  const cues = new IdMap("transcript cue");
+
+  const userId = (key: DemoAccountKey) => {
+    const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key);
+    if (!account) throw new Error(`seedDemo: no demo account "${key}"`);
+    return users.get(account.email);
+  };
+  const cueKey = (videoId: number, position: number) => `${videoId}:${position}`;
+  const monthlyPlan = DEMO_PLANS.find((plan) => plan.name === "monthly");
+  if (!monthlyPlan) throw new Error("seedDemo: demo content has no monthly plan");
+
+  // --- Batch 1: accounts and tables without foreign keys ---------------------------------------
+  await runBatch(db, [
+    insertReturningStep(
+      db,
+      schema.users,
+      DEMO_ACCOUNTS.map((account, index) => ({
+        email: account.email,
+        name: account.name,
+        passwordHash: passwordHashes[index],
+        level: account.level,
+        emailVerifiedAt: accountCreatedAt,
+        ...stamps(accountCreatedAt),
+      })),
+      { id: schema.users.id, email: schema.users.email },
+      users.collect(byField("email")),
+    ),
+    insertStep(db, schema.permissions, DEMO_PERMISSIONS),
+    insertReturningStep(
+      db,
+      schema.countries,
+      DEMO_COUNTRIES.map((country) => ({ ...country, ...stamps(now) })),
+      { id: schema.countries.id, code: schema.countries.code },
+      countries.collect(byField("code")),
+    ),
+    insertReturningStep(
+      db,
+      schema.categories,
+      DEMO_CATEGORIES.map((category) => ({ ...category, ...stamps(now) })),
+      { id: schema.categories.id, slug: schema.categories.slug },
+      categories.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.plans,
+      DEMO_PLANS.map((plan) => ({ ...plan, isActive: true, ...stamps(now) })),
+      { id: schema.plans.id, name: schema.plans.name },
+      plans.collect(byField("name")),
+    ),
+    insertStep(
+      db,
+      schema.subscriptionCancelReasons,
+      DEMO_CANCEL_REASONS.map((label, position) => ({ label, position, isActive: true, ...stamps(now) })),
+    ),
+    insertStep(
+      db,
+      schema.faqs,
+      DEMO_FAQS.map((faq, position) => ({ ...faq, position, ...stamps(now) })),
+    ),
+    insertReturningStep(
+      db,
+      schema.flashcollections,
+      DEMO_FLASHCOLLECTIONS.map(({ cards: _cards, ...collection }, position) => ({
+        ...collection,
+        isPublished: true,
+        position,
+        ...stamps(now),
+      })),
+      { id: schema.flashcollections.id, slug: schema.flashcollections.slug },
+      flashcollections.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.globalVocabularyThemes,
+      DEMO_VOCABULARY_THEMES.map((theme, position) => ({ ...theme, position, ...stamps(now) })),
+      { id: schema.globalVocabularyThemes.id, slug: schema.globalVocabularyThemes.slug },
+      themes.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.globalVocabularyDeckCategories,
+      DEMO_DECK_CATEGORIES.map((title, position) => ({ title, position, ...stamps(now) })),
+      { id: schema.globalVocabularyDeckCategories.id, title: schema.globalVocabularyDeckCategories.title },
+      deckCategories.collect(byField("title")),
+    ),
+    insertReturningStep(
+      db,
+      schema.listeningActivityGroups,
+      DEMO_LISTENING_GROUPS.map(({ activities: _activities, ...group }, position) => ({
+        ...group,
+        position,
+        ...stamps(now),
+      })),
+      { id: schema.listeningActivityGroups.id, slug: schema.listeningActivityGroups.slug },
+      listeningGroups.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.communityGroups,
+      DEMO_COMMUNITY_GROUPS.map(({ threads: _threads, ...group }, position) => ({
+        ...group,
+        position,
+        ...stamps(now),
+      })),
+      { id: schema.communityGroups.id, slug: schema.communityGroups.slug },
+      communityGroups.collect(byField("slug")),
+    ),
+  ]);
+
+  // --- Batch 2: rows that point at batch 1 ------------------------------------------------------
+  const periodStart = now;
+  const periodEnd = new Date(now.getTime() + 30 * DAY_MS);
+  const lessonDate = (days: number | null) => (days === null ? now : daysAgo(days));
+
+  await runBatch(db, [
+    insertStep(
+      db,
+      schema.userPermissions,
+      DEMO_ACCOUNTS.flatMap((account) =>
+        account.permissions.map((code) => ({ userId: users.get(account.email), code, createdAt: accountCreatedAt })),
+      ),
+    ),
+    insertReturningStep(
+      db,
+      schema.teachers,
+      DEMO_TEACHERS.map(({ countryCode, ...teacher }) => ({
+        ...teacher,
+        countryId: countries.get(countryCode),
+        ...stamps(now),
+      })),
+      { id: schema.teachers.id, slug: schema.teachers.slug },
+      teachers.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.videos,
+      DEMO_LESSONS.map((lesson) => ({
+        title: lesson.title,
+        titleAr: lesson.titleAr,
+        slug: lesson.slug,
+        description: lesson.description,
+        level: lesson.level,
+        durationSeconds: lesson.durationSeconds,
+        isFree: lesson.isFree,
+        isPublished: lesson.isPublished,
+        publishedAt: lesson.isPublished ? lessonDate(lesson.publishedDaysAgo) : null,
+        countryId: countries.get(lesson.countryCode),
+        viewsCount: lesson.viewsCount,
+        videoKey: options.media?.videos[lesson.slug]?.key ?? null,
+        thumbnailKey: options.media?.videos[lesson.slug]?.thumbnailKey ?? null,
+        ...stamps(lessonDate(lesson.publishedDaysAgo)),
+      })),
+      { id: schema.videos.id, slug: schema.videos.slug },
+      videos.collect(byField("slug")),
+    ),
+    insertStep(
+      db,
+      schema.flashcards,
+      DEMO_FLASHCOLLECTIONS.flatMap((collection) =>
+        collection.cards.map((card, position) => ({
+          ...card,
+          collectionId: flashcollections.get(collection.slug),
+          position,
+          ...stamps(now),
+        })),
+      ),
+    ),
+    insertReturningStep(
+      db,
+      schema.globalVocabularyDecks,
+      DEMO_DECKS.map(({ themeSlug, categoryTitle, words: _words, ...deck }, position) => ({
+        ...deck,
+        themeId: themes.get(themeSlug),
+        categoryId: deckCategories.get(categoryTitle),
+        position,
+        ...stamps(now),
+      })),
+      { id: schema.globalVocabularyDecks.id, slug: schema.globalVocabularyDecks.slug },
+      decks.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.listeningActivities,
+      DEMO_LISTENING_GROUPS.flatMap((group) =>
+        group.activities.map(({ questions: _questions, ...activity }, position) => ({
+          ...activity,
+          groupId: listeningGroups.get(group.slug),
+          mediaType: "audio" as const,
+          mediaKey: options.media?.audio[activity.slug]?.key ?? null,
+          isPublished: true,
+          position,
+          ...stamps(now),
+        })),
+      ),
+      { id: schema.listeningActivities.id, slug: schema.listeningActivities.slug },
+      listeningActivities.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.subscriptions,
+      [
+        {
+          userId: userId("learner"),
+          planId: plans.get(monthlyPlan.name),
+          status: "active" as const,
+          provider: "local" as const,
+          providerSubscriptionId: "local_sub_demo_learner",
+          providerCustomerId: "local_cus_demo_learner",
+          currentPeriodStart: periodStart,
+          currentPeriodEnd: periodEnd,
+          cancelAtPeriodEnd: false,
+          paymentMethodSummary: "Test card •••• 4242",
+          providerUpdatedAt: now,
+          ...stamps(now),
+        },
+      ],
+      { id: schema.subscriptions.id, providerSubscriptionId: schema.subscriptions.providerSubscriptionId },
+      subscriptions.collect(byField("providerSubscriptionId")),
+    ),
+    insertReturningStep(
+      db,
+      schema.series,
+      DEMO_SERIES.map(({ lessonSlugs: _lessons, ...item }) => ({ ...item, isPublished: true, ...stamps(now) })),
+      { id: schema.series.id, slug: schema.series.slug },
+      series.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.studyTracks,
+      DEMO_STUDY_TRACKS.map(({ lessonSlugs: _lessons, teacherSlugs: _teachers, ...track }) => ({
+        ...track,
+        isPublished: true,
+        ...stamps(now),
+      })),
+      { id: schema.studyTracks.id, slug: schema.studyTracks.slug },
+      studyTracks.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.playlists,
+      DEMO_PLAYLISTS.map(({ lessonSlugs: _lessons, ...playlist }) => ({
+        ...playlist,
+        ownerId: null,
+        isPublished: true,
+        ...stamps(now),
+      })),
+      { id: schema.playlists.id, slug: schema.playlists.slug },
+      playlists.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.blogs,
+      DEMO_BLOG_POSTS.map(({ publishedDaysAgo, ...post }) => {
+        const at = publishedDaysAgo === null ? now : daysAgo(publishedDaysAgo);
+        return {
+          ...post,
+          authorId: userId("admin"),
+          publishedAt: post.status === "published" ? at : null,
+          ...stamps(at),
+        };
+      }),
+      { id: schema.blogs.id, slug: schema.blogs.slug },
+      blogs.collect(byField("slug")),
+    ),
+    insertReturningStep(
+      db,
+      schema.communityThreads,
+      DEMO_COMMUNITY_GROUPS.flatMap((group) =>
+        group.threads.map((thread) => {
+          const first = thread.messages[0];
+          const last = thread.messages[thread.messages.length - 1];
+          if (!first || !last) throw new Error(`seedDemo: thread "${thread.slug}" has no messages`);
+          return {
+            groupId: communityGroups.get(group.slug),
+            userId: userId(first.author),
+            title: thread.title,
+            slug: thread.slug,
+            pinnedAt: thread.pinned ? hoursAgo(first.hoursAgo) : null,
+            lastActivityAt: hoursAgo(last.hoursAgo),
+            messagesCount: thread.messages.length,
+            createdAt: hoursAgo(first.hoursAgo),
+            updatedAt: hoursAgo(last.hoursAgo),
+          };
+        }),
+      ),
+      { id: schema.communityThreads.id, slug: schema.communityThreads.slug },
+      threads.collect(byField("slug")),
+    ),
+  ]);
+
+  // --- Batch 3: join tables, cues and children ---------------------------------------------------
+  const publishedBlogSlugs = DEMO_BLOG_POSTS.filter((post) => post.status === "published").map((post) => post.slug);
+  const learnerSubscriptionId = subscriptions.get("local_sub_demo_learner");
+
+  const attachments = options.media ? options.media.attachments : {};
+  await runBatch(db, [
+    insertStep(
+      db,
+      schema.videoAttachments,
+      DEMO_LESSONS.filter((lesson) => attachments[lesson.slug]).map((lesson) => {
+        const attachment = attachments[lesson.slug]!;
+        return {
+          videoId: videos.get(lesson.slug),
+          title: attachment.title,
+          fileKey: attachment.key,
+          contentType: attachment.contentType,
+          sizeBytes: attachment.bytes,
+          ...stamps(now),
+        };
+      }),
+    ),
+    insertStep(
+      db,
+      schema.videoCategories,
+      DEMO_LESSONS.flatMap((lesson) =>
+        lesson.categorySlugs.map((slug) => ({ videoId: videos.get(lesson.slug), categoryId: categories.get(slug) })),
+      ),
+    ),
+    insertStep(
+      db,
+      schema.videoTeachers,
+      DEMO_LESSONS.flatMap((lesson) =>
+        lesson.teacherSlugs.map((slug) => ({ videoId: videos.get(lesson.slug), teacherId: teachers.get(slug) })),
+      ),
+    ),
+    insertReturningStep(
+      db,
+      schema.transcriptCues,
+      DEMO_LESSONS.flatMap((lesson) =>
+        lesson.cues.map((cue) => ({ ...cue, videoId: videos.get(lesson.slug), ...stamps(now) })),
+      ),
+      {
+        id: schema.transcriptCues.id,
+        videoId: schema.transcriptCues.videoId,
+        position: schema.transcriptCues.position,
+      },
+      cues.collect((row) => cueKey(Number(row.videoId), Number(row.position))),
+    ),
+    insertStep(
+      db,
+      schema.videoVocabulary,
+      DEMO_LESSONS.flatMap((lesson) =>
+        lesson.vocabulary.map(({ cueIndex: _cueIndex, ...word }) => ({
+          ...word,
+          videoId: videos.get(lesson.slug),
+          ...stamps(now),
+        })),
+      ),
+    ),
+    insertStep(
+      db,
+      schema.seriesVideos,
+      DEMO_SERIES.flatMap((item) =>
+        item.lessonSlugs.map((slug, position) => ({
+          seriesId: series.get(item.slug),
+          videoId: videos.get(slug),
+          position,
+        })),
+      ),
+    ),
+    insertStep(
+      db,
+      schema.studyTrackVideos,
+      DEMO_STUDY_TRACKS.flatMap((track) =>
+        track.lessonSlugs.map((slug, position) => ({
+          studyTrackId: studyTracks.get(track.slug),
+          videoId: videos.get(slug),
+          position,
+        })),
+      ),
+    ),
+    insertStep(
+      db,
+      schema.studyTrackTeachers,
+      DEMO_STUDY_TRACKS.flatMap((track) =>
+        track.teacherSlugs.map((slug) => ({
+          studyTrackId: studyTracks.get(track.slug),
+          teacherId: teachers.get(slug),
+        })),
+      ),
+    ),
+    insertStep(
+      db,
+      schema.playlistVideos,
+      DEMO_PLAYLISTS.flatMap((playlist) =>
+        playlist.lessonSlugs.map((slug, position) => ({
+          playlistId: playlists.get(playlist.slug),
+          videoId: videos.get(slug),
+          position,
+        })),
+      ),
+    ),
+    insertStep(
+      db,
+      schema.globalVocabularyWords,
+      DEMO_DECKS.flatMap((deck) =>
+        deck.words.map((word, position) => ({ ...word, deckId: decks.get(deck.slug), position, ...stamps(now) })),
+      ),
+    ),
+    insertStep(
+      db,
+      schema.listeningQuestions,
+      DEMO_LISTENING_GROUPS.flatMap((group) =>
+        group.activities.flatMap((activity) =>
+          activity.questions.map((question, position) => ({
+            ...question,
+            activityId: listeningActivities.get(activity.slug),
+            position,
+            ...stamps(now),
+          })),
+        ),
+      ),
+    ),
+    insertStep(db, schema.invoices, [
+      {
+        subscriptionId: learnerSubscriptionId,
+        userId: userId("learner"),
+        amountCents: monthlyPlan.priceCents,
+        currency: monthlyPlan.currency,
+        status: "paid" as const,
+        providerInvoiceId: "local_inv_demo_learner_1",
+        periodStart,
+        periodEnd,
+        paidAt: now,
+        ...stamps(now),
+      },
+    ]),
+    insertStep(
+      db,
+      schema.communityMessages,
+      DEMO_COMMUNITY_GROUPS.flatMap((group) =>
+        group.threads.flatMap((thread) =>
+          thread.messages.map((message) => ({
+            threadId: threads.get(thread.slug),
+            userId: userId(message.author),
+            body: message.body,
+            ...stamps(hoursAgo(message.hoursAgo)),
+          })),
+        ),
+      ),
+    ),
+    insertStep(
+      db,
+      schema.suggestedBlogs,
+      publishedBlogSlugs.flatMap((slug) =>
+        publishedBlogSlugs
+          .filter((other) => other !== slug)
+          .map((other, position) => ({ blogId: blogs.get(slug), suggestedBlogId: blogs.get(other), position })),
+      ),
+    ),
+  ]);
+
+  // --- Batch 4: exercises that point at cues -----------------------------------------------------
+  await runBatch(db, [
+    insertStep(
+      db,
+      schema.videoSentenceOrders,
+      DEMO_LESSONS.flatMap((lesson) =>
+        lesson.sentenceOrders.map(({ cueIndex, ...exercise }) => {
+          const videoId = videos.get(lesson.slug);
+          return { ...exercise, videoId, cueId: cues.get(cueKey(videoId, cueIndex)), ...stamps(now) };
+        }),
+      ),
+    ),
+    insertStep(
+      db,
+      schema.videoSentenceGaps,
+      DEMO_LESSONS.flatMap((lesson) =>
+        lesson.sentenceGaps.map(({ cueIndex, ...exercise }) => {
+          const videoId = videos.get(lesson.slug);
+          return { ...exercise, videoId, cueId: cues.get(cueKey(videoId, cueIndex)), ...stamps(now) };
+        }),
+      ),
+    ),
+  ]);
+
+  return { created: true };
+}

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, uniqueEmail } from "./fixtures";
+
+async function signUp(page: Page, name: string) {
+  const email = uniqueEmail("account");
+  await page.goto("/auth/signup");
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("marhaba-marhaba-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  return { email, password: "marhaba-marhaba-1" };
+}
+
+test("profile: name, level and a birthday picked in the 42-day calendar are saved", async ({ page }) => {
+  await signUp(page, "Karim");
+  await page.goto("/profile");
+  await expect(page).toHaveTitle("Ahla - Profile");
+  await page.getByLabel("Name", { exact: true }).fill("Karim Haddad");
+  await page.getByLabel(/level/i).selectOption("intermediate");
+
+  await page.getByLabel("Birthday").click();
+  const dialog = page.getByRole("dialog", { name: /birthday/i });
+  await expect(dialog).toBeVisible();
+  // A static six-week grid: 42 day cells whatever the month.
+  await expect(dialog.getByRole("gridcell")).toHaveCount(42);
+  const years = dialog.getByRole("combobox", { name: /year/i });
+  const yearOptions = await years.locator("option").allTextContents();
+  const thisYear = new Date().getFullYear();
+  expect(yearOptions).toContain(String(thisYear - 100));
+  expect(yearOptions).toContain(String(thisYear + 52));
+  await years.selectOption(String(thisYear - 30));
+  await dialog.getByRole("combobox", { name: /month/i }).selectOption({ index: 4 });
+  await dialog.getByRole("button", { name: /15/ }).first().click();
+  await page.getByRole("button", { name: "Save profile" }).click();
+
+  await page.reload();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Karim Haddad");
+  await expect(page.getByLabel(/level/i)).toHaveValue("intermediate");
+  await expect(page.locator('input[name="birthday"]')).toHaveValue(`${thisYear - 30}-05-15`);
+});
+
+test("profile: an empty name is refused at the field", async ({ page }) => {
+  await signUp(page, "Maya");
+  await page.goto("/profile");
+  await page.getByLabel("Name", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Name is required.")).toBeVisible();
+});
+
+test("settings: change password, then the old one no longer works", async ({ page }) => {
+  const account = await signUp(page, "Tarek");
+  await page.goto("/settings");
+  const form = page.locator("form").filter({ has: page.locator('input[name="intent"][value="change-password"]') });
+  await form.getByLabel("Current password").fill(account.password);
+  await form.getByLabel("New password", { exact: true }).fill("new-password-2026");
+  await form.getByLabel("Repeat the new password").fill("new-password-2026");
+  await form.getByRole("button").click();
+  await expect(page.getByText(/password (has been|was) changed|changed your password/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await page.context().clearCookies();
+  await signIn(page, account);
+  await expect(page.getByText("The email or password is incorrect.")).toBeVisible();
+  await signIn(page, { email: account.email, password: "new-password-2026" });
+  await expect(page).toHaveURL(/\/video-library$/);
+});
+
+test("settings: a wrong current password is explained at the field", async ({ page }) => {
+  await signUp(page, "Salma");
+  await page.goto("/settings");
+  const form = page.locator("form").filter({ has: page.locator('input[name="intent"][value="change-email"]') });
+  await form.getByLabel("New email").fill(uniqueEmail("changed"));
+  await form.getByLabel("Current password").fill("wrong-password");
+  await form.getByRole("button").click();
+  await expect(page.getByText("That password is not correct.")).toBeVisible();
+});
+
+test("settings: signing out of all devices ends this session too", async ({ page, browser }) => {
+  const account = await signUp(page, "Ziad");
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, account);
+  await expect(otherPage).toHaveURL(/\/video-library$/);
+
+  await page.goto("/settings");
+  await page.getByRole("button", { name: /sign out of all devices/i }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await otherPage.goto("/profile");
+  await expect(otherPage).toHaveURL(/\/auth\/login\?redirect=%2Fprofile$/);
+  await other.close();
+});

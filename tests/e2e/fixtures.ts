@@ -1,0 +1,26 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO = {
+  admin: { email: "admin@ahla.dev", password: "ahla-admin-2026" },
+  learner: { email: "learner@ahla.dev", password: "ahla-learner-2026" },
+  free: { email: "free@ahla.dev", password: "ahla-free-2026" },
+};
+
+export async function signIn(page: Page, account: { email: string; password: string }, redirect?: string) {
+  await page.goto(redirect ? `/auth/login?redirect=${encodeURIComponent(redirect)}` : "/auth/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: /sign in/i }).click();
+}
+
+/** axe finds nothing serious or critical. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+export function uniqueEmail(prefix = "e2e") {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
