@@ -89,7 +89,7 @@ export function TranscriptIllustration({ className }: { className?: string }) {
                 key={cue.time}
                 className={cn(
                   "relative grid grid-cols-[2.5rem_1fr] gap-x-2 rounded-lg px-2 py-2",
-                  active ? "bg-primary-50 ring-1 ring-primary-200" : "opacity-80",
+                  active ? "bg-primary-50 ring-1 ring-primary-200" : "",
                 )}
               >
                 <span

@@ -157,7 +157,7 @@ export default function LandingPage() {
                 <span className="inline-flex size-11 items-center justify-center rounded-xl bg-primary-50 text-primary-700 ring-1 ring-primary-100">
                   <step.icon className="size-5" />
                 </span>
-                <span aria-hidden="true" className="text-3xl font-bold text-line">
+                <span aria-hidden="true" className="text-3xl font-bold text-primary-700">
                   {String(index + 1).padStart(2, "0")}
                 </span>
               </div>

@@ -97,7 +97,7 @@ export default function VideoLibraryPage() {
                     <span
                       className={cn(
                         "rounded-full px-1.5 text-xs tabular-nums",
-                        active ? "bg-white/20 text-white" : "bg-canvas text-muted",
+                        active ? "bg-primary-900 text-white" : "bg-canvas text-muted",
                       )}
                     >
                       {filter.count}
