@@ -4,10 +4,14 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { devApiProxy } from "./scripts/vite-dev-api";
 
+// PERSIST_TO=<dir> gives `npm run dev` its own local D1/R2 state (wrangler keeps it under <dir>/v3).
+const persist = process.env.PERSIST_TO ? { path: `${process.env.PERSIST_TO}/v3` } : true;
+
 export default defineConfig({
   plugins: [
-    devApiProxy(),
+    devApiProxy(persist),
     remixCloudflareDevProxy({
+      persist,
       getLoadContext: async ({ request, context }) => {
         const { createLoadContext } = await import("./server/load-context");
         return createLoadContext(request, context.cloudflare.env as never, context.cloudflare.ctx);

@@ -7,12 +7,12 @@ import type * as ServerApp from "../server/app";
  * `npm run dev` only: Vite serves the Remix UI with HMR; this middleware hands /api/* to the same
  * Hono app the Worker uses, with the same local D1/R2 bindings that wrangler gives the Remix loaders.
  */
-export function devApiProxy(): Plugin {
+export function devApiProxy(persist: { path: string } | true = true): Plugin {
   return {
     name: "ahla-dev-api",
     apply: "serve",
     configureServer(server: ViteDevServer) {
-      const proxy = getPlatformProxy({ persist: true });
+      const proxy = getPlatformProxy({ persist });
       server.middlewares.use(async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if (!req.url?.startsWith("/api/") && !req.url?.startsWith("/media/")) return next();
         try {
