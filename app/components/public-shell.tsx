@@ -5,6 +5,7 @@ import { AccountMenu } from "./account-menu";
 import { BrandLink } from "./brand";
 import { MobileNavDisclosure } from "./mobile-nav";
 import { buttonClasses } from "./ui/button";
+import { SkipLink } from "./skip-link";
 
 const PUBLIC_NAV = [
   { to: "/video-library", label: "Lessons" },
@@ -178,12 +179,7 @@ export function PublicFooter() {
 export function PublicShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-overlay focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <PublicHeader />
       <div id="main" className="flex-1">
         {children}

@@ -20,6 +20,7 @@ import { cn } from "~/lib/cn";
 import { isInSection, LEARNING_SECTIONS, type LearningSection } from "~/lib/learning-sections";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { useRootData } from "~/root";
+import { SkipLink } from "~/components/skip-link";
 
 const SECTION_ICONS: Record<LearningSection["icon"], (props: { className?: string }) => React.ReactNode> = {
   grid: GridIcon,
@@ -166,12 +167,7 @@ function LearningFooter() {
 function LearningShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-overlay focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <LearningHeader />
       <div id="main" className="flex-1">
         {children}

@@ -10,6 +10,7 @@ import { adminPagesByGroup, type AdminPageGroup } from "~/lib/admin-pages";
 import { cn } from "~/lib/cn";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { useRootData } from "~/root";
+import { SkipLink } from "~/components/skip-link";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -97,12 +98,7 @@ function AdminShell({ children }: { children: React.ReactNode }) {
   const user = root?.user ?? null;
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#admin-main"
-        className="sr-only focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-overlay focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink target="admin-main" />
       <header className="sticky top-0 z-40 border-b border-line bg-surface">
         <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
           <BrandLink appName={root?.appName} to="/admin" />
