@@ -40,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           avatarKey: user.avatarKey,
           permissions: user.permissions,
           subscriptionStatus: subscription?.status ?? null,
+          hasSubscriptionAccess: subscription?.hasAccess ?? false,
         }
       : null,
     toast,

@@ -8,9 +8,11 @@ import { readFileSync } from "node:fs";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../drizzle/schema";
+import { createAppContext } from "../server/context";
 import type { Env } from "../server/env";
 import { hashPassword } from "../server/lib/password";
 import { demoMediaManifestSchema, manifestObjects } from "../server/services/seed/media-manifest";
+import { isSearchIndexEmpty, rebuildSearchIndex } from "../server/services/search";
 import { seedDemo } from "../server/services/seed/seed-demo";
 
 const persistIndex = process.argv.indexOf("--persist-to");
@@ -38,6 +40,12 @@ try {
         .values(rows.slice(i, i + 15))
         .onConflictDoNothing();
     }
+  }
+  // Also when an older local state predates the search index (its migration leaves it empty).
+  const app = createAppContext({ ...proxy.env });
+  if (result.created || (await isSearchIndexEmpty(app))) {
+    const indexed = await rebuildSearchIndex(app);
+    console.log(`Search index built: ${indexed.videos} lessons, ${indexed.rows} rows.`);
   }
   console.log(
     `${result.created ? "Seeded the demo catalogue and accounts" : "Demo data already present"}; ${uploaded} media files uploaded to local R2.`,

@@ -18,6 +18,8 @@ export interface Env {
   PAYMENTS_PROVIDER?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PRICE_MONTHLY?: string;
+  STRIPE_PRICE_ANNUAL?: string;
   MAIL_PROVIDER?: string;
   MAIL_FROM?: string;
   RESEND_API_KEY?: string;

@@ -36,11 +36,14 @@ export function PlanCard({
   plans,
   href,
   featured = false,
+  ctaLabel,
 }: {
   plan: PlanForDisplay;
   plans: PlanForDisplay[];
   href: string;
   featured?: boolean;
+  /** The button's words; by default "Start free trial" for plans with a trial. */
+  ctaLabel?: string;
 }) {
   const savings = annualSavings(plan, plans);
   const headingId = `plan-${plan.name}`;
@@ -103,7 +106,7 @@ export function PlanCard({
         className={buttonClasses(featured ? "accent" : "primary", "lg", "mt-8 w-full")}
         aria-describedby={headingId}
       >
-        {plan.trialDays > 0 ? "Start free trial" : `Choose ${plan.title}`}
+        {ctaLabel ?? (plan.trialDays > 0 ? "Start free trial" : `Choose ${plan.title}`)}
       </Link>
     </section>
   );

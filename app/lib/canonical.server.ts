@@ -4,10 +4,7 @@ import { redirect } from "@remix-run/cloudflare";
  * SPEC §3: slugs come from titles; a stale or missing slug answers 301 to the current URL, an unknown
  * id a 404.
  */
-export function requireCanonicalPath(
-  request: Request,
-  canonicalPath: string,
-): void {
+export function requireCanonicalPath(request: Request, canonicalPath: string): void {
   const url = new URL(request.url);
   if (decodeURIComponent(url.pathname) !== decodeURIComponent(canonicalPath)) {
     throw redirect(`${canonicalPath}${url.search}`, 301);

@@ -14,6 +14,7 @@ import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, PASSWORD_
 import { redirectWithToast } from "~/lib/toast.server";
 import { clearTokenCookie, serializeTokenCookie } from "../../server/lib/cookies";
 import { changeEmail, changePassword, deleteAccount, revokeAllSessions } from "../../server/services/auth";
+import { cancelSubscriptionsForDeletedAccount } from "../../server/services/billing";
 import { deleteAvatarObject } from "../../server/services/profile";
 
 type Intent = "change-email" | "change-password" | "sign-out-everywhere" | "delete-account";
@@ -75,6 +76,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return replyWithAppError(submission, error, options);
       }
       if (user.avatarKey) await deleteAvatarObject(app, user.avatarKey);
+      try {
+        // No more renewals for a deleted account: cancel with the payment provider too.
+        await cancelSubscriptionsForDeletedAccount(app, user.id);
+      } catch (error) {
+        console.error(`settings: could not cancel the subscriptions of deleted user ${user.id}`, error);
+      }
       return redirectWithToast(
         "/",
         { text: "Your account has been deleted. Ma'a salama, and thank you for learning with us." },
@@ -296,11 +303,11 @@ function DeleteSection() {
         <input type="hidden" name="intent" value="delete-account" />
         <FormErrors errors={form.errors} />
         <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
-          This cannot be undone. If you pay for a subscription, cancel it first on{" "}
+          This cannot be undone. A subscription you pay for is canceled with it, so you are not charged again (see{" "}
           <Link to="/manage-subscription" className="font-semibold underline">
             Manage subscription
           </Link>{" "}
-          so you are not charged again.
+          for your receipts first).
         </p>
         <TextField meta={fields.password} type="password" label="Your password" autoComplete="current-password" />
         <TextField

@@ -33,8 +33,6 @@ const SECTION_ICONS: Record<LearningSection["icon"], (props: { className?: strin
   chat: ChatIcon,
 };
 
-const PAYING_STATUSES = new Set(["active", "trialing", "past_due"]);
-
 function SectionLinks({ variant }: { variant: "bar" | "row" | "stack" }) {
   const { pathname } = useLocation();
   return (
@@ -74,7 +72,7 @@ function SectionLinks({ variant }: { variant: "bar" | "row" | "stack" }) {
 function LearningHeader() {
   const root = useRootData();
   const user = root?.user ?? null;
-  const needsPlan = Boolean(user && !PAYING_STATUSES.has(user.subscriptionStatus ?? ""));
+  const needsPlan = Boolean(user && !user.hasSubscriptionAccess);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">

@@ -1,69 +1,90 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowRightIcon, LockIcon, SparkIcon } from "~/components/icons";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CheckIcon, ClockIcon, LockIcon, SparkIcon } from "~/components/icons";
+import { activeFilters, ActiveFilters, QuotedText } from "~/components/library/active-filters";
+import { ContinueWatching } from "~/components/library/continue-watching";
+import { EmptyLibrary } from "~/components/library/empty-library";
+import { LibraryFilters } from "~/components/library/library-filters";
+import { FiltersIcon } from "~/components/library/library-icons";
+import { LibrarySearchForm } from "~/components/library/search-form";
+import { LibrarySortForm } from "~/components/library/sort-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { VideoCard } from "~/components/video-card";
 import { cn } from "~/lib/cn";
-import { isLevel, LEVEL_LABELS, type LevelName } from "~/lib/format";
+import {
+  activeFilterCount,
+  LIBRARY_MAX_PAGES,
+  LIBRARY_PAGE_SIZE,
+  LIBRARY_PATH,
+  libraryHref,
+} from "~/lib/library-query";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import {
   countPublishedVideos,
-  countPublishedVideosByLevel,
+  getLearnerOverview,
+  getLibraryFilterOptions,
   getViewerAccess,
-  listPublishedVideos,
+  listLibrary,
+  parseLibraryParams,
 } from "../../server/services/catalog";
 
-const PAGE_SIZE = 48;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const levelParam = url.searchParams.get("level");
-  const level = isLevel(levelParam) ? levelParam : undefined;
-  const requestedPage = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const user = await context.getUser();
-  const viewer = await getViewerAccess(context.app, user);
-  const [total, byLevel, freeLessons] = await Promise.all([
-    countPublishedVideos(context.app, { level }),
-    countPublishedVideosByLevel(context.app),
-    countPublishedVideos(context.app, { freeOnly: true }),
+  const query = parseLibraryParams(new URL(request.url).searchParams);
+  // Independent reads start together; only the listing waits for both the viewer and the filter options.
+  const filterOptionsLoaded = getLibraryFilterOptions(context.app);
+  const viewer = await getViewerAccess(context.app, await context.getUser());
+  const [filterOptions, library, overview, freeLessons] = await Promise.all([
+    filterOptionsLoaded,
+    filterOptionsLoaded.then((options) => listLibrary(context.app, { query, viewer, filterOptions: options })),
+    getLearnerOverview(context.app, viewer),
+    viewer.hasSubscription ? Promise.resolve(0) : countPublishedVideos(context.app, { freeOnly: true }),
   ]);
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Number.isFinite(requestedPage) ? Math.min(Math.max(1, requestedPage), pageCount) : 1;
-  const lessons = await listPublishedVideos(context.app, {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    level,
-    viewer,
-  });
-  const allLessons = byLevel.beginner + byLevel.intermediate + byLevel.advanced;
-  return { lessons, total, allLessons, freeLessons, byLevel, level: level ?? null, page, pageCount, viewer };
+  return {
+    library,
+    filterOptions: {
+      categories: filterOptions.categories.map(({ slug, name }) => ({ slug, name })),
+      teachers: filterOptions.teachers.map(({ slug, name, nameAr }) => ({ slug, name, nameAr })),
+      countries: filterOptions.countries.map(({ code, name, dialect }) => ({ code, name, dialect })),
+    },
+    overview,
+    viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription },
+    freeLessons,
+  };
 }
 
-function libraryHref(level: LevelName | null, page = 1) {
-  const params = new URLSearchParams();
-  if (level) params.set("level", level);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `/video-library?${query}` : "/video-library";
+function formatWatched(seconds: number) {
+  if (seconds < 3600) return { value: String(Math.floor(seconds / 60)), unit: "min" };
+  const hours = seconds / 3600;
+  return { value: hours < 10 ? hours.toFixed(1) : String(Math.round(hours)), unit: hours < 1.05 ? "hour" : "hours" };
 }
 
 export default function VideoLibraryPage() {
-  const { lessons, total, allLessons, freeLessons, byLevel, level, page, pageCount, viewer } =
-    useLoaderData<typeof loader>();
-  const filters: Array<{ value: LevelName | null; label: string; count: number }> = [
-    { value: null, label: "All levels", count: allLessons },
-    ...(Object.keys(LEVEL_LABELS) as LevelName[]).map((value) => ({
-      value,
-      label: LEVEL_LABELS[value],
-      count: byLevel[value],
-    })),
-  ];
-  const countLabel = `${total} ${level ? `${LEVEL_LABELS[level].toLowerCase()} ` : ""}${total === 1 ? "lesson" : "lessons"}`;
+  const { library, filterOptions, overview, viewer, freeLessons } = useLoaderData<typeof loader>();
+  const { query, items, total, sort, searched, levelCounts } = library;
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === LIBRARY_PATH;
+  const chips = activeFilters(query, filterOptions);
+  const filterChips = chips.filter((chip) => chip.key !== "q");
+  const filterCount = activeFilterCount(query);
+  const browsing = !query.q && filterCount === 0;
+  const mobileFilters = useRef<HTMLDetailsElement>(null);
+
+  const summary =
+    total === 0 ? (
+      "No lessons"
+    ) : searched ? (
+      <>
+        {total} {total === 1 ? "lesson matches" : "lessons match"} <QuotedText text={query.q} />
+      </>
+    ) : (
+      `${total} ${total === 1 ? "lesson" : "lessons"}`
+    );
 
   return (
-    <main className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:pt-12">
-      <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
+    <main className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:pt-10">
+      <header className="flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
         <div>
           <p className="text-lg font-semibold text-primary-700">
             <span lang="ar" dir="rtl">
@@ -71,98 +92,187 @@ export default function VideoLibraryPage() {
             </span>
           </p>
           <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Lesson library</h1>
-          <p className="mt-2 text-muted" aria-live="polite">
-            {countLabel}
-            {pageCount > 1 ? ` · page ${page} of ${pageCount}` : null}
+          <p className="mt-2 max-w-2xl text-muted">
+            Real Levantine conversations, every line in Arabic, transliteration and English. Search any word and jump
+            straight to the moment it is said.
           </p>
         </div>
-        <nav aria-label="Filter by level">
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
-            {filters.map((filter) => {
-              const active = filter.value === level;
-              return (
-                <li key={filter.label} className="shrink-0">
-                  <Link
-                    to={libraryHref(filter.value)}
-                    aria-current={active ? "page" : undefined}
-                    preventScrollReset
-                    className={cn(
-                      "inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors",
-                      active
-                        ? "border-primary-700 bg-primary-700 text-white"
-                        : "border-line bg-surface text-ink hover:border-primary-300 hover:bg-primary-50",
-                    )}
-                  >
-                    {filter.label}
-                    <span
-                      className={cn(
-                        "rounded-full px-1.5 text-xs tabular-nums",
-                        active ? "bg-primary-900 text-white" : "bg-canvas text-muted",
-                      )}
-                    >
-                      {filter.count}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        {overview ? (
+          <LearnerStats watchedSeconds={overview.watchedSeconds} completedCount={overview.completedCount} />
+        ) : null}
+      </header>
+
+      <div className="mt-6">
+        <LibrarySearchForm query={query} />
       </div>
 
-      <AccessBanner viewer={viewer} freeLessons={freeLessons} />
+      {overview && browsing ? <ContinueWatching lessons={overview.continueWatching} /> : null}
 
-      {lessons.length > 0 ? (
-        <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {lessons.map((lesson) => (
-            <li key={lesson.id} className="flex [&>article]:flex-1">
-              <VideoCard lesson={lesson} headingLevel="h2" />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="mt-10 rounded-xl border border-dashed border-line bg-surface px-6 py-14 text-center">
-          <p lang="ar" dir="rtl" className="text-3xl font-bold text-primary-700">
-            لسّا ما في
-          </p>
-          <h2 className="mt-2 text-xl font-semibold text-ink">
-            {level ? `No ${LEVEL_LABELS[level].toLowerCase()} lessons yet` : "No lessons published yet"}
-          </h2>
-          <p className="mx-auto mt-2 max-w-md text-muted">
-            {level
-              ? "New lessons are added regularly. Meanwhile, the other levels have plenty to watch."
-              : "The first lessons are on their way. Check back soon."}
-          </p>
-          {level ? (
-            <Link to={libraryHref(null)} className={buttonClasses("secondary", "md", "mt-6")}>
-              Show all levels
-            </Link>
+      {browsing || !viewer.signedIn ? <AccessBanner viewer={viewer} freeLessons={freeLessons} /> : null}
+
+      <div className="mt-8 lg:grid lg:grid-cols-[15.5rem_minmax(0,1fr)] lg:gap-8">
+        <aside aria-labelledby="filters-heading" className="hidden lg:block">
+          <div className="sticky top-24 rounded-xl border border-line bg-surface p-5 shadow-xs">
+            <h2 id="filters-heading" className="mb-4 flex items-center gap-2 text-base font-semibold text-ink">
+              <FiltersIcon className="size-5 text-primary-700" />
+              Filters
+            </h2>
+            <LibraryFilters
+              idPrefix="filters"
+              query={query}
+              options={filterOptions}
+              levelCounts={levelCounts}
+              signedIn={viewer.signedIn}
+              total={total}
+            />
+          </div>
+        </aside>
+
+        <section aria-labelledby="results-heading" className="min-w-0">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+            <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
+              {summary}
+            </h2>
+            <LibrarySortForm query={query} sort={sort} />
+          </div>
+
+          <details ref={mobileFilters} className="group mt-4 rounded-xl border border-line bg-surface lg:hidden">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 font-medium text-ink [&::-webkit-details-marker]:hidden">
+              <span className="inline-flex items-center gap-2">
+                <FiltersIcon className="size-5 text-primary-700" />
+                Filters
+                {filterCount > 0 ? (
+                  <span className="rounded-full bg-primary-700 px-2 py-0.5 text-xs font-semibold text-white">
+                    {filterCount}
+                    <span className="sr-only"> active</span>
+                  </span>
+                ) : null}
+              </span>
+              <span aria-hidden="true" className="text-sm text-muted group-open:hidden">
+                Show
+              </span>
+              <span aria-hidden="true" className="hidden text-sm text-muted group-open:inline">
+                Hide
+              </span>
+            </summary>
+            <div className="border-t border-line px-4 pt-4 pb-5">
+              <LibraryFilters
+                idPrefix="filters-phone"
+                query={query}
+                options={filterOptions}
+                levelCounts={levelCounts}
+                signedIn={viewer.signedIn}
+                total={total}
+                onApplied={() => {
+                  if (mobileFilters.current) mobileFilters.current.open = false;
+                  document.getElementById("results-heading")?.scrollIntoView({ block: "start" });
+                }}
+              />
+            </div>
+          </details>
+
+          {chips.length > 0 ? (
+            <div className="mt-4">
+              <ActiveFilters filters={chips} />
+            </div>
           ) : null}
-        </div>
-      )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4 border-t border-line pt-6">
-          {page > 1 ? (
-            <Link to={libraryHref(level, page - 1)} className={buttonClasses("secondary", "md")}>
-              <ArrowRightIcon className="size-4 rotate-180" /> Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-muted">
-            Page {page} of {pageCount}
-          </p>
-          {page < pageCount ? (
-            <Link to={libraryHref(level, page + 1)} className={buttonClasses("secondary", "md")}>
-              Next <ArrowRightIcon className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+          <div aria-busy={busy} className={cn("mt-6 transition-opacity", busy && "opacity-60")}>
+            {items.length > 0 ? (
+              <LessonGrid items={items} />
+            ) : (
+              <EmptyLibrary query={query} filters={filterChips} searched={searched} />
+            )}
+          </div>
+
+          {items.length > 0 ? (
+            <LoadMore
+              shown={items.length}
+              total={total}
+              nextHref={library.hasMore ? libraryHref({ ...query, page: query.page + 1 }) : null}
+            />
+          ) : null}
+        </section>
+      </div>
     </main>
+  );
+}
+
+function LessonGrid({ items }: { items: ReturnType<typeof useLoaderData<typeof loader>>["library"]["items"] }) {
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+      {items.map((lesson, index) => (
+        <li key={lesson.id} className="flex [&>article]:flex-1">
+          <VideoCard lesson={lesson} headingLevel="h3" eager={index < 3} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A real link to ?page=n+1 (the server renders pages 1..n+1), so it works without JS and Back returns here. */
+function LoadMore({ shown, total, nextHref }: { shown: number; total: number; nextHref: string | null }) {
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const previousShown = useRef(shown);
+  // Keep keyboard users where they were: after loading more, focus stays on the (moved) link.
+  useEffect(() => {
+    if (shown > previousShown.current && document.activeElement === document.body) linkRef.current?.focus();
+    previousShown.current = shown;
+  }, [shown]);
+  const capped = !nextHref && shown < total && shown >= LIBRARY_MAX_PAGES * LIBRARY_PAGE_SIZE;
+  return (
+    <div className="mt-10 flex flex-col items-center gap-3 border-t border-line pt-8 text-center">
+      <p className="text-sm text-muted">
+        Showing <span className="font-semibold text-ink tabular-nums">{shown}</span> of{" "}
+        <span className="font-semibold text-ink tabular-nums">{total}</span> {total === 1 ? "lesson" : "lessons"}
+      </p>
+      <div aria-hidden="true" className="h-1.5 w-48 overflow-hidden rounded-full bg-line">
+        <div
+          className="h-full rounded-full bg-primary-600"
+          style={{ width: `${Math.max(2, Math.round((shown / total) * 100))}%` }}
+        />
+      </div>
+      {nextHref ? (
+        <Link ref={linkRef} to={nextHref} preventScrollReset className={buttonClasses("secondary", "lg", "mt-2")}>
+          Load more lessons
+        </Link>
+      ) : capped ? (
+        <p className="max-w-md text-sm text-muted">
+          That is as far as one page goes. Narrow the list with a search or a filter to see the rest.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function LearnerStats({ watchedSeconds, completedCount }: { watchedSeconds: number; completedCount: number }) {
+  const watched = formatWatched(watchedSeconds);
+  return (
+    <dl className="flex shrink-0 divide-x divide-line overflow-hidden rounded-xl border border-line bg-surface shadow-xs rtl:divide-x-reverse">
+      <div className="flex items-center gap-3 px-4 py-3">
+        <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
+          <ClockIcon className="size-5" />
+        </span>
+        <div>
+          <dt className="text-xs font-medium text-muted">Watched</dt>
+          <dd className="text-lg leading-tight font-semibold text-ink tabular-nums">
+            {watched.value} <span className="text-sm font-medium text-muted">{watched.unit}</span>
+          </dd>
+        </div>
+      </div>
+      <div className="flex items-center gap-3 px-4 py-3">
+        <span className="inline-flex size-9 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
+          <CheckIcon className="size-5" />
+        </span>
+        <div>
+          <dt className="text-xs font-medium text-muted">Completed</dt>
+          <dd className="text-lg leading-tight font-semibold text-ink tabular-nums">
+            {completedCount}{" "}
+            <span className="text-sm font-medium text-muted">{completedCount === 1 ? "lesson" : "lessons"}</span>
+          </dd>
+        </div>
+      </div>
+    </dl>
   );
 }
 
@@ -224,4 +334,7 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(rootAppName(matches), "Lesson library") }];
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
+  const q = data?.library.query.q;
+  return [{ title: pageTitle(rootAppName(matches), q ? `“${q}” in the lesson library` : "Lesson library") }];
+};

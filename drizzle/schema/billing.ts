@@ -57,7 +57,17 @@ export const subscriptions = sqliteTable(
     }),
     cancelComment: text("cancel_comment"),
     paymentMethodSummary: text("payment_method_summary"),
+    /** When the provider's view we last applied was observed; an older observation never overwrites a newer one. */
     providerUpdatedAt: timestamp("provider_updated_at"),
+    trialEndsAt: timestamp("trial_ends_at"),
+    /** A plan change the local provider applies at the next renewal (Stripe switches through its portal). */
+    pendingPlanId: integer("pending_plan_id").references(() => plans.id),
+    /** The period end the last renewal reminder announced, so each period gets one reminder. */
+    renewalReminderSentFor: timestamp("renewal_reminder_sent_for"),
+    /** Last time the provider confirmed this row (written at most hourly, so a repeated cron run writes nothing). */
+    syncedAt: timestamp("synced_at"),
+    /** Bumped by every write: writers compare-and-swap on it, so a side effect (an email) follows one write only. */
+    version: integer("version").notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -81,6 +91,8 @@ export const invoices = sqliteTable(
     currency: text("currency").notNull(),
     status: text("status", { enum: ["paid", "open", "failed", "void"] }).notNull(),
     providerInvoiceId: text("provider_invoice_id"),
+    description: text("description").notNull().default(""),
+    receiptUrl: text("receipt_url"),
     periodStart: timestamp("period_start"),
     periodEnd: timestamp("period_end"),
     paidAt: timestamp("paid_at"),

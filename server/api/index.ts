@@ -6,7 +6,11 @@ import { AppError } from "../lib/errors";
 import { authenticate } from "../services/auth";
 import { getSubscriptionSummary } from "../services/subscriptions";
 import { authApi } from "./auth";
+import { billingApi } from "./billing";
 import { requireUser } from "./helpers";
+import { lessonsApi } from "./lessons";
+import { libraryApi } from "./library";
+import { playlistsApi } from "./playlists";
 import type { ApiEnv } from "./types";
 
 export interface ApiOptions {
@@ -26,6 +30,10 @@ export function createApi(options: ApiOptions = {}) {
   });
 
   api.route("/auth", authApi);
+  api.route("/billing", billingApi);
+  api.route("/lessons", lessonsApi);
+  api.route("/library", libraryApi);
+  api.route("/playlists", playlistsApi);
 
   api.get("/me", requireUser, async (c) => {
     const user = c.get("user")!;

@@ -16,6 +16,11 @@ const configSchema = z.object({
   analyticsId: z.string().optional(),
   release: z.string().default("dev"),
   paymentsProvider: z.enum(["local", "stripe"]).default("local"),
+  stripeSecretKey: z.string().optional(),
+  stripeWebhookSecret: z.string().optional(),
+  /** Price ids per plan name; a plan's own `stripe_price_id` column wins over these. */
+  stripePriceMonthly: z.string().optional(),
+  stripePriceAnnual: z.string().optional(),
   mailProvider: z.enum(["outbox", "resend"]).default("outbox"),
   mailFrom: z.string().default("Ahla <hello@ahla.dev>"),
   resendApiKey: z.string().optional(),
@@ -38,6 +43,12 @@ export function getConfig(env: Env): Config {
     if (isProduction) throw new Error(`${name} must be set in production`);
     return LOCAL_SECRET;
   };
+  const usesStripe = emptyToUndefined(env.PAYMENTS_PROVIDER) === "stripe";
+  const stripeSetting = (value: string | undefined, name: string) => {
+    const given = emptyToUndefined(value);
+    if (!given && usesStripe && isProduction) throw new Error(`${name} must be set when PAYMENTS_PROVIDER=stripe`);
+    return given;
+  };
   return configSchema.parse({
     appName: emptyToUndefined(env.APP_NAME),
     appUrl: emptyToUndefined(env.APP_URL),
@@ -51,6 +62,10 @@ export function getConfig(env: Env): Config {
     analyticsId: emptyToUndefined(env.ANALYTICS_ID),
     release: emptyToUndefined(env.RELEASE),
     paymentsProvider: emptyToUndefined(env.PAYMENTS_PROVIDER),
+    stripeSecretKey: stripeSetting(env.STRIPE_SECRET_KEY, "STRIPE_SECRET_KEY"),
+    stripeWebhookSecret: stripeSetting(env.STRIPE_WEBHOOK_SECRET, "STRIPE_WEBHOOK_SECRET"),
+    stripePriceMonthly: emptyToUndefined(env.STRIPE_PRICE_MONTHLY),
+    stripePriceAnnual: emptyToUndefined(env.STRIPE_PRICE_ANNUAL),
     mailProvider: emptyToUndefined(env.MAIL_PROVIDER),
     mailFrom: emptyToUndefined(env.MAIL_FROM),
     resendApiKey: emptyToUndefined(env.RESEND_API_KEY),

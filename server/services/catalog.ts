@@ -1,13 +1,74 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import { countries, faqs, teachers, videos, videoTeachers, type Level } from "../../drizzle/schema";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { z } from "zod";
+import {
+  categories,
+  countries,
+  faqs,
+  teachers,
+  videoCategories,
+  videoProgress,
+  videos,
+  videoTeachers,
+  type Level,
+} from "../../drizzle/schema";
+import {
+  DURATION_BUCKETS,
+  effectiveSort,
+  LIBRARY_LEVELS,
+  LIBRARY_MAX_PAGES,
+  LIBRARY_PAGE_SIZE,
+  LIBRARY_SORTS,
+  PROGRESS_STATUSES,
+  type DurationBucket,
+  type HighlightSegment,
+  type LessonProgress,
+  type LibraryMatch,
+  type LibraryQuery,
+  type LibrarySort,
+  type ProgressStatus,
+} from "../../app/lib/library-query";
 import type { AppContext } from "../context";
 import type { SessionUser } from "./auth";
+import { isMediaKey, MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "./media";
+import {
+  decodeFirstRowid,
+  ftsMatchExpression,
+  highlightMatches,
+  matchLinesByRowid,
+  matchLineStatements,
+  relevanceOrder,
+  searchHits,
+  searchTermsForQuery,
+  type MatchLineRow,
+  type SearchMatch,
+  type SearchTerms,
+} from "./search";
 import { getSubscriptionSummary, hasActiveAccess } from "./subscriptions";
 
 /** What a viewer may watch: visitors see every lesson locked (SPEC §3), members see premium locked until they subscribe. */
 export interface ViewerAccess {
   signedIn: boolean;
   hasSubscription: boolean;
+  /** The signed-in member, for their own progress; absent for visitors. */
+  userId?: number | null;
 }
 
 export const VISITOR_ACCESS: ViewerAccess = { signedIn: false, hasSubscription: false };
@@ -15,7 +76,7 @@ export const VISITOR_ACCESS: ViewerAccess = { signedIn: false, hasSubscription: 
 export async function getViewerAccess(ctx: AppContext, user: Pick<SessionUser, "id"> | null): Promise<ViewerAccess> {
   if (!user) return VISITOR_ACCESS;
   const summary = await getSubscriptionSummary(ctx, user.id);
-  return { signedIn: true, hasSubscription: hasActiveAccess(summary, ctx.now()) };
+  return { signedIn: true, hasSubscription: hasActiveAccess(summary, ctx.now()), userId: user.id };
 }
 
 export function isLessonLocked(lesson: { isFree: boolean }, viewer: ViewerAccess): boolean {
@@ -33,6 +94,8 @@ export interface LessonSummary {
   isFree: boolean;
   publishedAt: Date | null;
   thumbnailKey: string | null;
+  /** A signed URL for the thumbnail (thumbnails are public teasers, signed for everyone); null without one. */
+  thumbnailUrl: string | null;
   country: { name: string; code: string; dialect: string } | null;
   teachers: Array<{ id: number; name: string; nameAr: string | null }>;
   locked: boolean;
@@ -44,6 +107,63 @@ function publishedWhere({ level, freeOnly = false }: { level?: Level; freeOnly?:
     level ? eq(videos.level, level) : undefined,
     freeOnly ? eq(videos.isFree, true) : undefined,
   );
+}
+
+const THUMBNAIL_URL_BUCKET_SECONDS = 60 * 60;
+
+/**
+ * Signs a thumbnail so that the URL stays the same for a whole clock hour (expiry rounded up to the
+ * next hour, 3 to 4 hours away): browsers cache the image across page loads instead of refetching it.
+ */
+export async function signThumbnailUrl(ctx: AppContext, key: string | null): Promise<string | null> {
+  if (!key || !isMediaKey(key)) return null;
+  const now = Math.floor(ctx.now().getTime() / 1000);
+  const expires =
+    Math.ceil((now + 1) / THUMBNAIL_URL_BUCKET_SECONDS) * THUMBNAIL_URL_BUCKET_SECONDS +
+    MEDIA_URL_LIFETIME_SECONDS -
+    THUMBNAIL_URL_BUCKET_SECONDS;
+  return signMediaUrl(ctx, key, { expiresInSeconds: expires - now });
+}
+
+/** D1 binds at most 100 parameters a statement; id lists are split below that. */
+const IDS_PER_STATEMENT = 90;
+
+function chunkIds(ids: number[]): number[][] {
+  const unique = [...new Set(ids)];
+  const chunks: number[][] = [];
+  for (let i = 0; i < unique.length; i += IDS_PER_STATEMENT) chunks.push(unique.slice(i, i + IDS_PER_STATEMENT));
+  return chunks;
+}
+
+type BatchQuery = BatchItem<"sqlite">;
+
+async function runChunked<T>(ctx: AppContext, queries: Array<BatchQuery & PromiseLike<T[]>>): Promise<T[]> {
+  if (queries.length === 0) return [];
+  if (queries.length === 1) return await queries[0]!;
+  const results = (await ctx.db.batch(queries as unknown as [BatchQuery, ...BatchQuery[]])) as unknown as T[][];
+  return results.flat();
+}
+
+/** Teachers of the given lessons, by lesson, sorted by name. */
+async function teachersByVideo(ctx: AppContext, videoIds: number[]) {
+  const rows = await runChunked(
+    ctx,
+    chunkIds(videoIds).map((ids) =>
+      ctx.db
+        .select({ videoId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+        .from(videoTeachers)
+        .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
+        .where(inArray(videoTeachers.videoId, ids))
+        .orderBy(asc(teachers.name)),
+    ),
+  );
+  const byVideo = new Map<number, LessonSummary["teachers"]>();
+  for (const { videoId, ...teacher } of rows) {
+    const list = byVideo.get(videoId) ?? [];
+    list.push(teacher);
+    byVideo.set(videoId, list);
+  }
+  return byVideo;
 }
 
 /** Published lessons, newest first, with their teachers and country and a lock computed for the viewer. */
@@ -92,32 +212,50 @@ export async function listPublishedVideos(
     .limit(limit)
     .offset(offset);
   if (rows.length === 0) return [];
+  const teachersOf = await teachersByVideo(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  return Promise.all(rows.map(async (row) => toLessonSummary(ctx, row, teachersOf, viewer)));
+}
 
-  const teacherRows = await ctx.db
-    .select({ videoId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
-    .from(videoTeachers)
-    .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
-    .where(
-      inArray(
-        videoTeachers.videoId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(teachers.name));
-  const teachersByVideo = new Map<number, LessonSummary["teachers"]>();
-  for (const { videoId, ...teacher } of teacherRows) {
-    const list = teachersByVideo.get(videoId) ?? [];
-    list.push(teacher);
-    teachersByVideo.set(videoId, list);
-  }
+interface LessonRow {
+  id: number;
+  title: string;
+  titleAr: string;
+  slug: string;
+  level: Level;
+  durationSeconds: number;
+  isFree: boolean;
+  publishedAt: Date | null;
+  thumbnailKey: string | null;
+  countryName: string | null;
+  countryCode: string | null;
+  countryDialect: string | null;
+}
 
-  return rows.map(({ countryName, countryCode, countryDialect, ...row }) => ({
-    ...row,
+async function toLessonSummary(
+  ctx: AppContext,
+  { countryName, countryCode, countryDialect, ...row }: LessonRow,
+  teachersOf: Map<number, LessonSummary["teachers"]>,
+  viewer: ViewerAccess,
+): Promise<LessonSummary> {
+  return {
+    id: row.id,
+    title: row.title,
+    titleAr: row.titleAr,
+    slug: row.slug,
+    level: row.level,
+    durationSeconds: row.durationSeconds,
+    isFree: row.isFree,
+    publishedAt: row.publishedAt,
+    thumbnailKey: row.thumbnailKey,
+    thumbnailUrl: await signThumbnailUrl(ctx, row.thumbnailKey),
     country:
       countryName && countryCode ? { name: countryName, code: countryCode, dialect: countryDialect ?? "" } : null,
-    teachers: teachersByVideo.get(row.id) ?? [],
+    teachers: teachersOf.get(row.id) ?? [],
     locked: isLessonLocked(row, viewer),
-  }));
+  };
 }
 
 export async function countPublishedVideos(
@@ -166,4 +304,549 @@ export async function listFaqs(
     .where(featuredOnly ? eq(faqs.isFeatured, true) : undefined)
     .orderBy(asc(faqs.position), asc(faqs.id));
   return limit ? query.limit(limit) : query;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Library (/video-library): filters, search, sort and "load more" over published lessons
+// ---------------------------------------------------------------------------------------------
+
+const slugParam = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N}-]{0,79}$/u)
+  .nullable()
+  .catch(null);
+
+/** Every value is caught: an unknown or malformed parameter is dropped, never an error (SPEC §10). */
+const libraryParamsSchema = z.object({
+  q: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, " ").trim().slice(0, 120))
+    .catch(""),
+  levels: z
+    .array(z.string())
+    .transform((values) => {
+      const wanted = new Set(values.map((value) => value.trim().toLowerCase()));
+      return LIBRARY_LEVELS.filter((level) => wanted.has(level));
+    })
+    .catch([]),
+  category: slugParam,
+  teacher: slugParam,
+  country: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{1,16}$/)
+    .nullable()
+    .catch(null),
+  duration: z
+    .enum(Object.keys(DURATION_BUCKETS) as [DurationBucket, ...DurationBucket[]])
+    .nullable()
+    .catch(null),
+  freeOnly: z.boolean().catch(false),
+  status: z.enum(PROGRESS_STATUSES).nullable().catch(null),
+  sort: z.enum(LIBRARY_SORTS).nullable().catch(null),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((page) => Math.min(page, LIBRARY_MAX_PAGES))
+    .catch(1),
+});
+
+/** The /video-library query string (contract in app/lib/library-query.ts), with bad values dropped. */
+export function parseLibraryParams(params: URLSearchParams): LibraryQuery {
+  const value = (name: string) => params.get(name)?.trim() || null;
+  return libraryParamsSchema.parse({
+    q: params.get("q") ?? "",
+    levels: params.getAll("level").flatMap((level) => level.split(",")),
+    category: value("category"),
+    teacher: value("teacher"),
+    country: value("country"),
+    duration: value("duration"),
+    freeOnly: ["1", "true", "on", "yes"].includes(value("free")?.toLowerCase() ?? ""),
+    status: value("status"),
+    sort: value("sort")?.toLowerCase() ?? null,
+    page: value("page") ?? "1",
+  });
+}
+
+export interface LibraryFilterOptions {
+  categories: Array<{ id: number; slug: string; name: string }>;
+  teachers: Array<{ id: number; slug: string; name: string; nameAr: string | null }>;
+  /** `code` in lower case, as in the query string. */
+  countries: Array<{ id: number; code: string; name: string; dialect: string }>;
+}
+
+export async function getLibraryFilterOptions(ctx: AppContext): Promise<LibraryFilterOptions> {
+  const [categoryRows, teacherRows, countryRows] = await ctx.db.batch([
+    ctx.db
+      .select({ id: categories.id, slug: categories.slug, name: categories.name })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.name)),
+    ctx.db
+      .select({ id: teachers.id, slug: teachers.slug, name: teachers.name, nameAr: teachers.nameAr })
+      .from(teachers)
+      .orderBy(asc(teachers.name)),
+    ctx.db
+      .select({ id: countries.id, code: countries.code, name: countries.name, dialect: countries.dialect })
+      .from(countries)
+      .orderBy(asc(countries.name)),
+  ]);
+  return {
+    categories: categoryRows,
+    teachers: teacherRows,
+    countries: countryRows.map((country) => ({ ...country, code: country.code.toLowerCase() })),
+  };
+}
+
+export interface LibraryLesson extends LessonSummary {
+  viewsCount: number;
+  progress: LessonProgress | null;
+  /** Search results only: the best matching line, and the title with matches marked. */
+  match: LibraryMatch | null;
+  titleHighlight: { title: HighlightSegment[]; titleAr: HighlightSegment[] } | null;
+}
+
+export interface LibraryPage {
+  /** The query as applied: unknown values dropped, page clamped, status only for members. */
+  query: LibraryQuery;
+  sort: LibrarySort;
+  /** Pages 1..query.page, in order. */
+  items: LibraryLesson[];
+  total: number;
+  pageCount: number;
+  hasMore: boolean;
+  /** True when `q` held something searchable (a query of only symbols searches nothing). */
+  searched: boolean;
+  /** Lessons per level with every other filter (and the search) applied: counts for the level choices. */
+  levelCounts: Record<Level, number>;
+}
+
+const lessonFields = {
+  id: videos.id,
+  title: videos.title,
+  titleAr: videos.titleAr,
+  slug: videos.slug,
+  level: videos.level,
+  durationSeconds: videos.durationSeconds,
+  isFree: videos.isFree,
+  publishedAt: videos.publishedAt,
+  thumbnailKey: videos.thumbnailKey,
+  viewsCount: videos.viewsCount,
+  countryName: countries.name,
+  countryCode: countries.code,
+  countryDialect: countries.dialect,
+};
+
+function durationCondition(bucket: DurationBucket): SQL | undefined {
+  const { minSeconds, maxSeconds } = DURATION_BUCKETS[bucket];
+  return and(
+    gte(videos.durationSeconds, minSeconds),
+    maxSeconds === null ? undefined : lt(videos.durationSeconds, maxSeconds),
+  );
+}
+
+/** Lessons the member has started (a position, watched time or a completion). */
+function progressCondition(ctx: AppContext, userId: number, status: ProgressStatus): SQL | undefined {
+  const videoIdsWhere = (where: SQL | undefined) =>
+    ctx.db
+      .select({ id: videoProgress.videoId })
+      .from(videoProgress)
+      .where(and(eq(videoProgress.userId, userId), where));
+  const started = or(
+    isNotNull(videoProgress.completedAt),
+    gt(videoProgress.positionSeconds, 0),
+    gt(videoProgress.watchedSeconds, 0),
+  );
+  switch (status) {
+    case "completed":
+      return inArray(videos.id, videoIdsWhere(isNotNull(videoProgress.completedAt)));
+    case "in-progress":
+      return inArray(
+        videos.id,
+        videoIdsWhere(
+          and(
+            isNull(videoProgress.completedAt),
+            or(gt(videoProgress.positionSeconds, 0), gt(videoProgress.watchedSeconds, 0)),
+          ),
+        ),
+      );
+    case "unwatched":
+      return notInArray(videos.id, videoIdsWhere(started));
+  }
+}
+
+const SORT_ORDER: Record<Exclude<LibrarySort, "relevance">, SQL[]> = {
+  newest: [desc(videos.publishedAt), desc(videos.id)],
+  popular: [desc(videos.viewsCount), desc(videos.id)],
+  shortest: [asc(videos.durationSeconds), asc(videos.id)],
+};
+
+function progressOf(
+  row: { positionSeconds: number; watchedSeconds: number; completedAt: Date | null },
+  durationSeconds: number,
+): LessonProgress | null {
+  const completed = row.completedAt !== null;
+  if (!completed && row.positionSeconds <= 0 && row.watchedSeconds <= 0) return null;
+  const percent = completed
+    ? 100
+    : durationSeconds > 0
+      ? Math.min(99, Math.max(1, Math.round((row.positionSeconds / durationSeconds) * 100)))
+      : 0;
+  return { positionSeconds: row.positionSeconds, percent, completed };
+}
+
+/** Teachers, a member's progress and (for a search) the matching lines of the given lessons, in one batch. */
+async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number | null, matchRowids: number[]) {
+  const chunks = chunkIds(videoIds);
+  const teacherQueries = chunks.map((ids) =>
+    ctx.db
+      .select({ videoId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+      .from(videoTeachers)
+      .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
+      .where(inArray(videoTeachers.videoId, ids))
+      .orderBy(asc(teachers.name)),
+  );
+  const progressQueries = userId
+    ? chunks.map((ids) =>
+        ctx.db
+          .select({
+            videoId: videoProgress.videoId,
+            positionSeconds: videoProgress.positionSeconds,
+            watchedSeconds: videoProgress.watchedSeconds,
+            completedAt: videoProgress.completedAt,
+          })
+          .from(videoProgress)
+          .where(and(eq(videoProgress.userId, userId), inArray(videoProgress.videoId, ids))),
+      )
+    : [];
+  const lineQueries = matchLineStatements(ctx.db, matchRowids);
+  const teachersOf = new Map<number, LessonSummary["teachers"]>();
+  const progressRows = new Map<number, { positionSeconds: number; watchedSeconds: number; completedAt: Date | null }>();
+  if (chunks.length === 0) return { teachersOf, progressRows, lines: new Map<number, SearchMatch>() };
+  const queries = [...teacherQueries, ...progressQueries, ...lineQueries];
+  const results = (await ctx.db.batch(queries as unknown as [BatchQuery, ...BatchQuery[]])) as unknown[][];
+  const teacherResults = results.slice(0, teacherQueries.length);
+  const progressResults = results.slice(teacherQueries.length, teacherQueries.length + progressQueries.length);
+  const lineResults = results.slice(teacherQueries.length + progressQueries.length);
+  for (const rows of teacherResults) {
+    for (const { videoId, ...teacher } of rows as Array<{ videoId: number } & LessonSummary["teachers"][number]>) {
+      const list = teachersOf.get(videoId) ?? [];
+      list.push(teacher);
+      teachersOf.set(videoId, list);
+    }
+  }
+  for (const rows of progressResults) {
+    for (const { videoId, ...progress } of rows as Array<
+      { videoId: number } & { positionSeconds: number; watchedSeconds: number; completedAt: Date | null }
+    >) {
+      progressRows.set(videoId, progress);
+    }
+  }
+  const lines = matchLinesByRowid(lineResults.flat() as MatchLineRow[]);
+  return { teachersOf, progressRows, lines };
+}
+
+const EXCERPT_BEFORE = 50;
+const EXCERPT_LENGTH = 170;
+
+/** A window of a long text around its first match, cut at spaces, with ellipses where it was cut. */
+function excerptAroundMatch(text: string, terms: SearchTerms): HighlightSegment[] {
+  const segments = highlightMatches(text, terms);
+  if (text.length <= EXCERPT_LENGTH) return segments;
+  let offset = 0;
+  for (const segment of segments) {
+    if (segment.match) break;
+    offset += segment.text.length;
+  }
+  let start = Math.max(0, offset - EXCERPT_BEFORE);
+  if (start > 0) start = text.indexOf(" ", start) + 1 || start;
+  let end = Math.min(text.length, start + EXCERPT_LENGTH);
+  if (end < text.length) end = text.lastIndexOf(" ", end) > start ? text.lastIndexOf(" ", end) : end;
+  const cut = `${start > 0 ? "…" : ""}${text.slice(start, end).trim()}${end < text.length ? "…" : ""}`;
+  return highlightMatches(cut, terms);
+}
+
+type LibraryRow = LessonRow & {
+  viewsCount: number;
+  /** Search only: the lesson's description and the index row of its best line (see searchHits). */
+  description?: string;
+  firstRowid?: number;
+};
+
+/** A Drizzle query that can run in a batch and show its SQL (for EXPLAIN QUERY PLAN in the bench). */
+type LibraryStatement = BatchQuery & { toSQL(): { sql: string; params: unknown[] } };
+
+interface LibraryOptions {
+  query: LibraryQuery;
+  viewer?: ViewerAccess;
+  pageSize?: number;
+  /** Pass them when already loaded for the page, to save a round trip. */
+  filterOptions?: LibraryFilterOptions;
+}
+
+/**
+ * The three statements behind a library page (lessons of pages 1..n, their total, counts per level),
+ * with the query as it will be applied. Exported for the bench, which explains every combination.
+ */
+export async function buildLibraryStatements(
+  ctx: AppContext,
+  { query, viewer = VISITOR_ACCESS, pageSize = LIBRARY_PAGE_SIZE, filterOptions }: LibraryOptions,
+) {
+  const options = filterOptions ?? (await getLibraryFilterOptions(ctx));
+  const category = options.categories.find((item) => item.slug === query.category) ?? null;
+  const teacher = options.teachers.find((item) => item.slug === query.teacher) ?? null;
+  const country = options.countries.find((item) => item.code === query.country) ?? null;
+  const userId = viewer.signedIn && viewer.userId ? viewer.userId : null;
+  const status = userId ? query.status : null;
+  const terms = searchTermsForQuery(query.q);
+  const match = ftsMatchExpression(terms);
+  const applied: LibraryQuery = {
+    ...query,
+    category: category?.slug ?? null,
+    teacher: teacher?.slug ?? null,
+    country: country?.code ?? null,
+    status,
+  };
+  const sort = match ? effectiveSort(applied) : effectiveSort({ ...applied, q: "" });
+
+  const where = (withLevel: boolean) =>
+    and(
+      eq(videos.isPublished, true),
+      withLevel && applied.levels.length > 0 && applied.levels.length < LIBRARY_LEVELS.length
+        ? inArray(videos.level, applied.levels)
+        : undefined,
+      category
+        ? inArray(
+            videos.id,
+            ctx.db
+              .select({ id: videoCategories.videoId })
+              .from(videoCategories)
+              .where(eq(videoCategories.categoryId, category.id)),
+          )
+        : undefined,
+      teacher
+        ? inArray(
+            videos.id,
+            ctx.db
+              .select({ id: videoTeachers.videoId })
+              .from(videoTeachers)
+              .where(eq(videoTeachers.teacherId, teacher.id)),
+          )
+        : undefined,
+      country ? eq(videos.countryId, country.id) : undefined,
+      applied.duration ? durationCondition(applied.duration) : undefined,
+      applied.freeOnly ? eq(videos.isFree, true) : undefined,
+      userId && status ? progressCondition(ctx, userId, status) : undefined,
+    );
+  const limit = applied.page * pageSize;
+
+  let statements: { items: LibraryStatement; count: LibraryStatement; levels: LibraryStatement };
+  if (match) {
+    // CROSS JOIN fixes the loop order (SQLite never reorders it): matching lessons outside, each looked up
+    // by primary key. Left to itself the planner may scan an index of videos and re-run the FTS per row.
+    const hits = searchHits(ctx.db, match);
+    statements = {
+      items: ctx.db
+        .select({ ...lessonFields, description: videos.description, firstRowid: hits.firstRowid })
+        .from(hits)
+        .crossJoin(videos)
+        .leftJoin(countries, eq(countries.id, videos.countryId))
+        .where(and(eq(videos.id, hits.videoId), where(true)))
+        .orderBy(
+          ...(sort === "relevance"
+            ? [...relevanceOrder(hits), desc(videos.publishedAt), desc(videos.id)]
+            : SORT_ORDER[sort]),
+        )
+        .limit(limit),
+      count: ctx.db
+        .select({ total: count() })
+        .from(hits)
+        .crossJoin(videos)
+        .where(and(eq(videos.id, hits.videoId), where(true))),
+      levels: ctx.db
+        .select({ level: videos.level, total: count() })
+        .from(hits)
+        .crossJoin(videos)
+        .where(and(eq(videos.id, hits.videoId), where(false)))
+        .groupBy(videos.level),
+    };
+  } else {
+    statements = {
+      items: ctx.db
+        .select(lessonFields)
+        .from(videos)
+        .leftJoin(countries, eq(countries.id, videos.countryId))
+        .where(where(true))
+        .orderBy(...SORT_ORDER[sort === "relevance" ? "newest" : sort])
+        .limit(limit),
+      count: ctx.db.select({ total: count() }).from(videos).where(where(true)),
+      levels: ctx.db
+        .select({ level: videos.level, total: count() })
+        .from(videos)
+        .where(where(false))
+        .groupBy(videos.level),
+    };
+  }
+  return { applied, sort, terms, searched: match !== null, userId, statements };
+}
+
+/**
+ * One page of the library for a viewer: pages 1..page of published lessons matching every filter and
+ * the search, in the chosen order, with the total, per-level counts and each lesson's teachers, lock,
+ * signed thumbnail, progress and best matching line. Two D1 round trips (three without filterOptions).
+ */
+export async function listLibrary(ctx: AppContext, options: LibraryOptions): Promise<LibraryPage> {
+  const { viewer = VISITOR_ACCESS, pageSize = LIBRARY_PAGE_SIZE } = options;
+  const { applied, sort, terms, searched, userId, statements } = await buildLibraryStatements(ctx, options);
+  const [rows, counted, levelRows] = (await ctx.db.batch([statements.items, statements.count, statements.levels])) as [
+    LibraryRow[],
+    Array<{ total: number }>,
+    Array<{ level: Level; total: number }>,
+  ];
+  const total = counted[0]?.total ?? 0;
+
+  const pageCount = Math.max(1, Math.min(LIBRARY_MAX_PAGES, Math.ceil(total / pageSize)));
+  const page = Math.min(applied.page, pageCount);
+  const levelCounts: Record<Level, number> = { beginner: 0, intermediate: 0, advanced: 0 };
+  for (const row of levelRows) levelCounts[row.level] = row.total;
+
+  const chosen = new Map(
+    rows
+      .filter((row) => row.firstRowid !== undefined)
+      .map((row) => [row.id, decodeFirstRowid(row.id, row.firstRowid!)] as const),
+  );
+  const { teachersOf, progressRows, lines } = await lessonExtras(
+    ctx,
+    rows.map((row) => row.id),
+    userId,
+    [...chosen.values()].map((line) => line.rowid),
+  );
+  const items = await Promise.all(
+    rows.map(async (row): Promise<LibraryLesson> => {
+      const summary = await toLessonSummary(ctx, row, teachersOf, viewer);
+      const progress = progressRows.get(row.id);
+      const line = chosen.get(row.id);
+      return {
+        ...summary,
+        viewsCount: row.viewsCount,
+        progress: progress ? progressOf(progress, row.durationSeconds) : null,
+        match: searched
+          ? toLibraryMatch(
+              (line && lines.get(line.rowid)) ?? { kind: line?.kind ?? "title", startMs: null, cue: null },
+              row.description ?? "",
+              terms,
+            )
+          : null,
+        titleHighlight: searched
+          ? { title: highlightMatches(row.title, terms), titleAr: highlightMatches(row.titleAr, terms) }
+          : null,
+      };
+    }),
+  );
+
+  return {
+    query: { ...applied, page },
+    sort,
+    items,
+    total,
+    pageCount,
+    hasMore: total > page * pageSize && page < LIBRARY_MAX_PAGES,
+    searched,
+    levelCounts,
+  };
+}
+
+function toLibraryMatch(found: SearchMatch, description: string, terms: SearchTerms): LibraryMatch {
+  if (found.kind === "cue" && found.cue) {
+    return {
+      kind: "cue",
+      startSeconds: Math.floor((found.startMs ?? 0) / 1000),
+      arabic: highlightMatches(found.cue.arabic, terms),
+      transliteration: highlightMatches(found.cue.transliteration, terms),
+      english: highlightMatches(found.cue.english, terms),
+    };
+  }
+  if (found.kind === "description" && description) {
+    return { kind: "description", excerpt: excerptAroundMatch(description, terms) };
+  }
+  return { kind: "title" };
+}
+
+export interface LearnerOverview {
+  /** Lessons started and not finished, most recently watched first. */
+  continueWatching: LibraryLesson[];
+  watchedSeconds: number;
+  completedCount: number;
+}
+
+const CONTINUE_WATCHING_LIMIT = 8;
+
+/** The signed-in learner's "continue watching" row and totals; null for visitors. */
+export async function getLearnerOverview(ctx: AppContext, viewer: ViewerAccess): Promise<LearnerOverview | null> {
+  const userId = viewer.signedIn ? viewer.userId : undefined;
+  if (!userId) return null;
+  const inProgress = and(
+    eq(videoProgress.userId, userId),
+    isNull(videoProgress.completedAt),
+    gt(videoProgress.positionSeconds, 0),
+  );
+  const recentIds = ctx.db
+    .select({ id: videoProgress.videoId })
+    .from(videoProgress)
+    .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
+    .where(inProgress)
+    .orderBy(desc(videoProgress.updatedAt))
+    .limit(CONTINUE_WATCHING_LIMIT);
+  // One round trip: the row, its teachers (through the same "recent" subquery) and the totals.
+  const [recent, teacherRows, totals] = await ctx.db.batch([
+    ctx.db
+      .select({
+        ...lessonFields,
+        positionSeconds: videoProgress.positionSeconds,
+        watchedSeconds: videoProgress.watchedSeconds,
+        completedAt: videoProgress.completedAt,
+      })
+      .from(videoProgress)
+      .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
+      .leftJoin(countries, eq(countries.id, videos.countryId))
+      .where(inProgress)
+      .orderBy(desc(videoProgress.updatedAt))
+      .limit(CONTINUE_WATCHING_LIMIT),
+    ctx.db
+      .select({ videoId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+      .from(videoTeachers)
+      .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
+      .where(inArray(videoTeachers.videoId, recentIds))
+      .orderBy(asc(teachers.name)),
+    ctx.db
+      .select({
+        watchedSeconds: sql<number>`coalesce(sum(${videoProgress.watchedSeconds}), 0)`.mapWith(Number),
+        completedCount: count(videoProgress.completedAt),
+      })
+      .from(videoProgress)
+      .where(eq(videoProgress.userId, userId)),
+  ]);
+  const teachersOf = new Map<number, LessonSummary["teachers"]>();
+  for (const { videoId, ...teacher } of teacherRows) {
+    const list = teachersOf.get(videoId) ?? [];
+    list.push(teacher);
+    teachersOf.set(videoId, list);
+  }
+  const continueWatching = await Promise.all(
+    recent.map(async (row) => ({
+      ...(await toLessonSummary(ctx, row, teachersOf, viewer)),
+      viewsCount: row.viewsCount,
+      progress: progressOf(row, row.durationSeconds),
+      match: null,
+      titleHighlight: null,
+    })),
+  );
+  return {
+    continueWatching,
+    watchedSeconds: totals[0]?.watchedSeconds ?? 0,
+    completedCount: totals[0]?.completedCount ?? 0,
+  };
 }

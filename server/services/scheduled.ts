@@ -1,18 +1,53 @@
 import { and, lt } from "drizzle-orm";
-import { oauthStates, passwordResetTokens, rateLimits } from "../../drizzle/schema";
-import { createAppContext } from "../context";
+import { Toucan } from "toucan-js";
+import { oauthStates, passwordResetTokens, rateLimits, webhookEvents } from "../../drizzle/schema";
+import { createAppContext, type AppContext } from "../context";
 import type { Env } from "../env";
+import { reconcileSubscriptions, type ReconcileReport } from "./billing";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Stripe retries a webhook for three days; ids older than this can no longer come back. */
+const WEBHOOK_EVENT_RETENTION_MS = 30 * DAY_MS;
+
+export interface ScheduledReport {
+  billing: ReconcileReport;
+}
+
+/** Sentry for code that runs without a request (the cron); null without a DSN. */
+function createBackgroundReporter(ctx: AppContext) {
+  if (!ctx.config.sentryDsn) return null;
+  const pending: Promise<unknown>[] = [];
+  const toucan = new Toucan({
+    dsn: ctx.config.sentryDsn,
+    release: ctx.config.release,
+    environment: ctx.config.environment,
+    context: { waitUntil: (promise: Promise<unknown>) => pending.push(promise) },
+  });
+  return { toucan, flush: () => Promise.allSettled(pending) };
+}
 
 /**
- * Periodic housekeeping, run by the Worker's cron. Each job is idempotent: a second run in the same
- * minute finds nothing left to do. (Subscription reconciliation joins here with the billing issue.)
+ * Periodic jobs, run by the Worker's cron with the time it fired (`now`, injectable for tests and
+ * /dev/cron). Each job is idempotent: a second run at the same time finds nothing left to do.
  */
-export async function runScheduledJobs(env: Env, now: Date) {
+export async function runScheduledJobs(env: Env, now: Date): Promise<ScheduledReport> {
   const ctx = createAppContext(env, { now: () => now });
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const dayAgo = new Date(now.getTime() - DAY_MS);
   await ctx.db.batch([
     ctx.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
     ctx.db.delete(passwordResetTokens).where(and(lt(passwordResetTokens.expiresAt, dayAgo))),
     ctx.db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, dayAgo)),
+    ctx.db
+      .delete(webhookEvents)
+      .where(lt(webhookEvents.receivedAt, new Date(now.getTime() - WEBHOOK_EVENT_RETENTION_MS))),
   ]);
+  const reporter = createBackgroundReporter(ctx);
+  const billing = await reconcileSubscriptions(ctx, {
+    onError: (error, context) => {
+      reporter?.toucan.setExtras(context);
+      reporter?.toucan.captureException(error);
+    },
+  });
+  await reporter?.flush();
+  return { billing };
 }

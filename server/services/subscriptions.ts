@@ -1,6 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
-import { plans, subscriptions, type SubscriptionStatus } from "../../drizzle/schema";
+import type { SubscriptionStatus } from "../../drizzle/schema";
 import type { AppContext } from "../context";
+import { getEntitlement, hasAccessAt } from "./billing/entitlement";
+
+export { listActivePlans } from "./billing/plans";
 
 export interface SubscriptionSummary {
   status: SubscriptionStatus;
@@ -8,33 +10,25 @@ export interface SubscriptionSummary {
   planTitle: string;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  hasAccess: boolean;
 }
 
-/** The member's newest subscription, if any (the billing issue builds entitlement on top of this). */
+/** The member's own subscription as the account menu, /api/me and the catalogue see it (billing's entitlement). */
 export async function getSubscriptionSummary(ctx: AppContext, userId: number): Promise<SubscriptionSummary | null> {
-  const [row] = await ctx.db
-    .select({
-      status: subscriptions.status,
-      planName: plans.name,
-      planTitle: plans.title,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, userId)))
-    .orderBy(desc(subscriptions.currentPeriodEnd))
-    .limit(1);
-  return row ?? null;
+  const entitlement = await getEntitlement(ctx, userId);
+  if (!entitlement.status || !entitlement.planName || !entitlement.currentPeriodEnd) return null;
+  return {
+    status: entitlement.status,
+    planName: entitlement.planName,
+    planTitle: entitlement.planTitle ?? entitlement.planName,
+    currentPeriodEnd: entitlement.currentPeriodEnd,
+    cancelAtPeriodEnd: entitlement.cancelAtPeriodEnd,
+    hasAccess: entitlement.hasAccess,
+  };
 }
 
-/** Access rule shared by every gate: paid states keep access until the period ends. */
+/** Access rule shared by every gate: the billing service's one rule, applied to a summary. */
 export function hasActiveAccess(summary: SubscriptionSummary | null, now: Date): boolean {
   if (!summary) return false;
-  if (summary.status === "expired") return false;
-  return summary.currentPeriodEnd.getTime() > now.getTime();
-}
-
-export async function listActivePlans(ctx: AppContext) {
-  return ctx.db.select().from(plans).where(eq(plans.isActive, true)).orderBy(plans.position);
+  return hasAccessAt(summary, now);
 }

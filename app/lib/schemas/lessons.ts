@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { hasArabic } from "../arabic";
+
+// Shared by the lesson page (forms, fetchers) and the JSON API under /api/lessons.
+
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5] as const;
+export const CAPTION_LANGUAGES = ["ar", "en", "tr"] as const;
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
+
+/** Longer than any lesson we would publish; anything past it is a forged or broken client. */
+const MAX_MEDIA_SECONDS = 12 * 60 * 60;
+
+export const progressSchema = z.object({
+  positionSeconds: z
+    .number({ error: "positionSeconds must be a number of seconds." })
+    .finite()
+    .min(0, "positionSeconds can't be negative.")
+    .max(MAX_MEDIA_SECONDS, "positionSeconds is longer than any lesson."),
+  durationSeconds: z
+    .number({ error: "durationSeconds must be a number of seconds." })
+    .finite()
+    .positive("durationSeconds must be positive.")
+    .max(MAX_MEDIA_SECONDS, "durationSeconds is longer than any lesson.")
+    .optional(),
+});
+export type ProgressInput = z.infer<typeof progressSchema>;
+
+export const WORD_MAX_LENGTH = 64;
+
+export const arabicWordField = z
+  .string({ error: "Choose an Arabic word." })
+  .trim()
+  .min(1, "Choose an Arabic word.")
+  .max(WORD_MAX_LENGTH, `A word is at most ${WORD_MAX_LENGTH} characters.`)
+  .refine(hasArabic, "That is not an Arabic word.");
+
+export const wordLookupQuerySchema = z.object({ w: arabicWordField });
+
+/** No list id on purpose: a learner can only ever save into their own default list. */
+export const saveWordSchema = z.strictObject({
+  arabic: arabicWordField,
+  transliteration: z.string().trim().max(120, "Transliteration is at most 120 characters.").default(""),
+  english: z.string().trim().max(300, "The meaning is at most 300 characters.").default(""),
+  cueId: z.number().int().positive().nullish(),
+  startMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_MEDIA_SECONDS * 1000)
+    .nullish(),
+});
+export type SaveWordInput = z.infer<typeof saveWordSchema>;
+
+export const COMMENT_MAX_LENGTH = 4000;
+
+export const commentBodyField = z
+  .string({ error: "Write something first." })
+  .trim()
+  .min(1, "Write something first.")
+  .max(COMMENT_MAX_LENGTH, `Comments are at most ${COMMENT_MAX_LENGTH} characters.`);
+
+export const commentSchema = z.object({ body: commentBodyField });
+
+/** The lesson page's comment forms (route action), one schema per intent. */
+export const commentCreateFormSchema = z.object({ intent: z.literal("comment-create"), body: commentBodyField });
+export const commentUpdateFormSchema = z.object({
+  intent: z.literal("comment-update"),
+  commentId: z.coerce.number().int().positive(),
+  body: commentBodyField,
+});
+export const commentDeleteFormSchema = z.object({
+  intent: z.literal("comment-delete"),
+  commentId: z.coerce.number().int().positive(),
+});
+
+export const captionsQuerySchema = z.object({
+  lang: z.enum(CAPTION_LANGUAGES, { error: "lang must be one of ar, en, tr." }),
+  scheme: z.enum(["romanized", "arabizi"]).optional(),
+});
+
+/** `?t=` on a lesson URL: seconds (fractions allowed), or forms like "1m23s" / "83s". Null when absent or unusable. */
+export function parseStartTime(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d{1,6}(\.\d{1,3})?$/.test(trimmed)) return Number(trimmed);
+  const match = /^(?:(\d{1,2})h)?(?:(\d{1,4})m)?(?:(\d{1,6})s)?$/.exec(trimmed);
+  if (!match || (!match[1] && !match[2] && !match[3])) return null;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+}

@@ -1,0 +1,22 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { notFoundResponse, requireId } from "~/lib/canonical.server";
+import { collectionHref } from "~/lib/collection-paths";
+import { getCourse, VISITOR } from "../../server/services/collections";
+
+// `/course/{id}` without its title: 301 to the canonical address (SPEC §3). A separate index route so
+// `/course/{id}/{slug}` and the lesson routes beneath it do not nest inside this one.
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const course = await getCourse(context.app, VISITOR, requireId(params.courseId));
+  if (!course) throw notFoundResponse("We couldn't find that course.");
+  throw redirect(`${collectionHref("course", course)}${new URL(request.url).search}`, 301);
+}
+
+// A UI route (not a resource route) so an unknown id renders the not-found page inside the layout.
+export default function RedirectToCanonical() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { getViewerAccess, listLibrary, parseLibraryParams } from "../services/catalog";
+import { searchLessons } from "../services/search";
+import type { ApiEnv } from "./types";
+
+/**
+ * `/api/library`: the library as JSON, open to visitors like the page (locks say what they may watch).
+ * Same query string as /video-library; unknown values are ignored, never an error.
+ */
+export const libraryApi = new Hono<ApiEnv>();
+
+libraryApi.get("/", async (c) => {
+  const ctx = c.get("app");
+  const viewer = await getViewerAccess(ctx, c.get("user"));
+  const library = await listLibrary(ctx, { query: parseLibraryParams(new URL(c.req.url).searchParams), viewer });
+  return c.json({ data: library });
+});
+
+/** Lessons matching `q`, best first, each with its best matching line and where it starts. */
+libraryApi.get("/search", async (c) => {
+  const limit = Number.parseInt(c.req.query("limit") ?? "", 10);
+  const results = await searchLessons(c.get("app"), c.req.query("q") ?? "", {
+    limit: Number.isFinite(limit) ? limit : undefined,
+  });
+  return c.json({ data: results });
+});

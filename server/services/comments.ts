@@ -1,0 +1,178 @@
+import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
+import MarkdownIt from "markdown-it";
+import { users, videoComments } from "../../drizzle/schema";
+import type { AppContext } from "../context";
+import { AppError, notFound } from "../lib/errors";
+import { ADMIN_PERMISSION, type SessionUser } from "./auth";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit";
+
+export const COMMENTS_PAGE_SIZE = 30;
+export const COMMENT_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 10 * 60 * 1000 };
+
+// Raw HTML is escaped (html: false) and markdown-it's validateLink refuses javascript:, vbscript:, file: and
+// data: URLs, so the output is safe to inject. Images (tracking pixels) and headings (shouting) are off.
+const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
+markdown.disable(["image", "heading", "lheading", "table", "hr"]);
+markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
+  tokens[index]!.attrSet("rel", "nofollow ugc noopener");
+  return self.renderToken(tokens, index, options);
+};
+
+/** Comment markdown to HTML that is safe to put in the page as is. */
+export function renderCommentMarkdown(body: string): string {
+  return markdown.render(body);
+}
+
+export interface LessonComment {
+  id: number;
+  body: string;
+  html: string;
+  createdAt: Date;
+  editedAt: Date | null;
+  author: { id: number; name: string; avatarUrl: string | null };
+  isOwn: boolean;
+  canDelete: boolean;
+}
+
+type Viewer = Pick<SessionUser, "id" | "permissions">;
+
+const canModerate = (viewer: Viewer) => viewer.permissions.includes(ADMIN_PERMISSION);
+
+const commentColumns = {
+  id: videoComments.id,
+  body: videoComments.body,
+  createdAt: videoComments.createdAt,
+  editedAt: videoComments.editedAt,
+  userId: videoComments.userId,
+  authorName: users.name,
+  authorAvatarKey: users.avatarKey,
+};
+
+function toLessonComment(
+  row: {
+    id: number;
+    body: string;
+    createdAt: Date;
+    editedAt: Date | null;
+    userId: number;
+    authorName: string;
+    authorAvatarKey: string | null;
+  },
+  viewer: Viewer,
+): LessonComment {
+  const isOwn = row.userId === viewer.id;
+  return {
+    id: row.id,
+    body: row.body,
+    html: renderCommentMarkdown(row.body),
+    createdAt: row.createdAt,
+    editedAt: row.editedAt,
+    author: {
+      id: row.userId,
+      name: row.authorName,
+      avatarUrl: row.authorAvatarKey
+        ? `/avatars/${row.userId}?v=${encodeURIComponent(row.authorAvatarKey.split("/").pop() ?? "")}`
+        : null,
+    },
+    isOwn,
+    canDelete: isOwn || canModerate(viewer),
+  };
+}
+
+const visible = (videoId: number) => and(eq(videoComments.videoId, videoId), isNull(videoComments.deletedAt));
+
+/** A lesson's comments, newest first, `before` a comment id for older pages. Deleted ones are left out. */
+export async function listComments(
+  ctx: AppContext,
+  {
+    videoId,
+    viewer,
+    before,
+    limit = COMMENTS_PAGE_SIZE,
+  }: { videoId: number; viewer: Viewer; before?: number; limit?: number },
+) {
+  const [rows, totals] = await ctx.db.batch([
+    ctx.db
+      .select(commentColumns)
+      .from(videoComments)
+      .innerJoin(users, eq(users.id, videoComments.userId))
+      .where(and(visible(videoId), before ? lt(videoComments.id, before) : undefined))
+      .orderBy(desc(videoComments.id))
+      .limit(limit + 1),
+    ctx.db.select({ total: count() }).from(videoComments).where(visible(videoId)),
+  ]);
+  return {
+    items: rows.slice(0, limit).map((row) => toLessonComment(row, viewer)),
+    hasMore: rows.length > limit,
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+async function getVisibleComment(ctx: AppContext, videoId: number, commentId: number) {
+  const [row] = await ctx.db
+    .select(commentColumns)
+    .from(videoComments)
+    .innerJoin(users, eq(users.id, videoComments.userId))
+    .where(and(visible(videoId), eq(videoComments.id, commentId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function createComment(
+  ctx: AppContext,
+  viewer: Viewer,
+  { videoId, body }: { videoId: number; body: string },
+): Promise<LessonComment> {
+  const hits = await hitRateLimit(ctx, `comment:user:${viewer.id}`, COMMENT_RATE_LIMIT);
+  if (hits > COMMENT_RATE_LIMIT.limit) {
+    throw new AppError(429, ["You're commenting very quickly. Please wait a few minutes and try again."]);
+  }
+  const now = ctx.now();
+  const [inserted] = await ctx.db
+    .insert(videoComments)
+    .values({ videoId, userId: viewer.id, body, createdAt: now, updatedAt: now })
+    .returning({ id: videoComments.id });
+  const row = await getVisibleComment(ctx, videoId, inserted!.id);
+  return toLessonComment(row!, viewer);
+}
+
+/**
+ * Edits the viewer's own comment. Someone else's comment answers 404, not 403: the JSON client logs a
+ * member out on 403 (SPEC §5), and a comment you can't edit is, for you, a comment that isn't there.
+ */
+export async function updateComment(
+  ctx: AppContext,
+  viewer: Viewer,
+  { videoId, commentId, body }: { videoId: number; commentId: number; body: string },
+): Promise<LessonComment> {
+  const now = ctx.now();
+  const updated = await ctx.db
+    .update(videoComments)
+    .set({ body, editedAt: now, updatedAt: now })
+    .where(and(visible(videoId), eq(videoComments.id, commentId), eq(videoComments.userId, viewer.id)))
+    .returning({ id: videoComments.id });
+  if (updated.length === 0) throw notFound("We couldn't find that comment among yours.");
+  const row = await getVisibleComment(ctx, videoId, commentId);
+  return toLessonComment(row!, viewer);
+}
+
+/** Soft-deletes a comment: its author's own, or any for an admin. Others get 404 (see updateComment). */
+export async function deleteComment(
+  ctx: AppContext,
+  viewer: Viewer,
+  { videoId, commentId }: { videoId: number; commentId: number },
+): Promise<void> {
+  const now = ctx.now();
+  const deleted = await ctx.db
+    .update(videoComments)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(
+      and(
+        visible(videoId),
+        eq(videoComments.id, commentId),
+        canModerate(viewer) ? undefined : eq(videoComments.userId, viewer.id),
+      ),
+    )
+    .returning({ id: videoComments.id });
+  if (deleted.length === 0) throw notFound("We couldn't find that comment among yours.");
+}

@@ -1,0 +1,728 @@
+import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  countries,
+  playlists,
+  playlistVideos,
+  series,
+  seriesVideos,
+  studyTracks,
+  studyTrackVideos,
+  teachers,
+  transcriptCues,
+  videoAttachments,
+  videoProgress,
+  videos,
+  videoSentenceGaps,
+  videoSentenceOrders,
+  videoTeachers,
+  videoVocabulary,
+  vocabularyListItems,
+  vocabularyLists,
+  type Level,
+} from "../../drizzle/schema";
+import type { CaptionLanguage } from "../../app/lib/schemas/lessons";
+import { normalizeArabic } from "../../app/lib/arabic";
+import { slugify } from "../../app/lib/slug";
+import type { AppContext } from "../context";
+import { AppError, notFound, unauthorized } from "../lib/errors";
+import { ADMIN_PERMISSION, type SessionUser } from "./auth";
+import { getViewerAccess, isLessonLocked, type ViewerAccess } from "./catalog";
+import { isMediaKey, signMediaUrl } from "./media";
+import { toLessonProgress, type LessonProgress } from "./progress";
+import { normalizedArabicSql } from "./word-lookup";
+
+export const LESSON_COLLECTION_KINDS = ["course", "series", "playlist"] as const;
+export type LessonCollectionKind = (typeof LESSON_COLLECTION_KINDS)[number];
+export interface LessonCollectionRef {
+  kind: LessonCollectionKind;
+  id: number;
+}
+
+export type LessonViewer = Pick<SessionUser, "id" | "permissions" | "transliterationScheme">;
+
+export const SUBSCRIPTION_REQUIRED_MESSAGE = "This lesson is part of the full library. Choose a plan to watch it.";
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+// ---------------------------------------------------------------------------------------------
+
+const slugOf = (item: { slug: string; title: string }) => item.slug || slugify(item.title);
+
+export function collectionPath(kind: LessonCollectionKind, collection: { id: number; slug: string; title: string }) {
+  return `/${kind}/${collection.id}/${slugOf(collection)}`;
+}
+
+/** The lesson's URL on its own or inside a course, series or playlist. */
+export function lessonPath(
+  lesson: { id: number; slug: string; title: string },
+  collection?: { kind: LessonCollectionKind; id: number; slug: string; title: string } | null,
+) {
+  const own = `${lesson.id}/${slugOf(lesson)}`;
+  return collection ? `${collectionPath(collection.kind, collection)}/${own}` : `/video/${own}`;
+}
+
+/**
+ * A column under its own name. D1 batches return rows as objects keyed by column name, so two joined
+ * columns both called "title" or "id" would overwrite each other without it.
+ */
+function aliased<T extends AnyColumn>(column: T, alias: string) {
+  return sql<T["_"]["data"]>`${column}`.mapWith(column).as(alias);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding a lesson (404 rules)
+// ---------------------------------------------------------------------------------------------
+
+const videoColumns = {
+  id: videos.id,
+  title: videos.title,
+  titleAr: videos.titleAr,
+  slug: videos.slug,
+  description: videos.description,
+  level: videos.level,
+  durationSeconds: videos.durationSeconds,
+  isFree: videos.isFree,
+  isPublished: videos.isPublished,
+  publishedAt: videos.publishedAt,
+  videoKey: videos.videoKey,
+  thumbnailKey: videos.thumbnailKey,
+  countryName: countries.name,
+  countryCode: countries.code,
+  countryDialect: countries.dialect,
+};
+
+const itemColumns = {
+  id: videos.id,
+  title: videos.title,
+  titleAr: videos.titleAr,
+  slug: videos.slug,
+  durationSeconds: videos.durationSeconds,
+  isFree: videos.isFree,
+};
+
+type ItemRow = { id: number; title: string; titleAr: string; slug: string; durationSeconds: number; isFree: boolean };
+
+export interface FoundCollection {
+  kind: LessonCollectionKind;
+  id: number;
+  title: string;
+  titleAr: string;
+  slug: string;
+  /** Published lessons in order (drafts too for admins). */
+  items: ItemRow[];
+}
+
+export interface FoundLesson {
+  video: {
+    id: number;
+    title: string;
+    titleAr: string;
+    slug: string;
+    description: string;
+    level: Level;
+    durationSeconds: number;
+    isFree: boolean;
+    isPublished: boolean;
+    publishedAt: Date | null;
+    videoKey: string | null;
+    thumbnailKey: string | null;
+    country: { name: string; code: string; dialect: string } | null;
+  };
+  collection: FoundCollection | null;
+  canonicalPath: string;
+}
+
+const isAdmin = (viewer: Pick<SessionUser, "permissions"> | null) =>
+  Boolean(viewer?.permissions.includes(ADMIN_PERMISSION));
+
+function collectionQueries(ctx: AppContext, ref: LessonCollectionRef, viewer: LessonViewer | null) {
+  const admin = isAdmin(viewer);
+  const publishedVideo = admin ? undefined : eq(videos.isPublished, true);
+  if (ref.kind === "course") {
+    return [
+      ctx.db
+        .select({ id: studyTracks.id, title: studyTracks.title, titleAr: studyTracks.titleAr, slug: studyTracks.slug })
+        .from(studyTracks)
+        .where(and(eq(studyTracks.id, ref.id), admin ? undefined : eq(studyTracks.isPublished, true)))
+        .limit(1),
+      ctx.db
+        .select(itemColumns)
+        .from(studyTrackVideos)
+        .innerJoin(videos, eq(videos.id, studyTrackVideos.videoId))
+        .where(and(eq(studyTrackVideos.studyTrackId, ref.id), publishedVideo))
+        .orderBy(asc(studyTrackVideos.position), asc(videos.id)),
+    ] as const;
+  }
+  if (ref.kind === "series") {
+    return [
+      ctx.db
+        .select({ id: series.id, title: series.title, titleAr: series.titleAr, slug: series.slug })
+        .from(series)
+        .where(and(eq(series.id, ref.id), admin ? undefined : eq(series.isPublished, true)))
+        .limit(1),
+      ctx.db
+        .select(itemColumns)
+        .from(seriesVideos)
+        .innerJoin(videos, eq(videos.id, seriesVideos.videoId))
+        .where(and(eq(seriesVideos.seriesId, ref.id), publishedVideo))
+        .orderBy(asc(seriesVideos.position), asc(videos.id)),
+    ] as const;
+  }
+  // Curated playlists (no owner) are public once published; a learner's own playlist is theirs alone.
+  const visible: SQL | undefined = viewer
+    ? or(and(isNull(playlists.ownerId), eq(playlists.isPublished, true)), eq(playlists.ownerId, viewer.id))
+    : and(isNull(playlists.ownerId), eq(playlists.isPublished, true));
+  return [
+    ctx.db
+      .select({ id: playlists.id, title: playlists.title, titleAr: playlists.title, slug: playlists.slug })
+      .from(playlists)
+      .where(and(eq(playlists.id, ref.id), visible))
+      .limit(1),
+    ctx.db
+      .select(itemColumns)
+      .from(playlistVideos)
+      .innerJoin(videos, eq(videos.id, playlistVideos.videoId))
+      .where(and(eq(playlistVideos.playlistId, ref.id), publishedVideo))
+      .orderBy(asc(playlistVideos.position), asc(videos.id)),
+  ] as const;
+}
+
+/**
+ * The lesson and, when it is opened inside one, its course/series/playlist. 404 for an unknown id, a
+ * draft (unless admin), a collection the viewer may not see, or a lesson that is not in that collection.
+ * Entitlement is not checked here: see `requireLessonAccess`.
+ */
+export async function findLesson(
+  ctx: AppContext,
+  { videoId, context, viewer }: { videoId: number; context?: LessonCollectionRef | null; viewer: LessonViewer | null },
+): Promise<FoundLesson> {
+  const videoQuery = ctx.db
+    .select(videoColumns)
+    .from(videos)
+    .leftJoin(countries, eq(countries.id, videos.countryId))
+    .where(eq(videos.id, videoId))
+    .limit(1);
+
+  let videoRows: Awaited<typeof videoQuery>;
+  let collection: FoundCollection | null = null;
+  if (context) {
+    const [header, items] = collectionQueries(ctx, context, viewer);
+    const [lessonRows, headerRows, itemRows] = await ctx.db.batch([videoQuery, header, items]);
+    videoRows = lessonRows;
+    const found = headerRows[0];
+    if (!found) throw notFound("We couldn't find that collection.");
+    if (!itemRows.some((item) => item.id === videoId)) throw notFound("That lesson is not part of this collection.");
+    collection = {
+      kind: context.kind,
+      ...found,
+      titleAr: context.kind === "playlist" ? "" : found.titleAr,
+      items: itemRows,
+    };
+  } else {
+    videoRows = await videoQuery;
+  }
+  const row = videoRows[0];
+  if (!row || (!row.isPublished && !isAdmin(viewer))) throw notFound("We couldn't find that lesson.");
+
+  const { countryName, countryCode, countryDialect, ...video } = row;
+  const country =
+    countryName && countryCode ? { name: countryName, code: countryCode, dialect: countryDialect ?? "" } : null;
+  return {
+    video: { ...video, country },
+    collection,
+    canonicalPath: lessonPath(video, collection),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entitlement (401/402)
+// ---------------------------------------------------------------------------------------------
+
+export async function getLessonViewerAccess(ctx: AppContext, viewer: LessonViewer | null): Promise<ViewerAccess> {
+  if (viewer && isAdmin(viewer)) return { signedIn: true, hasSubscription: true, userId: viewer.id };
+  return getViewerAccess(ctx, viewer);
+}
+
+/** Throws 401 for visitors and 402 for members without access to a premium lesson (SPEC §5, §7). */
+export function assertCanWatch(lesson: { isFree: boolean }, access: ViewerAccess): void {
+  if (!access.signedIn) throw unauthorized("Please sign in to watch this lesson.");
+  if (isLessonLocked(lesson, access)) throw new AppError(402, [SUBSCRIPTION_REQUIRED_MESSAGE]);
+}
+
+/** For the lesson's own endpoints (progress, words, comments, captions): the lesson, if this viewer may watch it. */
+export async function requireLessonAccess(
+  ctx: AppContext,
+  { videoId, viewer }: { videoId: number; viewer: LessonViewer | null },
+) {
+  if (!viewer) throw unauthorized("Please sign in to watch this lesson.");
+  const [found, access] = await Promise.all([findLesson(ctx, { videoId, viewer }), getLessonViewerAccess(ctx, viewer)]);
+  assertCanWatch(found.video, access);
+  return found.video;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lesson page
+// ---------------------------------------------------------------------------------------------
+
+export interface LessonListItem {
+  id: number;
+  title: string;
+  titleAr: string;
+  durationSeconds: number;
+  isFree: boolean;
+  locked: boolean;
+  href: string;
+  position: number;
+  isCurrent: boolean;
+  status: "completed" | "in-progress" | "not-started";
+}
+
+export interface LessonCollectionView {
+  kind: LessonCollectionKind;
+  id: number;
+  title: string;
+  titleAr: string;
+  href: string;
+  items: LessonListItem[];
+  completedCount: number;
+  currentIndex: number;
+}
+
+export interface LessonPage {
+  lesson: FoundLesson["video"] & { canonicalPath: string };
+  media: {
+    videoUrl: string | null;
+    posterUrl: string | null;
+    captions: Array<{
+      lang: CaptionLanguage;
+      srclang: string;
+      kind: "captions" | "subtitles";
+      label: string;
+      src: string;
+    }>;
+  };
+  cues: Array<{
+    id: number;
+    position: number;
+    startMs: number;
+    endMs: number;
+    arabic: string;
+    transliteration: string;
+    english: string;
+  }>;
+  /** `saved`: already in the learner's default list ("My words"). */
+  vocabulary: Array<{
+    id: number;
+    arabic: string;
+    transliteration: string;
+    english: string;
+    startMs: number | null;
+    cueId: number | null;
+    saved: boolean;
+  }>;
+  attachments: Array<{
+    id: number;
+    title: string;
+    contentType: string;
+    sizeBytes: number;
+    fileName: string;
+    url: string;
+  }>;
+  exercises: {
+    sentenceOrderCount: number;
+    sentenceGapCount: number;
+    firstSentenceOrder: { sentence: string; translation: string; startMs: number | null } | null;
+    firstSentenceGap: {
+      sentence: string;
+      translation: string;
+      options: string[];
+      answer: string;
+      startMs: number | null;
+    } | null;
+  };
+  teachers: Array<{
+    id: number;
+    name: string;
+    nameAr: string | null;
+    bio: string;
+    country: { name: string; code: string; dialect: string } | null;
+  }>;
+  /** The course/series/playlist the lesson was opened in. */
+  collection: LessonCollectionView | null;
+  /** Courses and series this lesson belongs to (links on the standalone page). */
+  partOf: Array<{
+    kind: "course" | "series";
+    id: number;
+    title: string;
+    href: string;
+    position: number;
+    total: number;
+  }>;
+  nextLesson: (LessonListItem & { via: { kind: LessonCollectionKind; title: string } | null }) | null;
+  previousLesson: LessonListItem | null;
+  progress: LessonProgress | null;
+}
+
+function membershipQuery(ctx: AppContext, kind: "course" | "series", videoId: number) {
+  if (kind === "course") {
+    return ctx.db
+      .select({
+        collectionId: aliased(studyTracks.id, "collection_id"),
+        collectionTitle: aliased(studyTracks.title, "collection_title"),
+        collectionSlug: aliased(studyTracks.slug, "collection_slug"),
+        ...itemColumns,
+      })
+      .from(studyTrackVideos)
+      .innerJoin(studyTracks, and(eq(studyTracks.id, studyTrackVideos.studyTrackId), eq(studyTracks.isPublished, true)))
+      .innerJoin(videos, and(eq(videos.id, studyTrackVideos.videoId), eq(videos.isPublished, true)))
+      .where(
+        inArray(
+          studyTrackVideos.studyTrackId,
+          ctx.db
+            .select({ id: studyTrackVideos.studyTrackId })
+            .from(studyTrackVideos)
+            .where(eq(studyTrackVideos.videoId, videoId)),
+        ),
+      )
+      .orderBy(asc(studyTracks.position), asc(studyTracks.id), asc(studyTrackVideos.position), asc(videos.id));
+  }
+  return ctx.db
+    .select({
+      collectionId: aliased(series.id, "collection_id"),
+      collectionTitle: aliased(series.title, "collection_title"),
+      collectionSlug: aliased(series.slug, "collection_slug"),
+      ...itemColumns,
+    })
+    .from(seriesVideos)
+    .innerJoin(series, and(eq(series.id, seriesVideos.seriesId), eq(series.isPublished, true)))
+    .innerJoin(videos, and(eq(videos.id, seriesVideos.videoId), eq(videos.isPublished, true)))
+    .where(
+      inArray(
+        seriesVideos.seriesId,
+        ctx.db.select({ id: seriesVideos.seriesId }).from(seriesVideos).where(eq(seriesVideos.videoId, videoId)),
+      ),
+    )
+    .orderBy(asc(series.id), asc(seriesVideos.position), asc(videos.id));
+}
+
+type MembershipRow = ItemRow & { collectionId: number; collectionTitle: string; collectionSlug: string };
+
+function groupMembership(rows: MembershipRow[]) {
+  const groups = new Map<number, { id: number; title: string; slug: string; items: ItemRow[] }>();
+  for (const { collectionId, collectionTitle, collectionSlug, ...item } of rows) {
+    const group = groups.get(collectionId) ?? {
+      id: collectionId,
+      title: collectionTitle,
+      slug: collectionSlug,
+      items: [],
+    };
+    group.items.push(item);
+    groups.set(collectionId, group);
+  }
+  return [...groups.values()];
+}
+
+const fileNameOf = (key: string) => key.split("/").pop() ?? key;
+
+async function signIfMedia(ctx: AppContext, key: string | null, options?: { downloadName?: string }) {
+  return key && isMediaKey(key) ? signMediaUrl(ctx, key, options) : null;
+}
+
+/**
+ * Everything the lesson page shows, for a viewer entitled to it: the lesson with signed media URLs, its
+ * transcript, vocabulary, attachments, exercises summary, teachers, the ordered collection it was opened
+ * in (with the learner's marks), the next lesson in that context and the learner's progress.
+ * Throws 404 (see `findLesson`), 401 for visitors and 402 without access to a premium lesson.
+ */
+export async function getLessonPage(
+  ctx: AppContext,
+  {
+    videoId,
+    context,
+    viewer,
+    found: alreadyFound,
+  }: { videoId: number; context?: LessonCollectionRef | null; viewer: LessonViewer | null; found?: FoundLesson },
+): Promise<LessonPage> {
+  const [found, access] = await Promise.all([
+    alreadyFound ?? findLesson(ctx, { videoId, context, viewer }),
+    getLessonViewerAccess(ctx, viewer),
+  ]);
+  assertCanWatch(found.video, access);
+  const viewerId = viewer!.id;
+  const { video, collection } = found;
+  const progressIds = [...new Set([video.id, ...(collection?.items.map((item) => item.id) ?? [])])];
+
+  const [
+    cueRows,
+    vocabularyRows,
+    attachmentRows,
+    teacherRows,
+    orderRows,
+    gapRows,
+    progressRows,
+    courseRows,
+    seriesRows,
+    savedRows,
+  ] = await ctx.db.batch([
+    ctx.db
+      .select({
+        id: transcriptCues.id,
+        position: transcriptCues.position,
+        startMs: transcriptCues.startMs,
+        endMs: transcriptCues.endMs,
+        arabic: transcriptCues.arabic,
+        transliteration: transcriptCues.transliteration,
+        english: transcriptCues.english,
+      })
+      .from(transcriptCues)
+      .where(eq(transcriptCues.videoId, video.id))
+      .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.position)),
+    ctx.db
+      .select({
+        id: videoVocabulary.id,
+        arabic: videoVocabulary.arabic,
+        transliteration: videoVocabulary.transliteration,
+        english: videoVocabulary.english,
+        startMs: videoVocabulary.startMs,
+      })
+      .from(videoVocabulary)
+      .where(eq(videoVocabulary.videoId, video.id))
+      .orderBy(asc(videoVocabulary.startMs), asc(videoVocabulary.id)),
+    ctx.db
+      .select({
+        id: videoAttachments.id,
+        title: videoAttachments.title,
+        fileKey: videoAttachments.fileKey,
+        contentType: videoAttachments.contentType,
+        sizeBytes: videoAttachments.sizeBytes,
+      })
+      .from(videoAttachments)
+      .where(eq(videoAttachments.videoId, video.id))
+      .orderBy(asc(videoAttachments.id)),
+    ctx.db
+      .select({
+        id: teachers.id,
+        name: teachers.name,
+        nameAr: teachers.nameAr,
+        bio: teachers.bio,
+        countryName: aliased(countries.name, "teacher_country_name"),
+        countryCode: aliased(countries.code, "teacher_country_code"),
+        countryDialect: aliased(countries.dialect, "teacher_country_dialect"),
+      })
+      .from(videoTeachers)
+      .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
+      .leftJoin(countries, eq(countries.id, teachers.countryId))
+      .where(eq(videoTeachers.videoId, video.id))
+      .orderBy(asc(teachers.name)),
+    ctx.db
+      .select({
+        sentence: videoSentenceOrders.sentence,
+        translation: videoSentenceOrders.translation,
+        startMs: transcriptCues.startMs,
+      })
+      .from(videoSentenceOrders)
+      .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceOrders.cueId))
+      .where(eq(videoSentenceOrders.videoId, video.id))
+      .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id)),
+    ctx.db
+      .select({
+        sentence: videoSentenceGaps.sentence,
+        translation: videoSentenceGaps.translation,
+        options: videoSentenceGaps.options,
+        answer: videoSentenceGaps.answer,
+        startMs: transcriptCues.startMs,
+      })
+      .from(videoSentenceGaps)
+      .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceGaps.cueId))
+      .where(eq(videoSentenceGaps.videoId, video.id))
+      .orderBy(asc(videoSentenceGaps.position), asc(videoSentenceGaps.id)),
+    ctx.db
+      .select({
+        videoId: videoProgress.videoId,
+        positionSeconds: videoProgress.positionSeconds,
+        watchedSeconds: videoProgress.watchedSeconds,
+        completedAt: videoProgress.completedAt,
+      })
+      .from(videoProgress)
+      .where(and(eq(videoProgress.userId, viewerId), inArray(videoProgress.videoId, progressIds))),
+    membershipQuery(ctx, "course", video.id),
+    membershipQuery(ctx, "series", video.id),
+    ctx.db
+      .select({ key: normalizedArabicSql(vocabularyListItems.arabic) })
+      .from(vocabularyListItems)
+      .innerJoin(
+        vocabularyLists,
+        and(
+          eq(vocabularyLists.id, vocabularyListItems.listId),
+          eq(vocabularyLists.userId, viewerId),
+          eq(vocabularyLists.isDefault, true),
+        ),
+      )
+      .where(
+        inArray(
+          normalizedArabicSql(vocabularyListItems.arabic),
+          ctx.db
+            .select({ key: normalizedArabicSql(videoVocabulary.arabic) })
+            .from(videoVocabulary)
+            .where(eq(videoVocabulary.videoId, video.id)),
+        ),
+      ),
+  ]);
+
+  const progressById = new Map(progressRows.map((row) => [row.videoId, row]));
+  const toItem =
+    (owner: { kind: LessonCollectionKind; id: number; slug: string; title: string } | null) =>
+    (item: ItemRow, index: number): LessonListItem => {
+      const progress = progressById.get(item.id);
+      return {
+        id: item.id,
+        title: item.title,
+        titleAr: item.titleAr,
+        durationSeconds: item.durationSeconds,
+        isFree: item.isFree,
+        locked: isLessonLocked(item, access),
+        href: lessonPath(item, owner),
+        position: index + 1,
+        isCurrent: item.id === video.id,
+        status: progress?.completedAt
+          ? "completed"
+          : progress && progress.positionSeconds > 0
+            ? "in-progress"
+            : "not-started",
+      };
+    };
+
+  let collectionView: LessonCollectionView | null = null;
+  let nextLesson: LessonPage["nextLesson"] = null;
+  let previousLesson: LessonListItem | null = null;
+  if (collection) {
+    const items = collection.items.map(toItem(collection));
+    const currentIndex = items.findIndex((item) => item.isCurrent);
+    collectionView = {
+      kind: collection.kind,
+      id: collection.id,
+      title: collection.title,
+      titleAr: collection.titleAr,
+      href: collectionPath(collection.kind, collection),
+      items,
+      completedCount: items.filter((item) => item.status === "completed").length,
+      currentIndex,
+    };
+    const next = items[currentIndex + 1];
+    nextLesson = next ? { ...next, via: { kind: collection.kind, title: collection.title } } : null;
+    previousLesson = currentIndex > 0 ? (items[currentIndex - 1] ?? null) : null;
+  }
+
+  const seriesGroups = groupMembership(seriesRows);
+  const courseGroups = groupMembership(courseRows);
+  const partOf: LessonPage["partOf"] = [
+    ...courseGroups.map((group) => ({ kind: "course" as const, group })),
+    ...seriesGroups.map((group) => ({ kind: "series" as const, group })),
+  ].map(({ kind, group }) => ({
+    kind,
+    id: group.id,
+    title: group.title,
+    href: collectionPath(kind, group),
+    position: group.items.findIndex((item) => item.id === video.id) + 1,
+    total: group.items.length,
+  }));
+  if (!collection) {
+    // On its own page, "next" follows the first series (then course) that continues after this lesson.
+    for (const { kind, group } of [
+      ...seriesGroups.map((group) => ({ kind: "series" as const, group })),
+      ...courseGroups.map((group) => ({ kind: "course" as const, group })),
+    ]) {
+      const index = group.items.findIndex((item) => item.id === video.id);
+      const next = group.items[index + 1];
+      if (index >= 0 && next) {
+        const owner = { kind, id: group.id, slug: group.slug, title: group.title };
+        nextLesson = { ...toItem(owner)(next, index + 1), via: { kind, title: group.title } };
+        break;
+      }
+    }
+  }
+
+  const attachments = await Promise.all(
+    attachmentRows
+      .filter((attachment) => isMediaKey(attachment.fileKey))
+      .map(async ({ fileKey, ...attachment }) => ({
+        ...attachment,
+        fileName: fileNameOf(fileKey),
+        url: (await signMediaUrl(ctx, fileKey, { downloadName: fileNameOf(fileKey) }))!,
+      })),
+  );
+  const [videoUrl, posterUrl] = await Promise.all([
+    signIfMedia(ctx, video.videoKey),
+    signIfMedia(ctx, video.thumbnailKey),
+  ]);
+  const captionBase = `/api/lessons/${video.id}/captions.vtt`;
+  const hasText = (pick: (cue: (typeof cueRows)[number]) => string) => cueRows.some((cue) => pick(cue).trim() !== "");
+  const captions: LessonPage["media"]["captions"] = [];
+  if (hasText((cue) => cue.arabic))
+    captions.push({
+      lang: "ar",
+      srclang: "ar",
+      kind: "captions",
+      label: "العربية (Arabic)",
+      src: `${captionBase}?lang=ar`,
+    });
+  if (hasText((cue) => cue.transliteration))
+    captions.push({
+      lang: "tr",
+      srclang: "ar-Latn",
+      kind: "subtitles",
+      label: "Transliteration",
+      src: `${captionBase}?lang=tr`,
+    });
+  if (hasText((cue) => cue.english))
+    captions.push({ lang: "en", srclang: "en", kind: "captions", label: "English", src: `${captionBase}?lang=en` });
+
+  const savedKeys = new Set(savedRows.map((row) => row.key));
+  const cueAt = (startMs: number | null) =>
+    startMs === null ? null : (cueRows.find((cue) => cue.startMs === startMs)?.id ?? null);
+  const firstOrder = orderRows[0];
+  const firstGap = gapRows[0];
+  return {
+    lesson: { ...video, canonicalPath: found.canonicalPath },
+    media: { videoUrl, posterUrl, captions },
+    cues: cueRows,
+    vocabulary: vocabularyRows.map((word) => ({
+      ...word,
+      cueId: cueAt(word.startMs),
+      saved: savedKeys.has(normalizeArabic(word.arabic)),
+    })),
+    attachments,
+    exercises: {
+      sentenceOrderCount: orderRows.length,
+      sentenceGapCount: gapRows.length,
+      firstSentenceOrder: firstOrder ? { ...firstOrder, startMs: firstOrder.startMs ?? null } : null,
+      firstSentenceGap: firstGap ? { ...firstGap, startMs: firstGap.startMs ?? null } : null,
+    },
+    teachers: teacherRows.map(({ countryName, countryCode, countryDialect, ...teacher }) => ({
+      ...teacher,
+      country:
+        countryName && countryCode ? { name: countryName, code: countryCode, dialect: countryDialect ?? "" } : null,
+    })),
+    collection: collectionView,
+    partOf,
+    nextLesson,
+    previousLesson,
+    progress: toLessonProgress(progressById.get(video.id), video.durationSeconds),
+  };
+}
+
+/** The transcript lines of a lesson for captions, in time order. Callers check access first. */
+export async function listLessonCues(ctx: AppContext, videoId: number) {
+  return ctx.db
+    .select({
+      id: transcriptCues.id,
+      startMs: transcriptCues.startMs,
+      endMs: transcriptCues.endMs,
+      arabic: transcriptCues.arabic,
+      transliteration: transcriptCues.transliteration,
+      english: transcriptCues.english,
+    })
+    .from(transcriptCues)
+    .where(eq(transcriptCues.videoId, videoId))
+    .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.position));
+}

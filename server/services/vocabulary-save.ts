@@ -1,0 +1,120 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { transcriptCues, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
+import { normalizeArabic } from "../../app/lib/arabic";
+import type { SaveWordInput } from "../../app/lib/schemas/lessons";
+import type { AppContext } from "../context";
+import { AppError } from "../lib/errors";
+import { normalizedArabicSql } from "./word-lookup";
+
+export const DEFAULT_LIST_TITLE = "My words";
+
+/** The learner's default vocabulary list, created on first use. One statement, so two first saves can't make two lists. */
+export async function getOrCreateDefaultList(ctx: AppContext, userId: number) {
+  const now = ctx.now().getTime();
+  await ctx.db.run(sql`
+    insert into ${vocabularyLists} (user_id, title, is_default, created_at, updated_at)
+    select ${userId}, ${DEFAULT_LIST_TITLE}, 1, ${now}, ${now}
+    where not exists (select 1 from ${vocabularyLists} where user_id = ${userId} and is_default = 1)
+  `);
+  const [list] = await ctx.db
+    .select({ id: vocabularyLists.id, title: vocabularyLists.title })
+    .from(vocabularyLists)
+    .where(and(eq(vocabularyLists.userId, userId), eq(vocabularyLists.isDefault, true)))
+    .orderBy(asc(vocabularyLists.id))
+    .limit(1);
+  if (!list) throw new Error(`getOrCreateDefaultList: no default list for user ${userId}`);
+  return list;
+}
+
+const itemColumns = {
+  id: vocabularyListItems.id,
+  listId: vocabularyListItems.listId,
+  arabic: vocabularyListItems.arabic,
+  transliteration: vocabularyListItems.transliteration,
+  english: vocabularyListItems.english,
+  videoId: vocabularyListItems.videoId,
+  cueId: vocabularyListItems.cueId,
+  startMs: vocabularyListItems.startMs,
+  createdAt: vocabularyListItems.createdAt,
+};
+
+/** The item in a list that is the same word, ignoring tashkeel and spelling variants (كِيفَك = كيفك). */
+async function findSameWord(ctx: AppContext, listId: number, arabic: string) {
+  const [item] = await ctx.db
+    .select(itemColumns)
+    .from(vocabularyListItems)
+    .where(
+      and(
+        eq(vocabularyListItems.listId, listId),
+        eq(normalizedArabicSql(vocabularyListItems.arabic), normalizeArabic(arabic)),
+      ),
+    )
+    .orderBy(asc(vocabularyListItems.id))
+    .limit(1);
+  return item ?? null;
+}
+
+/** Whether the learner already has this word in their default list (without creating the list). */
+export async function isWordSaved(ctx: AppContext, userId: number, arabic: string): Promise<boolean> {
+  const [list] = await ctx.db
+    .select({ id: vocabularyLists.id })
+    .from(vocabularyLists)
+    .where(and(eq(vocabularyLists.userId, userId), eq(vocabularyLists.isDefault, true)))
+    .orderBy(asc(vocabularyLists.id))
+    .limit(1);
+  return list ? (await findSameWord(ctx, list.id, arabic)) !== null : false;
+}
+
+/**
+ * Saves a word from a lesson into the learner's default list ("My words"), creating the list if needed.
+ * Idempotent: saving the same word again (with or without tashkeel) returns the existing item with
+ * `created: false`. The list is always the caller's own; a cue must belong to the lesson.
+ */
+export async function saveWordToDefaultList(
+  ctx: AppContext,
+  user: { id: number },
+  input: Omit<SaveWordInput, "cueId" | "startMs"> & { videoId: number; cueId?: number | null; startMs?: number | null },
+) {
+  const arabic = input.arabic.trim();
+  let startMs = input.startMs ?? null;
+  if (input.cueId) {
+    const [cue] = await ctx.db
+      .select({ startMs: transcriptCues.startMs })
+      .from(transcriptCues)
+      .where(and(eq(transcriptCues.id, input.cueId), eq(transcriptCues.videoId, input.videoId)))
+      .limit(1);
+    if (!cue)
+      throw new AppError(422, ["cueId: that line is not part of this lesson."], {
+        cueId: ["That line is not part of this lesson."],
+      });
+    startMs ??= cue.startMs;
+  }
+  const list = await getOrCreateDefaultList(ctx, user.id);
+  const existing = await findSameWord(ctx, list.id, arabic);
+  if (existing) return { list, item: existing, created: false };
+
+  const now = ctx.now();
+  const [inserted] = await ctx.db
+    .insert(vocabularyListItems)
+    .values({
+      listId: list.id,
+      arabic,
+      transliteration: input.transliteration ?? "",
+      english: input.english ?? "",
+      videoId: input.videoId,
+      cueId: input.cueId ?? null,
+      startMs,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning(itemColumns);
+  if (inserted) {
+    await ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, list.id));
+    return { list, item: inserted, created: true };
+  }
+  // Lost a race with an identical save: answer with the row that won.
+  const winner = await findSameWord(ctx, list.id, arabic);
+  if (!winner) throw new Error("saveWordToDefaultList: conflicting insert left no row");
+  return { list, item: winner, created: false };
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import {
+  findActiveCueIndex,
+  hasReachedCueEnd,
+  nextCueIndex,
+  previousCueIndex,
+  shouldOfferResume,
+} from "../../app/components/player/cue-math";
+import { parseStoredPreferences } from "../../app/components/player/use-player-preferences";
+import { parseStartTime } from "../../app/lib/schemas/lessons";
+import { buildWebVtt, escapeVttText, formatVttTimestamp } from "../../server/lib/webvtt";
+import { computeProgress, effectiveDuration, isCompletePosition } from "../../server/services/progress";
+import { lookupKeys } from "../../server/services/word-lookup";
+
+describe("WebVTT", () => {
+  it("formats timestamps as HH:MM:SS.mmm", () => {
+    expect(formatVttTimestamp(0)).toBe("00:00:00.000");
+    expect(formatVttTimestamp(3100)).toBe("00:00:03.100");
+    expect(formatVttTimestamp(61_005)).toBe("00:01:01.005");
+    expect(formatVttTimestamp(3_723_400)).toBe("01:02:03.400");
+    expect(formatVttTimestamp(-5)).toBe("00:00:00.000");
+    expect(formatVttTimestamp(999.6)).toBe("00:00:01.000");
+  });
+
+  it("escapes markup and never lets a cue end early", () => {
+    expect(escapeVttText("a < b & c > d --> e")).toBe("a &lt; b &amp; c &gt; d --&gt; e");
+    expect(escapeVttText("one\r\n\r\ntwo\n\nthree")).toBe("one\ntwo\nthree");
+  });
+
+  it("builds a file of sorted cues, skipping empty text and repairing zero-length cues", () => {
+    const vtt = buildWebVtt(
+      [
+        { id: 2, startMs: 5000, endMs: 5000, text: "second" },
+        { id: 1, startMs: 0, endMs: 2500, text: "مرحبا" },
+        { id: 3, startMs: 6000, endMs: 7000, text: "  " },
+      ],
+      { language: "ar" },
+    );
+    expect(vtt).toBe(
+      "WEBVTT\nLanguage: ar\n\n1\n00:00:00.000 --> 00:00:02.500\nمرحبا\n\n2\n00:00:05.000 --> 00:00:05.001\nsecond\n",
+    );
+  });
+});
+
+describe("progress math", () => {
+  const start = new Date("2026-01-01T10:00:00Z");
+  const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+  const state = (
+    positionSeconds: number,
+    watchedSeconds: number,
+    updatedAt: Date,
+    completedAt: Date | null = null,
+  ) => ({
+    positionSeconds,
+    watchedSeconds,
+    updatedAt,
+    completedAt,
+  });
+
+  it("starts from a baseline that adds no watched time", () => {
+    expect(computeProgress(null, { positionSeconds: 42.4, durationSeconds: 100 }, start)).toEqual({
+      positionSeconds: 42,
+      watchedSeconds: 0,
+      completedAt: null,
+    });
+  });
+
+  it("adds forward playback, capped by wall time at 1.5× and by a minute per save", () => {
+    const previous = state(10, 20, start);
+    expect(computeProgress(previous, { positionSeconds: 15, durationSeconds: 100 }, at(5)).watchedSeconds).toBe(25);
+    expect(computeProgress(previous, { positionSeconds: 90, durationSeconds: 100 }, at(4)).watchedSeconds).toBe(26);
+    expect(computeProgress(previous, { positionSeconds: 5, durationSeconds: 100 }, at(60)).watchedSeconds).toBe(20);
+    expect(
+      computeProgress(state(0, 0, start), { positionSeconds: 3000, durationSeconds: 3600 }, at(3600)).watchedSeconds,
+    ).toBe(60);
+  });
+
+  it("completes at 90% of the duration and stays completed", () => {
+    expect(isCompletePosition(89, 100)).toBe(false);
+    expect(isCompletePosition(90, 100)).toBe(true);
+    expect(isCompletePosition(5, 0)).toBe(false);
+    const done = computeProgress(state(80, 0, start), { positionSeconds: 95, durationSeconds: 100 }, at(10));
+    expect(done.completedAt).toEqual(at(10));
+    const back = computeProgress(state(95, 10, at(10), at(10)), { positionSeconds: 3, durationSeconds: 100 }, at(20));
+    expect(back).toMatchObject({ positionSeconds: 3, completedAt: at(10) });
+  });
+
+  it("clamps the position to the lesson and prefers the stored duration", () => {
+    expect(computeProgress(null, { positionSeconds: 500, durationSeconds: 100 }, start).positionSeconds).toBe(100);
+    expect(effectiveDuration(32, 33.4)).toBe(32);
+    expect(effectiveDuration(0, 33.4)).toBe(34);
+    expect(effectiveDuration(0)).toBe(0);
+  });
+});
+
+describe("transcript timing", () => {
+  const cues = [
+    { startMs: 0, endMs: 3000 },
+    { startMs: 3000, endMs: 6000 },
+    { startMs: 8000, endMs: 10000 },
+  ];
+
+  it("finds the line being spoken, keeping the last one lit through a pause", () => {
+    expect(findActiveCueIndex(cues, -1)).toBe(-1);
+    expect(findActiveCueIndex(cues, 0)).toBe(0);
+    expect(findActiveCueIndex(cues, 2999)).toBe(0);
+    expect(findActiveCueIndex(cues, 3000)).toBe(1);
+    expect(findActiveCueIndex(cues, 7000)).toBe(1);
+    expect(findActiveCueIndex(cues, 99_000)).toBe(2);
+    expect(findActiveCueIndex([], 10)).toBe(-1);
+  });
+
+  it("goes to the start of the line, or the line before when just started", () => {
+    expect(previousCueIndex(cues, 5000)).toBe(1);
+    expect(previousCueIndex(cues, 3500)).toBe(0);
+    expect(previousCueIndex(cues, 100)).toBe(0);
+    expect(nextCueIndex(cues, 100)).toBe(1);
+    expect(nextCueIndex(cues, 9000)).toBe(-1);
+    expect(hasReachedCueEnd(cues[0]!, 2965)).toBe(true);
+    expect(hasReachedCueEnd(cues[0]!, 2900)).toBe(false);
+  });
+
+  it("offers to resume only mid-lesson, when not completed and not linked to a moment", () => {
+    expect(shouldOfferResume({ positionSeconds: 83, completed: false }, 300, null)).toBe(true);
+    expect(shouldOfferResume({ positionSeconds: 83, completed: true }, 300, null)).toBe(false);
+    expect(shouldOfferResume({ positionSeconds: 83, completed: false }, 300, 12)).toBe(false);
+    expect(shouldOfferResume({ positionSeconds: 1, completed: false }, 300, null)).toBe(false);
+    expect(shouldOfferResume({ positionSeconds: 299, completed: false }, 300, null)).toBe(false);
+    expect(shouldOfferResume(null, 300, null)).toBe(false);
+  });
+});
+
+describe("lesson page helpers", () => {
+  it("reads ?t= in seconds or h/m/s", () => {
+    expect(parseStartTime("83")).toBe(83);
+    expect(parseStartTime("12.5")).toBe(12.5);
+    expect(parseStartTime("1m23s")).toBe(83);
+    expect(parseStartTime("1h2m")).toBe(3720);
+    expect(parseStartTime("")).toBeNull();
+    expect(parseStartTime("abc")).toBeNull();
+    expect(parseStartTime("-4")).toBeNull();
+    expect(parseStartTime(null)).toBeNull();
+  });
+
+  it("keeps only valid stored player preferences", () => {
+    expect(parseStoredPreferences(null)).toEqual({});
+    expect(parseStoredPreferences("{oops")).toEqual({});
+    expect(
+      parseStoredPreferences(
+        JSON.stringify({ showArabic: false, rate: 0.75, scheme: "arabizi", captions: "en", tashkeel: "no", extra: 1 }),
+      ),
+    ).toEqual({ showArabic: false, rate: 0.75, scheme: "arabizi", captions: "en" });
+    expect(parseStoredPreferences(JSON.stringify({ rate: 3, captions: "fr" }))).toEqual({});
+  });
+
+  it("looks a clicked word up with joined prefixes removed, most specific first", () => {
+    expect(lookupKeys("وبِالبيت")[0]).toBe("وبالبيت");
+    expect(lookupKeys("وبِالبيت")).toEqual(expect.arrayContaining(["بالبيت", "البيت", "بيت"]));
+    expect(lookupKeys("كِيفَك")).toEqual(["كيفك"]);
+    expect(lookupKeys("من")).toEqual(["من"]);
+    expect(lookupKeys("  ")).toEqual([]);
+  });
+});
