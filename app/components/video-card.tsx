@@ -5,6 +5,7 @@ import type { HighlightSegment, LessonProgress, LibraryMatch } from "~/lib/libra
 import { slugify } from "~/lib/slug";
 import { Highlighted } from "./library/highlighted";
 import { CheckIcon, LockIcon, PlayIcon, SparkIcon } from "./icons";
+import { AddToPlaylist } from "./collections/add-to-playlist";
 
 export interface VideoCardLesson {
   id: number;
@@ -184,6 +185,8 @@ export function VideoCard({
           {lesson.country ? (
             <span className="text-xs font-medium text-muted">{lesson.country.dialect || lesson.country.name}</span>
           ) : null}
+          {/* Above the card-wide link overlay so it stays clickable; renders nothing for visitors. */}
+          <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} className="relative z-10 ms-auto" />
         </div>
         <Heading className="text-base leading-snug font-semibold text-ink">
           <Link

@@ -59,3 +59,26 @@ test("playlist pages need a login; others' private playlists are not found", asy
   await page.goto("/playlist/1/anything");
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fplaylist%2F1%2Fanything$/);
 });
+
+test("a learner adds the lesson they are watching to a new playlist from the player", async ({ page }) => {
+  await signIn(page, DEMO.learner);
+  await page.goto("/video-library");
+  await page
+    .getByRole("link", { name: /Telling the Time/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: /Telling the Time/ })).toBeVisible();
+  await page
+    .getByRole("button", { name: /^Add to playlist/ })
+    .first()
+    .click();
+  const name = `From the player ${Date.now()}`;
+  await page.getByRole("textbox", { name: /new playlist|playlist name|name/i }).fill(name);
+  await page
+    .getByRole("button", { name: /create/i })
+    .last()
+    .click();
+  await page.goto("/playlists");
+  await page.getByRole("link", { name: new RegExp(name) }).click();
+  await expect(page.getByText("Telling the Time").first()).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useRef, useState, useSyncExternalStore } from "react";
+import { AddToPlaylist } from "~/components/collections/add-to-playlist";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
@@ -128,28 +129,31 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
             ) : null}
           </div>
         </div>
-        {previousLesson || nextLesson ? (
-          <div className="hidden shrink-0 gap-2 lg:flex">
-            {previousLesson ? (
-              <Link
-                to={previousLesson.href}
-                className={buttonClasses("secondary", "md")}
-                aria-label={`Previous lesson: ${previousLesson.title}`}
-              >
-                <BackArrowGlyph className="size-4" />
-                Previous
-              </Link>
-            ) : null}
-            {nextLesson ? (
-              <Link to={nextLesson.href} className={buttonClasses("primary", "md")}>
-                {nextLesson.locked ? <LockGlyph className="size-4" /> : null}
-                Next lesson
-                <span className="sr-only">: {nextLesson.title}</span>
-                <ArrowGlyph className="size-4" />
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
+        <div className="flex shrink-0 items-center gap-2">
+          <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} variant="button" />
+          {previousLesson || nextLesson ? (
+            <div className="hidden shrink-0 gap-2 lg:flex">
+              {previousLesson ? (
+                <Link
+                  to={previousLesson.href}
+                  className={buttonClasses("secondary", "md")}
+                  aria-label={`Previous lesson: ${previousLesson.title}`}
+                >
+                  <BackArrowGlyph className="size-4" />
+                  Previous
+                </Link>
+              ) : null}
+              {nextLesson ? (
+                <Link to={nextLesson.href} className={buttonClasses("primary", "md")}>
+                  {nextLesson.locked ? <LockGlyph className="size-4" /> : null}
+                  Next lesson
+                  <span className="sr-only">: {nextLesson.title}</span>
+                  <ArrowGlyph className="size-4" />
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
       </header>
 
       <PlayerWorkspace
