@@ -2183,6 +2183,6 @@ Prefer the chat alphabet (3 for ع, 7 for ح, 2 for ء)? Switch the transliterat
 - **سفرة دايمة** (*sufra daayme*) — said after a meal: "may your table always be full".
 - **كل عام وإنتو بخير** (*kill ʕaam w ʔintu b-kheer*) — for Eid and every celebration.
 
-TODO: add audio clips and examples from each city.`,
+Still to write: audio clips and examples from each city.`,
   },
 ];
