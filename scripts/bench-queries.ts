@@ -72,7 +72,7 @@ try {
   // Through the proxy every call pays a Node → workerd round trip (measured below with SELECT 1), so the
   // query's own cost is measured as D1 sees it too: a batch of 40 copies minus a batch of 40 SELECT 1.
   const d1 = proxy.env.DB;
-  const perStatementMs = async (statement: D1PreparedStatement, copies = 40, rounds = 7) => {
+  const perStatementMs = async (statement: D1PreparedStatement, copies = 40, rounds = 9) => {
     const run = async (list: D1PreparedStatement[]) => {
       const start = performance.now();
       await d1.batch(list);
@@ -82,16 +82,11 @@ try {
     const baseline = Array.from({ length: copies }, () => d1.prepare("SELECT 1"));
     await run(same);
     await run(baseline);
-    const withQuery: number[] = [];
-    const without: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      withQuery.push(await run(same));
-      without.push(await run(baseline));
-    }
-    withQuery.sort((a, b) => a - b);
-    without.sort((a, b) => a - b);
-    const middle = Math.floor(rounds / 2);
-    return Math.max(0, (withQuery[middle]! - without[middle]!) / copies);
+    // Paired rounds, median difference: a burst of load on the machine skews one pair, not the figure.
+    const differences: number[] = [];
+    for (let i = 0; i < rounds; i++) differences.push((await run(same)) - (await run(baseline)));
+    differences.sort((x, y) => x - y);
+    return Math.max(0, differences[Math.floor(rounds / 2)]! / copies);
   };
   const bound = (statement: { toSQL(): { sql: string; params: unknown[] } }) => {
     const { sql, params } = statement.toSQL();
@@ -174,7 +169,7 @@ try {
       let comboMs = 0;
       for (const [kind, statement] of Object.entries(statements)) {
         const { sql, params } = statement.toSQL();
-        comboMs += await perStatementMs(d1.prepare(sql).bind(...(params as unknown[])), 8, 3);
+        comboMs += await perStatementMs(d1.prepare(sql).bind(...(params as unknown[])), 8, 5);
         const rows = (
           await proxy.env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
             .bind(...(params as unknown[]))
@@ -217,7 +212,7 @@ try {
   comboTimes.sort((a, b) => a[0] - b[0]);
   const at = (p: number) => comboTimes[Math.min(comboTimes.length - 1, Math.floor((p / 100) * comboTimes.length))]!;
   console.log(
-    `SQL time per combination (items + count + per-level counts, D1 batch of 8 minus 8 × SELECT 1): ` +
+    `SQL time per combination (items + count + per-level counts; median of 5 paired D1 batches of 8 copies minus 8 × SELECT 1): ` +
       `median ${at(50)[0].toFixed(2)} ms, p95 ${at(95)[0].toFixed(2)} ms, worst ${comboTimes[comboTimes.length - 1]![0].toFixed(2)} ms (${comboTimes[comboTimes.length - 1]![1]})\n`,
   );
   for (const [key, { count, example, flagged }] of plans) {

@@ -27,20 +27,27 @@ import {
   getLibraryFilterOptions,
   getViewerAccess,
   listLibrary,
+  memberWithoutAccess,
   parseLibraryParams,
+  withLocks,
 } from "../../server/services/catalog";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseLibraryParams(new URL(request.url).searchParams);
-  // Independent reads start together; only the listing waits for both the viewer and the filter options.
+  const user = await context.getUser();
+  // Everything starts at once: the listing and the learner's row need only who is signed in; the
+  // subscription, looked up alongside, then decides the locks.
+  const member = memberWithoutAccess(user);
   const filterOptionsLoaded = getLibraryFilterOptions(context.app);
-  const viewer = await getViewerAccess(context.app, await context.getUser());
-  const [filterOptions, library, overview, freeLessons] = await Promise.all([
+  const [viewer, filterOptions, listed, learner, freeLessons] = await Promise.all([
+    getViewerAccess(context.app, user),
     filterOptionsLoaded,
-    filterOptionsLoaded.then((options) => listLibrary(context.app, { query, viewer, filterOptions: options })),
-    getLearnerOverview(context.app, viewer),
-    viewer.hasSubscription ? Promise.resolve(0) : countPublishedVideos(context.app, { freeOnly: true }),
+    filterOptionsLoaded.then((options) => listLibrary(context.app, { query, viewer: member, filterOptions: options })),
+    getLearnerOverview(context.app, member),
+    countPublishedVideos(context.app, { freeOnly: true }),
   ]);
+  const library = { ...listed, items: withLocks(listed.items, viewer) };
+  const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, viewer) } : null;
   return {
     library,
     filterOptions: {

@@ -84,6 +84,19 @@ export function isLessonLocked(lesson: { isFree: boolean }, viewer: ViewerAccess
   return !lesson.isFree && !viewer.hasSubscription;
 }
 
+/**
+ * Who is signed in, before their subscription is known: enough to start reading their progress while
+ * the subscription is looked up; the locks are then set with `withLocks`.
+ */
+export function memberWithoutAccess(user: Pick<SessionUser, "id"> | null): ViewerAccess {
+  return user ? { signedIn: true, hasSubscription: false, userId: user.id } : VISITOR_ACCESS;
+}
+
+/** The same lessons with their locks computed for this viewer. */
+export function withLocks<T extends { isFree: boolean; locked: boolean }>(lessons: T[], viewer: ViewerAccess): T[] {
+  return lessons.map((lesson) => ({ ...lesson, locked: isLessonLocked(lesson, viewer) }));
+}
+
 export interface LessonSummary {
   id: number;
   title: string;

@@ -7,8 +7,10 @@ import {
   getLearnerOverview,
   getViewerAccess,
   listLibrary,
+  memberWithoutAccess,
   parseLibraryParams,
   VISITOR_ACCESS,
+  withLocks,
   type ViewerAccess,
 } from "../../server/services/catalog";
 import { indexVideo, rebuildSearchIndex, searchLessons } from "../../server/services/search";
@@ -304,6 +306,13 @@ describe("locks and progress", () => {
       viewer: { signedIn: true, hasSubscription: true, userId: user.id },
     });
     expect(subscriber.items.some((item) => item.locked)).toBe(false);
+
+    // The page lists with the member alone and sets the locks once the subscription is known.
+    const early = await listLibrary(ctx, { query: query(), viewer: memberWithoutAccess(user) });
+    expect(early.items.map((item) => item.locked)).toEqual(member.items.map((item) => item.locked));
+    const relocked = withLocks(early.items, { signedIn: true, hasSubscription: true, userId: user.id });
+    expect(relocked.some((item) => item.locked)).toBe(false);
+    expect(withLocks(early.items, VISITOR_ACCESS).every((item) => item.locked)).toBe(true);
   });
 
   it("filters by the learner's progress and shows it on each lesson", async () => {
