@@ -2,7 +2,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 // e2e drives the built app in Debian's Chromium, on its own port and its own fresh local D1/R2 state.
 const port = Number(process.env.E2E_PORT ?? 8799);
-export const baseURL = `http://127.0.0.1:${port}`;
+// E2E_BASE_URL points the suite at a server that is already running (e.g. `npm run dev` on its own
+// state) instead of building and starting a fresh one.
+const externalBaseURL = process.env.E2E_BASE_URL;
+export const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,12 +36,14 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
     { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: /responsive\.spec\.ts/ },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `${baseURL}/`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), PERSIST_TO: ".e2e-state" },
-    stdout: "pipe",
-  },
+  webServer: externalBaseURL
+    ? undefined
+    : {
+        command: "node scripts/e2e-server.mjs",
+        url: `${baseURL}/`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        env: { PORT: String(port), PERSIST_TO: ".e2e-state" },
+        stdout: "pipe",
+      },
 });
