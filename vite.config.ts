@@ -8,6 +8,8 @@ import { devApiProxy } from "./scripts/vite-dev-api";
 const persist = process.env.PERSIST_TO ? { path: `${process.env.PERSIST_TO}/v3` } : true;
 
 export default defineConfig({
+  // Several dev servers on one checkout each need their own dependency-optimizer cache.
+  cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
   plugins: [
     devApiProxy(persist),
     remixCloudflareDevProxy({

@@ -1,26 +1,17 @@
 import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
-import MarkdownIt from "markdown-it";
 import { users, videoComments } from "../../drizzle/schema";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
+import { renderMemberMarkdown } from "../lib/markdown";
 import { ADMIN_PERMISSION, type SessionUser } from "./auth";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 export const COMMENTS_PAGE_SIZE = 30;
 export const COMMENT_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 10 * 60 * 1000 };
 
-// Raw HTML is escaped (html: false) and markdown-it's validateLink refuses javascript:, vbscript:, file: and
-// data: URLs, so the output is safe to inject. Images (tracking pixels) and headings (shouting) are off.
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
-markdown.disable(["image", "heading", "lheading", "table", "hr"]);
-markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
-  tokens[index]!.attrSet("rel", "nofollow ugc noopener");
-  return self.renderToken(tokens, index, options);
-};
-
 /** Comment markdown to HTML that is safe to put in the page as is. */
 export function renderCommentMarkdown(body: string): string {
-  return markdown.render(body);
+  return renderMemberMarkdown(body);
 }
 
 export interface LessonComment {

@@ -1,0 +1,30 @@
+import MarkdownIt from "markdown-it";
+
+// Raw HTML is escaped (html: false) and markdown-it's validateLink refuses javascript:, vbscript:, file: and
+// data: URLs, so the output is safe to inject.
+function createRenderer(kind: "member" | "editorial") {
+  const markdown = new MarkdownIt({ html: false, linkify: true, breaks: kind === "member", typographer: false });
+  // Members' posts: no images (tracking pixels) and no headings (shouting).
+  if (kind === "member") markdown.disable(["image", "heading", "lheading", "table", "hr"]);
+  const external = kind === "member" ? "nofollow ugc noopener" : "noopener";
+  markdown.renderer.rules.link_open = (tokens, index, options, _env, self) => {
+    const token = tokens[index]!;
+    const href = String(token.attrGet("href") ?? "");
+    if (kind === "member" || /^https?:\/\//i.test(href)) token.attrSet("rel", external);
+    return self.renderToken(tokens, index, options);
+  };
+  return markdown;
+}
+
+const memberMarkdown = createRenderer("member");
+const editorialMarkdown = createRenderer("editorial");
+
+/** Markdown written by members (comments, community messages) to HTML that is safe to put in the page. */
+export function renderMemberMarkdown(body: string): string {
+  return memberMarkdown.render(body);
+}
+
+/** Markdown written by editors (blog posts): headings, images and tables allowed; still no raw HTML. */
+export function renderEditorialMarkdown(body: string): string {
+  return editorialMarkdown.render(body);
+}
