@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: prints figures, asserts nothing. Builds a scratch state (.bench-state) with the demo seed
 // plus the bench catalogue (10,000 lessons, 200,000 transcript lines, search index, a 50 MB object), measures
-// what needs no server through the platform proxy (scripts/bench-queries.ts: FTS, EXPLAIN QUERY PLAN, R2),
+// what needs no server through the platform proxy (scripts/bench-queries.ts: FTS, EXPLAIN QUERY PLAN, R2;
+// scripts/bench-import.ts: the admin's 5,000-row CSV vocabulary import),
 // then starts the built app on it (port 8798) and measures server time per page and API call, streaming
 // through /media, and the client JS each page loads (gzipped).
 import { spawn, spawnSync } from "node:child_process";
@@ -26,6 +27,8 @@ run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-t
 run(bin("tsx"), ["scripts/seed.ts", "--persist-to", state]);
 run(bin("tsx"), ["scripts/bench-seed.ts", "--persist-to", state]);
 run(bin("tsx"), ["scripts/bench-queries.ts", "--persist-to", state]);
+console.log("\n> admin CSV import: 5,000 lesson vocabulary rows (preview, apply, re-import)");
+run(bin("tsx"), ["scripts/bench-import.ts", "--persist-to", state]);
 const probe = JSON.parse(readFileSync(`${state}/bench-probe.json`, "utf8"));
 
 const server = spawn("node", ["scripts/start.mjs"], {

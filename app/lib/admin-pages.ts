@@ -123,6 +123,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     description: "Audio and video clips with their questions.",
   },
   {
+    slug: "listening-questions",
+    label: "Listening questions",
+    group: "Learning",
+    description: "Multiple-choice and dictation questions of each activity.",
+  },
+  {
     slug: "global-vocabulary-theme",
     label: "Vocabulary themes",
     group: "Learning",

@@ -1,13 +1,23 @@
-import { redirect } from "@remix-run/cloudflare";
-
 /**
  * SPEC §3: slugs come from titles; a stale or missing slug answers 301 to the current URL, an unknown
  * id a 404.
  */
 export function requireCanonicalPath(request: Request, canonicalPath: string): void {
   const url = new URL(request.url);
-  if (decodeURIComponent(url.pathname) !== decodeURIComponent(canonicalPath)) {
-    throw redirect(`${canonicalPath}${url.search}`, 301);
+  if (safeDecode(url.pathname) !== safeDecode(canonicalPath)) {
+    // Arabic slugs must be percent-encoded: a raw non-ASCII Location header is not a valid header value.
+    throw new Response(null, {
+      status: 301,
+      headers: { Location: `${encodeURI(safeDecode(canonicalPath))}${url.search}` },
+    });
+  }
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
   }
 }
 

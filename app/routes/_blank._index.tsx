@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FaqList } from "~/components/faq-list";
+import { SampleLesson } from "~/components/landing/sample-lesson";
+import { NewsletterForm } from "~/components/newsletter-form";
+import { TESTIMONIALS } from "~/content/testimonials";
 import { ArrowRightIcon, BookmarkIcon, CardsIcon, CheckIcon, HeadphonesIcon, PlayIcon } from "~/components/icons";
 import { PlanCard } from "~/components/plan-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -15,6 +18,7 @@ import {
   listFaqs,
   listPublishedVideos,
 } from "../../server/services/catalog";
+import { getSampleLesson, listLandingTeachers } from "../../server/services/landing";
 import { listActivePlans } from "../../server/services/subscriptions";
 
 const SAMPLE_LESSONS = 6;
@@ -23,19 +27,26 @@ const FAQ_TEASER_SIZE = 5;
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = await context.getUser();
   const viewer = await getViewerAccess(context.app, user);
-  const [lessons, plans, faqs, stats, totalLessons] = await Promise.all([
+  const [lessons, plans, faqs, stats, totalLessons, sampleLesson, teachers] = await Promise.all([
     listPublishedVideos(context.app, { limit: SAMPLE_LESSONS, viewer, sort: "starter" }),
     listActivePlans(context.app),
     listFaqs(context.app, { featuredOnly: true, limit: FAQ_TEASER_SIZE }),
     getCatalogStats(context.app),
     countPublishedVideos(context.app),
+    getSampleLesson(context.app),
+    listLandingTeachers(context.app),
   ]);
+  const origin = context.app.config.appUrl.replace(/\/+$/, "");
   return {
+    canonicalUrl: `${origin}/`,
+    ogImage: `${origin}/og-image.jpg`,
     signedIn: Boolean(user),
     lessons,
     totalLessons,
     stats,
     faqs,
+    sampleLesson,
+    teachers,
     plans: plans.map(
       ({ name, title, description, priceCents, currency, interval, trialDays, features, levelTags }) => ({
         name,
@@ -76,7 +87,8 @@ const STEPS = [
 ] as const;
 
 export default function LandingPage() {
-  const { signedIn, lessons, totalLessons, stats, faqs, plans } = useLoaderData<typeof loader>();
+  const { signedIn, lessons, totalLessons, stats, faqs, plans, sampleLesson, teachers } =
+    useLoaderData<typeof loader>();
   const longestTrial = Math.max(0, ...plans.map((plan) => plan.trialDays));
   const featuredPlan = plans.find((plan) => plan.interval === "year")?.name;
 
@@ -143,6 +155,21 @@ export default function LandingPage() {
         ) : null}
       </section>
 
+      {/* A free lesson, playable right here */}
+      {sampleLesson ? (
+        <section aria-labelledby="try-heading" className="mx-auto max-w-6xl px-4 pt-10 pb-4 sm:px-6 lg:pt-16">
+          <SectionHeading
+            eyebrow="Try it now"
+            id="try-heading"
+            title="Press play: a free lesson, right here"
+            lead="No account needed for this one. Watch, read along, and click any line to hear it again."
+          />
+          <div className="mt-10">
+            <SampleLesson lesson={sampleLesson} signedIn={signedIn} />
+          </div>
+        </section>
+      ) : null}
+
       {/* How it works */}
       <section aria-labelledby="how-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
         <SectionHeading
@@ -206,6 +233,87 @@ export default function LandingPage() {
         </div>
       </section>
 
+      {/* Teachers */}
+      {teachers.length > 0 ? (
+        <section aria-labelledby="teachers-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
+          <SectionHeading
+            eyebrow="Teachers"
+            id="teachers-heading"
+            title="Native speakers from four countries"
+            lead="Every lesson is filmed and transcribed by a teacher speaking their own dialect, then checked by a second native speaker."
+          />
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {teachers.map((teacher) => (
+              <li key={teacher.id} className="rounded-xl border border-line bg-surface p-6 shadow-sm">
+                <div className="flex items-center gap-4">
+                  <span
+                    aria-hidden="true"
+                    className="grid size-14 shrink-0 place-items-center rounded-full bg-gradient-to-br from-primary-600 to-primary-800 text-lg font-bold text-white"
+                  >
+                    {teacher.name
+                      .split(/\s+/)
+                      .slice(0, 2)
+                      .map((part) => part[0])
+                      .join("")}
+                  </span>
+                  <div className="min-w-0">
+                    <h3 className="text-lg font-semibold text-ink">{teacher.name}</h3>
+                    {teacher.nameAr ? (
+                      <p lang="ar" dir="rtl" className="w-fit text-primary-700">
+                        {teacher.nameAr}
+                      </p>
+                    ) : null}
+                  </div>
+                </div>
+                <p className="mt-3 text-sm font-medium text-accent-700">
+                  {[
+                    teacher.country?.dialect,
+                    `${teacher.lessonCount} ${teacher.lessonCount === 1 ? "lesson" : "lessons"}`,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </p>
+                <p className="mt-2 text-[15px] leading-relaxed text-muted">{teacher.bio}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {/* Testimonials */}
+      <section aria-labelledby="testimonials-heading" className="border-y border-line bg-primary-50/60">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
+          <SectionHeading eyebrow="Learners" id="testimonials-heading" title="What learners tell us" />
+          <ul className="mt-12 grid gap-6 md:grid-cols-2">
+            {TESTIMONIALS.map((testimonial) => (
+              <li key={testimonial.name} className="flex">
+                <figure className="flex w-full flex-col rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
+                  <blockquote className="flex-1 text-[17px] leading-relaxed text-ink/90">
+                    <p>
+                      “<WithArabic text={testimonial.quote} />”
+                    </p>
+                  </blockquote>
+                  {testimonial.phrase ? (
+                    <p className="mt-4 rounded-lg bg-canvas px-4 py-2 text-sm text-muted">
+                      <span lang="ar" dir="rtl" className="text-base text-primary-800">
+                        {testimonial.phrase.arabic}
+                      </span>{" "}
+                      — “{testimonial.phrase.meaning}”
+                    </p>
+                  ) : null}
+                  <figcaption className="mt-5 border-t border-line pt-4">
+                    <p className="font-semibold text-ink">
+                      {testimonial.name}, {testimonial.city}
+                    </p>
+                    <p className="text-sm text-muted">{testimonial.context}</p>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
       {/* Plans */}
       <section aria-labelledby="plans-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
         <SectionHeading
@@ -264,6 +372,11 @@ export default function LandingPage() {
         </section>
       ) : null}
 
+      {/* Newsletter */}
+      <section className="mx-auto max-w-3xl px-4 pt-16 sm:px-6">
+        <NewsletterForm source="landing" />
+      </section>
+
       {/* Closing call to action */}
       <section className="px-4 py-16 sm:px-6">
         <div className="relative mx-auto max-w-6xl overflow-hidden rounded-xl bg-primary-900 px-6 py-14 text-center text-white shadow-xl sm:px-12">
@@ -289,6 +402,25 @@ export default function LandingPage() {
         </div>
       </section>
     </main>
+  );
+}
+
+const ARABIC_RUN = /([\u0600-\u06ff]+(?:\s+[\u0600-\u06ff]+)*)/u;
+
+/** English text with its Arabic words marked up right-to-left. */
+function WithArabic({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(ARABIC_RUN).map((part, index) =>
+        index % 2 === 1 ? (
+          <span key={index} lang="ar" dir="rtl">
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }
 
@@ -329,11 +461,20 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
-export const meta: MetaFunction = ({ matches }) => [
+const DESCRIPTION =
+  "Learn Levantine (Shami) Arabic from short videos with native speakers, with an interactive transcript in Arabic, transliteration and English.";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   { title: pageTitle(rootAppName(matches), "Learn Levantine Arabic from real video") },
-  {
-    name: "description",
-    content:
-      "Learn Levantine (Shami) Arabic from short videos with native speakers, with an interactive transcript in Arabic, transliteration and English.",
-  },
+  { name: "description", content: DESCRIPTION },
+  { property: "og:title", content: pageTitle(rootAppName(matches), "Learn Levantine Arabic from real video") },
+  { property: "og:description", content: DESCRIPTION },
+  { property: "og:type", content: "website" },
+  ...(data
+    ? [
+        { property: "og:url", content: data.canonicalUrl },
+        { property: "og:image", content: data.ogImage },
+        { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+      ]
+    : []),
 ];

@@ -77,10 +77,11 @@ const SECTIONS: DocumentSection[] = [
     body: (
       <>
         <p>
-          Payments are processed by our payment provider (Stripe). Your card details go straight to them and never reach
-          our servers. From the provider we keep your customer and subscription identifiers, your plan, the subscription
-          status and billing dates, the amounts and dates of your invoices, and a short description of your payment
-          method such as “Visa ending 4242”, so you can recognise it on your account page.
+          Payments are processed by our payment provider, Stripe. You type your card details on Stripe’s own checkout
+          page, so they go straight to Stripe and never reach our servers — we could not read them if we wanted to. From
+          the provider we keep your customer and subscription identifiers, your plan, the subscription status and
+          billing dates, the amounts and dates of your invoices, and a short description of your payment method such as
+          “Visa ending 4242”, so you can recognise it on your account page.
         </p>
         <p>
           If you cancel, we store the reason you pick and any comment you leave, to learn what we should improve.
@@ -134,11 +135,13 @@ const SECTIONS: DocumentSection[] = [
         </p>
         <h3>How to opt out</h3>
         <p>
-          Both tools run in your browser only. Blocking them with your browser’s tracking protection or a content
-          blocker (the domains are <code>sentry.io</code> and <code>clarity.ms</code>) switches them off completely, and
-          every part of Ahla keeps working. You can also write to{" "}
-          <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> and we will delete the reports and recordings linked
-          to your account.
+          Both tools are switched off unless we configure them, and in your browser they load from their own domains (
+          <code>sentry.io</code> and <code>clarity.ms</code>). Blocking those domains with your browser’s tracking
+          protection or a content blocker switches them off for you completely, and every part of Ahla keeps working.
+          Errors on our servers, when error reporting is configured, go to Sentry too, with the page address, your IP
+          address and your account id; that part happens on our side and cannot be blocked in the browser. You can also
+          write to <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> and we will delete the reports and recordings
+          linked to your account.
         </p>
       </>
     ),
@@ -149,10 +152,22 @@ const SECTIONS: DocumentSection[] = [
     body: (
       <>
         <p>
-          We send you the emails the service needs — account confirmation, password resets, payment receipts and
-          problems with a payment — and keep a log of what was sent to which address. Newsletters are sent only if you
-          subscribed to the mailing list; we record when and where you gave consent, and every newsletter has an
-          unsubscribe link.
+          We send you the emails the service needs — password resets, notices about your email address or payments — and
+          keep a log of what was sent to which address.
+        </p>
+        <h3>The newsletter</h3>
+        <p>
+          The newsletter goes only to people who asked for it, ticked the consent box and then confirmed by clicking the
+          link we emailed (double opt-in). For each subscriber we store the email address, the first name if you gave
+          one, which signup form you used, when you gave consent, when you confirmed and, if you leave, when you
+          unsubscribed. The confirmation link is stored only as a hash and works once, for 7 days; an address that is
+          never confirmed gets nothing after that one email.
+        </p>
+        <p>
+          Every newsletter email carries a one-click unsubscribe link. After you unsubscribe we keep the address marked
+          as unsubscribed so that it is never mailed again by mistake; write to us if you want it erased completely. The
+          newsletter list is separate from your account: deleting your account does not unsubscribe you, and
+          unsubscribing does not touch your account.
         </p>
       </>
     ),
@@ -166,7 +181,7 @@ const SECTIONS: DocumentSection[] = [
         <ul>
           <li>Cloudflare — hosting, database and video storage;</li>
           <li>Stripe — payments;</li>
-          <li>our email delivery provider — sending the emails above;</li>
+          <li>Resend — delivering the emails above, when we send them through it;</li>
           <li>Sentry and Microsoft Clarity — only when switched on, as described above;</li>
           <li>Google — only if you choose to sign in with Google.</li>
         </ul>
@@ -180,9 +195,17 @@ const SECTIONS: DocumentSection[] = [
     body: (
       <>
         <p>
-          We keep your account and learning data while your account exists. When you delete your account, we delete your
-          profile, progress, saved words and lists within 30 days; your public comments and posts are removed or
-          anonymised. Backups roll over within a further 30 days. Invoice records stay as long as the law requires.
+          We keep your account and learning data while your account exists. You can delete your account yourself in{" "}
+          <a href="/settings">Settings</a>. When you do, we immediately remove what identifies you — your email address,
+          name, password, Google link, avatar and birthday — end every session and withdraw any permissions. What you
+          wrote for others (comments, community posts) stays in the conversation under the name “Deleted member”; your
+          learning history (progress, saved words, reviews) stays attached to that anonymous account and is no longer
+          linked to you. Ask us if you want any of it erased as well.
+        </p>
+        <p>
+          Sign-in session records (with their IP address and browser) are kept for the life of the account; failed
+          sign-in counters stop counting after 15 minutes and are deleted within a day. Copies in our hosting provider’s
+          database backups expire within 30 days. Invoice records stay as long as tax and accounting law requires.
         </p>
       </>
     ),

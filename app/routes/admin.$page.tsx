@@ -1,103 +1,108 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowRightIcon, CalendarIcon, CheckIcon } from "~/components/icons";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PlusIcon } from "~/components/admin/admin-icons";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { ResourceList } from "~/components/admin/resource-list";
+import {
+  loadRelationOptions,
+  requireAdminPage,
+  requireAdminResource,
+  resourceView,
+} from "~/components/admin/resource-route.server";
+import { ScheduledPanel } from "~/components/admin/scheduled-panel";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireAdmin } from "~/lib/auth.server";
-import { ADMIN_PAGES, getAdminPage } from "~/lib/admin-pages";
+import { ADMIN_PAGES } from "~/lib/admin-pages";
 import { pageTitle, rootAppName } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getAdminResource } from "../../server/admin/registry";
+import { bulkDeleteRecords, getRecord, listRecords, parseListQuery } from "../../server/admin/service";
+import { AppError } from "../../server/lib/errors";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
-  const page = getAdminPage(params.page ?? "");
-  if (!page) throw new Response("Not found", { status: 404 });
-  const siblings = ADMIN_PAGES.filter((other) => other.group === page.group && other.slug !== page.slug);
-  return { page, siblings };
+  const { page } = await requireAdminPage(context, request, params.page);
+  const resource = getAdminResource(page.slug);
+  if (!resource) {
+    const siblings = ADMIN_PAGES.filter((other) => other.group === page.group && other.slug !== page.slug);
+    return { kind: "scheduled" as const, page, siblings };
+  }
+  const url = new URL(request.url);
+  const list = await listRecords(context.app, resource, parseListQuery(resource, url.searchParams));
+  const filterOptions = await loadRelationOptions(context, resource, null, "filters");
+  return { kind: "resource" as const, page, view: resourceView(resource), list, filterOptions };
 }
 
-const PLANNED_FOR_RESOURCES = [
-  "Searchable, sortable list with filters and pagination",
-  "Create, edit and delete with errors shown at each field",
-  "Pickers for related records and uploads where files belong",
-];
-const PLANNED_FOR_TOOLS = [
-  "A dedicated screen for the job, with a preview before anything is saved",
-  "Every rejected line or file explained, nothing half-applied",
-  "A summary of what changed when it is done",
-];
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { resource, hookContext } = await requireAdminResource(context, request, params.page);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const ids = [...new Set(formData.getAll("ids").map(String))].slice(0, 100);
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  if (ids.length === 0) {
+    return redirectWithToast(back, {
+      text: `Select the ${resource.label.toLowerCase()} to delete first.`,
+      status: "warning",
+    });
+  }
+  if (intent === "bulk-delete") {
+    const titles: string[] = [];
+    for (const id of ids) {
+      try {
+        titles.push((await getRecord(context.app, resource, id)).title);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return { bulkConfirm: { ids, titles } };
+  }
+  if (intent === "bulk-delete-confirmed") {
+    const result = await bulkDeleteRecords(hookContext, resource, ids);
+    const deleted = result.deleted.length;
+    const noun = deleted === 1 ? resource.singular : resource.label.toLowerCase();
+    if (result.failed.length > 0) {
+      return redirectWithToast(back, {
+        text: `Deleted ${deleted} ${noun}; ${result.failed.length} kept: ${result.failed[0]!.message}`.slice(0, 480),
+        status: "warning",
+      });
+    }
+    return redirectWithToast(back, { text: `Deleted ${deleted} ${noun}.` });
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
 
 export default function AdminResourcePage() {
-  const { page, siblings } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (data.kind === "scheduled") {
+    return (
+      <main className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6 lg:py-10">
+        <AdminPageHeader page={data.page} title={data.page.label} description={data.page.description} />
+        <ScheduledPanel page={data.page} siblings={data.siblings} />
+      </main>
+    );
+  }
+  const { page, view, list, filterOptions } = data;
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-10">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/admin" className="hover:text-primary-800 hover:underline">
-              Admin
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
+      <AdminPageHeader
+        page={page}
+        title={view.label}
+        description={page.description}
+        actions={
+          view.canCreate ? (
+            <Link to={`/admin/${view.slug}/new`} className={buttonClasses("primary")}>
+              <PlusIcon className="size-4" /> New {view.singular}
             </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>{page.group}</li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-ink">
-            {page.label}
-          </li>
-        </ol>
-      </nav>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">{page.label}</h1>
-      <p className="mt-1 text-muted">{page.description}</p>
-
-      <section
-        aria-labelledby="schedule-heading"
-        className="mt-8 overflow-hidden rounded-xl border border-line bg-surface shadow-sm"
-      >
-        <div className="flex flex-col gap-6 p-6 sm:flex-row sm:p-8">
-          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-50 text-primary-700 ring-1 ring-primary-100">
-            <CalendarIcon className="size-6" />
-          </span>
-          <div className="min-w-0">
-            <h2 id="schedule-heading" className="text-xl font-semibold text-ink">
-              This admin page is scheduled in the admin issue
-            </h2>
-            <p className="mt-2 max-w-2xl leading-relaxed text-muted">
-              {page.group === "Tools"
-                ? `The ${page.label.toLowerCase()}`
-                : `Managing ${page.label.toLowerCase()} from here`}{" "}
-              is part of the admin work that is planned next. Nothing on this page reads or changes data yet, so it is
-              safe to look around. When it lands, it will offer:
-            </p>
-            <ul className="mt-4 space-y-2">
-              {(page.group === "Tools" ? PLANNED_FOR_TOOLS : PLANNED_FOR_RESOURCES).map((item) => (
-                <li key={item} className="flex gap-2.5 text-sm text-ink/85">
-                  <CheckIcon className="mt-0.5 size-[18px] shrink-0 text-primary-700" />
-                  {item}
-                </li>
-              ))}
-            </ul>
-            <Link to="/admin" className={buttonClasses("primary", "md", "mt-6")}>
-              Back to the dashboard
-            </Link>
-          </div>
-        </div>
-        {siblings.length > 0 ? (
-          <div className="border-t border-line bg-canvas/60 px-6 py-5 sm:px-8">
-            <h2 className="text-sm font-semibold text-ink">Other {page.group.toLowerCase()} pages</h2>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {siblings.map((sibling) => (
-                <li key={sibling.slug}>
-                  <Link
-                    to={`/admin/${sibling.slug}`}
-                    className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1.5 text-sm font-medium text-ink hover:border-primary-300 hover:bg-primary-50"
-                  >
-                    {sibling.label} <ArrowRightIcon className="size-3.5 text-muted" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </section>
+          ) : null
+        }
+      />
+      <ResourceList
+        view={view}
+        list={list}
+        filterOptions={filterOptions}
+        bulkConfirm={actionData && "bulkConfirm" in actionData ? actionData.bulkConfirm : null}
+      />
     </main>
   );
 }

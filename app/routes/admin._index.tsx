@@ -1,13 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowRightIcon, BookIcon, CalendarIcon, CardIcon, PlayIcon, UsersIcon } from "~/components/icons";
+import {
+  ArrowRightIcon,
+  BookIcon,
+  CalendarIcon,
+  CardIcon,
+  CardsIcon,
+  ChartIcon,
+  ChatIcon,
+  PlayIcon,
+  UsersIcon,
+} from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireAdmin } from "~/lib/auth.server";
 import { getAdminPage } from "~/lib/admin-pages";
 import { cn } from "~/lib/cn";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatPrice } from "~/lib/format";
 import { pageTitle, rootAppName } from "~/lib/meta";
-import { getAdminDashboard } from "../../server/services/admin-dashboard";
+import { getAdminDashboard, type DailyActivity } from "../../server/services/admin-dashboard";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -22,12 +32,16 @@ const STATUS_BADGES: Record<string, { label: string; className: string }> = {
   expired: { label: "Expired", className: "bg-canvas text-muted ring-line" },
 };
 
-const SHORTCUTS = ["videos", "users", "subtitles-generator", "community-threads"] as const;
+const SHORTCUTS = ["videos", "users", "mass-vocabulary-update", "mailing-list"] as const;
 
 export default function AdminDashboardPage() {
   const { dashboard, generatedAt } = useLoaderData<typeof loader>();
   const { subscriptions, content } = dashboard;
   const paying = subscriptions.active + subscriptions.trialing + subscriptions.past_due;
+  const mrrText =
+    dashboard.monthlyRecurringRevenue.length > 0
+      ? dashboard.monthlyRecurringRevenue.map((amount) => formatPrice(amount.cents, amount.currency)).join(" + ")
+      : formatPrice(0, "usd");
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
@@ -43,19 +57,26 @@ export default function AdminDashboardPage() {
         <h2 id="members-heading" className="sr-only">
           Members and subscriptions
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
           <StatCard
             icon={UsersIcon}
             label="Members"
             value={dashboard.members}
             note={`${dashboard.signupsLast30Days} joined in the last 30 days`}
+            href="/admin/users"
+          />
+          <StatCard
+            icon={ChartIcon}
+            label="MRR"
+            value={mrrText}
+            note="Active plans a month (annual ÷ 12)"
+            tone="primary"
           />
           <StatCard
             icon={CardIcon}
             label="Active subscriptions"
             value={subscriptions.active}
-            note={`${paying} with access, counting trials and past due`}
-            tone="primary"
+            note={`${paying} with access incl. trials`}
           />
           <StatCard
             icon={CalendarIcon}
@@ -73,11 +94,61 @@ export default function AdminDashboardPage() {
         </dl>
       </section>
 
+      <div className="mt-10 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <section
+          aria-labelledby="activity-heading"
+          className="min-w-0 rounded-xl border border-line bg-surface p-5 shadow-sm"
+        >
+          <h2 id="activity-heading" className="text-lg font-semibold text-ink">
+            Signups and cancellations, last 30 days
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            {dashboard.signupsLast30Days.toLocaleString("en-US")} signups and{" "}
+            {dashboard.cancellationsLast30Days.toLocaleString("en-US")} cancellations since{" "}
+            {formatDate(dashboard.activity[0]?.day ?? generatedAt)}.
+          </p>
+          <ActivityChart activity={dashboard.activity} />
+        </section>
+
+        <section
+          aria-labelledby="reasons-heading"
+          className="rounded-xl border border-line bg-surface p-5 shadow-sm lg:self-start"
+        >
+          <h2 id="reasons-heading" className="text-lg font-semibold text-ink">
+            Top cancel reasons
+          </h2>
+          {dashboard.topCancelReasons.length > 0 ? (
+            <ol className="mt-3 space-y-3">
+              {dashboard.topCancelReasons.map((reason) => {
+                const share = dashboard.cancellationsLast30Days
+                  ? Math.round((reason.total / dashboard.cancellationsLast30Days) * 100)
+                  : 0;
+                return (
+                  <li key={reason.label} className="text-sm">
+                    <div className="flex items-baseline justify-between gap-3">
+                      <span className="font-medium text-ink">{reason.label}</span>
+                      <span className="shrink-0 text-muted tabular-nums">
+                        {reason.total} ({share}%)
+                      </span>
+                    </div>
+                    <div className="mt-1 h-2 rounded-full bg-canvas" aria-hidden="true">
+                      <div className="h-2 rounded-full bg-accent-500" style={{ width: `${share}%` }} />
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          ) : (
+            <p className="mt-3 text-sm text-muted">Nobody canceled in the last 30 days.</p>
+          )}
+        </section>
+      </div>
+
       <section aria-labelledby="content-heading" className="mt-10">
         <h2 id="content-heading" className="text-lg font-semibold text-ink">
           Content
         </h2>
-        <dl className="mt-4 grid grid-cols-3 gap-3 sm:gap-4">
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
           <StatCard
             icon={PlayIcon}
             label="Lessons"
@@ -98,6 +169,27 @@ export default function AdminDashboardPage() {
             value={content.series}
             note="ordered lesson sets"
             href="/admin/series"
+          />
+          <StatCard
+            icon={CardsIcon}
+            label="Lesson words"
+            value={content.lessonVocabulary}
+            note="vocabulary in lessons"
+            href="/admin/video-vocabulary"
+          />
+          <StatCard
+            icon={CardsIcon}
+            label="Deck words"
+            value={content.deckWords}
+            note={`in ${content.decks} vocabulary decks`}
+            href="/admin/global-vocabulary-single-vocabulary"
+          />
+          <StatCard
+            icon={ChatIcon}
+            label="Blog posts"
+            value={content.publishedPosts}
+            note={`published; ${content.communityThreads} community threads`}
+            href="/admin/blogs"
           />
         </dl>
       </section>
@@ -190,6 +282,102 @@ export default function AdminDashboardPage() {
   );
 }
 
+/**
+ * Thirty days as paired bars (signups up, cancellations down from a shared baseline). The SVG is a
+ * picture for sighted readers; the same numbers are in the table under "Show the numbers".
+ */
+function ActivityChart({ activity }: { activity: DailyActivity[] }) {
+  const peak = Math.max(1, ...activity.map((day) => Math.max(day.signups, day.cancellations)));
+  const barWidth = 10;
+  const gap = 4;
+  const half = 60;
+  const width = activity.length * (barWidth + gap);
+  const scale = (value: number) => (value / peak) * (half - 4);
+  const busiest = activity.reduce<DailyActivity | null>(
+    (best, day) => (!best || day.signups > best.signups ? day : best),
+    null,
+  );
+  return (
+    <figure className="mt-4">
+      <svg
+        viewBox={`0 0 ${width} ${half * 2 + 2}`}
+        role="img"
+        aria-label={`Daily signups (up) and cancellations (down); busiest day ${busiest ? `${formatDate(busiest.day)} with ${busiest.signups} signups` : "none"}.`}
+        className="h-40 w-full"
+        preserveAspectRatio="none"
+      >
+        <line x1="0" x2={width} y1={half} y2={half} className="stroke-line" strokeWidth="1" />
+        {activity.map((day, index) => {
+          const x = index * (barWidth + gap) + gap / 2;
+          const up = scale(day.signups);
+          const down = scale(day.cancellations);
+          return (
+            <g key={day.day}>
+              <title>{`${formatDate(day.day)}: ${day.signups} signups, ${day.cancellations} cancellations`}</title>
+              {up > 0 ? (
+                <rect x={x} y={half - up} width={barWidth} height={up} rx="2" className="fill-primary-600" />
+              ) : null}
+              {down > 0 ? (
+                <rect x={x} y={half + 1} width={barWidth} height={down} rx="2" className="fill-accent-500" />
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-muted">
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-2.5 rounded-sm bg-primary-600" /> Signups (above the line)
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-2.5 rounded-sm bg-accent-500" /> Cancellations (below)
+        </span>
+        <span>
+          {formatDate(activity[0]?.day ?? 0)} – {formatDate(activity[activity.length - 1]?.day ?? 0)}
+        </span>
+      </figcaption>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium text-primary-800">Show the numbers</summary>
+        <div
+          className="mt-2 max-h-64 overflow-y-auto rounded-lg border border-line"
+          // Focusable so keyboard users can scroll it.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          role="region"
+          aria-label="Daily figures"
+        >
+          <table className="w-full text-sm">
+            <caption className="sr-only">Signups and cancellations per day</caption>
+            <thead className="sticky top-0 bg-surface">
+              <tr className="border-b border-line text-xs text-muted">
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  Day
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-semibold">
+                  Signups
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-semibold">
+                  Cancellations
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {activity.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row" className="px-3 py-1.5 text-start font-normal text-ink">
+                    {formatDate(day.day)}
+                  </th>
+                  <td className="px-3 py-1.5 text-end tabular-nums">{day.signups}</td>
+                  <td className="px-3 py-1.5 text-end tabular-nums">{day.cancellations}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
+
 function SubscriptionCell({ subscription }: { subscription: { status: string; planTitle: string } | null }) {
   const badge = subscription ? STATUS_BADGES[subscription.status] : undefined;
   if (!subscription || !badge) return <span className="text-muted">Free account</span>;
@@ -213,7 +401,7 @@ function StatCard({
 }: {
   icon: (props: { className?: string }) => React.ReactNode;
   label: string;
-  value: number;
+  value: number | string;
   note: string;
   tone?: "default" | "primary" | "warning";
   href?: string;
@@ -250,7 +438,7 @@ function StatCard({
         </span>
       </dt>
       <dd className="mt-2 text-2xl font-bold tracking-tight text-ink tabular-nums sm:text-3xl">
-        {value.toLocaleString("en-US")}
+        {typeof value === "number" ? value.toLocaleString("en-US") : value}
       </dd>
       <dd className="mt-1 text-xs text-muted sm:text-sm">{note}</dd>
     </div>

@@ -106,8 +106,73 @@ export const flashcardReviewLogs = sqliteTable(
     rating: integer("rating").notNull(),
     reviewedAt: timestamp("reviewed_at").notNull(),
     requestId: text("request_id").notNull(),
+    /** The card's state before this review (null when it was new): what an undo restores. */
+    previousState: text("previous_state", { mode: "json" }).$type<ReviewStateSnapshot>(),
   },
-  (t) => [uniqueIndex("flashcard_review_logs_request_unique").on(t.userId, t.requestId)],
+  (t) => [
+    uniqueIndex("flashcard_review_logs_request_unique").on(t.userId, t.requestId),
+    index("flashcard_review_logs_user_idx").on(t.userId, t.reviewedAt),
+  ],
+);
+
+/** FSRS fields of a state row as stored in a review log (dates as epoch milliseconds). */
+export interface ReviewStateSnapshot {
+  due: number;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: number | null;
+}
+
+/** FSRS state of a learner's saved word (a vocabulary list item), reviewed like a flashcard. */
+export const vocabularyReviewStates = sqliteTable(
+  "vocabulary_review_states",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => vocabularyListItems.id, { onDelete: "cascade" }),
+    due: timestamp("due").notNull(),
+    stability: real("stability").notNull(),
+    difficulty: real("difficulty").notNull(),
+    elapsedDays: integer("elapsed_days").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull().default(0),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    state: integer("state").notNull(),
+    lastReview: timestamp("last_review"),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index("vocabulary_review_states_due_idx").on(t.userId, t.due)],
+);
+
+export const vocabularyReviewLogs = sqliteTable(
+  "vocabulary_review_logs",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => vocabularyListItems.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    reviewedAt: timestamp("reviewed_at").notNull(),
+    requestId: text("request_id").notNull(),
+    previousState: text("previous_state", { mode: "json" }).$type<ReviewStateSnapshot>(),
+  },
+  (t) => [
+    uniqueIndex("vocabulary_review_logs_request_unique").on(t.userId, t.requestId),
+    index("vocabulary_review_logs_user_idx").on(t.userId, t.reviewedAt),
+  ],
 );
 
 export const globalVocabularyThemes = sqliteTable("global_vocabulary_themes", {

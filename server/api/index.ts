@@ -5,12 +5,20 @@ import { readToken } from "../lib/cookies";
 import { AppError } from "../lib/errors";
 import { authenticate } from "../services/auth";
 import { getSubscriptionSummary } from "../services/subscriptions";
+import { adminApi } from "./admin";
 import { authApi } from "./auth";
 import { billingApi } from "./billing";
+import { communityApi } from "./community";
+import { exercisesApi } from "./exercises";
+import { flashcardsApi } from "./flashcards";
 import { requireUser } from "./helpers";
+import { lessonChatApi } from "./lesson-chat";
 import { lessonsApi } from "./lessons";
 import { libraryApi } from "./library";
+import { listeningApi } from "./listening";
+import { newsletterApi } from "./newsletter";
 import { playlistsApi } from "./playlists";
+import { vocabularyApi } from "./vocabulary";
 import type { ApiEnv } from "./types";
 
 export interface ApiOptions {
@@ -29,11 +37,19 @@ export function createApi(options: ApiOptions = {}) {
     await next();
   });
 
+  api.route("/admin", adminApi);
   api.route("/auth", authApi);
   api.route("/billing", billingApi);
+  api.route("/community", communityApi);
+  api.route("/exercises", exercisesApi);
+  api.route("/flashcards", flashcardsApi);
   api.route("/lessons", lessonsApi);
+  api.route("/lesson-chat", lessonChatApi);
   api.route("/library", libraryApi);
+  api.route("/listening", listeningApi);
+  api.route("/newsletter", newsletterApi);
   api.route("/playlists", playlistsApi);
+  api.route("/vocabulary", vocabularyApi);
 
   api.get("/me", requireUser, async (c) => {
     const user = c.get("user")!;

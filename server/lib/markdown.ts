@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { markdownDirection } from "./markdown-direction";
 
 // Raw HTML is escaped (html: false) and markdown-it's validateLink refuses javascript:, vbscript:, file: and
 // data: URLs, so the output is safe to inject.
@@ -17,7 +18,8 @@ function createRenderer(kind: "member" | "editorial") {
 }
 
 const memberMarkdown = createRenderer("member");
-const editorialMarkdown = createRenderer("editorial");
+// Blog posts quote Arabic inside English prose: mark its direction (server/lib/markdown-direction.ts).
+const editorialMarkdown = createRenderer("editorial").use(markdownDirection);
 
 /** Markdown written by members (comments, community messages) to HTML that is safe to put in the page. */
 export function renderMemberMarkdown(body: string): string {

@@ -12,6 +12,13 @@ export function createErrorReporter(config: Config, request: Request, ctx: Execu
     environment: config.environment,
     tracesSampleRate: 1,
     sendDefaultPii: true,
+    // "Personal data sent" means who hit the error, not their credentials: the session cookie, the
+    // Authorization header and signed or one-time URL parameters never leave the Worker.
+    requestDataOptions: {
+      allowedHeaders: ["user-agent", "referer", "accept-language", "content-type", "cf-ray", "cf-ipcountry"],
+      allowedCookies: false,
+      allowedSearchParams: /^(?!(token|sig|exp|code|state)$)/,
+    },
   });
 }
 

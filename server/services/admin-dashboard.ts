@@ -1,16 +1,22 @@
-import { and, count, desc, eq, gte, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import {
+  blogs,
+  communityThreads,
+  globalVocabularyDecks,
+  globalVocabularyWords,
   plans,
   series,
   studyTracks,
+  subscriptionCancelReasons,
   subscriptions,
   users,
   videos,
+  videoVocabulary,
   type SubscriptionStatus,
 } from "../../drizzle/schema";
 import type { AppContext } from "../context";
 
-const SIGNUP_WINDOW_DAYS = 30;
+export const DASHBOARD_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RecentSignup {
@@ -21,45 +27,142 @@ export interface RecentSignup {
   subscription: { status: SubscriptionStatus; planTitle: string } | null;
 }
 
+/** One day of the 30-day window (UTC), oldest first. */
+export interface DailyActivity {
+  day: string;
+  signups: number;
+  cancellations: number;
+}
+
+export interface CancelReasonCount {
+  label: string;
+  total: number;
+}
+
+/** Monthly recurring revenue in one currency, in cents. */
+export interface RecurringRevenue {
+  currency: string;
+  cents: number;
+}
+
 export interface AdminDashboard {
   members: number;
   signupsLast30Days: number;
+  cancellationsLast30Days: number;
   subscriptions: Record<SubscriptionStatus, number>;
+  monthlyRecurringRevenue: RecurringRevenue[];
+  activity: DailyActivity[];
+  topCancelReasons: CancelReasonCount[];
   content: {
     lessons: number;
     publishedLessons: number;
     courses: number;
     series: number;
+    lessonVocabulary: number;
+    decks: number;
+    deckWords: number;
+    publishedPosts: number;
+    communityThreads: number;
   };
   recentSignups: RecentSignup[];
 }
 
-/** The figures on /admin: members, subscriptions by state, recent signups and content counts. */
+/** The price of one plan period expressed per month: annual plans count a twelfth a month. */
+export function monthlyEquivalentCents(priceCents: number, interval: "month" | "year"): number {
+  return interval === "year" ? priceCents / 12 : priceCents;
+}
+
+/** The first UTC midnight of the window, so every bucket is a whole calendar day and today is the last one. */
+export function windowStart(now: Date, days = DASHBOARD_WINDOW_DAYS): Date {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(today - (days - 1) * DAY_MS);
+}
+
+/** Fills the days nobody signed up or canceled with zeros, so the chart has exactly `days` bars. */
+export function buildDailyActivity(
+  start: Date,
+  signups: ReadonlyArray<{ day: number; total: number }>,
+  cancellations: ReadonlyArray<{ day: number; total: number }>,
+  days = DASHBOARD_WINDOW_DAYS,
+): DailyActivity[] {
+  const activity = Array.from({ length: days }, (_, index) => ({
+    day: new Date(start.getTime() + index * DAY_MS).toISOString().slice(0, 10),
+    signups: 0,
+    cancellations: 0,
+  }));
+  for (const row of signups) if (activity[row.day]) activity[row.day]!.signups += row.total;
+  for (const row of cancellations) if (activity[row.day]) activity[row.day]!.cancellations += row.total;
+  return activity;
+}
+
+/** The figures on /admin: members, subscriptions by state, revenue, 30 days of activity and content counts. */
 export async function getAdminDashboard(
   ctx: AppContext,
   { recentLimit = 8 }: { recentLimit?: number } = {},
 ): Promise<AdminDashboard> {
-  const since = new Date(ctx.now().getTime() - SIGNUP_WINDOW_DAYS * DAY_MS);
+  const since = windowStart(ctx.now());
+  const sinceMs = since.getTime();
   const liveUsers = isNull(users.deletedAt);
-  const [memberRows, signupRows, statusRows, lessonRows, publishedRows, courseRows, seriesRows, recentRows] =
-    await ctx.db.batch([
-      ctx.db.select({ total: count() }).from(users).where(liveUsers),
-      ctx.db
-        .select({ total: count() })
-        .from(users)
-        .where(and(liveUsers, gte(users.createdAt, since))),
-      ctx.db.select({ status: subscriptions.status, total: count() }).from(subscriptions).groupBy(subscriptions.status),
-      ctx.db.select({ total: count() }).from(videos),
-      ctx.db.select({ total: count() }).from(videos).where(eq(videos.isPublished, true)),
-      ctx.db.select({ total: count() }).from(studyTracks),
-      ctx.db.select({ total: count() }).from(series),
-      ctx.db
-        .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
-        .from(users)
-        .where(liveUsers)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(recentLimit),
-    ]);
+  const signupDay = sql<number>`cast((${users.createdAt} - ${sinceMs}) / ${DAY_MS} as integer)`;
+  const cancelDay = sql<number>`cast((${subscriptions.canceledAt} - ${sinceMs}) / ${DAY_MS} as integer)`;
+  const canceledInWindow = and(isNotNull(subscriptions.canceledAt), gte(subscriptions.canceledAt, since));
+  const reasonLabel = sql<string | null>`${subscriptionCancelReasons.label}`.as("reason_label");
+
+  const [
+    memberRows,
+    statusRows,
+    revenueRows,
+    signupRows,
+    cancelRows,
+    reasonRows,
+    lessonRows,
+    publishedRows,
+    courseRows,
+    seriesRows,
+    vocabularyRows,
+    deckRows,
+    deckWordRows,
+    postRows,
+    threadRows,
+    recentRows,
+  ] = await ctx.db.batch([
+    ctx.db.select({ total: count() }).from(users).where(liveUsers),
+    ctx.db.select({ status: subscriptions.status, total: count() }).from(subscriptions).groupBy(subscriptions.status),
+    ctx.db
+      .select({ priceCents: plans.priceCents, interval: plans.interval, currency: plans.currency, total: count() })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(eq(subscriptions.status, "active"))
+      .groupBy(plans.id),
+    ctx.db
+      .select({ day: signupDay, total: count() })
+      .from(users)
+      .where(and(liveUsers, gte(users.createdAt, since)))
+      .groupBy(signupDay),
+    ctx.db.select({ day: cancelDay, total: count() }).from(subscriptions).where(canceledInWindow).groupBy(cancelDay),
+    ctx.db
+      .select({ label: reasonLabel, total: count() })
+      .from(subscriptions)
+      .leftJoin(subscriptionCancelReasons, eq(subscriptionCancelReasons.id, subscriptions.cancelReasonId))
+      .where(canceledInWindow)
+      .groupBy(subscriptions.cancelReasonId)
+      .orderBy(desc(count()), subscriptionCancelReasons.label),
+    ctx.db.select({ total: count() }).from(videos),
+    ctx.db.select({ total: count() }).from(videos).where(eq(videos.isPublished, true)),
+    ctx.db.select({ total: count() }).from(studyTracks),
+    ctx.db.select({ total: count() }).from(series),
+    ctx.db.select({ total: count() }).from(videoVocabulary),
+    ctx.db.select({ total: count() }).from(globalVocabularyDecks),
+    ctx.db.select({ total: count() }).from(globalVocabularyWords),
+    ctx.db.select({ total: count() }).from(blogs).where(eq(blogs.status, "published")),
+    ctx.db.select({ total: count() }).from(communityThreads).where(isNull(communityThreads.deletedAt)),
+    ctx.db
+      .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .where(liveUsers)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(recentLimit),
+  ]);
 
   const subscriptionCounts: Record<SubscriptionStatus, number> = {
     trialing: 0,
@@ -69,6 +172,15 @@ export async function getAdminDashboard(
     expired: 0,
   };
   for (const row of statusRows) subscriptionCounts[row.status] = row.total;
+
+  const revenue = new Map<string, number>();
+  for (const row of revenueRows) {
+    const currency = row.currency.toLowerCase();
+    revenue.set(
+      currency,
+      (revenue.get(currency) ?? 0) + monthlyEquivalentCents(row.priceCents, row.interval) * row.total,
+    );
+  }
 
   const latestByUser = new Map<number, RecentSignup["subscription"]>();
   if (recentRows.length > 0) {
@@ -88,15 +200,29 @@ export async function getAdminDashboard(
     }
   }
 
+  const activity = buildDailyActivity(since, signupRows, cancelRows);
   return {
     members: memberRows[0]?.total ?? 0,
-    signupsLast30Days: signupRows[0]?.total ?? 0,
+    signupsLast30Days: activity.reduce((sum, day) => sum + day.signups, 0),
+    cancellationsLast30Days: activity.reduce((sum, day) => sum + day.cancellations, 0),
     subscriptions: subscriptionCounts,
+    monthlyRecurringRevenue: [...revenue]
+      .map(([currency, cents]) => ({ currency, cents: Math.round(cents) }))
+      .sort((a, b) => b.cents - a.cents),
+    activity,
+    topCancelReasons: reasonRows
+      .slice(0, 5)
+      .map((row) => ({ label: row.label ?? "No reason given", total: row.total })),
     content: {
       lessons: lessonRows[0]?.total ?? 0,
       publishedLessons: publishedRows[0]?.total ?? 0,
       courses: courseRows[0]?.total ?? 0,
       series: seriesRows[0]?.total ?? 0,
+      lessonVocabulary: vocabularyRows[0]?.total ?? 0,
+      decks: deckRows[0]?.total ?? 0,
+      deckWords: deckWordRows[0]?.total ?? 0,
+      publishedPosts: postRows[0]?.total ?? 0,
+      communityThreads: threadRows[0]?.total ?? 0,
     },
     recentSignups: recentRows.map((row) => ({ ...row, subscription: latestByUser.get(row.id) ?? null })),
   };

@@ -12,8 +12,6 @@ import {
   videoAttachments,
   videoProgress,
   videos,
-  videoSentenceGaps,
-  videoSentenceOrders,
   videoTeachers,
   videoVocabulary,
   vocabularyListItems,
@@ -27,6 +25,13 @@ import type { AppContext } from "../context";
 import { AppError, notFound, unauthorized } from "../lib/errors";
 import { ADMIN_PERMISSION, type SessionUser } from "./auth";
 import { getViewerAccess, isLessonLocked, type ViewerAccess } from "./catalog";
+import {
+  sentenceGapsQuery,
+  sentenceOrdersQuery,
+  solvedExercisesQuery,
+  toLessonExercises,
+  type LessonExercises,
+} from "./exercises";
 import { isMediaKey, signMediaUrl } from "./media";
 import { toLessonProgress, type LessonProgress } from "./progress";
 import { normalizedArabicSql } from "./word-lookup";
@@ -328,18 +333,7 @@ export interface LessonPage {
     fileName: string;
     url: string;
   }>;
-  exercises: {
-    sentenceOrderCount: number;
-    sentenceGapCount: number;
-    firstSentenceOrder: { sentence: string; translation: string; startMs: number | null } | null;
-    firstSentenceGap: {
-      sentence: string;
-      translation: string;
-      options: string[];
-      answer: string;
-      startMs: number | null;
-    } | null;
-  };
+  exercises: LessonExercises;
   teachers: Array<{
     id: number;
     name: string;
@@ -463,6 +457,7 @@ export async function getLessonPage(
     courseRows,
     seriesRows,
     savedRows,
+    solvedRows,
   ] = await ctx.db.batch([
     ctx.db
       .select({
@@ -514,28 +509,8 @@ export async function getLessonPage(
       .leftJoin(countries, eq(countries.id, teachers.countryId))
       .where(eq(videoTeachers.videoId, video.id))
       .orderBy(asc(teachers.name)),
-    ctx.db
-      .select({
-        sentence: videoSentenceOrders.sentence,
-        translation: videoSentenceOrders.translation,
-        startMs: transcriptCues.startMs,
-      })
-      .from(videoSentenceOrders)
-      .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceOrders.cueId))
-      .where(eq(videoSentenceOrders.videoId, video.id))
-      .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id)),
-    ctx.db
-      .select({
-        sentence: videoSentenceGaps.sentence,
-        translation: videoSentenceGaps.translation,
-        options: videoSentenceGaps.options,
-        answer: videoSentenceGaps.answer,
-        startMs: transcriptCues.startMs,
-      })
-      .from(videoSentenceGaps)
-      .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceGaps.cueId))
-      .where(eq(videoSentenceGaps.videoId, video.id))
-      .orderBy(asc(videoSentenceGaps.position), asc(videoSentenceGaps.id)),
+    sentenceOrdersQuery(ctx, video.id),
+    sentenceGapsQuery(ctx, video.id),
     ctx.db
       .select({
         videoId: videoProgress.videoId,
@@ -567,6 +542,7 @@ export async function getLessonPage(
             .where(eq(videoVocabulary.videoId, video.id)),
         ),
       ),
+    solvedExercisesQuery(ctx, viewerId, video.id),
   ]);
 
   const progressById = new Map(progressRows.map((row) => [row.videoId, row]));
@@ -680,8 +656,6 @@ export async function getLessonPage(
   const savedKeys = new Set(savedRows.map((row) => row.key));
   const cueAt = (startMs: number | null) =>
     startMs === null ? null : (cueRows.find((cue) => cue.startMs === startMs)?.id ?? null);
-  const firstOrder = orderRows[0];
-  const firstGap = gapRows[0];
   return {
     lesson: { ...video, canonicalPath: found.canonicalPath },
     media: { videoUrl, posterUrl, captions },
@@ -692,12 +666,7 @@ export async function getLessonPage(
       saved: savedKeys.has(normalizeArabic(word.arabic)),
     })),
     attachments,
-    exercises: {
-      sentenceOrderCount: orderRows.length,
-      sentenceGapCount: gapRows.length,
-      firstSentenceOrder: firstOrder ? { ...firstOrder, startMs: firstOrder.startMs ?? null } : null,
-      firstSentenceGap: firstGap ? { ...firstGap, startMs: firstGap.startMs ?? null } : null,
-    },
+    exercises: toLessonExercises(orderRows, gapRows, solvedRows),
     teachers: teacherRows.map(({ countryName, countryCode, countryDialect, ...teacher }) => ({
       ...teacher,
       country:

@@ -1,20 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { splitArabicWords } from "~/lib/arabic";
 import { cn } from "~/lib/cn";
 import { describeDuration, formatDuration } from "~/lib/format";
 import { formatTransliteration, type TransliterationScheme } from "~/lib/transliteration";
 import type { LessonPage } from "../../../server/services/lessons";
-import {
-  ArrowGlyph,
-  CheckGlyph,
-  DownloadGlyph,
-  FileGlyph,
-  LockGlyph,
-  PlayGlyph,
-  PlusGlyph,
-  PuzzleGlyph,
-} from "./player-icons";
+import { ArrowGlyph, CheckGlyph, DownloadGlyph, FileGlyph, LockGlyph, PlayGlyph, PlusGlyph } from "./player-icons";
 import { useSaveWord } from "./use-save-word";
 
 export const sectionCard = "rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-6";
@@ -173,133 +163,6 @@ export function LessonVocabulary({
         })}
       </ul>
     </section>
-  );
-}
-
-/** A stable mix of the sentence's words (same order on server and client), never the original order. */
-export function scrambleWords(sentence: string): string[] {
-  const words = splitArabicWords(sentence)
-    .filter((token) => token.isWord)
-    .map((token) => token.text);
-  if (words.length < 2) return words;
-  const order = words.map((word, index) => ({ word, key: (index * 7 + word.length * 3) % (words.length + 3) }));
-  const mixed = [...order].sort((a, b) => a.key - b.key || b.word.localeCompare(a.word)).map((item) => item.word);
-  const unchanged = mixed.every((word, index) => word === words[index]);
-  return unchanged ? [...words.slice(1), words[0]!] : mixed;
-}
-
-export function LessonExercises({
-  exercises,
-  onSeek,
-}: {
-  exercises: LessonPage["exercises"];
-  onSeek: (ms: number) => void;
-}) {
-  const total = exercises.sentenceOrderCount + exercises.sentenceGapCount;
-  if (total === 0) return null;
-  const order = exercises.firstSentenceOrder;
-  const gap = exercises.firstSentenceGap;
-  const counts = [
-    exercises.sentenceOrderCount
-      ? `${exercises.sentenceOrderCount} word-order ${exercises.sentenceOrderCount === 1 ? "exercise" : "exercises"}`
-      : null,
-    exercises.sentenceGapCount
-      ? `${exercises.sentenceGapCount} fill-the-gap ${exercises.sentenceGapCount === 1 ? "exercise" : "exercises"}`
-      : null,
-  ].filter(Boolean);
-
-  return (
-    <section id="exercises" aria-labelledby="exercises-heading" className={cn(sectionCard, "scroll-mt-20")}>
-      <div className="flex items-start gap-3">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-50 text-accent-700 ring-1 ring-accent-300/60">
-          <PuzzleGlyph className="size-5" />
-        </span>
-        <div>
-          <h2 id="exercises-heading" className="text-lg font-semibold">
-            Practise this lesson
-          </h2>
-          <p className="text-sm text-muted">{counts.join(" and ")} built from its lines. Try the first ones here.</p>
-        </div>
-      </div>
-      <div className="mt-5 grid gap-4 md:grid-cols-2">
-        {order ? (
-          <article className="flex flex-col rounded-xl border border-line bg-canvas/60 p-4">
-            <h3 className="text-sm font-semibold text-primary-800">Put the words in order</h3>
-            <p className="mt-1 text-sm text-muted">“{order.translation}”</p>
-            <ul aria-label="Scrambled words" className="mt-3 flex flex-wrap gap-1.5" dir="rtl" lang="ar">
-              {scrambleWords(order.sentence).map((word, index) => (
-                <li
-                  key={`${word}-${index}`}
-                  className="rounded-lg border border-line bg-white px-2.5 py-0.5 text-lg shadow-xs"
-                >
-                  {word}
-                </li>
-              ))}
-            </ul>
-            <ExerciseFooter answer={order.sentence} startMs={order.startMs} onSeek={onSeek} />
-          </article>
-        ) : null}
-        {gap ? (
-          <article className="flex flex-col rounded-xl border border-line bg-canvas/60 p-4">
-            <h3 className="text-sm font-semibold text-primary-800">Fill the gap</h3>
-            <p className="mt-1 text-sm text-muted">“{gap.translation}”</p>
-            <p lang="ar" dir="rtl" className="mt-3 text-xl leading-loose">
-              {gap.sentence.split("___").map((part, index, parts) => (
-                <span key={index}>
-                  {part}
-                  {index < parts.length - 1 ? (
-                    <span className="mx-1 inline-block min-w-14 border-b-2 border-dashed border-accent-500 leading-tight">
-                      <span aria-hidden="true">{"\u00a0"}</span>
-                      <span className="sr-only">(gap)</span>
-                    </span>
-                  ) : null}
-                </span>
-              ))}
-            </p>
-            {gap.options.length > 0 ? (
-              <ul aria-label="Choices" className="mt-2 flex flex-wrap gap-1.5" dir="rtl" lang="ar">
-                {gap.options.map((option) => (
-                  <li key={option} className="rounded-full bg-white px-3 py-0.5 text-base ring-1 ring-line">
-                    {option}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <ExerciseFooter answer={gap.answer} startMs={gap.startMs} onSeek={onSeek} />
-          </article>
-        ) : null}
-      </div>
-    </section>
-  );
-}
-
-function ExerciseFooter({
-  answer,
-  startMs,
-  onSeek,
-}: {
-  answer: string;
-  startMs: number | null;
-  onSeek: (ms: number) => void;
-}) {
-  return (
-    <div className="mt-auto flex flex-wrap items-center gap-3 pt-4">
-      <details className="group text-sm">
-        <summary className="cursor-pointer font-medium text-primary-800 hover:underline">Show answer</summary>
-        <p lang="ar" dir="rtl" className="mt-2 text-lg text-ink">
-          {answer}
-        </p>
-      </details>
-      {startMs !== null ? (
-        <button
-          type="button"
-          onClick={() => onSeek(startMs)}
-          className="ms-auto inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-primary-800"
-        >
-          <PlayGlyph className="size-3" /> Hear the line
-        </button>
-      ) : null}
-    </div>
   );
 }
 

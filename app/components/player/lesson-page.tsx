@@ -1,17 +1,18 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 import { AddToPlaylist } from "~/components/collections/add-to-playlist";
+import { LessonExercises } from "~/components/exercises/lesson-exercises";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
 import { describeDuration, formatDuration } from "~/lib/format";
 import type { LessonRouteData } from "./lesson-route.server";
+import { LessonChat } from "./lesson-chat";
 import { LessonComments } from "./lesson-comments";
 import {
   AboutLesson,
   CollectionSidebar,
   LessonAttachments,
-  LessonExercises,
   LessonVocabulary,
   PartOfCard,
   UpNextCard,
@@ -52,6 +53,10 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
     workspace.current?.seekToMs(ms);
     const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     document.getElementById("player")?.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
+  }, []);
+
+  const playMoment = useCallback((moment: { startMs: number; endMs: number }) => {
+    workspace.current?.playMoment(moment);
   }, []);
 
   const onProgress = useCallback((progress: SavedProgress) => {
@@ -213,7 +218,8 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
             scheme={scheme}
             onSeek={seekFromDetails}
           />
-          <LessonExercises exercises={page.exercises} onSeek={seekFromDetails} />
+          <LessonExercises exercises={page.exercises} onPlayMoment={playMoment} />
+          <LessonChat lessonId={lesson.id} lessonTitle={lesson.title} />
           <LessonComments comments={comments} viewerName={viewer.name} />
         </div>
       </div>

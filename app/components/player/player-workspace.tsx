@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { stopPlaybackAt } from "~/components/exercises/play-moment";
 import { PLAYBACK_RATES } from "~/lib/schemas/lessons";
 import type { TransliterationScheme } from "~/lib/transliteration";
 import { shouldOfferResume } from "./cue-math";
@@ -29,6 +30,8 @@ const SLOW_CYCLE: Record<string, number> = { "1": 0.75, "0.75": 0.5, "0.5": 1 };
 
 export interface WorkspaceHandle {
   seekToMs: (ms: number) => void;
+  /** Plays one moment (an exercise's line) and pauses at its end. */
+  playMoment: (moment: { startMs: number; endMs: number }) => void;
 }
 
 /**
@@ -112,8 +115,13 @@ export function PlayerWorkspace({
         setResume(null);
         seekTo(ms / 1000, { play: true });
       },
+      playMoment: (moment) => {
+        setResume(null);
+        seekTo(moment.startMs / 1000, { play: true });
+        if (player.videoRef.current) stopPlaybackAt(player.videoRef.current, moment);
+      },
     };
-  }, [handleRef, seekTo]);
+  }, [handleRef, seekTo, player.videoRef]);
 
   const onSeekCue = useCallback(
     (index: number) => {

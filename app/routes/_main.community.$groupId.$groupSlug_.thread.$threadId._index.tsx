@@ -1,0 +1,21 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { notFoundResponse, requireId } from "~/lib/canonical.server";
+import { communityThreadHref } from "~/lib/community";
+import { getThread } from "../../server/services/community";
+
+// A thread address without its title: 301 to the canonical one (SPEC §3).
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireId(params.groupId);
+  const thread = await getThread(context.app, requireId(params.threadId));
+  if (!thread) throw notFoundResponse("We couldn't find that thread.");
+  throw redirect(`${communityThreadHref(thread.group, thread)}${new URL(request.url).search}`, 301);
+}
+
+export default function RedirectToCanonical() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,29 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { requireUser } from "~/lib/auth.server";
+import { notFoundResponse, requireId } from "~/lib/canonical.server";
+import { AppError } from "../../server/lib/errors";
+import { getListeningActivity } from "../../server/services/listening";
+
+// `/listening-activity/{id}` without its title: login first, then 301 to the canonical address.
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  const activityId = requireId(params.activityId);
+  let href: string;
+  try {
+    href = (await getListeningActivity(context.app, user, activityId)).href;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
+    throw error;
+  }
+  throw redirect(`${href}${new URL(request.url).search}`, 301);
+}
+
+// A UI route (not a resource route) so an unknown id renders the not-found page inside the layout.
+export default function RedirectToCanonical() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { buildBlogRss } from "../../server/services/blog";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return new Response(await buildBlogRss(context.app), {
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=600",
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { communityGroups } from "../../../drizzle/schema";
+import { slugify } from "../../../app/lib/slug";
+import { integerField, requiredText, textWithDefault } from "../schema-helpers";
+import { defineResource } from "../types";
+
+export const communityGroupsResource = defineResource({
+  slug: "community-groups",
+  label: "Community groups",
+  singular: "community group",
+  table: communityGroups,
+  titleField: "title",
+  createSchema: z.object({
+    title: requiredText("Enter a title.", 120),
+    description: textWithDefault(2000),
+    position: integerField({ max: 10_000 }),
+  }),
+  columns: [
+    { field: "title", label: "Title", sortable: true },
+    { field: "description", label: "Description" },
+    { field: "position", label: "Order", render: "number", sortable: true },
+  ],
+  searchFields: ["title", "description"],
+  defaultSort: { field: "position", direction: "asc" },
+  fields: [
+    { name: "title", label: "Title", widget: { type: "text", maxLength: 120 }, required: true },
+    { name: "description", label: "Description", widget: { type: "textarea", rows: 3 } },
+    { name: "position", label: "Order", widget: { type: "number", min: 0 }, help: "Lower numbers are listed first." },
+  ],
+  hooks: {
+    beforeCreate: (_ctx, values) => ({ ...values, slug: slugify(String(values.title ?? "")) }),
+    beforeUpdate: (_ctx, values) =>
+      typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values,
+  },
+  editLinks: (row) => [
+    { label: "Threads in this group", to: `/admin/community-threads?groupId=${String(row.id)}` },
+    { label: "Open in the community", to: `/community/${String(row.id)}/${String(row.slug)}` },
+  ],
+});

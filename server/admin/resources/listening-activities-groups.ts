@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { listeningActivityGroups } from "../../../drizzle/schema";
+import { slugify } from "../../../app/lib/slug";
+import { integerField, requiredText, textWithDefault } from "../schema-helpers";
+import { defineResource } from "../types";
+
+export const listeningActivitiesGroupsResource = defineResource({
+  slug: "listening-activities-groups",
+  label: "Listening groups",
+  singular: "listening group",
+  table: listeningActivityGroups,
+  titleField: "title",
+  createSchema: z.object({
+    title: requiredText("Enter a title.", 120),
+    description: textWithDefault(2000),
+    position: integerField({ max: 10_000 }),
+  }),
+  columns: [
+    { field: "title", label: "Title", sortable: true },
+    { field: "position", label: "Order", render: "number", sortable: true },
+    { field: "updatedAt", label: "Updated", render: "date", sortable: true },
+  ],
+  searchFields: ["title", "description"],
+  defaultSort: { field: "position", direction: "asc" },
+  fields: [
+    { name: "title", label: "Title", widget: { type: "text", maxLength: 120 }, required: true },
+    { name: "description", label: "Description", widget: { type: "textarea", rows: 3 } },
+    { name: "position", label: "Order", widget: { type: "number", min: 0 }, help: "Lower numbers are listed first." },
+  ],
+  hooks: {
+    beforeCreate: (_ctx, values) => ({ ...values, slug: slugify(String(values.title ?? "")) }),
+    beforeUpdate: (_ctx, values) =>
+      typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values,
+  },
+  editLinks: (row) => [
+    { label: "Activities in this group", to: `/admin/listening-activities?groupId=${String(row.id)}` },
+  ],
+});

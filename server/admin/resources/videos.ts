@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { videoCategories, videos, videoTeachers } from "../../../drizzle/schema";
+import { LEVELS } from "../../../drizzle/schema/columns";
+import { indexVideo, removeFromSearchIndex } from "../../services/search";
+import {
+  booleanField,
+  idList,
+  integerField,
+  mediaKeyField,
+  nullableId,
+  optionalDate,
+  requiredText,
+  textWithDefault,
+} from "../schema-helpers";
+import { defineResource } from "../types";
+import { LEVEL_OPTIONS, LEVEL_TONES, slugHooks } from "./shared";
+
+const slugs = slugHooks("title");
+
+export const videosResource = defineResource({
+  slug: "videos",
+  label: "Videos",
+  singular: "lesson",
+  table: videos,
+  titleField: "title",
+  createSchema: z.object({
+    title: requiredText("Enter a title.", 160),
+    titleAr: textWithDefault(160),
+    description: textWithDefault(10_000),
+    level: z.enum(LEVELS, { error: "Choose a level." }).default("beginner"),
+    countryId: nullableId(),
+    isFree: booleanField(false),
+    isPublished: booleanField(false),
+    publishedAt: optionalDate(),
+    durationSeconds: integerField({ max: 24 * 60 * 60 }),
+    thumbnailKey: mediaKeyField("thumbnails/"),
+    categoryIds: idList(50),
+    teacherIds: idList(20),
+  }),
+  columns: [
+    { field: "thumbnailKey", label: "Thumbnail", render: "thumbnail" },
+    { field: "title", label: "Title", sortable: true },
+    { field: "titleAr", label: "Arabic title", lang: "ar" },
+    { field: "level", label: "Level", render: "badge", badgeTones: LEVEL_TONES, sortable: true },
+    { field: "countryId", label: "Dialect", render: "relation", relation: "countries" },
+    { field: "isFree", label: "Free", render: "boolean", sortable: true },
+    { field: "isPublished", label: "Published", render: "boolean", sortable: true },
+    { field: "publishedAt", label: "Published on", render: "date", sortable: true },
+  ],
+  searchFields: ["title", "titleAr", "slug", "description"],
+  filters: [
+    { field: "level", label: "Level", type: "select", options: LEVEL_OPTIONS },
+    { field: "isPublished", label: "Published", type: "boolean", trueLabel: "Published", falseLabel: "Draft" },
+    { field: "isFree", label: "Access", type: "boolean", trueLabel: "Free", falseLabel: "Premium" },
+    { field: "countryId", label: "Dialect", type: "relation", resource: "countries" },
+  ],
+  defaultSort: { field: "publishedAt", direction: "desc" },
+  fields: [
+    { name: "title", label: "Title", widget: { type: "text" }, required: true },
+    { name: "titleAr", label: "Arabic title", widget: { type: "text" }, lang: "ar" },
+    { name: "description", label: "Description", widget: { type: "markdown", rows: 6 } },
+    { name: "level", label: "Level", widget: { type: "select", options: LEVEL_OPTIONS }, required: true },
+    { name: "countryId", label: "Dialect (country)", widget: { type: "relation-one", resource: "countries" } },
+    { name: "durationSeconds", label: "Duration (seconds)", widget: { type: "number", min: 0, step: 1 } },
+    {
+      name: "isFree",
+      label: "Free lesson (no subscription needed)",
+      widget: { type: "boolean" },
+      section: "Publishing",
+    },
+    { name: "isPublished", label: "Published", widget: { type: "boolean" }, section: "Publishing" },
+    {
+      name: "publishedAt",
+      label: "Publication date",
+      widget: { type: "date" },
+      section: "Publishing",
+      help: "Set automatically the first time the lesson is published.",
+    },
+    {
+      name: "thumbnailKey",
+      label: "Thumbnail",
+      widget: { type: "upload", kind: "image", prefix: "thumbnails/" },
+      section: "Media",
+      help: "PNG, JPEG or WebP, 16:9, up to 5 MB. The video file itself is uploaded in the lesson workspace.",
+    },
+    {
+      name: "categoryIds",
+      label: "Categories",
+      widget: {
+        type: "relation-many",
+        resource: "categories",
+        through: { table: videoCategories, from: videoCategories.videoId, to: videoCategories.categoryId },
+      },
+      section: "Relations",
+    },
+    {
+      name: "teacherIds",
+      label: "Teachers",
+      widget: {
+        type: "relation-many",
+        resource: "teacher",
+        through: { table: videoTeachers, from: videoTeachers.videoId, to: videoTeachers.teacherId },
+      },
+      section: "Relations",
+    },
+  ],
+  defaultValues: { level: "beginner", isFree: false, isPublished: false, durationSeconds: 0 },
+  hooks: {
+    beforeCreate: async (ctx, values) => {
+      const withSlug = await slugs.beforeCreate!(ctx, values);
+      if (withSlug.isPublished && !withSlug.publishedAt) return { ...withSlug, publishedAt: ctx.app.now() };
+      return withSlug;
+    },
+    beforeUpdate: async (ctx, values, existing) => {
+      const withSlug = await slugs.beforeUpdate!(ctx, values, existing);
+      const publishing = withSlug.isPublished === true && !existing.publishedAt && !withSlug.publishedAt;
+      return publishing ? { ...withSlug, publishedAt: ctx.app.now() } : withSlug;
+    },
+    afterWrite: (ctx, row) => indexVideo(ctx.app, Number(row.id)),
+    afterDelete: (ctx, row) => removeFromSearchIndex(ctx.app, Number(row.id)),
+  },
+  editLinks: (row) => [
+    {
+      label: "Lesson workspace: media, transcript, vocabulary, exercises",
+      to: `/admin/videos/${String(row.id)}/lesson`,
+    },
+  ],
+});

@@ -1,0 +1,172 @@
+import type { SQL } from "drizzle-orm";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+import type { AppContext } from "../context";
+import type { SessionUser } from "../services/auth";
+
+// The contract of an admin resource (docs/admin-resources.md, ADR 009). One declaration per resource in
+// server/admin/resources/<slug>.ts; the generic pages (/admin/<slug>) and the JSON API (/api/admin/<slug>)
+// read it. Additive changes only: other declarations are written against this file.
+
+/** A row as Drizzle returns it (column keys, not SQL names). */
+export type AdminRow = Record<string, unknown>;
+
+/** What an admin can do to a resource; each maps to a permission code (default "admin"). */
+export type AdminAction = "list" | "read" | "create" | "update" | "delete";
+
+export type BadgeTone = "neutral" | "success" | "warning" | "danger" | "info";
+
+export type AdminOption = { value: string; label: string };
+
+/** One column of the list table. */
+export interface AdminColumn {
+  /** A column key of the table, or a relation-many field name (renders the related titles). */
+  field: string;
+  label: string;
+  /**
+   * text (default), number, badge (tone per value), date, boolean (Yes/No), relation (the title of the
+   * row in `relation` whose key is this field's value), thumbnail (an R2 key shown as a small image).
+   */
+  render?: "text" | "number" | "badge" | "date" | "boolean" | "relation" | "thumbnail";
+  /** For render "relation": the slug of the referenced resource. */
+  relation?: string;
+  /** For render "badge": tone per value (others are neutral). */
+  badgeTones?: Record<string, BadgeTone>;
+  /** Arabic content: rendered with lang="ar" dir="rtl". */
+  lang?: "ar";
+  /** Allows ?sort=<field>. Only a column of the table can be sortable. */
+  sortable?: boolean;
+}
+
+/** A list filter; its value arrives as ?<field>=<value>. */
+export type AdminFilter =
+  | { field: string; label: string; type: "select"; options: readonly AdminOption[] }
+  | { field: string; label: string; type: "boolean"; trueLabel?: string; falseLabel?: string }
+  /** Equality on a foreign key column; the picker lists the rows of `resource`. */
+  | { field: string; label: string; type: "relation"; resource: string };
+
+/** The join table behind a relation-many field. */
+export interface AdminThrough {
+  table: SQLiteTable;
+  /** The join column that points at this resource's row (single-column primary key resources only). */
+  from: AnySQLiteColumn;
+  /** The join column that points at the other resource's row. */
+  to: AnySQLiteColumn;
+  /** When set, the join rows are written with 0-based positions in the submitted order. */
+  position?: AnySQLiteColumn;
+}
+
+export type AdminUploadKind = "image" | "audio" | "video" | "file";
+
+/** How a form field is edited. */
+export type AdminWidget =
+  | { type: "text"; placeholder?: string; maxLength?: number }
+  | { type: "textarea"; rows?: number; maxLength?: number }
+  | { type: "markdown"; rows?: number }
+  | { type: "number"; min?: number; max?: number; step?: number }
+  | { type: "boolean" }
+  /** A calendar date (app/components/ui/date-picker), stored as a timestamp at midnight UTC. */
+  | { type: "date" }
+  | { type: "select"; options: readonly AdminOption[] }
+  /** A foreign key column; the picker searches `/api/admin/<resource>?q=`. */
+  | { type: "relation-one"; resource: string }
+  /**
+   * A virtual field (not a table column) holding an array of the other resource's ids, stored in a join
+   * table. `ordered: true` shows the selection as a reorderable list and writes `through.position`.
+   */
+  | { type: "relation-many"; resource: string; through: AdminThrough; ordered?: boolean }
+  /** Comma/line separated strings stored in a JSON text column (e.g. accepted answer variants). */
+  | { type: "string-list" }
+  /**
+   * An R2 key column. A file picked in the form (or POSTed to /api/admin/<resource>/upload?field=<name>)
+   * is checked (type sniffing, size cap) and stored under `prefix`; the column receives the key.
+   * `metaFields` names columns that receive the stored file's content type and size (read from
+   * media_objects, so it works for the form and for API clients that uploaded first).
+   */
+  | {
+      type: "upload";
+      kind: AdminUploadKind;
+      /** One of the media prefixes (server/services/media.ts), e.g. "thumbnails/", "attachments/", "audio/". */
+      prefix: "videos/" | "thumbnails/" | "attachments/" | "audio/";
+      /** Default per kind: image 5 MB, audio 50 MB, file 25 MB, video 95 MB (bigger videos: multipart). */
+      maxBytes?: number;
+      metaFields?: { contentType?: string; sizeBytes?: string };
+    };
+
+/** One field of the create/edit form. Its name is a key of the zod schema (and usually of the table). */
+export interface AdminField {
+  name: string;
+  label: string;
+  widget: AdminWidget;
+  /** One line under the label. */
+  help?: string;
+  /** Shows the required marker; the zod schema is what enforces it. */
+  required?: boolean;
+  lang?: "ar";
+  /** Shown on the edit form only (e.g. derived values); never written from the form or the API. */
+  readOnly?: boolean;
+  /** Form section heading (Django's fieldsets); fields without one come first. */
+  section?: string;
+}
+
+/** What a hook receives: the request's app context and the admin acting. */
+export interface AdminHookContext {
+  app: AppContext;
+  user: SessionUser;
+}
+
+/** Named hooks: the only way a resource changes the generic behaviour (Payload's `hooks`). */
+export interface AdminHooks {
+  /** Returns the values to insert: slug generation, derived fields, the acting user as author… */
+  beforeCreate?: (ctx: AdminHookContext, values: AdminRow) => AdminRow | Promise<AdminRow>;
+  /** `values` holds only what is being changed; `existing` the row as stored. */
+  beforeUpdate?: (ctx: AdminHookContext, values: AdminRow, existing: AdminRow) => AdminRow | Promise<AdminRow>;
+  /** After a create/update (and its relation-many writes): re-index search, warm caches… */
+  afterWrite?: (ctx: AdminHookContext, row: AdminRow, operation: "create" | "update") => void | Promise<void>;
+  /** Return a message to refuse the delete with 409 (e.g. "3 lessons still use this country."). */
+  beforeDelete?: (
+    ctx: AdminHookContext,
+    row: AdminRow,
+  ) => string | null | undefined | Promise<string | null | undefined>;
+  afterDelete?: (ctx: AdminHookContext, row: AdminRow) => void | Promise<void>;
+}
+
+export interface AdminResource {
+  /** = the page slug in app/lib/admin-pages.ts; also the API path segment. */
+  slug: string;
+  /** Plural, for headings ("Countries"). */
+  label: string;
+  /** Singular, for buttons and messages ("country"). */
+  singular: string;
+  table: SQLiteTable;
+  /** Column keys of the primary key (default ["id"]). Composite keys appear in URLs as "12-3". */
+  primaryKey?: readonly string[];
+  /** Column key shown as the row's title (lists, pickers, breadcrumbs, delete messages). */
+  titleField: string;
+  /** The create schema: a z.object over the form fields (unknown keys are stripped). */
+  createSchema: z.ZodObject;
+  /** PATCH schema; default createSchema.partial(). PUT and the edit form use createSchema. */
+  updateSchema?: z.ZodObject;
+  columns: readonly AdminColumn[];
+  /** Column keys matched with LIKE %q%. */
+  searchFields?: readonly string[];
+  filters?: readonly AdminFilter[];
+  defaultSort?: { field: string; direction: "asc" | "desc" };
+  fields: readonly AdminField[];
+  /** Values a new row starts with in the create form. */
+  defaultValues?: AdminRow;
+  /** Limits the resource to part of a table (e.g. curated playlists: ownerId IS NULL); applied to every read, update and delete. */
+  scope?: () => SQL;
+  /** Permission code per action; unspecified actions need "admin". */
+  permissions?: Partial<Record<AdminAction, string>>;
+  /** Turn off actions the resource does not support (default all on). */
+  actions?: Partial<Record<"create" | "update" | "delete", boolean>>;
+  hooks?: AdminHooks;
+  /** Extra links on the edit page, e.g. a bespoke workspace for the row. */
+  editLinks?: (row: AdminRow) => Array<{ label: string; to: string }>;
+}
+
+/** Wraps a declaration so TypeScript checks it without widening literals. */
+export function defineResource(resource: AdminResource): AdminResource {
+  return resource;
+}

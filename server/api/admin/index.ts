@@ -1,0 +1,122 @@
+import { Hono } from "hono";
+import { AppError, forbidden, notFound, unauthorized } from "../../lib/errors";
+import { canDo, getAdminResource, permissionFor } from "../../admin/registry";
+import {
+  bulkDeleteRecords,
+  createRecord,
+  deleteRecord,
+  describeDeleteImpact,
+  getRecord,
+  listRecords,
+  parseListQuery,
+  storeAdminUpload,
+  updateRecord,
+} from "../../admin/service";
+import type { AdminAction, AdminResource } from "../../admin/types";
+import type { ApiEnv } from "../types";
+import { readAdminBody } from "./body";
+import { adminLessonCuesApi } from "./lesson-cues";
+import { adminUploadsApi } from "./uploads";
+import { adminImportsApi } from "./imports";
+import { adminUsersApi } from "./users";
+
+/**
+ * /api/admin: every admin resource of the registry (server/admin/registry.ts) plus bespoke admin APIs.
+ * Anonymous → 401, signed in without the resource's permission → 403. Errors carry `fieldErrors` beside
+ * `errors` so forms can show them at the field.
+ */
+export const adminApi = new Hono<ApiEnv>();
+
+adminApi.onError((error, c) => {
+  if (error instanceof AppError) {
+    const body: { errors: string[]; fieldErrors?: Record<string, string[]> } = { errors: error.messages };
+    if (Object.keys(error.fieldErrors).length > 0) body.fieldErrors = error.fieldErrors;
+    return c.json(body, error.status);
+  }
+  throw error;
+});
+
+// Nobody anonymous gets past here, whatever the path (bespoke sub-apps check their own permission codes).
+adminApi.use(async (c, next) => {
+  if (!c.get("user")) throw unauthorized();
+  await next();
+});
+
+// ----------------------------------------------------------------------------------------------------
+// BESPOKE ADMIN SUB-APPS: mount them HERE, before the generic `/:resource` routes below (Hono matches in
+// registration order). One line each, e.g.:
+//   adminApi.route("/users", adminUsersApi);
+adminApi.route("/imports", adminImportsApi);
+// ----------------------------------------------------------------------------------------------------
+adminApi.route("/uploads", adminUploadsApi);
+adminApi.route("/lessons", adminLessonCuesApi);
+adminApi.route("/users", adminUsersApi);
+
+// ----------------------------------------------------------------------------------------------------
+// Generic resource routes, read from the registry.
+// ----------------------------------------------------------------------------------------------------
+
+function resourceFor(slug: string, action: AdminAction, permissions: readonly string[]): AdminResource {
+  const resource = getAdminResource(slug);
+  if (!resource) throw notFound("There is no such admin resource.");
+  if (!permissions.includes(permissionFor(resource, action))) throw forbidden();
+  if ((action === "create" || action === "update" || action === "delete") && !canDo(resource, action)) {
+    throw new AppError(403, [`${resource.label} cannot be changed that way.`]);
+  }
+  return resource;
+}
+
+const hookContext = (c: { get: (key: "app" | "user") => unknown }) => ({
+  app: c.get("app") as ApiEnv["Variables"]["app"],
+  user: c.get("user") as NonNullable<ApiEnv["Variables"]["user"]>,
+});
+
+adminApi
+  .get("/:resource", async (c) => {
+    const resource = resourceFor(c.req.param("resource"), "list", c.get("user")!.permissions);
+    const query = parseListQuery(resource, new URL(c.req.url).searchParams);
+    return c.json({ data: await listRecords(c.get("app"), resource, query) });
+  })
+  .post("/:resource", async (c) => {
+    const resource = resourceFor(c.req.param("resource"), "create", c.get("user")!.permissions);
+    const body = await readAdminBody(c);
+    return c.json({ data: await createRecord(hookContext(c), resource, body) }, 201);
+  })
+  .post("/:resource/bulk-delete", async (c) => {
+    const resource = resourceFor(c.req.param("resource"), "delete", c.get("user")!.permissions);
+    const body = await readAdminBody(c);
+    return c.json({ data: await bulkDeleteRecords(hookContext(c), resource, body.ids) });
+  })
+  .post("/:resource/upload", async (c) => {
+    const resource = resourceFor(c.req.param("resource"), "update", c.get("user")!.permissions);
+    const field = c.req.query("field") ?? "";
+    const form = await c.req.formData().catch(() => {
+      throw new AppError(400, ["Send the file as multipart/form-data in a field named “file”."]);
+    });
+    const file = form.get("file");
+    if (!(file instanceof File))
+      throw new AppError(400, ["Send the file in a field named “file”."], { file: ["Choose a file."] });
+    return c.json({ data: await storeAdminUpload(hookContext(c), resource, field, file) }, 201);
+  })
+  .get("/:resource/:id", async (c) => {
+    const resource = resourceFor(c.req.param("resource"), "read", c.get("user")!.permissions);
+    return c.json({ data: await getRecord(c.get("app"), resource, c.req.param("id")) });
+  })
+  .get("/:resource/:id/delete-impact", async (c) => {
+    const resource = resourceFor(c.req.param("resource"), "read", c.get("user")!.permissions);
+    return c.json({ data: await describeDeleteImpact(c.get("app"), resource, c.req.param("id")) });
+  })
+  .patch("/:resource/:id", async (c) => {
+    const resource = resourceFor(c.req.param("resource"), "update", c.get("user")!.permissions);
+    const body = await readAdminBody(c);
+    return c.json({ data: await updateRecord(hookContext(c), resource, c.req.param("id"), body, "patch") });
+  })
+  .put("/:resource/:id", async (c) => {
+    const resource = resourceFor(c.req.param("resource"), "update", c.get("user")!.permissions);
+    const body = await readAdminBody(c);
+    return c.json({ data: await updateRecord(hookContext(c), resource, c.req.param("id"), body, "replace") });
+  })
+  .delete("/:resource/:id", async (c) => {
+    const resource = resourceFor(c.req.param("resource"), "delete", c.get("user")!.permissions);
+    return c.json({ data: await deleteRecord(hookContext(c), resource, c.req.param("id")) });
+  });

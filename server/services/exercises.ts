@@ -1,0 +1,294 @@
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { z } from "zod";
+import { exerciseAttempts, transcriptCues, videoSentenceGaps, videoSentenceOrders } from "../../drizzle/schema";
+import {
+  checkSentenceGap,
+  checkSentenceOrder,
+  fillGap,
+  scrambleWords,
+  sentenceWords,
+  splitGapSentence,
+} from "../../app/lib/exercise-checkers";
+import type { AppContext } from "../context";
+import { AppError, notFound } from "../lib/errors";
+import { requireLessonAccess, type LessonViewer } from "./lessons";
+
+// Sentence-order and sentence-gap exercises of a lesson: what the lesson page shows, and the learner's
+// attempts, checked here (the browser's own check is only for layout).
+
+export const SENTENCE_EXERCISE_KINDS = ["sentence-order", "sentence-gap"] as const;
+export type SentenceExerciseKind = (typeof SENTENCE_EXERCISE_KINDS)[number];
+
+export const MAX_ORDER_WORDS = 60;
+export const MAX_ANSWER_LENGTH = 200;
+
+export const sentenceOrderAnswerSchema = z.object({
+  answer: z
+    .array(z.string().trim().min(1, "A word cannot be empty.").max(MAX_ANSWER_LENGTH))
+    .min(1, "Put at least one word in your answer.")
+    .max(MAX_ORDER_WORDS, "That is more words than the line has."),
+});
+
+export const sentenceGapAnswerSchema = z.object({
+  answer: z.string().trim().min(1, "Choose or type a word.").max(MAX_ANSWER_LENGTH, "That answer is too long."),
+});
+
+/** Where the line is spoken in the lesson video. */
+export interface ExerciseMoment {
+  startMs: number;
+  endMs: number;
+}
+
+export interface SentenceOrderExercise {
+  id: number;
+  translation: string;
+  /** The line's words, shuffled the same way on every render. */
+  words: string[];
+  moment: ExerciseMoment | null;
+  solved: boolean;
+  /** The whole line, once the learner has solved it. */
+  solution: string | null;
+}
+
+export interface SentenceGapExercise {
+  id: number;
+  translation: string;
+  before: string;
+  after: string;
+  options: string[];
+  moment: ExerciseMoment | null;
+  solved: boolean;
+  /** The missing word, once the learner has solved it. */
+  solution: string | null;
+}
+
+export interface LessonExercises {
+  sentenceOrderCount: number;
+  sentenceGapCount: number;
+  sentenceOrders: SentenceOrderExercise[];
+  sentenceGaps: SentenceGapExercise[];
+}
+
+export interface ExerciseAttemptResult {
+  correct: boolean;
+  /** The right answer: the words in order, or the missing word. */
+  expected: string | string[];
+  /** The whole line with the right answer in place. */
+  line: string;
+  moment: ExerciseMoment | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lesson page (queries run inside the page's batch)
+// ---------------------------------------------------------------------------------------------
+
+export function sentenceOrdersQuery(ctx: AppContext, videoId: number) {
+  return ctx.db
+    .select({
+      id: videoSentenceOrders.id,
+      sentence: videoSentenceOrders.sentence,
+      translation: videoSentenceOrders.translation,
+      startMs: transcriptCues.startMs,
+      endMs: transcriptCues.endMs,
+    })
+    .from(videoSentenceOrders)
+    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceOrders.cueId))
+    .where(eq(videoSentenceOrders.videoId, videoId))
+    .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id));
+}
+
+export function sentenceGapsQuery(ctx: AppContext, videoId: number) {
+  return ctx.db
+    .select({
+      id: videoSentenceGaps.id,
+      sentence: videoSentenceGaps.sentence,
+      answer: videoSentenceGaps.answer,
+      options: videoSentenceGaps.options,
+      translation: videoSentenceGaps.translation,
+      startMs: transcriptCues.startMs,
+      endMs: transcriptCues.endMs,
+    })
+    .from(videoSentenceGaps)
+    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceGaps.cueId))
+    .where(eq(videoSentenceGaps.videoId, videoId))
+    .orderBy(asc(videoSentenceGaps.position), asc(videoSentenceGaps.id));
+}
+
+/** The exercises of this lesson the learner has answered correctly at least once. */
+export function solvedExercisesQuery(ctx: AppContext, userId: number, videoId: number) {
+  return ctx.db
+    .selectDistinct({ kind: exerciseAttempts.kind, exerciseId: exerciseAttempts.exerciseId })
+    .from(exerciseAttempts)
+    .where(
+      and(
+        eq(exerciseAttempts.userId, userId),
+        eq(exerciseAttempts.isCorrect, true),
+        or(
+          and(
+            eq(exerciseAttempts.kind, "sentence-order"),
+            inArray(
+              exerciseAttempts.exerciseId,
+              ctx.db
+                .select({ id: videoSentenceOrders.id })
+                .from(videoSentenceOrders)
+                .where(eq(videoSentenceOrders.videoId, videoId)),
+            ),
+          ),
+          and(
+            eq(exerciseAttempts.kind, "sentence-gap"),
+            inArray(
+              exerciseAttempts.exerciseId,
+              ctx.db
+                .select({ id: videoSentenceGaps.id })
+                .from(videoSentenceGaps)
+                .where(eq(videoSentenceGaps.videoId, videoId)),
+            ),
+          ),
+        ),
+      ),
+    );
+}
+
+type OrderRow = Awaited<ReturnType<typeof sentenceOrdersQuery>>[number];
+type GapRow = Awaited<ReturnType<typeof sentenceGapsQuery>>[number];
+type SolvedRow = Awaited<ReturnType<typeof solvedExercisesQuery>>[number];
+
+function momentOf(row: { startMs: number | null; endMs: number | null }): ExerciseMoment | null {
+  return row.startMs === null || row.endMs === null ? null : { startMs: row.startMs, endMs: row.endMs };
+}
+
+/** What the lesson page shows: no answer leaves the server before the learner has found it. */
+export function toLessonExercises(orderRows: OrderRow[], gapRows: GapRow[], solvedRows: SolvedRow[]): LessonExercises {
+  const solved = new Set(solvedRows.map((row) => `${row.kind}:${row.exerciseId}`));
+  return {
+    sentenceOrderCount: orderRows.length,
+    sentenceGapCount: gapRows.length,
+    sentenceOrders: orderRows
+      .map((row) => ({ row, words: sentenceWords(row.sentence) }))
+      .filter(({ words }) => words.length > 1)
+      .map(({ row, words }) => {
+        const isSolved = solved.has(`sentence-order:${row.id}`);
+        return {
+          id: row.id,
+          translation: row.translation,
+          words: scrambleWords(words, row.id),
+          moment: momentOf(row),
+          solved: isSolved,
+          solution: isSolved ? row.sentence : null,
+        };
+      }),
+    sentenceGaps: gapRows.map((row) => {
+      const isSolved = solved.has(`sentence-gap:${row.id}`);
+      return {
+        id: row.id,
+        translation: row.translation,
+        ...splitGapSentence(row.sentence),
+        options: row.options,
+        moment: momentOf(row),
+        solved: isSolved,
+        solution: isSolved ? row.answer : null,
+      };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attempts
+// ---------------------------------------------------------------------------------------------
+
+async function findExercise(ctx: AppContext, kind: SentenceExerciseKind, exerciseId: number) {
+  if (kind === "sentence-order") {
+    const [row] = await ctx.db
+      .select({
+        videoId: videoSentenceOrders.videoId,
+        sentence: videoSentenceOrders.sentence,
+        startMs: transcriptCues.startMs,
+        endMs: transcriptCues.endMs,
+      })
+      .from(videoSentenceOrders)
+      .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceOrders.cueId))
+      .where(eq(videoSentenceOrders.id, exerciseId))
+      .limit(1);
+    return row ? { kind, ...row } : null;
+  }
+  const [row] = await ctx.db
+    .select({
+      videoId: videoSentenceGaps.videoId,
+      sentence: videoSentenceGaps.sentence,
+      answer: videoSentenceGaps.answer,
+      acceptedVariants: videoSentenceGaps.acceptedVariants,
+      startMs: transcriptCues.startMs,
+      endMs: transcriptCues.endMs,
+    })
+    .from(videoSentenceGaps)
+    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceGaps.cueId))
+    .where(eq(videoSentenceGaps.id, exerciseId))
+    .limit(1);
+  return row ? { kind, ...row } : null;
+}
+
+/** Malformed answers are a 400 with the reason (a zod failure would otherwise read as 422). */
+function parseAnswer<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const messages = result.error.issues.map((issue) => issue.message);
+  throw new AppError(400, messages, { answer: messages });
+}
+
+/**
+ * Checks a learner's answer to one exercise and stores the attempt. The exercise is reachable only
+ * through its lesson: 404 when either is unknown (or a draft), 401 for visitors, 402 for a premium
+ * lesson without a subscription; a malformed answer is a 400.
+ */
+export async function submitExerciseAttempt(
+  ctx: AppContext,
+  viewer: LessonViewer | null,
+  { kind, exerciseId, input }: { kind: SentenceExerciseKind; exerciseId: number; input: unknown },
+): Promise<ExerciseAttemptResult> {
+  const exercise = await findExercise(ctx, kind, exerciseId);
+  if (!exercise) throw notFound("We couldn't find that exercise.");
+  await requireLessonAccess(ctx, { videoId: exercise.videoId, viewer });
+  const userId = viewer!.id;
+  const moment = momentOf(exercise);
+
+  let result: ExerciseAttemptResult;
+  let stored: string;
+  if (exercise.kind === "sentence-order") {
+    const { answer } = parseAnswer(sentenceOrderAnswerSchema, input);
+    const check = checkSentenceOrder(exercise.sentence, answer);
+    result = { ...check, line: exercise.sentence, moment };
+    stored = answer.join(" ");
+  } else {
+    const { answer } = parseAnswer(sentenceGapAnswerSchema, input);
+    const check = checkSentenceGap(exercise, answer);
+    result = { ...check, line: fillGap(exercise.sentence, exercise.answer), moment };
+    stored = answer;
+  }
+  await ctx.db
+    .insert(exerciseAttempts)
+    .values({ userId, kind, exerciseId, answer: stored, isCorrect: result.correct, createdAt: ctx.now() });
+  return result;
+}
+
+/** The learner's attempts at one exercise, newest first (for the API and tests). */
+export async function listExerciseAttempts(
+  ctx: AppContext,
+  userId: number,
+  { kind, exerciseId }: { kind: SentenceExerciseKind; exerciseId: number },
+) {
+  return ctx.db
+    .select({
+      answer: exerciseAttempts.answer,
+      isCorrect: exerciseAttempts.isCorrect,
+      createdAt: exerciseAttempts.createdAt,
+    })
+    .from(exerciseAttempts)
+    .where(
+      and(
+        eq(exerciseAttempts.userId, userId),
+        eq(exerciseAttempts.kind, kind),
+        eq(exerciseAttempts.exerciseId, exerciseId),
+      ),
+    )
+    .orderBy(desc(exerciseAttempts.createdAt), desc(exerciseAttempts.id));
+}

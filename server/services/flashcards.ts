@@ -1,0 +1,831 @@
+import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import {
+  flashcards,
+  flashcardReviewLogs,
+  flashcardStates,
+  flashcollections,
+  globalVocabularyThemes,
+  vocabularyListItems,
+  vocabularyLists,
+  vocabularyReviewLogs,
+  vocabularyReviewStates,
+  type Level,
+  type ReviewStateSnapshot,
+} from "../../drizzle/schema";
+import {
+  LEARN_AHEAD_MS,
+  NEW_CARDS_PER_DAY,
+  previewRatings,
+  reviewCard,
+  startOfUtcDay,
+  State,
+  type Grade,
+  type RatingPreview,
+  type ReviewState,
+} from "../../app/lib/fsrs";
+import { slugify } from "../../app/lib/slug";
+import type { AppContext } from "../context";
+import { AppError, notFound } from "../lib/errors";
+import { isMediaKey, signMediaUrl } from "./media";
+
+// Flashcard collections and the learner's saved words, reviewed with FSRS (app/lib/fsrs.ts).
+// Every state and log row is the learner's own: the user id is in every `where`.
+
+type Learner = { id: number };
+
+/** What to review: one collection, every due card of every collection, or the learner's saved words. */
+export type ReviewScope =
+  { kind: "collection"; collectionId: number } | { kind: "due" } | { kind: "words"; listId?: number };
+
+export interface StudyCounts {
+  total: number;
+  /** Studied before and due now. */
+  due: number;
+  /** Never studied. */
+  new: number;
+  /** Studied and not due yet. */
+  learned: number;
+  /** New cards the daily limit still lets in today (never more than `new`). */
+  newToday: number;
+}
+
+export interface FlashcollectionSummary {
+  id: number;
+  title: string;
+  slug: string;
+  description: string;
+  level: Level;
+  cardCount: number;
+  /** Null for visitors. */
+  counts: StudyCounts | null;
+}
+
+export interface VocabularyThemeLink {
+  id: number;
+  title: string;
+  titleAr: string;
+  slug: string;
+  description: string;
+}
+
+export interface FlashcardsOverview {
+  collections: FlashcollectionSummary[];
+  /** Over every published collection; null for visitors. */
+  totals: StudyCounts | null;
+  /** The learner's saved words (all lists); null for visitors. */
+  savedWords: StudyCounts | null;
+  themes: VocabularyThemeLink[];
+}
+
+export interface StudyCard {
+  id: number;
+  arabic: string;
+  transliteration: string;
+  english: string;
+  audioUrl: string | null;
+  imageUrl: string | null;
+}
+
+export type CardStatus = "new" | "learning" | "due" | "learned";
+
+export interface BrowsedCard extends StudyCard {
+  /** Null for visitors. */
+  status: CardStatus | null;
+  due: Date | null;
+}
+
+export interface FlashcollectionDetail extends Omit<FlashcollectionSummary, "counts"> {
+  cards: BrowsedCard[];
+  counts: StudyCounts | null;
+}
+
+export interface SessionSummary {
+  reviewed: number;
+  ratings: { again: number; hard: number; good: number; easy: number };
+}
+
+export interface ReviewSession {
+  /** The card to show now, with what each answer would do; null when the session is over. */
+  current: { card: StudyCard; isNew: boolean; previews: RatingPreview[] } | null;
+  remaining: { due: number; new: number; learning: number };
+  /** Reviews since the session began (null when no start was given). */
+  summary: SessionSummary | null;
+  /** The soonest a card in this scope comes due again after now. */
+  nextDue: Date | null;
+  canUndo: boolean;
+}
+
+export interface ReviewResult {
+  /** False when this request id had already been applied (a retry or double click) or another answer won. */
+  applied: boolean;
+  cardId: number;
+  state: ReviewState;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pure pieces
+// ---------------------------------------------------------------------------------------------
+
+type StateRow = {
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: Date | null;
+};
+
+function toReviewState(row: StateRow): ReviewState {
+  return { ...row, state: row.state as State };
+}
+
+function toSnapshot(state: ReviewState | null): ReviewStateSnapshot | null {
+  if (!state) return null;
+  return { ...state, due: state.due.getTime(), lastReview: state.lastReview?.getTime() ?? null };
+}
+
+function fromSnapshot(snapshot: ReviewStateSnapshot): ReviewState {
+  return {
+    ...snapshot,
+    state: snapshot.state as State,
+    due: new Date(snapshot.due),
+    lastReview: snapshot.lastReview === null ? null : new Date(snapshot.lastReview),
+  };
+}
+
+export function cardStatus(state: Pick<ReviewState, "due" | "state"> | null, now: Date): CardStatus {
+  if (!state) return "new";
+  if (state.due.getTime() <= now.getTime()) return "due";
+  return state.state === State.Learning || state.state === State.Relearning ? "learning" : "learned";
+}
+
+type QueueCard = { id: number; state: ReviewState | null };
+
+/**
+ * Anki's order: cards already due (oldest first), then new cards up to today's allowance, then cards
+ * still in (re)learning that come due within the learn-ahead window.
+ */
+export function orderQueue<T extends QueueCard>(cards: readonly T[], now: Date, newAllowance: number) {
+  const at = now.getTime();
+  const due = cards
+    .filter((card) => card.state && card.state.due.getTime() <= at)
+    .sort((a, b) => a.state!.due.getTime() - b.state!.due.getTime());
+  const fresh = cards.filter((card) => !card.state).slice(0, Math.max(0, newAllowance));
+  const learning = cards
+    .filter(
+      (card) =>
+        card.state &&
+        card.state.due.getTime() > at &&
+        card.state.due.getTime() <= at + LEARN_AHEAD_MS &&
+        (card.state.state === State.Learning || card.state.state === State.Relearning),
+    )
+    .sort((a, b) => a.state!.due.getTime() - b.state!.due.getTime());
+  return { queue: [...due, ...fresh, ...learning], due: due.length, new: fresh.length, learning: learning.length };
+}
+
+function countStudy(
+  cards: ReadonlyArray<{ state: Pick<ReviewState, "due"> | null }>,
+  now: Date,
+  introducedToday: number,
+): StudyCounts {
+  const total = cards.length;
+  const fresh = cards.filter((card) => !card.state).length;
+  const due = cards.filter((card) => card.state && card.state.due.getTime() <= now.getTime()).length;
+  return {
+    total,
+    due,
+    new: fresh,
+    learned: total - fresh - due,
+    newToday: Math.min(fresh, Math.max(0, NEW_CARDS_PER_DAY - introducedToday)),
+  };
+}
+
+function addCounts(a: StudyCounts, b: StudyCounts): StudyCounts {
+  return {
+    total: a.total + b.total,
+    due: a.due + b.due,
+    new: a.new + b.new,
+    learned: a.learned + b.learned,
+    newToday: a.newToday + b.newToday,
+  };
+}
+
+const EMPTY_COUNTS: StudyCounts = { total: 0, due: 0, new: 0, learned: 0, newToday: 0 };
+
+function emptySummary(): SessionSummary {
+  return { reviewed: 0, ratings: { again: 0, hard: 0, good: 0, easy: 0 } };
+}
+
+function summarize(rows: ReadonlyArray<{ rating: number; total: number }>): SessionSummary {
+  const summary = emptySummary();
+  const names = { 1: "again", 2: "hard", 3: "good", 4: "easy" } as const;
+  for (const row of rows) {
+    const name = names[row.rating as 1 | 2 | 3 | 4];
+    if (!name) continue;
+    summary.ratings[name] += row.total;
+    summary.reviewed += row.total;
+  }
+  return summary;
+}
+
+async function mediaUrl(ctx: AppContext, key: string | null): Promise<string | null> {
+  return key && isMediaKey(key) ? signMediaUrl(ctx, key) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+const stateColumns = {
+  due: flashcardStates.due,
+  stability: flashcardStates.stability,
+  difficulty: flashcardStates.difficulty,
+  elapsedDays: flashcardStates.elapsedDays,
+  scheduledDays: flashcardStates.scheduledDays,
+  learningSteps: flashcardStates.learningSteps,
+  reps: flashcardStates.reps,
+  lapses: flashcardStates.lapses,
+  state: flashcardStates.state,
+  lastReview: flashcardStates.lastReview,
+};
+
+const wordStateColumns = {
+  due: vocabularyReviewStates.due,
+  stability: vocabularyReviewStates.stability,
+  difficulty: vocabularyReviewStates.difficulty,
+  elapsedDays: vocabularyReviewStates.elapsedDays,
+  scheduledDays: vocabularyReviewStates.scheduledDays,
+  learningSteps: vocabularyReviewStates.learningSteps,
+  reps: vocabularyReviewStates.reps,
+  lapses: vocabularyReviewStates.lapses,
+  state: vocabularyReviewStates.state,
+  lastReview: vocabularyReviewStates.lastReview,
+};
+
+const publishedCollection = eq(flashcollections.isPublished, true);
+
+/** Joins the learner's own state row; visitors (null) join nothing. */
+function ownFlashcardState(userId: number | null): SQL | undefined {
+  return and(
+    eq(flashcardStates.flashcardId, flashcards.id),
+    userId === null ? sql`0` : eq(flashcardStates.userId, userId),
+  );
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** Splits a row with left-joined state columns into the card and its state (null when never studied). */
+function splitState<T extends Nullable<StateRow>>(row: T) {
+  const {
+    due,
+    stability,
+    difficulty,
+    elapsedDays,
+    scheduledDays,
+    learningSteps,
+    reps,
+    lapses,
+    state,
+    lastReview,
+    ...card
+  } = row;
+  const studied = due !== null && state !== null;
+  return {
+    card,
+    state: studied
+      ? toReviewState({
+          due,
+          stability: stability ?? 0,
+          difficulty: difficulty ?? 0,
+          elapsedDays: elapsedDays ?? 0,
+          scheduledDays: scheduledDays ?? 0,
+          learningSteps: learningSteps ?? 0,
+          reps: reps ?? 0,
+          lapses: lapses ?? 0,
+          state,
+          lastReview,
+        })
+      : null,
+  };
+}
+
+async function loadFlashcardRows(ctx: AppContext, userId: number | null, where: SQL | undefined) {
+  const rows = await ctx.db
+    .select({
+      id: flashcards.id,
+      collectionId: flashcards.collectionId,
+      arabic: flashcards.arabic,
+      transliteration: flashcards.transliteration,
+      english: flashcards.english,
+      audioKey: flashcards.audioKey,
+      imageKey: flashcards.imageKey,
+      ...stateColumns,
+    })
+    .from(flashcards)
+    .innerJoin(flashcollections, and(eq(flashcollections.id, flashcards.collectionId), publishedCollection))
+    .leftJoin(flashcardStates, ownFlashcardState(userId))
+    .where(where)
+    .orderBy(
+      asc(flashcollections.position),
+      asc(flashcards.collectionId),
+      asc(flashcards.position),
+      asc(flashcards.id),
+    );
+  return rows.map((row) => {
+    const { card, state } = splitState(row);
+    return { ...card, state };
+  });
+}
+
+async function loadWordRows(ctx: AppContext, userId: number, listId?: number) {
+  const rows = await ctx.db
+    .select({
+      id: vocabularyListItems.id,
+      arabic: vocabularyListItems.arabic,
+      transliteration: vocabularyListItems.transliteration,
+      english: vocabularyListItems.english,
+      ...wordStateColumns,
+    })
+    .from(vocabularyListItems)
+    .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
+    .leftJoin(
+      vocabularyReviewStates,
+      and(eq(vocabularyReviewStates.itemId, vocabularyListItems.id), eq(vocabularyReviewStates.userId, userId)),
+    )
+    .where(and(eq(vocabularyLists.userId, userId), listId === undefined ? undefined : eq(vocabularyLists.id, listId)))
+    .orderBy(asc(vocabularyListItems.createdAt), asc(vocabularyListItems.id));
+  return rows.map((row) => {
+    const { card, state } = splitState(row);
+    return { ...card, audioKey: null as string | null, imageKey: null as string | null, state };
+  });
+}
+
+/** New cards first reviewed today, per collection (flashcards) — what the daily limit counts. */
+async function flashcardsIntroducedToday(ctx: AppContext, userId: number, now: Date) {
+  const rows = await ctx.db
+    .select({ collectionId: flashcards.collectionId, total: count() })
+    .from(flashcardReviewLogs)
+    .innerJoin(flashcards, eq(flashcards.id, flashcardReviewLogs.flashcardId))
+    .where(
+      and(
+        eq(flashcardReviewLogs.userId, userId),
+        gte(flashcardReviewLogs.reviewedAt, startOfUtcDay(now)),
+        isNull(flashcardReviewLogs.previousState),
+      ),
+    )
+    .groupBy(flashcards.collectionId);
+  return new Map(rows.map((row) => [row.collectionId, row.total]));
+}
+
+async function wordsIntroducedToday(ctx: AppContext, userId: number, now: Date): Promise<number> {
+  const [row] = await ctx.db
+    .select({ total: count() })
+    .from(vocabularyReviewLogs)
+    .where(
+      and(
+        eq(vocabularyReviewLogs.userId, userId),
+        gte(vocabularyReviewLogs.reviewedAt, startOfUtcDay(now)),
+        isNull(vocabularyReviewLogs.previousState),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** `/flashcards`: published collections with card counts and, for a learner, what is due. */
+export async function getFlashcardsOverview(ctx: AppContext, user: Learner | null): Promise<FlashcardsOverview> {
+  const now = ctx.now();
+  const [collections, themes] = await Promise.all([
+    ctx.db
+      .select({
+        id: flashcollections.id,
+        title: flashcollections.title,
+        slug: flashcollections.slug,
+        description: flashcollections.description,
+        level: flashcollections.level,
+      })
+      .from(flashcollections)
+      .where(publishedCollection)
+      .orderBy(asc(flashcollections.position), asc(flashcollections.id)),
+    ctx.db
+      .select({
+        id: globalVocabularyThemes.id,
+        title: globalVocabularyThemes.title,
+        titleAr: globalVocabularyThemes.titleAr,
+        slug: globalVocabularyThemes.slug,
+        description: globalVocabularyThemes.description,
+      })
+      .from(globalVocabularyThemes)
+      .orderBy(asc(globalVocabularyThemes.position), asc(globalVocabularyThemes.id)),
+  ]);
+  const cards = await loadFlashcardRows(ctx, user?.id ?? null, undefined);
+  const introduced = user ? await flashcardsIntroducedToday(ctx, user.id, now) : new Map<number, number>();
+  const summaries = collections.map((collection) => {
+    const own = cards.filter((card) => card.collectionId === collection.id);
+    return {
+      ...collection,
+      slug: collection.slug || slugify(collection.title),
+      cardCount: own.length,
+      counts: user ? countStudy(own, now, introduced.get(collection.id) ?? 0) : null,
+    };
+  });
+  let savedWords: StudyCounts | null = null;
+  if (user) {
+    const words = await loadWordRows(ctx, user.id);
+    savedWords = countStudy(words, now, await wordsIntroducedToday(ctx, user.id, now));
+  }
+  return {
+    collections: summaries,
+    totals: user ? summaries.reduce((sum, item) => addCounts(sum, item.counts!), EMPTY_COUNTS) : null,
+    savedWords,
+    themes: themes.map((theme) => ({ ...theme, slug: theme.slug || slugify(theme.title) })),
+  };
+}
+
+async function toStudyCard(
+  ctx: AppContext,
+  row: {
+    id: number;
+    arabic: string;
+    transliteration: string;
+    english: string;
+    audioKey: string | null;
+    imageKey: string | null;
+  },
+): Promise<StudyCard> {
+  return {
+    id: row.id,
+    arabic: row.arabic,
+    transliteration: row.transliteration,
+    english: row.english,
+    audioUrl: await mediaUrl(ctx, row.audioKey),
+    imageUrl: await mediaUrl(ctx, row.imageKey),
+  };
+}
+
+/** One published collection with every card (front and back) and, for a learner, each card's status. */
+export async function getFlashcollection(
+  ctx: AppContext,
+  user: Learner | null,
+  collectionId: number,
+): Promise<FlashcollectionDetail | null> {
+  const [collection] = await ctx.db
+    .select({
+      id: flashcollections.id,
+      title: flashcollections.title,
+      slug: flashcollections.slug,
+      description: flashcollections.description,
+      level: flashcollections.level,
+    })
+    .from(flashcollections)
+    .where(and(eq(flashcollections.id, collectionId), publishedCollection));
+  if (!collection) return null;
+  const now = ctx.now();
+  const rows = await loadFlashcardRows(ctx, user?.id ?? null, eq(flashcards.collectionId, collectionId));
+  const introduced = user ? ((await flashcardsIntroducedToday(ctx, user.id, now)).get(collectionId) ?? 0) : 0;
+  return {
+    ...collection,
+    slug: collection.slug || slugify(collection.title),
+    cardCount: rows.length,
+    counts: user ? countStudy(rows, now, introduced) : null,
+    cards: await Promise.all(
+      rows.map(async (row) => ({
+        ...(await toStudyCard(ctx, row)),
+        status: user ? cardStatus(row.state, now) : null,
+        due: row.state?.due ?? null,
+      })),
+    ),
+  };
+}
+
+/** The learner's list when reviewing one list of saved words; null when it is not theirs. */
+export async function getOwnVocabularyList(ctx: AppContext, user: Learner, listId: number) {
+  const [list] = await ctx.db
+    .select({ id: vocabularyLists.id, title: vocabularyLists.title })
+    .from(vocabularyLists)
+    .where(and(eq(vocabularyLists.id, listId), eq(vocabularyLists.userId, user.id)));
+  return list ?? null;
+}
+
+type ScopeCard = QueueCard & Parameters<typeof toStudyCard>[1];
+
+async function scopeCards(
+  ctx: AppContext,
+  user: Learner,
+  scope: ReviewScope,
+  now: Date,
+): Promise<{ cards: ScopeCard[]; introduced: number }> {
+  if (scope.kind === "words") {
+    return {
+      cards: await loadWordRows(ctx, user.id, scope.listId),
+      introduced: await wordsIntroducedToday(ctx, user.id, now),
+    };
+  }
+  if (scope.kind === "due") {
+    // "Review all due" brings no new cards: those are met collection by collection.
+    return { cards: await loadFlashcardRows(ctx, user.id, undefined), introduced: NEW_CARDS_PER_DAY };
+  }
+  const cards = await loadFlashcardRows(ctx, user.id, eq(flashcards.collectionId, scope.collectionId));
+  const introduced = (await flashcardsIntroducedToday(ctx, user.id, now)).get(scope.collectionId) ?? 0;
+  return { cards, introduced };
+}
+
+/** Review logs of this scope since `since`, newest first (the flashcard and the word tables). */
+function flashcardLogScope(user: Learner, scope: ReviewScope, since: Date): SQL | undefined {
+  return and(
+    eq(flashcardReviewLogs.userId, user.id),
+    gte(flashcardReviewLogs.reviewedAt, since),
+    scope.kind === "collection" ? eq(flashcards.collectionId, scope.collectionId) : undefined,
+  );
+}
+
+function wordLogScope(user: Learner, scope: ReviewScope & { kind: "words" }, since: Date): SQL | undefined {
+  return and(
+    eq(vocabularyReviewLogs.userId, user.id),
+    gte(vocabularyReviewLogs.reviewedAt, since),
+    scope.listId === undefined ? undefined : eq(vocabularyListItems.listId, scope.listId),
+  );
+}
+
+async function sessionSummary(ctx: AppContext, user: Learner, scope: ReviewScope, since: Date) {
+  const rows =
+    scope.kind === "words"
+      ? await ctx.db
+          .select({ rating: vocabularyReviewLogs.rating, total: count() })
+          .from(vocabularyReviewLogs)
+          .innerJoin(vocabularyListItems, eq(vocabularyListItems.id, vocabularyReviewLogs.itemId))
+          .where(wordLogScope(user, scope, since))
+          .groupBy(vocabularyReviewLogs.rating)
+      : await ctx.db
+          .select({ rating: flashcardReviewLogs.rating, total: count() })
+          .from(flashcardReviewLogs)
+          .innerJoin(flashcards, eq(flashcards.id, flashcardReviewLogs.flashcardId))
+          .where(flashcardLogScope(user, scope, since))
+          .groupBy(flashcardReviewLogs.rating);
+  return summarize(rows);
+}
+
+/**
+ * The review session at this moment: the next card with its four previews, what is left, and (given the
+ * session's start) what has been reviewed so far. Stateless: a reload or a second device sees the same.
+ */
+export async function getReviewSession(
+  ctx: AppContext,
+  user: Learner,
+  scope: ReviewScope,
+  options: { since?: Date | null } = {},
+): Promise<ReviewSession> {
+  const now = ctx.now();
+  const { cards, introduced } = await scopeCards(ctx, user, scope, now);
+  const order = orderQueue(cards, now, NEW_CARDS_PER_DAY - introduced);
+  const next = order.queue[0];
+  const later = cards.flatMap((card) =>
+    card.state && card.state.due.getTime() > now.getTime() ? [card.state.due.getTime()] : [],
+  );
+  const since = options.since ?? null;
+  return {
+    current: next
+      ? { card: await toStudyCard(ctx, next), isNew: next.state === null, previews: previewRatings(next.state, now) }
+      : null,
+    remaining: { due: order.due, new: order.new, learning: order.learning },
+    summary: since ? await sessionSummary(ctx, user, scope, since) : null,
+    nextDue: later.length ? new Date(Math.min(...later)) : null,
+    canUndo: since ? (await lastReviewInScope(ctx, user, scope, since)) !== null : false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+export interface ReviewInput {
+  cardId: number;
+  rating: Grade;
+  requestId: string;
+}
+
+function conflictingRequest(): AppError {
+  return new AppError(409, ["That request id was already used for another card."]);
+}
+
+/**
+ * Rates one flashcard. Idempotent per request id: a retry or double click returns the state the first
+ * answer produced. The state write is a compare-and-set on `reps` and the log is written only when
+ * that state is the one this answer produced, in one batch, so two answers at once rate once.
+ */
+export async function reviewFlashcard(ctx: AppContext, user: Learner, input: ReviewInput): Promise<ReviewResult> {
+  const [card] = await ctx.db
+    .select({ id: flashcards.id })
+    .from(flashcards)
+    .innerJoin(flashcollections, and(eq(flashcollections.id, flashcards.collectionId), publishedCollection))
+    .where(eq(flashcards.id, input.cardId));
+  if (!card) throw notFound("We couldn't find that flashcard.");
+  const byRequest = and(eq(flashcardReviewLogs.userId, user.id), eq(flashcardReviewLogs.requestId, input.requestId));
+  const ownState = and(eq(flashcardStates.userId, user.id), eq(flashcardStates.flashcardId, input.cardId));
+
+  const [[earlier], [current]] = await ctx.db.batch([
+    ctx.db.select({ flashcardId: flashcardReviewLogs.flashcardId }).from(flashcardReviewLogs).where(byRequest),
+    ctx.db.select(stateColumns).from(flashcardStates).where(ownState),
+  ]);
+  const previous = current ? toReviewState(current) : null;
+  if (earlier) {
+    if (earlier.flashcardId !== input.cardId) throw conflictingRequest();
+    return { applied: false, cardId: input.cardId, state: previous! };
+  }
+
+  const now = ctx.now();
+  const next = reviewCard(previous, input.rating, now);
+  const writeState = previous
+    ? ctx.db
+        .update(flashcardStates)
+        .set({ ...next, updatedAt: now })
+        .where(and(ownState, eq(flashcardStates.reps, previous.reps)))
+    : ctx.db
+        .insert(flashcardStates)
+        .values({ userId: user.id, flashcardId: input.cardId, ...next, createdAt: now, updatedAt: now })
+        .onConflictDoNothing();
+  const [, logged] = await ctx.db.batch([
+    writeState,
+    ctx.db
+      .insert(flashcardReviewLogs)
+      .select(
+        ctx.db
+          .select({
+            id: sql<number | null>`null`.as("id"),
+            userId: flashcardStates.userId,
+            flashcardId: flashcardStates.flashcardId,
+            rating: sql<number>`${input.rating}`.as("rating"),
+            reviewedAt: sql<number>`${now.getTime()}`.as("reviewed_at"),
+            requestId: sql<string>`${input.requestId}`.as("request_id"),
+            previousState: sql<string | null>`${previous ? JSON.stringify(toSnapshot(previous)) : null}`.as(
+              "previous_state",
+            ),
+          })
+          .from(flashcardStates)
+          .where(and(ownState, eq(flashcardStates.reps, next.reps), eq(flashcardStates.lastReview, now))),
+      )
+      .onConflictDoNothing()
+      .returning({ id: flashcardReviewLogs.id }),
+  ]);
+  if (logged.length > 0) return { applied: true, cardId: input.cardId, state: next };
+  const [stored] = await ctx.db.select(stateColumns).from(flashcardStates).where(ownState);
+  return { applied: false, cardId: input.cardId, state: toReviewState(stored!) };
+}
+
+/** Rates one of the learner's saved words; the same rules as flashcards. Others' words answer 404. */
+export async function reviewSavedWord(ctx: AppContext, user: Learner, input: ReviewInput): Promise<ReviewResult> {
+  const [item] = await ctx.db
+    .select({ id: vocabularyListItems.id })
+    .from(vocabularyListItems)
+    .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
+    .where(and(eq(vocabularyListItems.id, input.cardId), eq(vocabularyLists.userId, user.id)));
+  if (!item) throw notFound("We couldn't find that word in your lists.");
+  const byRequest = and(eq(vocabularyReviewLogs.userId, user.id), eq(vocabularyReviewLogs.requestId, input.requestId));
+  const ownState = and(eq(vocabularyReviewStates.userId, user.id), eq(vocabularyReviewStates.itemId, input.cardId));
+
+  const [[earlier], [current]] = await ctx.db.batch([
+    ctx.db.select({ itemId: vocabularyReviewLogs.itemId }).from(vocabularyReviewLogs).where(byRequest),
+    ctx.db.select(wordStateColumns).from(vocabularyReviewStates).where(ownState),
+  ]);
+  const previous = current ? toReviewState(current) : null;
+  if (earlier) {
+    if (earlier.itemId !== input.cardId) throw conflictingRequest();
+    return { applied: false, cardId: input.cardId, state: previous! };
+  }
+
+  const now = ctx.now();
+  const next = reviewCard(previous, input.rating, now);
+  const writeState = previous
+    ? ctx.db
+        .update(vocabularyReviewStates)
+        .set({ ...next, updatedAt: now })
+        .where(and(ownState, eq(vocabularyReviewStates.reps, previous.reps)))
+    : ctx.db
+        .insert(vocabularyReviewStates)
+        .values({ userId: user.id, itemId: input.cardId, ...next, createdAt: now, updatedAt: now })
+        .onConflictDoNothing();
+  const [, logged] = await ctx.db.batch([
+    writeState,
+    ctx.db
+      .insert(vocabularyReviewLogs)
+      .select(
+        ctx.db
+          .select({
+            id: sql<number | null>`null`.as("id"),
+            userId: vocabularyReviewStates.userId,
+            itemId: vocabularyReviewStates.itemId,
+            rating: sql<number>`${input.rating}`.as("rating"),
+            reviewedAt: sql<number>`${now.getTime()}`.as("reviewed_at"),
+            requestId: sql<string>`${input.requestId}`.as("request_id"),
+            previousState: sql<string | null>`${previous ? JSON.stringify(toSnapshot(previous)) : null}`.as(
+              "previous_state",
+            ),
+          })
+          .from(vocabularyReviewStates)
+          .where(and(ownState, eq(vocabularyReviewStates.reps, next.reps), eq(vocabularyReviewStates.lastReview, now))),
+      )
+      .onConflictDoNothing()
+      .returning({ id: vocabularyReviewLogs.id }),
+  ]);
+  if (logged.length > 0) return { applied: true, cardId: input.cardId, state: next };
+  const [stored] = await ctx.db.select(wordStateColumns).from(vocabularyReviewStates).where(ownState);
+  return { applied: false, cardId: input.cardId, state: toReviewState(stored!) };
+}
+
+async function lastReviewInScope(ctx: AppContext, user: Learner, scope: ReviewScope, since: Date) {
+  if (scope.kind === "words") {
+    const [log] = await ctx.db
+      .select({
+        id: vocabularyReviewLogs.id,
+        cardId: vocabularyReviewLogs.itemId,
+        reviewedAt: vocabularyReviewLogs.reviewedAt,
+        previousState: vocabularyReviewLogs.previousState,
+      })
+      .from(vocabularyReviewLogs)
+      .innerJoin(vocabularyListItems, eq(vocabularyListItems.id, vocabularyReviewLogs.itemId))
+      .where(wordLogScope(user, scope, since))
+      .orderBy(desc(vocabularyReviewLogs.reviewedAt), desc(vocabularyReviewLogs.id))
+      .limit(1);
+    return log ?? null;
+  }
+  const [log] = await ctx.db
+    .select({
+      id: flashcardReviewLogs.id,
+      cardId: flashcardReviewLogs.flashcardId,
+      reviewedAt: flashcardReviewLogs.reviewedAt,
+      previousState: flashcardReviewLogs.previousState,
+    })
+    .from(flashcardReviewLogs)
+    .innerJoin(flashcards, eq(flashcards.id, flashcardReviewLogs.flashcardId))
+    .where(flashcardLogScope(user, scope, since))
+    .orderBy(desc(flashcardReviewLogs.reviewedAt), desc(flashcardReviewLogs.id))
+    .limit(1);
+  return log ?? null;
+}
+
+/**
+ * Takes back the latest answer of this session: the card returns to the state it had before (or to new)
+ * and the log goes. Only while that answer is still the card's latest review.
+ */
+export async function undoLastReview(
+  ctx: AppContext,
+  user: Learner,
+  scope: ReviewScope,
+  since: Date,
+): Promise<{ undone: boolean; cardId: number | null }> {
+  const log = await lastReviewInScope(ctx, user, scope, since);
+  if (!log) return { undone: false, cardId: null };
+  const previous = log.previousState ? fromSnapshot(log.previousState) : null;
+  const now = ctx.now();
+  // A later answer to the same card (another tab) means this one is no longer the card's to take back.
+  const [stillLatest] =
+    scope.kind === "words"
+      ? await ctx.db
+          .select({ lastReview: vocabularyReviewStates.lastReview })
+          .from(vocabularyReviewStates)
+          .where(and(eq(vocabularyReviewStates.userId, user.id), eq(vocabularyReviewStates.itemId, log.cardId)))
+      : await ctx.db
+          .select({ lastReview: flashcardStates.lastReview })
+          .from(flashcardStates)
+          .where(and(eq(flashcardStates.userId, user.id), eq(flashcardStates.flashcardId, log.cardId)));
+  if (stillLatest?.lastReview?.getTime() !== log.reviewedAt.getTime()) return { undone: false, cardId: log.cardId };
+  if (scope.kind === "words") {
+    const latest = and(
+      eq(vocabularyReviewStates.userId, user.id),
+      eq(vocabularyReviewStates.itemId, log.cardId),
+      eq(vocabularyReviewStates.lastReview, log.reviewedAt),
+    );
+    await ctx.db.batch([
+      previous
+        ? ctx.db
+            .update(vocabularyReviewStates)
+            .set({ ...previous, updatedAt: now })
+            .where(latest)
+        : ctx.db.delete(vocabularyReviewStates).where(latest),
+      ctx.db
+        .delete(vocabularyReviewLogs)
+        .where(and(eq(vocabularyReviewLogs.id, log.id), eq(vocabularyReviewLogs.userId, user.id))),
+    ]);
+  } else {
+    const latest = and(
+      eq(flashcardStates.userId, user.id),
+      eq(flashcardStates.flashcardId, log.cardId),
+      eq(flashcardStates.lastReview, log.reviewedAt),
+    );
+    await ctx.db.batch([
+      previous
+        ? ctx.db
+            .update(flashcardStates)
+            .set({ ...previous, updatedAt: now })
+            .where(latest)
+        : ctx.db.delete(flashcardStates).where(latest),
+      ctx.db
+        .delete(flashcardReviewLogs)
+        .where(and(eq(flashcardReviewLogs.id, log.id), eq(flashcardReviewLogs.userId, user.id))),
+    ]);
+  }
+  return { undone: true, cardId: log.cardId };
+}

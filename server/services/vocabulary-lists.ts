@@ -1,0 +1,511 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { exerciseAttempts, transcriptCues, videos, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
+import { normalizeArabic } from "../../app/lib/arabic";
+import { LIST_ITEMS_MAX, LISTS_PER_LEARNER_MAX, type ListItemInput } from "../../app/lib/schemas/vocabulary";
+import { slugify } from "../../app/lib/slug";
+import { QUIZ_OPTION_COUNT, resolveQuiz, type QuizWord, type ResolvedQuiz } from "../../app/lib/vocabulary-quiz";
+import type { AppContext } from "../context";
+import { AppError, badRequest, notFound } from "../lib/errors";
+import type { SessionUser } from "./auth";
+import { getViewerAccess } from "./catalog";
+import { listGlobalPoolWords } from "./global-vocabulary";
+import { isMediaKey, signMediaUrl } from "./media";
+import { normalizedArabicSql } from "./word-lookup";
+
+// A learner's own vocabulary lists. Every read and write carries the owner in its `where`, so another
+// learner's list or word answers exactly like one that does not exist (404).
+
+type Owner = Pick<SessionUser, "id">;
+
+const LIST_NOT_FOUND = "We couldn't find that vocabulary list.";
+const ITEM_NOT_FOUND = "We couldn't find that word.";
+/** How long a lesson moment plays when the cue's end is unknown. */
+const MOMENT_FALLBACK_MS = 4000;
+
+export interface VocabularyListSummary {
+  id: number;
+  title: string;
+  slug: string;
+  isDefault: boolean;
+  wordCount: number;
+  updatedAt: Date;
+}
+
+export interface VocabularyListItem {
+  id: number;
+  listId: number;
+  arabic: string;
+  transliteration: string;
+  english: string;
+  missCount: number;
+  /** The lesson moment the word was saved from, when it still exists. */
+  lesson: { id: number; title: string; slug: string; seconds: number; href: string } | null;
+  createdAt: Date;
+}
+
+export interface VocabularyListDetail extends VocabularyListSummary {
+  items: VocabularyListItem[];
+  /** Words in the whole list (items may be filtered by a search). */
+  totalWords: number;
+}
+
+/** Percent-encoded, so an Arabic title's slug is a valid `Location` header too. */
+export function vocabularyListHref(list: { id: number; title: string }) {
+  return `/vocabulary-list/${list.id}/${encodeURIComponent(slugify(list.title))}`;
+}
+
+export function lessonMomentHref(lesson: { id: number; slug: string; title: string }, startMs: number | null) {
+  const base = `/video/${lesson.id}/${lesson.slug || slugify(lesson.title)}`;
+  return startMs === null ? base : `${base}?t=${Math.floor(startMs / 1000)}`;
+}
+
+const ownList = (userId: number, listId: number) =>
+  and(eq(vocabularyLists.id, listId), eq(vocabularyLists.userId, userId));
+
+export async function listVocabularyLists(ctx: AppContext, user: Owner): Promise<VocabularyListSummary[]> {
+  const rows = await ctx.db
+    .select({
+      id: vocabularyLists.id,
+      title: vocabularyLists.title,
+      isDefault: vocabularyLists.isDefault,
+      updatedAt: vocabularyLists.updatedAt,
+      wordCount: count(vocabularyListItems.id),
+    })
+    .from(vocabularyLists)
+    .leftJoin(vocabularyListItems, eq(vocabularyListItems.listId, vocabularyLists.id))
+    .where(eq(vocabularyLists.userId, user.id))
+    .groupBy(vocabularyLists.id)
+    .orderBy(desc(vocabularyLists.isDefault), desc(vocabularyLists.updatedAt), desc(vocabularyLists.id));
+  return rows.map((row) => ({ ...row, slug: slugify(row.title) }));
+}
+
+async function requireOwnList(ctx: AppContext, user: Owner, listId: number) {
+  const [list] = await ctx.db
+    .select({
+      id: vocabularyLists.id,
+      title: vocabularyLists.title,
+      isDefault: vocabularyLists.isDefault,
+      updatedAt: vocabularyLists.updatedAt,
+    })
+    .from(vocabularyLists)
+    .where(ownList(user.id, listId))
+    .limit(1);
+  if (!list) throw notFound(LIST_NOT_FOUND);
+  return list;
+}
+
+const itemColumns = {
+  id: vocabularyListItems.id,
+  listId: vocabularyListItems.listId,
+  arabic: vocabularyListItems.arabic,
+  transliteration: vocabularyListItems.transliteration,
+  english: vocabularyListItems.english,
+  missCount: vocabularyListItems.missCount,
+  startMs: vocabularyListItems.startMs,
+  createdAt: vocabularyListItems.createdAt,
+  videoId: videos.id,
+  videoTitle: videos.title,
+  videoSlug: videos.slug,
+  videoPublished: videos.isPublished,
+};
+
+type ItemRow = {
+  id: number;
+  listId: number;
+  arabic: string;
+  transliteration: string;
+  english: string;
+  missCount: number;
+  startMs: number | null;
+  createdAt: Date;
+  videoId: number | null;
+  videoTitle: string | null;
+  videoSlug: string | null;
+  videoPublished: boolean | null;
+};
+
+function toItem(row: ItemRow): VocabularyListItem {
+  const lesson =
+    row.videoId !== null && row.videoPublished && row.videoTitle !== null
+      ? {
+          id: row.videoId,
+          title: row.videoTitle,
+          slug: row.videoSlug || slugify(row.videoTitle),
+          seconds: Math.floor((row.startMs ?? 0) / 1000),
+          href: lessonMomentHref({ id: row.videoId, title: row.videoTitle, slug: row.videoSlug ?? "" }, row.startMs),
+        }
+      : null;
+  return {
+    id: row.id,
+    listId: row.listId,
+    arabic: row.arabic,
+    transliteration: row.transliteration,
+    english: row.english,
+    missCount: row.missCount,
+    lesson,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Case- and tashkeel-insensitive match on any of the three columns. */
+function matchesSearch(item: VocabularyListItem, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  const arabicNeedle = normalizeArabic(needle);
+  return (
+    (arabicNeedle !== "" && normalizeArabic(item.arabic).includes(arabicNeedle)) ||
+    item.transliteration.toLowerCase().includes(needle) ||
+    item.english.toLowerCase().includes(needle)
+  );
+}
+
+/** One of the learner's lists with its words (newest first), optionally filtered by `q`. */
+export async function getVocabularyList(
+  ctx: AppContext,
+  user: Owner,
+  listId: number,
+  options: { q?: string } = {},
+): Promise<VocabularyListDetail> {
+  const list = await requireOwnList(ctx, user, listId);
+  const rows = await ctx.db
+    .select(itemColumns)
+    .from(vocabularyListItems)
+    .leftJoin(videos, eq(videos.id, vocabularyListItems.videoId))
+    .where(eq(vocabularyListItems.listId, list.id))
+    .orderBy(desc(vocabularyListItems.createdAt), desc(vocabularyListItems.id));
+  const all = rows.map(toItem);
+  const items = options.q ? all.filter((item) => matchesSearch(item, options.q ?? "")) : all;
+  return { ...list, slug: slugify(list.title), wordCount: all.length, totalWords: all.length, items };
+}
+
+export async function createVocabularyList(ctx: AppContext, user: Owner, input: { title: string }) {
+  const [{ lists } = { lists: 0 }] = await ctx.db
+    .select({ lists: count() })
+    .from(vocabularyLists)
+    .where(eq(vocabularyLists.userId, user.id));
+  if (lists >= LISTS_PER_LEARNER_MAX) {
+    throw new AppError(422, [`You can keep up to ${LISTS_PER_LEARNER_MAX} lists. Delete one to make room.`]);
+  }
+  const now = ctx.now();
+  const [list] = await ctx.db
+    .insert(vocabularyLists)
+    .values({ userId: user.id, title: input.title.trim(), isDefault: false, createdAt: now, updatedAt: now })
+    .returning({ id: vocabularyLists.id, title: vocabularyLists.title });
+  return { ...list!, slug: slugify(list!.title) };
+}
+
+export async function renameVocabularyList(ctx: AppContext, user: Owner, listId: number, input: { title: string }) {
+  const [list] = await ctx.db
+    .update(vocabularyLists)
+    .set({ title: input.title.trim(), updatedAt: ctx.now() })
+    .where(ownList(user.id, listId))
+    .returning({ id: vocabularyLists.id, title: vocabularyLists.title });
+  if (!list) throw notFound(LIST_NOT_FOUND);
+  return { ...list, slug: slugify(list.title) };
+}
+
+/** Deletes the list and its words. Deleting "My words" is allowed: the next saved word makes a new one. */
+export async function deleteVocabularyList(ctx: AppContext, user: Owner, listId: number) {
+  const [list] = await ctx.db
+    .delete(vocabularyLists)
+    .where(ownList(user.id, listId))
+    .returning({ id: vocabularyLists.id, title: vocabularyLists.title });
+  if (!list) throw notFound(LIST_NOT_FOUND);
+  return list;
+}
+
+function duplicateWord(listTitle: string, arabic: string) {
+  const message = `“${arabic}” is already in ${listTitle}.`;
+  return new AppError(409, [message], { arabic: [message] });
+}
+
+/** The item in a list that is the same word, ignoring tashkeel and spelling variants. */
+async function findSameWord(ctx: AppContext, listId: number, arabic: string, exceptItemId?: number) {
+  const [item] = await ctx.db
+    .select({ id: vocabularyListItems.id })
+    .from(vocabularyListItems)
+    .where(
+      and(
+        eq(vocabularyListItems.listId, listId),
+        eq(normalizedArabicSql(vocabularyListItems.arabic), normalizeArabic(arabic)),
+        exceptItemId === undefined ? undefined : ne(vocabularyListItems.id, exceptItemId),
+      ),
+    )
+    .limit(1);
+  return item ?? null;
+}
+
+async function requireRoomFor(ctx: AppContext, listId: number) {
+  const [{ words } = { words: 0 }] = await ctx.db
+    .select({ words: count() })
+    .from(vocabularyListItems)
+    .where(eq(vocabularyListItems.listId, listId));
+  if (words >= LIST_ITEMS_MAX) throw new AppError(422, [`A list holds at most ${LIST_ITEMS_MAX} words.`]);
+}
+
+async function getOwnItem(ctx: AppContext, user: Owner, itemId: number) {
+  const [row] = await ctx.db
+    .select(itemColumns)
+    .from(vocabularyListItems)
+    .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
+    .leftJoin(videos, eq(videos.id, vocabularyListItems.videoId))
+    .where(and(eq(vocabularyListItems.id, itemId), eq(vocabularyLists.userId, user.id)))
+    .limit(1);
+  if (!row) throw notFound(ITEM_NOT_FOUND);
+  return row;
+}
+
+/** Adds a word typed by hand. The same word twice in one list is a 409 with the message at the field. */
+export async function addListItem(
+  ctx: AppContext,
+  user: Owner,
+  listId: number,
+  input: ListItemInput & { videoId?: number | null; startMs?: number | null },
+) {
+  const list = await requireOwnList(ctx, user, listId);
+  const arabic = input.arabic.trim();
+  if (await findSameWord(ctx, list.id, arabic)) throw duplicateWord(list.title, arabic);
+  await requireRoomFor(ctx, list.id);
+  const now = ctx.now();
+  const [inserted] = await ctx.db
+    .insert(vocabularyListItems)
+    .values({
+      listId: list.id,
+      arabic,
+      transliteration: input.transliteration,
+      english: input.english,
+      videoId: input.videoId ?? null,
+      startMs: input.startMs ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: vocabularyListItems.id });
+  // Lost a race with the same word (a double submit): same answer as the duplicate check.
+  if (!inserted) throw duplicateWord(list.title, arabic);
+  await ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, list.id));
+  return toItem(await getOwnItem(ctx, user, inserted.id));
+}
+
+export async function updateListItem(ctx: AppContext, user: Owner, itemId: number, input: ListItemInput) {
+  const item = await getOwnItem(ctx, user, itemId);
+  const arabic = input.arabic.trim();
+  if (await findSameWord(ctx, item.listId, arabic, item.id)) {
+    const list = await requireOwnList(ctx, user, item.listId);
+    throw duplicateWord(list.title, arabic);
+  }
+  const now = ctx.now();
+  await ctx.db.batch([
+    ctx.db
+      .update(vocabularyListItems)
+      .set({ arabic, transliteration: input.transliteration, english: input.english, updatedAt: now })
+      .where(eq(vocabularyListItems.id, item.id)),
+    ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, item.listId)),
+  ]);
+  return toItem(await getOwnItem(ctx, user, item.id));
+}
+
+/** Moves a word to another of the learner's lists; both lists must be theirs. */
+export async function moveListItem(ctx: AppContext, user: Owner, itemId: number, toListId: number) {
+  const item = await getOwnItem(ctx, user, itemId);
+  const target = await requireOwnList(ctx, user, toListId);
+  if (target.id === item.listId) return { item: toItem(item), list: { ...target, slug: slugify(target.title) } };
+  if (await findSameWord(ctx, target.id, item.arabic)) throw duplicateWord(target.title, item.arabic);
+  await requireRoomFor(ctx, target.id);
+  const now = ctx.now();
+  await ctx.db.batch([
+    ctx.db
+      .update(vocabularyListItems)
+      .set({ listId: target.id, updatedAt: now })
+      .where(eq(vocabularyListItems.id, item.id)),
+    ctx.db
+      .update(vocabularyLists)
+      .set({ updatedAt: now })
+      .where(inArray(vocabularyLists.id, [item.listId, target.id])),
+  ]);
+  return { item: toItem({ ...item, listId: target.id }), list: { ...target, slug: slugify(target.title) } };
+}
+
+export async function deleteListItem(ctx: AppContext, user: Owner, itemId: number) {
+  const item = await getOwnItem(ctx, user, itemId);
+  await ctx.db.delete(vocabularyListItems).where(eq(vocabularyListItems.id, item.id));
+  return { id: item.id, listId: item.listId, arabic: item.arabic };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export
+// ---------------------------------------------------------------------------------------------
+
+function csvCell(value: string): string {
+  // Cells that a spreadsheet would run as a formula get a leading apostrophe.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The list as CSV: UTF-8 with a byte-order mark (so spreadsheets read the Arabic), CRLF, RFC 4180 quoting. */
+export async function exportVocabularyListCsv(ctx: AppContext, user: Owner, listId: number) {
+  const origin = ctx.config.appUrl.replace(/\/$/, "");
+  const list = await getVocabularyList(ctx, user, listId);
+  const lines = [["Arabic", "Transliteration", "English", "Lesson", "Lesson link"]];
+  for (const item of [...list.items].reverse()) {
+    lines.push([
+      item.arabic,
+      item.transliteration,
+      item.english,
+      item.lesson?.title ?? "",
+      item.lesson ? `${origin}${item.lesson.href}` : "",
+    ]);
+  }
+  const body = `\uFEFF${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return { filename: `${list.slug}.csv`, body, list };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quiz
+// ---------------------------------------------------------------------------------------------
+
+export interface QuizSource {
+  words: QuizWord[];
+  pool: QuizWord[];
+}
+
+/**
+ * The list's words as quiz words, with audio where the learner may hear it: a word saved from a lesson
+ * plays that lesson's moment (signed URL with a media fragment) if the learner may watch the lesson.
+ */
+export async function getListQuizSource(ctx: AppContext, user: Owner, listId: number): Promise<QuizSource> {
+  const list = await requireOwnList(ctx, user, listId);
+  const [rows, access] = await Promise.all([
+    ctx.db
+      .select({
+        id: vocabularyListItems.id,
+        arabic: vocabularyListItems.arabic,
+        transliteration: vocabularyListItems.transliteration,
+        english: vocabularyListItems.english,
+        missCount: vocabularyListItems.missCount,
+        startMs: vocabularyListItems.startMs,
+        cueEndMs: transcriptCues.endMs,
+        videoKey: videos.videoKey,
+        isFree: videos.isFree,
+        isPublished: videos.isPublished,
+      })
+      .from(vocabularyListItems)
+      .leftJoin(videos, eq(videos.id, vocabularyListItems.videoId))
+      .leftJoin(transcriptCues, eq(transcriptCues.id, vocabularyListItems.cueId))
+      .where(eq(vocabularyListItems.listId, list.id))
+      .orderBy(asc(vocabularyListItems.id)),
+    getViewerAccess(ctx, user),
+  ]);
+  const words = await Promise.all(
+    rows.map(async (row): Promise<QuizWord> => {
+      let audioUrl: string | null = null;
+      const entitled = row.isPublished && (row.isFree || access.hasSubscription);
+      if (entitled && row.videoKey && isMediaKey(row.videoKey) && row.startMs !== null) {
+        const end = row.cueEndMs && row.cueEndMs > row.startMs ? row.cueEndMs : row.startMs + MOMENT_FALLBACK_MS;
+        audioUrl = `${await signMediaUrl(ctx, row.videoKey)}#t=${row.startMs / 1000},${end / 1000}`;
+      }
+      return {
+        key: `i${row.id}`,
+        arabic: row.arabic,
+        transliteration: row.transliteration,
+        english: row.english,
+        missCount: row.missCount,
+        audioUrl,
+      };
+    }),
+  );
+  // The list's own words make the options; a small list borrows distractors from the global vocabulary.
+  const pool = words.length >= QUIZ_OPTION_COUNT ? [] : await listGlobalPoolWords(ctx);
+  return { words, pool };
+}
+
+/** The JSON stored with a finished quiz; `source` and `seed` identify the run, so it counts once. */
+export interface QuizAttemptRecord {
+  source: "list" | "deck";
+  seed: number;
+  correct: number;
+  total: number;
+  missed: string[];
+}
+
+/**
+ * Stores a finished quiz once per run (seed): a repeated submit returns `recorded: false` and
+ * changes nothing. Answers that do not fit the quiz are a 400.
+ */
+export async function recordQuizAttempt(
+  ctx: AppContext,
+  user: Owner,
+  input: {
+    source: "list" | "deck";
+    sourceId: number;
+    quizSource: QuizSource;
+    seed: number;
+    wordKeys: string[];
+    answerKeys: string[];
+  },
+): Promise<{ quiz: ResolvedQuiz; recorded: boolean }> {
+  const quiz = resolveQuiz(input.quizSource, input);
+  if (!quiz) throw badRequest("Those answers don't match this quiz. Start it again.");
+  if (!quiz.finished) throw badRequest("Answer every question before sending the quiz.");
+  const record: QuizAttemptRecord = {
+    source: input.source,
+    seed: input.seed,
+    correct: quiz.score.correct,
+    total: quiz.score.total,
+    missed: quiz.score.missed.map((word) => word.key),
+  };
+  const now = ctx.now().getTime();
+  const result = await ctx.db.run(sql`
+    insert into ${exerciseAttempts} (user_id, kind, exercise_id, answer, is_correct, created_at)
+    select ${user.id}, 'vocabulary-quiz', ${input.sourceId}, ${JSON.stringify(record)},
+      ${quiz.score.correct === quiz.score.total ? 1 : 0}, ${now}
+    where not exists (
+      select 1 from ${exerciseAttempts}
+      where user_id = ${user.id} and kind = 'vocabulary-quiz' and exercise_id = ${input.sourceId}
+        and json_extract(answer, '$.source') = ${input.source} and json_extract(answer, '$.seed') = ${input.seed}
+    )
+  `);
+  return { quiz, recorded: (result.meta.changes ?? 0) > 0 };
+}
+
+/** A finished list quiz: missed words move up (missCount + 1), known ones drift down. */
+export async function finishListQuiz(
+  ctx: AppContext,
+  user: Owner,
+  input: { listId: number; seed: number; wordKeys: string[]; answerKeys: string[] },
+) {
+  const quizSource = await getListQuizSource(ctx, user, input.listId);
+  const { quiz, recorded } = await recordQuizAttempt(ctx, user, {
+    source: "list",
+    sourceId: input.listId,
+    quizSource,
+    ...input,
+  });
+  if (recorded) {
+    const idOf = (key: string) => Number(key.slice(1));
+    const missed = quiz.answers.filter((answer) => !answer.correct).map((answer) => idOf(answer.question.word.key));
+    const known = quiz.answers.filter((answer) => answer.correct).map((answer) => idOf(answer.question.word.key));
+    const inList = (ids: number[]) =>
+      and(inArray(vocabularyListItems.id, ids), eq(vocabularyListItems.listId, input.listId));
+    const statements = [];
+    if (missed.length) {
+      statements.push(
+        ctx.db
+          .update(vocabularyListItems)
+          .set({ missCount: sql`${vocabularyListItems.missCount} + 1` })
+          .where(inList(missed)),
+      );
+    }
+    if (known.length) {
+      statements.push(
+        ctx.db
+          .update(vocabularyListItems)
+          .set({ missCount: sql`max(${vocabularyListItems.missCount} - 1, 0)` })
+          .where(inList(known)),
+      );
+    }
+    const [first, ...rest] = statements;
+    if (first) await ctx.db.batch([first, ...rest]);
+  }
+  return { score: quiz.score, recorded };
+}

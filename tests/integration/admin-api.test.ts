@@ -1,0 +1,332 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_PAGES } from "../../app/lib/admin-pages";
+import { ADMIN_RESOURCES, getAdminResource } from "../../server/admin/registry";
+import { sniffFile } from "../../server/admin/service";
+import { ADMIN_SAMPLES, TINY_PNG, type SampleDependency } from "../fixtures/admin-samples";
+import { createUser, loginToken, testApp, testEnv } from "./helpers";
+
+// Walks /api/admin/<slug> for EVERY resource of the registry with anonymous, learner and admin tokens.
+
+const app = testApp();
+let adminToken = "";
+let learnerToken = "";
+let learnerId = 0;
+let counter = 0;
+
+type Json = { data?: unknown; errors?: string[]; fieldErrors?: Record<string, string[]> };
+type RecordJson = { id: string; title: string; values: Record<string, unknown> };
+
+async function call(method: string, path: string, token: string | null, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await app.request(
+    path,
+    { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) },
+    testEnv,
+  );
+  return { status: response.status, body: (await response.json()) as Json };
+}
+
+async function upload(slug: string, field: string, file: { name: string; mimeType: string; base64: string }) {
+  const form = new FormData();
+  const bytes = Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0));
+  form.append("file", new File([bytes], file.name, { type: file.mimeType }));
+  const response = await app.request(
+    `/api/admin/${slug}/upload?field=${field}`,
+    { method: "POST", headers: { Authorization: `Bearer ${adminToken}` }, body: form },
+    testEnv,
+  );
+  return { status: response.status, body: (await response.json()) as Json };
+}
+
+function sampleFor(slug: string) {
+  const sample = ADMIN_SAMPLES[slug];
+  if (!sample) {
+    throw new Error(`No sample for admin resource "${slug}": add one to tests/fixtures/admin-samples.ts.`);
+  }
+  return sample;
+}
+
+/** A valid create body for `slug`, with fresh dependencies created through the API first. */
+async function createBody(
+  slug: string,
+): Promise<{ body: Record<string, unknown>; deps: SampleDependency[]; suffix: string }> {
+  const sample = sampleFor(slug);
+  const deps: SampleDependency[] = [];
+  for (const need of sample.needs ?? []) {
+    const created = await createRecord(need);
+    deps.push({ id: created.id, title: created.title });
+  }
+  counter += 1;
+  const suffix = `${counter}-${crypto.randomUUID().slice(0, 6)}`;
+  const body = sample.create(deps, suffix);
+  for (const [field, file] of Object.entries(sample.uploads ?? {})) {
+    const stored = await upload(slug, field, file);
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    body[field] = (stored.body.data as { key: string }).key;
+  }
+  return { body, deps, suffix };
+}
+
+async function createRecord(slug: string): Promise<RecordJson> {
+  const { body } = await createBody(slug);
+  const response = await call("POST", `/api/admin/${slug}`, adminToken, body);
+  expect(response.status, `${slug}: ${JSON.stringify(response.body)}`).toBe(201);
+  return response.body.data as RecordJson;
+}
+
+beforeAll(async () => {
+  const admin = await createUser({ permissions: ["admin"] });
+  const learner = await createUser();
+  learnerId = learner.id;
+  adminToken = await loginToken(app, admin.email, admin.password);
+  learnerToken = await loginToken(app, learner.email, learner.password);
+});
+
+describe("the admin registry", () => {
+  it("names only admin pages, once each, and every resource has a sample", () => {
+    const pageSlugs = new Set(ADMIN_PAGES.map((page) => page.slug));
+    const slugs = ADMIN_RESOURCES.map((resource) => resource.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) {
+      expect(pageSlugs.has(slug), `${slug} is not an admin page`).toBe(true);
+      expect(
+        ADMIN_SAMPLES[slug],
+        `No sample for admin resource "${slug}" in tests/fixtures/admin-samples.ts`,
+      ).toBeDefined();
+    }
+  });
+
+  it("answers 404 for an unknown resource, 401 anonymous before anything else", async () => {
+    expect((await call("GET", "/api/admin/no-such-thing", adminToken)).status).toBe(404);
+    expect((await call("GET", "/api/admin/no-such-thing", null)).status).toBe(401);
+    const missing = await call("POST", "/api/admin/no-such-thing", adminToken, {});
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors?.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(ADMIN_RESOURCES.map((resource) => resource.slug))("/api/admin/%s", (slug) => {
+  const resource = getAdminResource(slug)!;
+  const unknownId = (resource.primaryKey ?? ["id"]).map(() => "987654321").join("-");
+
+  it("refuses anonymous (401) and learners (403)", async () => {
+    const { body } = await createBody(slug);
+    const before = await call("GET", `/api/admin/${slug}?pageSize=1`, adminToken);
+    for (const [token, status] of [
+      [null, 401],
+      [learnerToken, 403],
+    ] as const) {
+      expect((await call("GET", `/api/admin/${slug}`, token)).status).toBe(status);
+      expect((await call("GET", `/api/admin/${slug}/${unknownId}`, token)).status).toBe(status);
+      const created = await call("POST", `/api/admin/${slug}`, token, body);
+      expect(created.status).toBe(status);
+      expect(created.body.errors?.length).toBeGreaterThan(0);
+      expect((await call("PATCH", `/api/admin/${slug}/${unknownId}`, token, {})).status).toBe(status);
+      expect((await call("DELETE", `/api/admin/${slug}/${unknownId}`, token)).status).toBe(status);
+    }
+    // Nothing was created by the refused calls.
+    const after = await call("GET", `/api/admin/${slug}?pageSize=1`, adminToken);
+    expect((after.body.data as { total: number }).total).toBe((before.body.data as { total: number }).total);
+  });
+
+  it("lets an admin list, create, get, update and delete", async () => {
+    const sample = sampleFor(slug);
+    const { body, deps, suffix } = await createBody(slug);
+    const created = await call("POST", `/api/admin/${slug}`, adminToken, body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const record = created.body.data as RecordJson;
+    expect(record.id).toMatch(/^\d+(-\d+)*$/);
+
+    const list = await call("GET", `/api/admin/${slug}?pageSize=100&sort=id&dir=desc`, adminToken);
+    expect(list.status).toBe(200);
+    const listed = list.body.data as { items: RecordJson[]; total: number };
+    expect(listed.total).toBeGreaterThan(0);
+    const onPage = listed.items.map((item) => item.id).includes(record.id);
+    const found = await call(
+      "GET",
+      `/api/admin/${slug}?pageSize=100&q=${encodeURIComponent(record.title)}`,
+      adminToken,
+    );
+    expect(onPage || (found.body.data as { items: RecordJson[] }).items.some((item) => item.id === record.id)).toBe(
+      true,
+    );
+
+    const fetched = await call("GET", `/api/admin/${slug}/${record.id}`, adminToken);
+    expect(fetched.status).toBe(200);
+    expect((fetched.body.data as RecordJson).values).toEqual(record.values);
+
+    const change = sample.update(deps, suffix);
+    const updated = await call("PATCH", `/api/admin/${slug}/${record.id}`, adminToken, change);
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const updatedRecord = updated.body.data as RecordJson;
+    expect(updatedRecord.values[sample.updatedField]).toEqual(change[sample.updatedField]);
+    // PATCH leaves the fields it did not send alone.
+    for (const key of Object.keys(body)) {
+      if (!(key in change) && key in record.values) expect(updatedRecord.values[key], key).toEqual(record.values[key]);
+    }
+
+    const deleted = await call("DELETE", `/api/admin/${slug}/${updatedRecord.id}`, adminToken);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await call("GET", `/api/admin/${slug}/${updatedRecord.id}`, adminToken)).status).toBe(404);
+    expect((await call("DELETE", `/api/admin/${slug}/${updatedRecord.id}`, adminToken)).status).toBe(404);
+  });
+
+  it("answers bad input with 400/422 {errors, fieldErrors} and unknown ids with 404", async () => {
+    const sample = sampleFor(slug);
+    const invalid = await call("POST", `/api/admin/${slug}`, adminToken, sample.invalid);
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors?.length).toBeGreaterThan(0);
+    expect(invalid.body.fieldErrors?.[sample.invalidField]?.length, JSON.stringify(invalid.body)).toBeGreaterThan(0);
+
+    expect((await call("POST", `/api/admin/${slug}`, adminToken, "{not json")).status).toBe(400);
+    expect((await call("POST", `/api/admin/${slug}`, adminToken, "[1,2]")).status).toBe(400);
+    expect((await call("GET", `/api/admin/${slug}/${unknownId}`, adminToken)).status).toBe(404);
+    expect((await call("GET", `/api/admin/${slug}/not-an-id`, adminToken)).status).toBe(404);
+    expect((await call("PATCH", `/api/admin/${slug}/${unknownId}`, adminToken, {})).status).toBe(404);
+    expect((await call("DELETE", `/api/admin/${slug}/${unknownId}`, adminToken)).status).toBe(404);
+
+    const { body } = await createBody(slug);
+    const record = (await call("POST", `/api/admin/${slug}`, adminToken, body)).body.data as RecordJson;
+    const badPatch = await call("PATCH", `/api/admin/${slug}/${record.id}`, adminToken, sample.invalid);
+    expect(badPatch.status).toBe(422);
+    expect(badPatch.body.fieldErrors?.[sample.invalidField]?.length).toBeGreaterThan(0);
+  });
+
+  it("writes only declared fields (mass assignment is impossible)", async () => {
+    const { body } = await createBody(slug);
+    const declared = new Set(resource.fields.filter((field) => !field.readOnly).map((field) => field.name));
+    const extras: Record<string, unknown> = {
+      id: 987_654,
+      createdAt: "2001-01-01T00:00:00.000Z",
+      slug: "forced-slug",
+      viewsCount: 12_345,
+      ownerId: learnerId,
+      userId: learnerId,
+      authorId: learnerId,
+      sizeBytes: 1,
+      contentType: "text/html",
+      isAdmin: true,
+      permissions: ["admin"],
+    };
+    const sent = { ...body, ...Object.fromEntries(Object.entries(extras).filter(([key]) => !declared.has(key))) };
+    const created = await call("POST", `/api/admin/${slug}`, adminToken, sent);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const record = created.body.data as RecordJson;
+    for (const [key, value] of Object.entries(extras)) {
+      if (declared.has(key) || !(key in record.values)) continue;
+      expect(record.values[key], `${slug}.${key} was written from the request`).not.toEqual(value);
+    }
+    expect(record.values).not.toHaveProperty("isAdmin");
+
+    const patched = await call("PATCH", `/api/admin/${slug}/${record.id}`, adminToken, extras);
+    expect(patched.status).toBe(200);
+    expect((patched.body.data as RecordJson).values).toEqual(record.values);
+  });
+});
+
+describe("admin list queries, bulk delete and uploads", () => {
+  it("searches, filters, sorts and pages with a whitelist", async () => {
+    for (const name of ["Alpha", "Beta", "Gamma"]) {
+      const created = await call("POST", "/api/admin/categories", adminToken, {
+        name: `Zq ${name} topic`,
+        position: name.length,
+      });
+      expect(created.status).toBe(201);
+    }
+    const search = await call("GET", "/api/admin/categories?q=zq%20beta", adminToken);
+    expect((search.body.data as { items: RecordJson[] }).items.map((item) => item.title)).toEqual(["Zq Beta topic"]);
+    const wildcard = await call("GET", "/api/admin/categories?q=zq%25a", adminToken);
+    expect((wildcard.body.data as { total: number }).total).toBe(0);
+    const sorted = await call("GET", "/api/admin/categories?q=zq&sort=name&dir=desc&pageSize=2&page=1", adminToken);
+    const page = sorted.body.data as { items: RecordJson[]; total: number; pageCount: number };
+    expect(page.items.map((item) => item.title)).toEqual(["Zq Gamma topic", "Zq Beta topic"]);
+    expect(page.total).toBe(3);
+    expect(page.pageCount).toBe(2);
+    // A column that is not sortable falls back to the default sort instead of reaching SQL.
+    const injected = await call(
+      "GET",
+      "/api/admin/categories?sort=name;drop table categories&dir=sideways",
+      adminToken,
+    );
+    expect(injected.status).toBe(200);
+    expect((injected.body.data as { sort: string }).sort).toBe("position");
+  });
+
+  it("filters videos by a boolean and a select", async () => {
+    await call("POST", "/api/admin/videos", adminToken, { title: "Zq free one", isFree: true, level: "advanced" });
+    await call("POST", "/api/admin/videos", adminToken, { title: "Zq paid one", isFree: false, level: "beginner" });
+    const free = await call("GET", "/api/admin/videos?q=zq&isFree=true", adminToken);
+    expect((free.body.data as { items: RecordJson[] }).items.map((item) => item.title)).toEqual(["Zq free one"]);
+    const beginner = await call("GET", "/api/admin/videos?q=zq&level=beginner", adminToken);
+    expect((beginner.body.data as { items: RecordJson[] }).items.map((item) => item.title)).toEqual(["Zq paid one"]);
+  });
+
+  it("refuses relation ids that do not exist with a field error", async () => {
+    const response = await call("POST", "/api/admin/teacher", adminToken, { name: "Nobody", countryId: 424242 });
+    expect(response.status).toBe(422);
+    expect(response.body.fieldErrors?.countryId?.[0]).toMatch(/no country/i);
+  });
+
+  it("turns a unique clash into a field error", async () => {
+    await call("POST", "/api/admin/countries", adminToken, { name: "One", code: "QA", dialect: "x" });
+    const clash = await call("POST", "/api/admin/countries", adminToken, { name: "Two", code: "qa", dialect: "y" });
+    expect(clash.status).toBe(422);
+    expect(clash.body.fieldErrors?.code?.length).toBeGreaterThan(0);
+  });
+
+  it("bulk-deletes and reports what it kept", async () => {
+    const first = await createRecord("categories");
+    const second = await createRecord("categories");
+    const response = await call("POST", "/api/admin/categories/bulk-delete", adminToken, {
+      ids: [first.id, second.id, "987654"],
+    });
+    expect(response.status).toBe(200);
+    const result = response.body.data as { deleted: unknown[]; failed: Array<{ id: string }> };
+    expect(result.deleted).toHaveLength(2);
+    expect(result.failed.map((entry) => entry.id)).toEqual(["987654"]);
+    expect((await call("POST", "/api/admin/categories/bulk-delete", adminToken, { ids: [] })).status).toBe(422);
+    expect((await call("POST", "/api/admin/categories/bulk-delete", learnerToken, { ids: [first.id] })).status).toBe(
+      403,
+    );
+  });
+
+  it("stores uploads under the declared prefix after sniffing, and refuses impostors", async () => {
+    const stored = await upload("teacher", "avatarKey", TINY_PNG);
+    expect(stored.status).toBe(201);
+    const data = stored.body.data as { key: string; contentType: string };
+    expect(data.key).toMatch(/^thumbnails\/teacher\/[\w-]+\.png$/);
+    expect(data.contentType).toBe("image/png");
+    expect(await testEnv.MEDIA.head(data.key)).not.toBeNull();
+
+    const impostor = await upload("teacher", "avatarKey", {
+      name: "evil.png",
+      mimeType: "image/png",
+      base64: btoa("<html>hi</html>"),
+    });
+    expect(impostor.status).toBe(422);
+    expect(impostor.body.fieldErrors?.avatarKey?.length).toBeGreaterThan(0);
+    expect((await upload("teacher", "name", TINY_PNG)).status).toBe(404);
+
+    // A key that was never uploaded cannot be pointed at.
+    const forged = await call("POST", "/api/admin/teacher", adminToken, {
+      name: "Forger",
+      avatarKey: "thumbnails/someone-else.png",
+    });
+    expect(forged.status).toBe(422);
+    expect(forged.body.fieldErrors?.avatarKey?.length).toBeGreaterThan(0);
+    const honest = await call("POST", "/api/admin/teacher", adminToken, { name: "Uploader", avatarKey: data.key });
+    expect(honest.status).toBe(201);
+  });
+
+  it("sniffs common file types by their first bytes", () => {
+    const bytes = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));
+    expect(sniffFile(bytes("%PDF-1.7"))?.contentType).toBe("application/pdf");
+    expect(sniffFile(bytes("ID3\x04\x00"))?.contentType).toBe("audio/mpeg");
+    expect(sniffFile(bytes("OggS\x00"))?.contentType).toBe("audio/ogg");
+    expect(sniffFile(bytes("\x00\x00\x00\x18ftypM4A "))?.contentType).toBe("audio/mp4");
+    expect(sniffFile(bytes("\x00\x00\x00\x18ftypisom"))?.contentType).toBe("video/mp4");
+    expect(sniffFile(bytes("<svg onload=alert(1)>"))).toBeNull();
+  });
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import { likePattern } from "../../server/services/admin-users";
+import { createUser, loginToken, outboxFor, testApp, testEnv } from "./helpers";
+
+const app = testApp();
+
+function call(method: string, path: string, token: string | null, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return app.request(
+    path,
+    { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) },
+    testEnv,
+  );
+}
+
+async function json<T>(response: Response) {
+  return (await response.json()) as T;
+}
+
+interface Detail {
+  id: number;
+  disabledAt: string | null;
+  permissions: { code: string }[];
+  sessions: { id: string }[];
+  subscription: unknown;
+}
+
+async function admin() {
+  const user = await createUser({ permissions: ["admin"], name: "Admin Person" });
+  return { ...user, token: await loginToken(app, user.email, user.password) };
+}
+
+describe("likePattern", () => {
+  it("escapes LIKE wildcards so they match themselves", () => {
+    expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+});
+
+describe("/api/admin/users", () => {
+  it("answers 401 anonymous and 403 to a learner", async () => {
+    const learner = await createUser();
+    const token = await loginToken(app, learner.email, learner.password);
+    expect((await call("GET", "/api/admin/users", null)).status).toBe(401);
+    expect((await call("GET", "/api/admin/users", token)).status).toBe(403);
+    expect((await call("POST", `/api/admin/users/${learner.id}/disable`, token)).status).toBe(403);
+  });
+
+  it("searches by name or email, case-insensitively, and pages", async () => {
+    const { token } = await admin();
+    const tag = crypto.randomUUID().slice(0, 6);
+    await createUser({ name: `Zaynab Qassem ${tag}`, email: `zq-${tag}@example.com` });
+    await createUser({ name: `Other ${tag}`, email: `other-${tag}@example.com` });
+    const byName = await json<{ data: { users: { name: string }[]; total: number } }>(
+      await call("GET", `/api/admin/users?q=${encodeURIComponent(`zaynab qassem ${tag}`.toUpperCase())}`, token),
+    );
+    expect(byName.data.total).toBe(1);
+    expect(byName.data.users[0]!.name).toBe(`Zaynab Qassem ${tag}`);
+    const byEmail = await json<{ data: { total: number } }>(await call("GET", `/api/admin/users?q=${tag}@`, token));
+    expect(byEmail.data.total).toBe(2);
+    const wildcard = await json<{ data: { total: number } }>(await call("GET", `/api/admin/users?q=%25`, token));
+    expect(wildcard.data.total).toBe(0);
+    const paged = await json<{ data: { page: number; pageCount: number } }>(
+      await call("GET", "/api/admin/users?page=999", token),
+    );
+    expect(paged.data.page).toBe(paged.data.pageCount);
+  });
+
+  it("shows a member's sessions and permissions; 404 for an unknown id", async () => {
+    const { token } = await admin();
+    const member = await createUser();
+    await loginToken(app, member.email, member.password);
+    const detail = await json<{ data: Detail }>(await call("GET", `/api/admin/users/${member.id}`, token));
+    expect(detail.data.sessions).toHaveLength(1);
+    expect(detail.data.permissions).toEqual([]);
+    expect(detail.data.subscription).toBeNull();
+    expect((await call("GET", "/api/admin/users/999999999", token)).status).toBe(404);
+    expect((await call("GET", "/api/admin/users/abc", token)).status).toBe(404);
+  });
+
+  it("grants and revokes codes from the permissions table, never the admin's own admin", async () => {
+    const actor = await admin();
+    await createUser({ permissions: ["community:moderate"] });
+    const member = await createUser();
+    const memberToken = await loginToken(app, member.email, member.password);
+
+    const unknown = await call("POST", `/api/admin/users/${member.id}/permissions`, actor.token, { code: "wizard" });
+    expect(unknown.status).toBe(422);
+    expect((await json<{ errors: string[] }>(unknown)).errors[0]).toMatch(/no permission/);
+    expect((await call("POST", `/api/admin/users/${member.id}/permissions`, actor.token, "{oops")).status).toBe(400);
+    expect((await call("POST", `/api/admin/users/${member.id}/permissions`, actor.token, {})).status).toBe(422);
+
+    const granted = await call("POST", `/api/admin/users/${member.id}/permissions`, actor.token, { code: "admin" });
+    expect(granted.status).toBe(201);
+    // The member's existing token carries the new permission at once (permissions are read from D1).
+    expect((await call("GET", "/api/admin/users", memberToken)).status).toBe(200);
+
+    const revoked = await call("DELETE", `/api/admin/users/${member.id}/permissions/admin`, actor.token);
+    expect(revoked.status).toBe(200);
+    expect((await json<{ data: Detail }>(revoked)).data.permissions).toEqual([]);
+    expect((await call("GET", "/api/admin/users", memberToken)).status).toBe(403);
+
+    const self = await call("DELETE", `/api/admin/users/${actor.id}/permissions/admin`, actor.token);
+    expect(self.status).toBe(409);
+    expect((await call("GET", "/api/admin/users", actor.token)).status).toBe(200);
+  });
+
+  it("disabling ends every session at once and blocks sign-in until re-enabled", async () => {
+    const actor = await admin();
+    const member = await createUser();
+    const first = await loginToken(app, member.email, member.password);
+    const second = await loginToken(app, member.email, member.password);
+    expect((await call("GET", "/api/me", first)).status).toBe(200);
+
+    expect((await call("POST", `/api/admin/users/${actor.id}/disable`, actor.token)).status).toBe(409);
+    const disabled = await call("POST", `/api/admin/users/${member.id}/disable`, actor.token);
+    expect(disabled.status).toBe(200);
+    const detail = (await json<{ data: Detail }>(disabled)).data;
+    expect(detail.disabledAt).not.toBeNull();
+    expect(detail.sessions).toEqual([]);
+    expect((await call("GET", "/api/me", first)).status).toBe(401);
+    expect((await call("GET", "/api/me", second)).status).toBe(401);
+    const login = await call("POST", "/api/auth/login", null, { email: member.email, password: member.password });
+    expect(login.status).toBe(403);
+    expect((await call("POST", `/api/admin/users/${member.id}/password-reset`, actor.token)).status).toBe(409);
+
+    expect((await call("POST", `/api/admin/users/${member.id}/enable`, actor.token)).status).toBe(200);
+    const again = await call("POST", "/api/auth/login", null, { email: member.email, password: member.password });
+    expect(again.status).toBe(200);
+  });
+
+  it("ends sessions on demand and sends a password reset through the outbox", async () => {
+    const actor = await admin();
+    const member = await createUser();
+    const token = await loginToken(app, member.email, member.password);
+    const ended = await call("DELETE", `/api/admin/users/${member.id}/sessions`, actor.token);
+    expect((await json<{ data: { ended: number } }>(ended)).data.ended).toBe(1);
+    expect((await call("GET", "/api/me", token)).status).toBe(401);
+
+    const reset = await call("POST", `/api/admin/users/${member.id}/password-reset`, actor.token);
+    expect(reset.status).toBe(202);
+    const mails = await outboxFor(member.email);
+    const mail = mails.find((row) => row.template === "password-reset");
+    expect(mail?.text).toContain("/auth/resetpassword?token=");
+    expect((await call("POST", "/api/admin/users/999999999/password-reset", actor.token)).status).toBe(404);
+  });
+
+  it("lists each permission with its holders and grants by email", async () => {
+    const actor = await admin();
+    const member = await createUser({ name: "Grant Me" });
+    const unknown = await call("POST", "/api/admin/users/permissions", actor.token, {
+      email: "nobody-here@example.com",
+      code: "admin",
+    });
+    expect(unknown.status).toBe(404);
+    expect(
+      (await call("POST", "/api/admin/users/permissions", actor.token, { email: "x", code: "admin" })).status,
+    ).toBe(422);
+    const granted = await call("POST", "/api/admin/users/permissions", actor.token, {
+      email: member.email.toUpperCase(),
+      code: "admin",
+    });
+    expect(granted.status).toBe(201);
+    const list = await json<{ data: { code: string; holders: { id: number }[] }[] }>(
+      await call("GET", "/api/admin/users/permissions", actor.token),
+    );
+    const adminHolders = list.data.find((permission) => permission.code === "admin")!.holders.map((h) => h.id);
+    expect(adminHolders).toEqual(expect.arrayContaining([actor.id, member.id]));
+  });
+});
