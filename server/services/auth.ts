@@ -14,7 +14,7 @@ import { AppError } from "../lib/errors";
 import { signToken, verifyToken } from "../lib/jwt";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { sendMail } from "./mail";
-import { clearRateLimit, hitRateLimit, LOGIN_RATE_LIMIT, peekRateLimit } from "./rate-limit";
+import { clearRateLimit, hitRateLimit, LOGIN_IP_RATE_LIMIT, LOGIN_RATE_LIMIT, peekRateLimit } from "./rate-limit";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -124,15 +124,15 @@ export async function login(ctx: AppContext, input: z.infer<typeof loginSchema>,
   const ipKey = `login:ip:${meta.ipAddress ?? "unknown"}`;
   const [emailCount, ipCount] = await Promise.all([
     peekRateLimit(ctx, emailKey, LOGIN_RATE_LIMIT),
-    peekRateLimit(ctx, ipKey, LOGIN_RATE_LIMIT),
+    peekRateLimit(ctx, ipKey, LOGIN_IP_RATE_LIMIT),
   ]);
-  if (emailCount >= LOGIN_RATE_LIMIT.limit || ipCount >= LOGIN_RATE_LIMIT.limit) {
+  if (emailCount >= LOGIN_RATE_LIMIT.limit || ipCount >= LOGIN_IP_RATE_LIMIT.limit) {
     throw new AppError(429, [TOO_MANY_ATTEMPTS]);
   }
   const user = await findUserByEmail(ctx, input.email);
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : false;
   if (!user || !valid) {
-    await Promise.all([hitRateLimit(ctx, emailKey, LOGIN_RATE_LIMIT), hitRateLimit(ctx, ipKey, LOGIN_RATE_LIMIT)]);
+    await Promise.all([hitRateLimit(ctx, emailKey, LOGIN_RATE_LIMIT), hitRateLimit(ctx, ipKey, LOGIN_IP_RATE_LIMIT)]);
     throw new AppError(401, [INVALID_LOGIN], { password: [INVALID_LOGIN] });
   }
   if (user.disabledAt) throw new AppError(403, ["This account has been disabled. Contact support to restore it."]);

@@ -8,6 +8,8 @@ export interface RateLimitRule {
 }
 
 export const LOGIN_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+/** Per address: wider, because a school, an office or a mobile carrier puts many learners behind one IP. */
+export const LOGIN_IP_RATE_LIMIT: RateLimitRule = { limit: 50, windowMs: 15 * 60 * 1000 };
 
 /** Current count in the live window (0 when the window has passed). */
 export async function peekRateLimit(ctx: AppContext, key: string, rule: RateLimitRule): Promise<number> {

@@ -16,6 +16,15 @@ export async function signIn(page: Page, account: { email: string; password: str
 
 /** axe finds nothing serious or critical. */
 export async function expectAccessible(page: Page) {
+  // A toast fading in is half transparent, and axe would judge its contrast mid-fade: let toasts settle.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => getComputedStyle(toast).opacity === "1"),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
+import { LOGIN_IP_RATE_LIMIT } from "../../server/services/rate-limit";
 import { createUser, loginToken, outboxFor, postJson, testApp, testEnv } from "./helpers";
 
 const app = testApp();
@@ -130,7 +131,7 @@ describe("POST /api/auth/login", () => {
 
   it("limits failed attempts per IP address across accounts", async () => {
     const ip = { "CF-Connecting-IP": "203.0.113.77" };
-    for (let attempt = 0; attempt < 10; attempt++) {
+    for (let attempt = 0; attempt < LOGIN_IP_RATE_LIMIT.limit; attempt++) {
       await postJson(app, "/api/auth/login", { email: `spray${attempt}@example.com`, password: "guess-guess" }, ip);
     }
     const user = await createUser();

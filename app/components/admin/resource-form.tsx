@@ -31,7 +31,10 @@ function startValue(
   const value = record ? record.values[field.name] : defaults[field.name];
   switch (field.widget.type) {
     case "boolean":
-      return value === true;
+      // A checkbox over a timestamp column (pinned, locked, removed) is ticked when a time is stored.
+      return (
+        value === true || value instanceof Date || (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value))
+      );
     case "relation-many":
       return Array.isArray(value) ? value.map(String) : [];
     case "string-list":

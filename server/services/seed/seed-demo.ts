@@ -645,5 +645,35 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
     ),
   ]);
 
+  // --- Batch 5: the subscribed learner's saved words, so lists, quizzes and reviews have something --
+  const savedWords = DEMO_LESSONS.filter((lesson) => lesson.isPublished)
+    .flatMap((lesson) => lesson.vocabulary.slice(0, 2).map((word) => ({ lesson, word })))
+    // The catalogue e2e saves مرحبا itself and expects a fresh save.
+    .filter(({ word }) => word.arabic !== "مرحبا")
+    .slice(0, 8);
+  const [myWords] = await db
+    .insert(schema.vocabularyLists)
+    .values({ userId: userId("learner"), title: "My words", isDefault: true, ...stamps(daysAgo(20)) })
+    .returning({ id: schema.vocabularyLists.id });
+  await runBatch(db, [
+    insertStep(
+      db,
+      schema.vocabularyListItems,
+      savedWords.map(({ lesson, word }, index) => {
+        const videoId = videos.get(lesson.slug);
+        return {
+          listId: myWords!.id,
+          arabic: word.arabic,
+          transliteration: word.transliteration,
+          english: word.english,
+          videoId,
+          cueId: cues.get(cueKey(videoId, word.cueIndex)),
+          startMs: word.startMs,
+          ...stamps(daysAgo(20 - index)),
+        };
+      }),
+    ),
+  ]);
+
   return { created: true };
 }
