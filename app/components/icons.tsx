@@ -2,11 +2,12 @@
  * Small inline icons (24×24, stroke = currentColor). Decorative by default; pass `title` when the
  * icon is the only label of its control.
  */
-interface IconProps extends React.SVGProps<SVGSVGElement> {
+export interface IconProps extends React.SVGProps<SVGSVGElement> {
   title?: string;
 }
 
-function Icon({ title, children, className = "size-5", ...props }: IconProps & { children: React.ReactNode }) {
+/** The frame every icon of the app is drawn in; feature icon files build on it. */
+export function Icon({ title, children, className = "size-5", ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

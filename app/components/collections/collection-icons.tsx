@@ -1,28 +1,5 @@
-/** Icons only the course, series and playlist pages use; same 24×24 stroke style as ~/components/icons. */
-interface IconProps extends React.SVGProps<SVGSVGElement> {
-  title?: string;
-}
-
-function Icon({ title, children, className = "size-5", ...props }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden={title ? undefined : true}
-      role={title ? "img" : undefined}
-      focusable="false"
-      {...props}
-    >
-      {title ? <title>{title}</title> : null}
-      {children}
-    </svg>
-  );
-}
+/** Icons only the course, series, playlist and list pages use, in the frame of ~/components/icons. */
+import { Icon, type IconProps } from "~/components/icons";
 
 export function PlaylistAddIcon(props: IconProps) {
   return (

@@ -1,23 +1,9 @@
 /** Icons of the lesson player (24×24, stroke = currentColor), decorative: every control carries its own label. */
-type IconProps = React.SVGProps<SVGSVGElement>;
+import { Icon as AppIcon, type IconProps } from "~/components/icons";
 
-function Icon({ children, className = "size-5", ...props }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.9}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+// The player's glyphs sit on video and small buttons: a slightly heavier stroke than the app's icons.
+function Icon(props: IconProps & { children: React.ReactNode }) {
+  return <AppIcon strokeWidth={1.9} {...props} />;
 }
 
 export function PlayGlyph(props: IconProps) {
