@@ -1,23 +1,13 @@
+import { decodePath, toLocation } from "./location";
+
 /**
  * SPEC §3: slugs come from titles; a stale or missing slug answers 301 to the current URL, an unknown
  * id a 404.
  */
 export function requireCanonicalPath(request: Request, canonicalPath: string): void {
   const url = new URL(request.url);
-  if (safeDecode(url.pathname) !== safeDecode(canonicalPath)) {
-    // Arabic slugs must be percent-encoded: a raw non-ASCII Location header is not a valid header value.
-    throw new Response(null, {
-      status: 301,
-      headers: { Location: `${encodeURI(safeDecode(canonicalPath))}${url.search}` },
-    });
-  }
-}
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
+  if (decodePath(url.pathname) !== decodePath(canonicalPath)) {
+    throw new Response(null, { status: 301, headers: { Location: `${toLocation(canonicalPath)}${url.search}` } });
   }
 }
 

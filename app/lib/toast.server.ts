@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 import { parseCookies } from "../../server/lib/cookies";
+import { toLocation } from "./location";
 import { createToast, toastSchema, type Toast } from "./toast";
 
 const TOAST_COOKIE = "toast";
@@ -36,5 +37,5 @@ export function redirectWithToast(
 ) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", toastCookie(createToast(toast.text, toast.status)));
-  return redirect(url, { status: init.status ?? 302, headers });
+  return redirect(toLocation(url), { status: init.status ?? 302, headers });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requireCanonicalPath } from "../../app/lib/canonical.server";
+import { toLocation } from "../../app/lib/location";
 
 function redirectFrom(url: string, canonical: string): Response | null {
   try {
@@ -31,5 +32,18 @@ describe("requireCanonicalPath", () => {
     const response = redirectFrom("https://ahla.test/course/1/%E0%A4%A", "/course/1/intro");
     expect(response?.status).toBe(301);
     expect(response!.headers.get("Location")).toBe("/course/1/intro");
+  });
+
+  it("makes any redirect target a valid header value, leaving encoded and ASCII paths as they are", () => {
+    expect(toLocation("/playlist/4/قهوة-عربية?rename=4")).toBe(
+      `/playlist/4/${encodeURIComponent("قهوة-عربية")}?rename=4`,
+    );
+    const encoded = `/vocabulary-list/2/${encodeURIComponent("كلمات")}`;
+    expect(toLocation(encoded)).toBe(encoded);
+    expect(toLocation("/video-library?q=a%2Fb")).toBe("/video-library?q=a%2Fb");
+    expect(toLocation("/auth/login?redirect=%2Fvideo-library%3Fq%3D1")).toBe(
+      "/auth/login?redirect=%2Fvideo-library%3Fq%3D1",
+    );
+    expect(toLocation("/course/1/%E0%A4%A")).toBe("/course/1/%E0%A4%A");
   });
 });
