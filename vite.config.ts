@@ -6,19 +6,24 @@ import { devApiProxy } from "./scripts/vite-dev-api";
 
 // PERSIST_TO=<dir> gives `npm run dev` its own local D1/R2 state (wrangler keeps it under <dir>/v3).
 const persist = process.env.PERSIST_TO ? { path: `${process.env.PERSIST_TO}/v3` } : true;
+// `remix vite:build` starts a Vite dev server of its own to read the routes; the local bindings are for
+// `npm run dev` only, and two platform proxies opening a fresh state at once race on its SQLite files.
+const building = process.argv.includes("vite:build");
 
 export default defineConfig({
   // Several dev servers on one checkout each need their own dependency-optimizer cache.
   cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
   plugins: [
-    devApiProxy(persist),
-    remixCloudflareDevProxy({
-      persist,
-      getLoadContext: async ({ request, context }) => {
-        const { createLoadContext } = await import("./server/load-context");
-        return createLoadContext(request, context.cloudflare.env as never, context.cloudflare.ctx);
-      },
-    }),
+    building ? null : devApiProxy(persist),
+    building
+      ? null
+      : remixCloudflareDevProxy({
+          persist,
+          getLoadContext: async ({ request, context }) => {
+            const { createLoadContext } = await import("./server/load-context");
+            return createLoadContext(request, context.cloudflare.env as never, context.cloudflare.ctx);
+          },
+        }),
     remix({
       future: {
         v3_fetcherPersist: true,
