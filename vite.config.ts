@@ -2,6 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDev
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { localVarOverrides } from "./scripts/local-vars.mjs";
 import { devApiProxy } from "./scripts/vite-dev-api";
 
 // PERSIST_TO=<dir> gives `npm run dev` its own local D1/R2 state (wrangler keeps it under <dir>/v3).
@@ -14,14 +15,15 @@ export default defineConfig({
   // Several dev servers on one checkout each need their own dependency-optimizer cache.
   cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
   plugins: [
-    building ? null : devApiProxy(persist),
+    building ? null : devApiProxy(persist, localVarOverrides()),
     building
       ? null
       : remixCloudflareDevProxy({
           persist,
           getLoadContext: async ({ request, context }) => {
             const { createLoadContext } = await import("./server/load-context");
-            return createLoadContext(request, context.cloudflare.env as never, context.cloudflare.ctx);
+            const env = { ...(context.cloudflare.env as Record<string, unknown>), ...localVarOverrides() };
+            return createLoadContext(request, env as never, context.cloudflare.ctx);
           },
         }),
     remix({

@@ -24,7 +24,7 @@ function fail(message: string): never {
 
 const proxy = await getPlatformProxy<Env>({ persist: { path: `${persistTo}/v3` } });
 try {
-  const ctx = createAppContext({ ...proxy.env });
+  const ctx = createAppContext({ ...proxy.env, ENVIRONMENT: "development" });
   const lessons = await ctx.db.select({ id: schema.videos.id }).from(schema.videos).limit(10);
   if (lessons.length === 0) fail(`no lessons in ${persistTo}: migrate and seed it first`);
   const [admin] = await ctx.db.select({ id: schema.users.id }).from(schema.users).limit(1);

@@ -49,7 +49,7 @@ const line = (label: string, { p50, p95 }: { p50: number; p95: number }) =>
 
 const proxy = await getPlatformProxy<Env>({ persist: { path: `${persistTo}/v3` } });
 try {
-  const ctx = createAppContext({ ...proxy.env });
+  const ctx = createAppContext({ ...proxy.env, ENVIRONMENT: "development" });
   const [learner] = await ctx.db
     .select({ id: schema.users.id })
     .from(schema.users)

@@ -145,7 +145,7 @@ function durationSeconds() {
 const started = performance.now();
 const proxy = await getPlatformProxy<Env>({ persist: { path: `${persistTo}/v3` } });
 try {
-  const ctx = createAppContext({ ...proxy.env });
+  const ctx = createAppContext({ ...proxy.env, ENVIRONMENT: "development" });
   const { db } = ctx;
   const [learner] = await db
     .select({ id: schema.users.id })

@@ -42,7 +42,7 @@ try {
     }
   }
   // Also when an older local state predates the search index (its migration leaves it empty).
-  const app = createAppContext({ ...proxy.env });
+  const app = createAppContext({ ...proxy.env, ENVIRONMENT: "development" });
   if (result.created || (await isSearchIndexEmpty(app))) {
     const indexed = await rebuildSearchIndex(app);
     console.log(`Search index built: ${indexed.videos} lessons, ${indexed.rows} rows.`);

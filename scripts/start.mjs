@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: migrate local D1, seed demo data, build, and serve with wrangler dev on $PORT (default 8787).
 // PERSIST_TO=<dir> keeps the local D1/R2 state somewhere else (the e2e suite uses its own).
+// wrangler.toml's top level is production; this local server opts into development, the test checkout
+// and the outbox (ENVIRONMENT=production npm start shows the fail-closed answer instead).
 import { spawnSync, spawn } from "node:child_process";
+import { localVarOverrides } from "./local-vars.mjs";
 
 const port = process.env.PORT || "8787";
 const persist = process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : [];
@@ -20,7 +23,8 @@ run(bin("tsx"), ["scripts/seed.ts", ...persist]);
 if (!skipBuild) run(bin("remix"), ["vite:build"]);
 
 console.log(`\nAhla is starting at http://localhost:${port}`);
-const server = spawn(bin("wrangler"), ["dev", "--port", port, "--ip", "0.0.0.0", ...persist], {
+const localVars = Object.entries(localVarOverrides()).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+const server = spawn(bin("wrangler"), ["dev", "--port", port, "--ip", "0.0.0.0", ...localVars, ...persist], {
   stdio: "inherit",
   env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
 });

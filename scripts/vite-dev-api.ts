@@ -7,7 +7,7 @@ import type * as ServerApp from "../server/app";
  * `npm run dev` only: Vite serves the Remix UI with HMR; this middleware hands /api/* to the same
  * Hono app the Worker uses, with the same local D1/R2 bindings that wrangler gives the Remix loaders.
  */
-export function devApiProxy(persist: { path: string } | true = true): Plugin {
+export function devApiProxy(persist: { path: string } | true = true, overrides: Record<string, string> = {}): Plugin {
   return {
     name: "ahla-dev-api",
     apply: "serve",
@@ -19,7 +19,7 @@ export function devApiProxy(persist: { path: string } | true = true): Plugin {
           const { env, ctx } = await proxy;
           const { createApp } = (await server.ssrLoadModule("/server/app.ts")) as typeof ServerApp;
           const request = await toRequest(req);
-          const response = await createApp().fetch(request, env as never, ctx as never);
+          const response = await createApp().fetch(request, { ...env, ...overrides } as never, ctx as never);
           res.statusCode = response.status;
           response.headers.forEach((value, key) => res.setHeader(key, value));
           const body = Buffer.from(await response.arrayBuffer());

@@ -2,16 +2,43 @@ import { Hono } from "hono";
 import { createApi, type ApiOptions } from "./api";
 import { createMediaApp } from "./api/media";
 import type { Env } from "./env";
+import { configErrorResponse, getConfig, hasDevelopmentTools } from "./lib/config";
+import { apiBodyTypeProblem, crossSiteReason } from "./lib/request-guards";
 import { createLoadContext, type LoadContext } from "./load-context";
 
 export type RemixHandler = (request: Request, context: LoadContext) => Promise<Response>;
 
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
 /**
  * The whole request path: /api → the Hono JSON API, /media → signed R2 objects, everything else → Remix. Static files never
- * get here: Workers static assets serve build/client first.
+ * get here: Workers static assets serve build/client first. Before any of them: a configuration that
+ * fails closed refuses the request, /dev pages exist only outside production, and no other site can
+ * make a browser change anything here.
  */
 export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
   const app = new Hono<{ Bindings: Env }>();
+
+  app.use(async (c, next) => {
+    const refused = configErrorResponse(c.env);
+    if (refused) return refused;
+    const path = new URL(c.req.url).pathname;
+    const devTool = path === "/dev" || path.startsWith("/dev/") || path.startsWith("/api/billing/dev/");
+    if (devTool && !hasDevelopmentTools(getConfig(c.env))) {
+      return isApiPath(path) ? c.json({ errors: ["Not found."] }, 404) : c.text("Not found", 404);
+    }
+    const crossSite = crossSiteReason(c.req.raw);
+    if (crossSite) {
+      const message = "Requests from other sites cannot change anything here.";
+      return isApiPath(path) ? c.json({ errors: [message] }, 403) : c.text(message, 403);
+    }
+    if (isApiPath(path)) {
+      const problem = apiBodyTypeProblem(c.req.raw);
+      if (problem) return c.json({ errors: [problem] }, 415);
+    }
+    await next();
+  });
+
   app.route("/api", createApi(options));
   app.route("/media", createMediaApp(options));
   if (options.remix) {

@@ -20,7 +20,11 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_PRICE_MONTHLY?: string;
   STRIPE_PRICE_ANNUAL?: string;
+  /** Staging only: lets production run the in-app test checkout or a Stripe test-mode key. */
+  ALLOW_TEST_PAYMENTS?: string;
   MAIL_PROVIDER?: string;
+  /** Staging only: lets production keep mail in the D1 outbox instead of sending it. */
+  ALLOW_OUTBOX_MAIL?: string;
   MAIL_FROM?: string;
   RESEND_API_KEY?: string;
 }

@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-build";
 import { createApp } from "./app";
 import type { Env } from "./env";
-import { getConfig } from "./lib/config";
+import { configErrorResponse, getConfig } from "./lib/config";
 import { createErrorReporter } from "./lib/sentry";
 import { runScheduledJobs } from "./services/scheduled";
 
@@ -15,16 +15,19 @@ const app = createApp({
 
 export default {
   async fetch(request, env, ctx) {
+    const refused = configErrorResponse(env);
+    if (refused) return refused;
     const reporter = createErrorReporter(getConfig(env), request, ctx);
     try {
-      const response = await app.fetch(request, env, ctx);
-      return response;
+      return await app.fetch(request, env, ctx);
     } catch (error) {
       reporter?.captureException(error);
       throw error;
     }
   },
   async scheduled(controller, env, ctx) {
+    // Throws ConfigError when the configuration fails closed, so the failed run shows in the dashboard.
+    getConfig(env);
     ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

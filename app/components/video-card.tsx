@@ -219,6 +219,17 @@ export function VideoCard({
 /** The line a search matched, under the title: the transcript cue in three lines, or a description excerpt. */
 function MatchPreview({ match }: { match: LibraryMatch }) {
   if (match.kind === "title") return null;
+  if (match.kind === "locked-cue") {
+    return (
+      <p className="inline-flex items-center gap-1.5 rounded-lg bg-canvas px-3 py-2 text-sm text-muted">
+        <LockIcon className="size-3.5 shrink-0" />
+        <span>
+          Said at <span className="font-mono tabular-nums text-ink/80">{formatDuration(match.startSeconds)}</span>; the
+          line shows once you can watch this lesson.
+        </span>
+      </p>
+    );
+  }
   if (match.kind === "description") {
     return (
       <p className="rounded-lg bg-canvas px-3 py-2 text-sm leading-relaxed text-ink/80">

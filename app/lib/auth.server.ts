@@ -21,12 +21,18 @@ export async function requireUser(context: AppLoadContext, request: Request): Pr
   return user;
 }
 
-/** SPEC §4: entering /admin* as a non-admin logs the user out. */
+/**
+ * Entering /admin* as a non-admin logs the member out (docs/product-rules.md), but only when the member
+ * did it: a navigation from our own pages or typed in the address bar (`Sec-Fetch-Site` same-origin or
+ * none). A link from another site, or a client that does not say, gets the sign-out question instead.
+ */
 export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
   const user = await context.getUser();
   if (!user) throw redirect(loginRedirectFor(pathWithQuery(request)));
   if (!user.permissions.includes(ADMIN_PERMISSION)) {
-    throw await logoutResponse(context, request, user);
+    const fetchSite = request.headers.get("Sec-Fetch-Site");
+    if (fetchSite === "same-origin" || fetchSite === "none") throw await logoutResponse(context, request, user);
+    throw redirect(`/auth/logout?reason=admin&redirect=${encodeURIComponent(pathWithQuery(request))}`);
   }
   return user;
 }

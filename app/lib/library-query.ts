@@ -120,6 +120,8 @@ export type LibraryMatch =
       transliteration: HighlightSegment[];
       english: HighlightSegment[];
     }
+  /** A cue of a lesson this viewer may not watch: only where it is said, never the words. */
+  | { kind: "locked-cue"; startSeconds: number }
   | { kind: "description"; excerpt: HighlightSegment[] }
   | { kind: "title" };
 

@@ -18,6 +18,7 @@ import { titleMeta } from "~/lib/route-meta";
 import { cancelSubscriptionSchema } from "~/lib/schemas/billing";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelSubscription, getBillingOverview } from "../../server/services/billing";
+import { hasDevelopmentTools } from "../../server/lib/config";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
     invoices: overview.invoices,
     cancelReasons: overview.cancelReasons,
-    devTools: context.app.config.environment !== "production" && subscription?.provider === "local",
+    devTools: hasDevelopmentTools(context.app.config) && subscription?.provider === "local",
   };
 }
 

@@ -39,14 +39,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // subscription, looked up alongside, then decides the locks.
   const member = memberWithoutAccess(user);
   const filterOptionsLoaded = getLibraryFilterOptions(context.app);
-  const [viewer, filterOptions, listed, learner, freeLessons] = await Promise.all([
-    getViewerAccess(context.app, user),
+  const access = getViewerAccess(context.app, user);
+  const [viewer, filterOptions, library, learner, freeLessons] = await Promise.all([
+    access,
     filterOptionsLoaded,
-    filterOptionsLoaded.then((options) => listLibrary(context.app, { query, viewer: member, filterOptions: options })),
+    filterOptionsLoaded.then((options) =>
+      listLibrary(context.app, { query, viewer: member, access, filterOptions: options }),
+    ),
     getLearnerOverview(context.app, member),
     countPublishedVideos(context.app, { freeOnly: true }),
   ]);
-  const library = { ...listed, items: withLocks(listed.items, viewer) };
   const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, viewer) } : null;
   return {
     library,

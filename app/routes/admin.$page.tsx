@@ -21,14 +21,14 @@ import { AppError } from "../../server/lib/errors";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { page } = await requireAdminPage(context, request, params.page);
-  const resource = getAdminResource(page.slug);
-  if (!resource) {
+  if (!getAdminResource(page.slug)) {
     const siblings = ADMIN_PAGES.filter((other) => other.group === page.group && other.slug !== page.slug);
     return { kind: "scheduled" as const, page, siblings };
   }
+  const { resource, hookContext } = await requireAdminResource(context, request, params.page);
   const url = new URL(request.url);
-  const list = await listRecords(context.app, resource, parseListQuery(resource, url.searchParams));
-  const filterOptions = await loadRelationOptions(context, resource, null, "filters");
+  const list = await listRecords(hookContext, resource, parseListQuery(resource, url.searchParams));
+  const filterOptions = await loadRelationOptions(hookContext, resource, null, "filters");
   return { kind: "resource" as const, page, view: resourceView(resource), list, filterOptions };
 }
 
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const titles: string[] = [];
     for (const id of ids) {
       try {
-        titles.push((await getRecord(context.app, resource, id)).title);
+        titles.push((await getRecord(hookContext, resource, id)).title);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
       }

@@ -18,17 +18,14 @@ import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { canDo } from "../../server/admin/registry";
 import { getRecord, updateRecord } from "../../server/admin/service";
+import type { AdminHookContext } from "../../server/admin/types";
 import { AppError } from "../../server/lib/errors";
 
 export const links: LinksFunction = () => datePickerLinks;
 
-async function loadRecord(
-  context: LoaderFunctionArgs["context"],
-  resource: Parameters<typeof getRecord>[1],
-  id: string,
-) {
+async function loadRecord(actor: AdminHookContext, resource: Parameters<typeof getRecord>[1], id: string) {
   try {
-    return await getRecord(context.app, resource, id);
+    return await getRecord(actor, resource, id);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
       throw new Response(`We couldn't find that ${resource.singular}.`, { status: 404 });
@@ -38,14 +35,14 @@ async function loadRecord(
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { page, resource } = await requireAdminResource(context, request, params.page);
-  const record = await loadRecord(context, resource, params.id ?? "");
+  const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
+  const record = await loadRecord(hookContext, resource, params.id ?? "");
   const editLinks = resource.editLinks?.(record.values) ?? [];
   return {
     page,
     view: resourceView(resource),
     record,
-    options: await loadRelationOptions(context, resource, record),
+    options: await loadRelationOptions(hookContext, resource, record),
     editLinks,
   };
 }
@@ -53,8 +50,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "update")) throw new Response("Not found", { status: 404 });
-  const existing = await loadRecord(context, resource, params.id ?? "");
-  const { submission, uploadErrors } = await parseResourceForm(hookContext, resource, request);
+  const existing = await loadRecord(hookContext, resource, params.id ?? "");
+  const { submission, uploadErrors } = await parseResourceForm(hookContext, resource, request, "update");
   if (submission.status !== "success" || Object.keys(uploadErrors).length > 0) {
     return { lastResult: submission.reply({ fieldErrors: uploadErrors }) };
   }

@@ -13,11 +13,11 @@ import { deleteRecord, describeDeleteImpact, getRecord } from "../../server/admi
 import { AppError } from "../../server/lib/errors";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { page, resource } = await requireAdminResource(context, request, params.page);
+  const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "delete")) throw new Response("Not found", { status: 404 });
   try {
-    const record = await getRecord(context.app, resource, params.id ?? "");
-    const impact = await describeDeleteImpact(context.app, resource, record.id);
+    const record = await getRecord(hookContext, resource, params.id ?? "");
+    const impact = await describeDeleteImpact(hookContext, resource, record.id);
     return { page, view: resourceView(resource), record: { id: record.id, title: record.title }, impact };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw new Response("Not found", { status: 404 });

@@ -20,15 +20,15 @@ import { AppError } from "../../server/lib/errors";
 export const links: LinksFunction = () => datePickerLinks;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { page, resource } = await requireAdminResource(context, request, params.page);
+  const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "create")) throw new Response("Not found", { status: 404 });
-  return { page, view: resourceView(resource), options: await loadRelationOptions(context, resource) };
+  return { page, view: resourceView(resource), options: await loadRelationOptions(hookContext, resource) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "create")) throw new Response("Not found", { status: 404 });
-  const { submission, uploadErrors } = await parseResourceForm(hookContext, resource, request);
+  const { submission, uploadErrors } = await parseResourceForm(hookContext, resource, request, "create");
   if (submission.status !== "success" || Object.keys(uploadErrors).length > 0) {
     return { lastResult: submission.reply({ fieldErrors: uploadErrors }) };
   }

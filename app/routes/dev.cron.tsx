@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { hasDevelopmentTools } from "../../server/lib/config";
 import { runScheduledJobs } from "../../server/services/scheduled";
 
 /**
@@ -8,7 +9,7 @@ import { runScheduledJobs } from "../../server/services/scheduled";
  * `/cdn-cgi/local/scheduled?time=<ms>` reaches the real one too.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (context.app.config.environment === "production") throw new Response("Not found", { status: 404 });
+  if (!hasDevelopmentTools(context.app.config)) throw new Response("Not found", { status: 404 });
   if (request.method !== "POST") throw new Response("Use POST.", { status: 405 });
   const given = new URL(request.url).searchParams.get("now");
   const now = given ? new Date(given) : context.app.now();
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (context.app.config.environment === "production") throw new Response("Not found", { status: 404 });
+  if (!hasDevelopmentTools(context.app.config)) throw new Response("Not found", { status: 404 });
   return Response.json(
     { errors: ['POST to run the cron jobs: curl -X POST "/dev/cron?now=2030-01-01T00:00:00Z"'] },
     { status: 405, headers: { Allow: "POST" } },

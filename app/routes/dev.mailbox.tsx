@@ -5,11 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClasses } from "~/components/ui/field";
 import { titleMeta } from "~/lib/route-meta";
+import { hasDevelopmentTools } from "../../server/lib/config";
 import { listOutbox } from "../../server/services/mail";
 
 /** The local outbox of every email the app "sent": never reachable in production. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.app.config.environment === "production") throw new Response("Not found", { status: 404 });
+  if (!hasDevelopmentTools(context.app.config)) throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().slice(0, 254) ?? "";
   const messages = await listOutbox(context.app, { to: to || undefined, limit: 100 });
   // Links in the mail point at APP_URL; when this server runs elsewhere (another port), follow it here.

@@ -32,6 +32,7 @@ import {
 import { teacherResource } from "./resources/teacher";
 import { videoAttachmentsResource } from "./resources/video-attachments";
 import { videosResource } from "./resources/videos";
+import { AppError, forbidden } from "../lib/errors";
 import type { AdminAction, AdminResource } from "./types";
 
 /**
@@ -97,4 +98,20 @@ export function permissionFor(resource: AdminResource, action: AdminAction): str
 
 export function canDo(resource: AdminResource, action: "create" | "update" | "delete"): boolean {
   return resource.actions?.[action] !== false;
+}
+
+/**
+ * The check every admin action passes, made inside the admin service (server/admin/service.ts) like a
+ * CMS collection's `access`, so the pages and /api/admin cannot disagree: the member must hold the
+ * action's own permission code, and the resource must allow the action at all.
+ */
+export function authorizeAdminAction(
+  user: { permissions: readonly string[] },
+  resource: AdminResource,
+  action: AdminAction,
+): void {
+  if (!user.permissions.includes(permissionFor(resource, action))) throw forbidden();
+  if ((action === "create" || action === "update" || action === "delete") && !canDo(resource, action)) {
+    throw new AppError(403, [`${resource.label} cannot be changed that way.`]);
+  }
 }

@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import { randomToken } from "../lib/crypto";
 import { AppError, notFound, validationError } from "../lib/errors";
 import { isMediaKey, signMediaUrl } from "../services/media";
-import { ADMIN_RESOURCES, getAdminResource } from "./registry";
+import { ADMIN_RESOURCES, authorizeAdminAction, getAdminResource } from "./registry";
 import type {
   AdminField,
   AdminHookContext,
@@ -184,10 +184,12 @@ function listCondition(resource: AdminResource, query: Pick<AdminListQuery, "q" 
 }
 
 export async function listRecords(
-  ctx: AppContext,
+  actor: AdminHookContext,
   resource: AdminResource,
   query: AdminListQuery,
 ): Promise<AdminListResult> {
+  authorizeAdminAction(actor.user, resource, "list");
+  const ctx = actor.app;
   const columns = columnsOf(resource);
   const where = listCondition(resource, query);
   const order = query.direction === "desc" ? desc : asc;
@@ -217,10 +219,12 @@ export async function listRecords(
 
 /** Options for a relation picker: rows of `resource` matching `q` by its search fields, titled. */
 export async function listRelationOptions(
-  ctx: AppContext,
+  actor: AdminHookContext,
   resource: AdminResource,
   options: { q?: string; limit?: number } = {},
 ): Promise<AdminRelationLabel[]> {
+  authorizeAdminAction(actor.user, resource, "list");
+  const ctx = actor.app;
   const columns = columnsOf(resource);
   const titleColumn = columns[resource.titleField];
   const where = listCondition(resource, { q: options.q ?? "", filters: {} });
@@ -375,7 +379,16 @@ async function findRow(ctx: AppContext, resource: AdminResource, idText: string)
   return row ?? null;
 }
 
-export async function getRecord(ctx: AppContext, resource: AdminResource, idText: string): Promise<AdminRecord> {
+export async function getRecord(
+  actor: AdminHookContext,
+  resource: AdminResource,
+  idText: string,
+): Promise<AdminRecord> {
+  authorizeAdminAction(actor.user, resource, "read");
+  return readRecord(actor.app, resource, idText);
+}
+
+async function readRecord(ctx: AppContext, resource: AdminResource, idText: string): Promise<AdminRecord> {
   const row = await findRow(ctx, resource, idText);
   if (!row) throw notFound(`We couldn't find that ${resource.singular}.`);
   const [record] = await toRecords(ctx, resource, [row], "detail");
@@ -562,6 +575,7 @@ export async function createRecord(
   input: Record<string, unknown>,
   options: { parsed?: AdminRow } = {},
 ): Promise<AdminRecord> {
+  authorizeAdminAction(hookContext.user, resource, "create");
   const ctx = hookContext.app;
   const values = options.parsed ?? parseRecordInput(resource, resource.createSchema, input, "create");
   await checkRelations(ctx, resource, values);
@@ -590,7 +604,7 @@ export async function createRecord(
     if (statements.length > 0) await ctx.db.batch(statements as never);
   }
   await resource.hooks?.afterWrite?.(hookContext, row, "create");
-  return getRecord(ctx, resource, recordKey(resource, row));
+  return readRecord(ctx, resource, recordKey(resource, row));
 }
 
 export async function updateRecord(
@@ -601,6 +615,7 @@ export async function updateRecord(
   mode: "replace" | "patch",
   options: { parsed?: AdminRow } = {},
 ): Promise<AdminRecord> {
+  authorizeAdminAction(hookContext.user, resource, "update");
   const ctx = hookContext.app;
   const existing = await findRow(ctx, resource, idText);
   if (!existing) throw notFound(`We couldn't find that ${resource.singular}.`);
@@ -694,10 +709,12 @@ async function referencesTo(ctx: AppContext, resource: AdminResource, row: Admin
 }
 
 export async function describeDeleteImpact(
-  ctx: AppContext,
+  actor: AdminHookContext,
   resource: AdminResource,
   idText: string,
 ): Promise<AdminDeleteImpact> {
+  authorizeAdminAction(actor.user, resource, "read");
+  const ctx = actor.app;
   const row = await findRow(ctx, resource, idText);
   if (!row) throw notFound(`We couldn't find that ${resource.singular}.`);
   const references = await referencesTo(ctx, resource, row);
@@ -710,6 +727,15 @@ function blockedMessage(title: string, blockedBy: AdminDeleteImpact["blockedBy"]
 }
 
 export async function deleteRecord(
+  hookContext: AdminHookContext,
+  resource: AdminResource,
+  idText: string,
+): Promise<{ id: string; title: string }> {
+  authorizeAdminAction(hookContext.user, resource, "delete");
+  return deleteOne(hookContext, resource, idText);
+}
+
+async function deleteOne(
   hookContext: AdminHookContext,
   resource: AdminResource,
   idText: string,
@@ -746,6 +772,7 @@ export async function bulkDeleteRecords(
   resource: AdminResource,
   ids: unknown,
 ): Promise<AdminBulkDeleteResult> {
+  authorizeAdminAction(hookContext.user, resource, "delete");
   if (
     !Array.isArray(ids) ||
     ids.length === 0 ||
@@ -757,7 +784,7 @@ export async function bulkDeleteRecords(
   const result: AdminBulkDeleteResult = { deleted: [], failed: [] };
   for (const id of new Set(ids.map(String))) {
     try {
-      result.deleted.push(await deleteRecord(hookContext, resource, id));
+      result.deleted.push(await deleteOne(hookContext, resource, id));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       result.failed.push({ id, message: error.messages.join(" ") });
@@ -847,7 +874,9 @@ export async function storeAdminUpload(
   resource: AdminResource,
   fieldName: string,
   file: File,
+  action: "create" | "update" = "update",
 ): Promise<AdminUploadResult> {
+  authorizeAdminAction(hookContext.user, resource, action);
   const ctx = hookContext.app;
   const field = resource.fields.find((candidate) => candidate.name === fieldName);
   if (!field || field.widget.type !== "upload") {

@@ -6,6 +6,7 @@ import {
   subscriptionReferenceSchema,
   switchPlanSchema,
 } from "../../app/lib/schemas/billing";
+import { hasDevelopmentTools } from "../lib/config";
 import { notFound } from "../lib/errors";
 import {
   cancelSubscription,
@@ -93,7 +94,7 @@ export const billingApi = new Hono<ApiEnv>()
     return c.json({ data: { redirectUrl: outcome.redirectTo } });
   })
   .post("/dev/simulate-failed-renewal", requireUser, async (c) => {
-    if (c.get("app").config.environment === "production") throw notFound();
+    if (!hasDevelopmentTools(c.get("app").config)) throw notFound();
     const input = await readJson(c, subscriptionReferenceSchema);
     await simulateFailedRenewal(c.get("app"), c.get("user")!.id, input);
     return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });

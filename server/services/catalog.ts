@@ -92,9 +92,20 @@ export function memberWithoutAccess(user: Pick<SessionUser, "id"> | null): Viewe
   return user ? { signedIn: true, hasSubscription: false, userId: user.id } : VISITOR_ACCESS;
 }
 
-/** The same lessons with their locks computed for this viewer. */
-export function withLocks<T extends { isFree: boolean; locked: boolean }>(lessons: T[], viewer: ViewerAccess): T[] {
-  return lessons.map((lesson) => ({ ...lesson, locked: isLessonLocked(lesson, viewer) }));
+/**
+ * The same lessons with their locks computed for this viewer. A search match inside a locked lesson's
+ * transcript keeps only its time, as the captions of that lesson are refused to this viewer too.
+ */
+export function withLocks<T extends { isFree: boolean; locked: boolean; match?: LibraryMatch | null }>(
+  lessons: T[],
+  viewer: ViewerAccess,
+): T[] {
+  return lessons.map((lesson) => {
+    const locked = isLessonLocked(lesson, viewer);
+    const match = lesson.match;
+    if (!locked || !match || match.kind !== "cue") return { ...lesson, locked };
+    return { ...lesson, locked, match: { kind: "locked-cue", startSeconds: match.startSeconds } };
+  });
 }
 
 export interface LessonSummary {
@@ -595,6 +606,11 @@ type LibraryStatement = BatchQuery & { toSQL(): { sql: string; params: unknown[]
 interface LibraryOptions {
   query: LibraryQuery;
   viewer?: ViewerAccess;
+  /**
+   * The viewer's full access when it is still being looked up (the subscription): the listing starts
+   * with `viewer` (who is signed in) and the locks wait for this. Defaults to `viewer`.
+   */
+  access?: Promise<ViewerAccess>;
   pageSize?: number;
   /** Pass them when already loaded for the page, to save a round trip. */
   filterOptions?: LibraryFilterOptions;
@@ -763,7 +779,7 @@ export async function listLibrary(ctx: AppContext, options: LibraryOptions): Pro
   return {
     query: { ...applied, page },
     sort,
-    items,
+    items: withLocks(items, options.access ? await options.access : viewer),
     total,
     pageCount,
     hasMore: total > page * pageSize && page < LIBRARY_MAX_PAGES,

@@ -16,7 +16,7 @@ import { getViewerAccess } from "../../server/services/catalog";
 import { runScheduledJobs } from "../../server/services/scheduled";
 import { getSubscriptionSummary, hasActiveAccess } from "../../server/services/subscriptions";
 import { authHeaders, DAY_MS, ensureBillingFixtures } from "./billing-helpers";
-import { createUser, loginToken, postJson, testApp, testEnv } from "./helpers";
+import { createUser, loginToken, testApp, testEnv } from "./helpers";
 
 let fixtures: Awaited<ReturnType<typeof ensureBillingFixtures>>;
 beforeEach(async () => {
@@ -302,25 +302,43 @@ describe("/api/billing: bad input answers 4xx with { errors }", () => {
     expect((await rowById(subscription!.id))!.cancelAtPeriodEnd).toBe(false);
   });
 
-  it("hides the dev switch in production", async () => {
+  it("hides the dev switch in production, even on a staging deploy that allows the test checkout", async () => {
     const app = testApp();
-    const productionEnv = { ...testEnv, ENVIRONMENT: "production" };
+    const stagingEnv = {
+      ...testEnv,
+      ENVIRONMENT: "production",
+      APP_URL: "https://staging.ahla.example",
+      JWT_SECRET: "staging-jwt-secret-0f1e2d3c4b5a69788796a5b4",
+      MEDIA_SIGNING_SECRET: "staging-media-secret-9a8b7c6d5e4f30211203f4e5",
+      PAYMENTS_PROVIDER: "local",
+      ALLOW_TEST_PAYMENTS: "true",
+      MAIL_PROVIDER: "outbox",
+      ALLOW_OUTBOX_MAIL: "true",
+    };
     const user = await createUser();
-    const login = await postJson(app, "/api/auth/login", { email: user.email, password: user.password });
+    const login = await app.request(
+      "/api/auth/login",
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      },
+      stagingEnv,
+    );
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const response = await app.request(
       "/api/billing/dev/simulate-failed-renewal",
       { method: "POST", headers: authHeaders(token), body: JSON.stringify({ subscriptionId: 1 }) },
-      productionEnv,
+      stagingEnv,
     );
     expect(response.status).toBe(404);
     const checkout = await app.request(
       "/api/billing/checkout",
       { method: "POST", headers: authHeaders(token), body: JSON.stringify({ plan: "monthly" }) },
-      productionEnv,
+      stagingEnv,
     );
-    expect(checkout.status).toBe(503);
+    expect(checkout.status).toBe(201);
   });
 
   it("lists plans publicly with prices, intervals, level tags and trial days", async () => {

@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends AppEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** JSON of the top-level [vars] of wrangler.toml, as `wrangler deploy` reads them. */
+      DEPLOY_VARS: string;
     }
   }
 }
@@ -12,5 +14,6 @@ declare global {
 declare module "cloudflare:test" {
   interface ProvidedEnv extends AppEnv {
     TEST_MIGRATIONS: D1Migration[];
+    DEPLOY_VARS: string;
   }
 }

@@ -39,6 +39,8 @@ function call(
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.Authorization = init.token;
   let body = init.body;
+  // A raw body here is meant as (malformed) JSON; without the type the API would answer 415 first.
+  if (body !== undefined) headers["Content-Type"] ??= "application/json";
   if (init.json !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(init.json);
@@ -260,16 +262,29 @@ describe("PUT /api/lessons/:id/progress", () => {
     expect((await json(await put(5000))).data).toMatchObject({ positionSeconds: 100 });
   });
 
-  it("accepts POST with a text/plain JSON body (navigator.sendBeacon)", async () => {
+  it("accepts POST with a JSON body (navigator.sendBeacon with an application/json Blob)", async () => {
     const { video, learner } = await setup();
+    const response = await call(`/api/lessons/${video.id}/progress`, {
+      method: "POST",
+      token: learner.token,
+      body: JSON.stringify({ positionSeconds: 12.6 }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(response.status).toBe(200);
+    expect((await json(response)).data).toMatchObject({ positionSeconds: 13 });
+  });
+
+  it("refuses a text/plain body (what a cross-site form could send) with 415 and saves nothing", async () => {
+    const { video, learner, row } = await setup();
     const response = await call(`/api/lessons/${video.id}/progress`, {
       method: "POST",
       token: learner.token,
       body: JSON.stringify({ positionSeconds: 12.6 }),
       headers: { "Content-Type": "text/plain;charset=UTF-8" },
     });
-    expect(response.status).toBe(200);
-    expect((await json(response)).data).toMatchObject({ positionSeconds: 13 });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ errors: ["The API accepts only application/json bodies."] });
+    expect(await row()).toBeUndefined();
   });
 
   it("refuses bad bodies with 400/422 and other people's access rules", async () => {

@@ -461,7 +461,8 @@ describe("search", () => {
   });
 
   it("combines with filters, links to the moment and marks the matching words", async () => {
-    const page = await listLibrary(ctx, { query: query({ q: "قهوة" }) });
+    const subscriber: ViewerAccess = { signedIn: true, hasSubscription: true, userId: null };
+    const page = await listLibrary(ctx, { query: query({ q: "قهوة" }), viewer: subscriber });
     expect(page.searched).toBe(true);
     expect(page.sort).toBe("relevance");
     expect(page.items.map((item) => item.title)).toEqual(["Coffee talk"]);
@@ -480,6 +481,30 @@ describe("search", () => {
     const counted = await listLibrary(ctx, { query: query({ q: "kifak" }) });
     expect(counted.total).toBe(1);
     expect(counted.levelCounts).toEqual({ beginner: 1, intermediate: 0, advanced: 0 });
+  });
+
+  it("shows a matching line only to viewers who may watch the lesson; others get its time alone", async () => {
+    const freeMember: ViewerAccess = { signedIn: true, hasSubscription: false, userId: null };
+    const subscriber: ViewerAccess = { signedIn: true, hasSubscription: true, userId: null };
+    const matchFor = async (q: string, viewer: ViewerAccess) =>
+      (await listLibrary(ctx, { query: query({ q }), viewer })).items[0]!.match;
+    // "Greetings" is premium: its line is the subscriber's only.
+    expect(await matchFor("kifak", subscriber)).toMatchObject({ kind: "cue" });
+    for (const viewer of [VISITOR_ACCESS, freeMember]) {
+      const match = await matchFor("kifak", viewer);
+      expect(match?.kind).toBe("locked-cue");
+      expect(JSON.stringify(match)).not.toMatch(/kifak|كيفك/i);
+    }
+    // "Coffee talk" is free: members see the line, visitors (every lesson locked for them) its time only.
+    expect(await matchFor("قهوة", freeMember)).toMatchObject({ kind: "cue", startSeconds: 12 });
+    expect(await matchFor("قهوة", VISITOR_ACCESS)).toEqual({ kind: "locked-cue", startSeconds: 12 });
+    // The locks may wait for the subscription lookup; the line follows the final access, not the first guess.
+    const late = await listLibrary(ctx, {
+      query: query({ q: "kifak" }),
+      viewer: freeMember,
+      access: Promise.resolve(subscriber),
+    });
+    expect(late.items[0]!.match).toMatchObject({ kind: "cue" });
   });
 
   it("re-indexes one lesson after its transcript changes", async () => {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getAdminPage, type AdminPage } from "~/lib/admin-pages";
 import { requireAdmin } from "~/lib/auth.server";
-import { canDo, getAdminResource, permissionFor } from "../../../server/admin/registry";
+import { authorizeAdminAction, canDo, getAdminResource } from "../../../server/admin/registry";
 import {
   listRelationOptions,
   pickDeclaredValues,
@@ -33,7 +33,12 @@ export async function requireAdminResource(
   const { user, page } = await requireAdminPage(context, request, slug);
   const resource = getAdminResource(page.slug);
   if (!resource) throw new Response("Not found", { status: 404 });
-  if (!user.permissions.includes(permissionFor(resource, "read"))) throw new Response("Forbidden", { status: 403 });
+  try {
+    authorizeAdminAction(user, resource, "read");
+  } catch (error) {
+    if (error instanceof AppError) throw new Response(error.messages[0], { status: error.status });
+    throw error;
+  }
   return { user, page, resource, hookContext: { app: context.app, user } };
 }
 
@@ -64,7 +69,7 @@ export function resourceView(resource: AdminResource): AdminResourceView {
 
 /** Options of every relation picker and relation filter, plus the currently chosen rows (which may be past the first page). */
 export async function loadRelationOptions(
-  context: AppLoadContext,
+  actor: AdminHookContext,
   resource: AdminResource,
   record?: AdminRecord | null,
   include: "fields" | "filters" = "fields",
@@ -81,7 +86,7 @@ export async function loadRelationOptions(
   const options: Record<string, AdminRelationLabel[]> = {};
   for (const slug of slugs) {
     const other = getAdminResource(slug);
-    options[slug] = other ? await listRelationOptions(context.app, other, { limit: 200 }) : [];
+    options[slug] = other ? await listRelationOptions(actor, other, { limit: 200 }) : [];
   }
   if (record) {
     for (const field of resource.fields) {
@@ -100,7 +105,12 @@ export async function loadRelationOptions(
  * Reads the multipart form of a create/edit page: stores picked files (upload widgets), splits
  * string lists, drops empty relation entries, then validates with the resource's zod schema (Conform).
  */
-export async function parseResourceForm(hookContext: AdminHookContext, resource: AdminResource, request: Request) {
+export async function parseResourceForm(
+  hookContext: AdminHookContext,
+  resource: AdminResource,
+  request: Request,
+  action: "create" | "update",
+) {
   const formData = await request.formData();
   const uploadErrors: Record<string, string[]> = {};
   for (const field of resource.fields) {
@@ -113,7 +123,7 @@ export async function parseResourceForm(hookContext: AdminHookContext, resource:
       formData.delete(`${field.name}__remove`);
       if (file instanceof File && file.size > 0) {
         try {
-          const stored = await storeAdminUpload(hookContext, resource, field.name, file);
+          const stored = await storeAdminUpload(hookContext, resource, field.name, file, action);
           formData.set(field.name, stored.key);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

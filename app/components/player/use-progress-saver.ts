@@ -100,7 +100,12 @@ export function useProgressSaver({
           body: json,
         }).catch(() => undefined);
       } catch {
-        navigator.sendBeacon?.(url, json);
+        // The API takes only application/json (server/lib/request-guards.ts), so the beacon sends a typed Blob.
+        try {
+          navigator.sendBeacon?.(url, new Blob([json], { type: "application/json" }));
+        } catch {
+          // Nothing else can outlive the page; the last periodic save stands.
+        }
       }
     };
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { invoices, plans, subscriptionCancelReasons, subscriptions } from "../../../drizzle/schema";
 import type { AppContext } from "../../context";
+import { hasDevelopmentTools } from "../../lib/config";
 import { AppError, notFound } from "../../lib/errors";
 import { getEntitlement, hasAccessAt, type Entitlement } from "./entitlement";
 import { getActivePlanByName, getPlanById, listActivePlans } from "./plans";
@@ -310,7 +311,7 @@ export async function openBillingPortal(ctx: AppContext, userId: number): Promis
 
 /** Development only: play a declined renewal on a local subscription (for the recovery flow). */
 export async function simulateFailedRenewal(ctx: AppContext, userId: number, input: { subscriptionId: number }) {
-  if (ctx.config.environment === "production") throw notFound();
+  if (!hasDevelopmentTools(ctx.config)) throw notFound();
   const row = await requireOwnSubscription(ctx, userId, input.subscriptionId);
   if (row.provider !== "local")
     throw new AppError(409, ["Only local test subscriptions can simulate a failed renewal."]);

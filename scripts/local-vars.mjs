@@ -1,0 +1,25 @@
+// wrangler.toml's top level is production. Local servers (npm start, npm run dev, the e2e server) opt
+// into development, the in-app test checkout and the outbox here: the shell wins, then .dev.vars (which
+// wrangler reads itself), then these defaults.
+import { existsSync, readFileSync } from "node:fs";
+
+const LOCAL_DEFAULTS = {
+  ENVIRONMENT: "development",
+  PAYMENTS_PROVIDER: "local",
+  MAIL_PROVIDER: "outbox",
+};
+
+function devVarsDefine(name) {
+  if (!existsSync(".dev.vars")) return false;
+  return new RegExp(`^\\s*${name}\\s*=\\s*\\S`, "m").test(readFileSync(".dev.vars", "utf8"));
+}
+
+/** The variables to lay over wrangler.toml's [vars] for a local server. */
+export function localVarOverrides() {
+  const overrides = {};
+  for (const [name, value] of Object.entries(LOCAL_DEFAULTS)) {
+    if (process.env[name]) overrides[name] = process.env[name];
+    else if (!devVarsDefine(name)) overrides[name] = value;
+  }
+  return overrides;
+}
