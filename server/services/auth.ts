@@ -22,10 +22,12 @@ import {
   LOGIN_ACCOUNT_DELAY,
   LOGIN_ACCOUNT_SOURCE_DELAY,
   LOGIN_SOURCE_DELAY,
+  peekRateLimit,
   recordFailure,
   RESET_ACCOUNT_LIMIT,
   RESET_SOURCE_LIMIT,
   SIGNUP_SOURCE_LIMIT,
+  SIGNUP_TAKEN_SOURCE_LIMIT,
   takeRateLimit,
 } from "./rate-limit";
 
@@ -170,17 +172,22 @@ const EMAIL_TAKEN =
   "An account with this email already exists. Sign in instead, or reset your password if you have forgotten it.";
 
 export async function register(ctx: AppContext, input: z.infer<typeof registerSchema>, meta: RequestMeta = {}) {
-  // Telling a taken email apart is part of sign-up, so sign-ups per address are counted to keep it from
-  // becoming a fast way to find out who has an account.
-  const limit = await takeRateLimit(ctx, `signup:source:${meta.ipAddress ?? "unknown"}`, SIGNUP_SOURCE_LIMIT);
-  if (!limit.allowed) {
-    throw new RateLimitError(
-      `Too many sign-ups from your network. Please try again in ${formatWait(limit.retryAfterSeconds)}.`,
-      limit.retryAfterSeconds,
+  const source = meta.ipAddress ?? "unknown";
+  const takenKey = `signup:taken:${source}`;
+  const tooMany = (retryAfterSeconds: number) =>
+    new RateLimitError(
+      `Too many sign-ups from your network. Please try again in ${formatWait(retryAfterSeconds)}.`,
+      retryAfterSeconds,
     );
-  }
+  const taken = await peekRateLimit(ctx, takenKey, SIGNUP_TAKEN_SOURCE_LIMIT);
+  if (!taken.allowed) throw tooMany(taken.retryAfterSeconds);
+  const attempts = await takeRateLimit(ctx, `signup:source:${source}`, SIGNUP_SOURCE_LIMIT);
+  if (!attempts.allowed) throw tooMany(attempts.retryAfterSeconds);
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing.length > 0) throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
+  if (existing.length > 0) {
+    await takeRateLimit(ctx, takenKey, SIGNUP_TAKEN_SOURCE_LIMIT);
+    throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
+  }
   const passwordHash = await hashPassword(input.password);
   const [user] = await ctx.db
     .insert(users)

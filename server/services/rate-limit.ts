@@ -49,8 +49,13 @@ export const LOGIN_ACCOUNT_DELAY: DelayRule = {
   maxDelayMs: 30 * SECOND_MS,
   forgetAfterMs: 15 * MINUTE_MS,
 };
-/** Sign-up attempts per address (they tell a taken email apart, so they are counted). */
-export const SIGNUP_SOURCE_LIMIT: RateLimitRule = { limit: 20, windowMs: HOUR_MS };
+/** Sign-ups per address: wide, for the same shared networks (a class signing up together). */
+export const SIGNUP_SOURCE_LIMIT: RateLimitRule = { limit: 50, windowMs: HOUR_MS };
+/**
+ * "This email is taken" answers per address. Sign-up must tell a taken email apart, so past this
+ * every sign-up from the address waits, and it cannot be used to find out who has an account.
+ */
+export const SIGNUP_TAKEN_SOURCE_LIMIT: RateLimitRule = { limit: 10, windowMs: HOUR_MS };
 /** Reset emails per account; over it the request is dropped quietly, with the same answer. */
 export const RESET_ACCOUNT_LIMIT: RateLimitRule = { limit: 5, windowMs: HOUR_MS };
 /** Reset requests per address, whatever the email; over it, too, the answer stays the same. */
@@ -66,6 +71,15 @@ export interface RateLimitResult {
 }
 
 const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / SECOND_MS));
+
+/** Whether one more hit would still fit the rule, without counting it. */
+export async function peekRateLimit(ctx: AppContext, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const now = ctx.now().getTime();
+  const [row] = await ctx.db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  const windowEnd = (row?.windowStartedAt.getTime() ?? now) + rule.windowMs;
+  const count = row && windowEnd > now ? row.count : 0;
+  return { count, allowed: count < rule.limit, retryAfterSeconds: toSeconds(windowEnd - now) };
+}
 
 /** Counts one hit in a single upsert (concurrent requests cannot lose a count) and says whether it fits the rule. */
 export async function takeRateLimit(ctx: AppContext, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
