@@ -164,6 +164,8 @@ export default function SettingsPage() {
         {hasPassword ? (
           <>
             <EmailSection
+              // A new pending address means the change went through: start the form afresh, password included.
+              key={pendingEmail ?? ""}
               email={email}
               verified={emailVerified}
               pendingEmail={pendingEmail}

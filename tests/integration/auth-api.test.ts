@@ -166,7 +166,7 @@ describe("login rate limits: progressive delays, never a lock-out", () => {
     expect((await attempt(app, user.email, user.password, freshIp())).status).toBe(200);
   });
 
-  it("doubles the wait with each failure up to 15 minutes, lets the right password in once it is over, and then forgets", async () => {
+  it("doubles the wait with each failure up to 15 minutes, lets the right password in once it is over, which clears the counter", async () => {
     const user = await createUser();
     const ip = freshIp();
     let now = Date.now();
@@ -188,6 +188,21 @@ describe("login rate limits: progressive delays, never a lock-out", () => {
 
     expect((await attempt(at(), user.email, user.password, ip)).status).toBe(200);
     // The success cleared the counter: the next typo costs nothing again.
+    expect((await attempt(at(), user.email, "nope-nope", ip)).status).toBe(401);
+    expect((await attempt(at(), user.email, user.password, ip)).status).toBe(200);
+  });
+
+  it("forgets an address's failures on an account a day after the last one", async () => {
+    const user = await createUser();
+    const ip = freshIp();
+    let now = Date.now();
+    const at = () => testApp({ now: () => new Date(now) });
+    for (let failure = 0; failure < LOGIN_ACCOUNT_SOURCE_DELAY.freeFailures; failure++) {
+      await attempt(at(), user.email, "nope-nope", ip);
+      now += 60_000;
+    }
+    now += LOGIN_ACCOUNT_SOURCE_DELAY.forgetAfterMs;
+    // Counted from one again: a single typo is free.
     expect((await attempt(at(), user.email, "nope-nope", ip)).status).toBe(401);
     expect((await attempt(at(), user.email, user.password, ip)).status).toBe(200);
   });
