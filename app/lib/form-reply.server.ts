@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
-import { AppError } from "../../server/lib/errors";
+import { AppError, appErrorHeaders } from "../../server/lib/errors";
 
 interface Replyable {
   reply(options?: {
@@ -44,5 +44,8 @@ export function replyWithAppError<Extra extends object = object>(
     fieldErrors: error.fieldErrors,
     hideFields: options.hideFields,
   });
-  return data({ ...(options.extra ?? ({} as Extra)), result }, { status: error.status });
+  return data(
+    { ...(options.extra ?? ({} as Extra)), result },
+    { status: error.status, headers: appErrorHeaders(error) },
+  );
 }

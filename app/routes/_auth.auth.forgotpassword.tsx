@@ -6,6 +6,7 @@ import { AuthHeader, AuthRouteError } from "~/components/auth/auth-parts";
 import { TextField, useIsPending } from "~/components/form-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
+import { requestMeta } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
@@ -23,11 +24,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
-    await requestPasswordReset(context.app, submission.value.email);
+    await requestPasswordReset(context.app, submission.value.email, requestMeta(request));
   } catch (error) {
     return replyWithAppError(submission, error);
   }
-  // The same answer whether or not the email has an account (SPEC §4).
+  // The same answer whether or not the email has an account, and whether or not a limit was reached.
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
 }
 

@@ -13,15 +13,46 @@ import { titleMeta } from "~/lib/route-meta";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, PASSWORD_MIN } from "~/lib/schemas/auth";
 import { redirectWithToast } from "~/lib/toast.server";
 import { clearTokenCookie, serializeTokenCookie } from "../../server/lib/cookies";
+import { AppError, appErrorHeaders } from "../../server/lib/errors";
 import { changeEmail, changePassword, deleteAccount, revokeAllSessions } from "../../server/services/auth";
 import { cancelSubscriptionsForDeletedAccount } from "../../server/services/billing";
+import {
+  cancelEmailChange,
+  getEmailStatus,
+  resendEmailChange,
+  sendVerificationEmail,
+} from "../../server/services/email-verification";
 import { deleteAvatarObject } from "../../server/services/profile";
 
-type Intent = "change-email" | "change-password" | "sign-out-everywhere" | "delete-account";
+type Intent =
+  | "change-email"
+  | "resend-verification"
+  | "resend-email-change"
+  | "cancel-email-change"
+  | "change-password"
+  | "sign-out-everywhere"
+  | "delete-account";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  return { email: user.email, hasPassword: user.hasPassword };
+  const status = await getEmailStatus(context.app, user.id);
+  return {
+    email: status.email,
+    emailVerified: status.verified,
+    pendingEmail: status.pendingEmail,
+    pendingEmailExpired: status.pendingEmailExpired,
+    hasPassword: user.hasPassword,
+  };
+}
+
+/** For the one-button forms: a service refusal (e.g. too many emails) comes back as a toast. */
+function redirectWithFailure(error: unknown) {
+  if (!(error instanceof AppError)) throw error;
+  return redirectWithToast(
+    "/settings",
+    { text: error.messages[0] ?? "That did not work.", status: "error" },
+    { headers: appErrorHeaders(error) },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,7 +71,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         return replyWithAppError(submission, error, options);
       }
-      return redirectWithToast("/settings", { text: `Your email is now ${submission.value.newEmail}.` });
+      return redirectWithToast("/settings", {
+        text: `We sent a confirmation link to ${submission.value.newEmail}. Your email changes once you open it.`,
+      });
+    }
+    case "resend-verification": {
+      try {
+        const { sentTo } = await sendVerificationEmail(app, user.id);
+        return redirectWithToast("/settings", { text: `We sent a new confirmation link to ${sentTo}.` });
+      } catch (error) {
+        return redirectWithFailure(error);
+      }
+    }
+    case "resend-email-change": {
+      try {
+        const { sentTo } = await resendEmailChange(app, user.id);
+        return redirectWithToast("/settings", { text: `We sent the confirmation link to ${sentTo} again.` });
+      } catch (error) {
+        return redirectWithFailure(error);
+      }
+    }
+    case "cancel-email-change": {
+      await cancelEmailChange(app, user.id);
+      return redirectWithToast("/settings", { text: "The email change is cancelled." });
     }
     case "change-password": {
       const submission = parseWithZod(formData, { schema: changePasswordSchema });
@@ -94,7 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { email, hasPassword } = useLoaderData<typeof loader>();
+  const { email, emailVerified, pendingEmail, pendingEmailExpired, hasPassword } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <header className="mb-8">
@@ -110,7 +163,14 @@ export default function SettingsPage() {
       <div className="space-y-6">
         {hasPassword ? (
           <>
-            <EmailSection email={email} />
+            <EmailSection
+              // A new pending address means the change went through: start the form afresh, password included.
+              key={pendingEmail ?? ""}
+              email={email}
+              verified={emailVerified}
+              pendingEmail={pendingEmail}
+              pendingEmailExpired={pendingEmailExpired}
+            />
             <PasswordSection />
           </>
         ) : (
@@ -154,7 +214,17 @@ function Section({
   );
 }
 
-function EmailSection({ email }: { email: string }) {
+function EmailSection({
+  email,
+  verified,
+  pendingEmail,
+  pendingEmailExpired,
+}: {
+  email: string;
+  verified: boolean;
+  pendingEmail: string | null;
+  pendingEmailExpired: boolean;
+}) {
   const pending = useIsPending("change-email");
   const [form, fields] = useForm({
     id: "change-email",
@@ -169,20 +239,106 @@ function EmailSection({ email }: { email: string }) {
       title="Email"
       description={
         <>
-          You sign in with <strong className="wrap-anywhere font-medium text-ink">{email}</strong>.
+          You sign in with <strong className="wrap-anywhere font-medium text-ink">{email}</strong>.{" "}
+          <VerifiedBadge verified={verified} />
         </>
       }
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="change-email" />
-        <FormErrors errors={form.errors} />
-        <TextField meta={fields.newEmail} type="email" label="New email" autoComplete="email" inputMode="email" />
-        <TextField meta={fields.password} type="password" label="Current password" autoComplete="current-password" />
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Change email"}
+      <div className="space-y-4">
+        {verified ? null : <UnverifiedNotice email={email} />}
+        {pendingEmail ? (
+          <PendingEmailNotice email={email} pendingEmail={pendingEmail} expired={pendingEmailExpired} />
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="intent" value="change-email" />
+          <FormErrors errors={form.errors} />
+          <TextField
+            meta={fields.newEmail}
+            type="email"
+            label="New email"
+            autoComplete="email"
+            inputMode="email"
+            hint="We send a link to the new address; your email changes once you open it."
+          />
+          <TextField meta={fields.password} type="password" label="Current password" autoComplete="current-password" />
+          <Button type="submit" disabled={pending}>
+            {pending ? "Sending…" : "Change email"}
+          </Button>
+        </Form>
+      </div>
+    </Section>
+  );
+}
+
+function VerifiedBadge({ verified }: { verified: boolean }) {
+  return verified ? (
+    <span className="inline-flex rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-800">
+      Verified
+    </span>
+  ) : (
+    <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      Not verified
+    </span>
+  );
+}
+
+function UnverifiedNotice({ email }: { email: string }) {
+  const pending = useIsPending("resend-verification");
+  return (
+    <div className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p>
+        Your email is not verified yet. Open the link we sent to{" "}
+        <strong className="wrap-anywhere font-semibold">{email}</strong> to confirm it: you need a confirmed email to
+        add Google sign-in to this account.
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="resend-verification" />
+        <Button type="submit" variant="secondary" size="sm" disabled={pending}>
+          {pending ? "Sending…" : "Resend verification email"}
         </Button>
       </Form>
-    </Section>
+    </div>
+  );
+}
+
+function PendingEmailNotice({
+  email,
+  pendingEmail,
+  expired,
+}: {
+  email: string;
+  pendingEmail: string;
+  expired: boolean;
+}) {
+  const resending = useIsPending("resend-email-change");
+  const cancelling = useIsPending("cancel-email-change");
+  return (
+    <div
+      role="status"
+      className="rounded-xl border border-primary-200 bg-primary-50 px-4 py-3 text-sm text-primary-900"
+    >
+      <p>
+        Waiting for confirmation of <strong className="wrap-anywhere font-semibold">{pendingEmail}</strong>.{" "}
+        {expired
+          ? "The link we sent there has expired: send a new one."
+          : "Open the link we sent there within an hour."}{" "}
+        Until then you keep signing in with <strong className="wrap-anywhere font-semibold">{email}</strong>.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="resend-email-change" />
+          <Button type="submit" variant="secondary" size="sm" disabled={resending}>
+            {resending ? "Sending…" : "Send the link again"}
+          </Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel-email-change" />
+          <Button type="submit" variant="secondary" size="sm" disabled={cancelling}>
+            Cancel the change
+          </Button>
+        </Form>
+      </div>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { titleMeta } from "~/lib/route-meta";
+import { serializeGoogleStateCookie } from "../../server/lib/cookies";
 import { isGoogleEnabled } from "../../server/lib/config";
 import { startGoogleSignIn } from "../../server/services/google-oauth";
 
@@ -8,7 +9,8 @@ import { startGoogleSignIn } from "../../server/services/google-oauth";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isGoogleEnabled(context.app.config)) throw new Response("Google sign-in is not configured.", { status: 404 });
   const redirectTo = new URL(request.url).searchParams.get("redirect");
-  return redirect(await startGoogleSignIn(context.app, { redirectTo }));
+  const { url, state } = await startGoogleSignIn(context.app, { redirectTo });
+  return redirect(url, { headers: { "Set-Cookie": serializeGoogleStateCookie(state, request.url) } });
 }
 
 export default function GoogleSignInRedirect() {

@@ -16,6 +16,9 @@ export const users = sqliteTable(
       .notNull()
       .default("romanized"),
     emailVerifiedAt: timestamp("email_verified_at"),
+    /** An address the member asked to move to: it replaces `email` only once a link sent there is opened. */
+    pendingEmail: text("pending_email"),
+    pendingEmailRequestedAt: timestamp("pending_email_requested_at"),
     disabledAt: timestamp("disabled_at"),
     deletedAt: timestamp("deleted_at"),
     ...timestamps,
@@ -81,11 +84,17 @@ export const passwordResetTokens = sqliteTable(
   ],
 );
 
-/** Fixed-window counters for rate limits ("login:email:x", "login:ip:y"), incremented atomically with an upsert. */
+/**
+ * Rate-limit counters, each changed by one atomic upsert (server/services/rate-limit.ts): fixed windows
+ * use `count` and `window_started_at`; progressive delays also keep the last failure and how long the
+ * next attempt must wait.
+ */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),
   windowStartedAt: timestamp("window_started_at").notNull(),
+  lastAttemptAt: timestamp("last_attempt_at"),
+  blockedUntil: timestamp("blocked_until"),
 });
 
 /** OAuth "state" with its PKCE verifier and return address, single use. */

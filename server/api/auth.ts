@@ -1,8 +1,22 @@
 import { Hono } from "hono";
-import { loginSchema, registerSchema, resetPasswordSchema, setNewPasswordSchema } from "../../app/lib/schemas/auth";
+import {
+  changeEmailSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  setNewPasswordSchema,
+  verifyEmailSchema,
+} from "../../app/lib/schemas/auth";
 import { clearTokenCookie, requestMeta, serializeTokenCookie } from "../lib/cookies";
-import { login, logout, register, requestPasswordReset, setNewPassword } from "../services/auth";
-import { readJson } from "./helpers";
+import { changeEmail, login, logout, register, requestPasswordReset, setNewPassword } from "../services/auth";
+import {
+  cancelEmailChange,
+  confirmEmail,
+  getEmailStatus,
+  resendEmailChange,
+  sendVerificationEmail,
+} from "../services/email-verification";
+import { readJson, requireUser } from "./helpers";
 import type { ApiEnv } from "./types";
 
 export const authApi = new Hono<ApiEnv>()
@@ -20,7 +34,7 @@ export const authApi = new Hono<ApiEnv>()
   })
   .post("/reset-password", async (c) => {
     const input = await readJson(c, resetPasswordSchema);
-    await requestPasswordReset(c.get("app"), input.email);
+    await requestPasswordReset(c.get("app"), input.email, requestMeta(c.req.raw));
     return c.json({
       data: { message: "If an account exists for this email, we have sent a link to reset its password." },
     });
@@ -29,6 +43,38 @@ export const authApi = new Hono<ApiEnv>()
     const input = await readJson(c, setNewPasswordSchema);
     await setNewPassword(c.get("app"), input);
     return c.json({ data: { message: "Your password has been changed. Please sign in." } });
+  })
+  .post("/verify-email", async (c) => {
+    const input = await readJson(c, verifyEmailSchema);
+    const result = await confirmEmail(c.get("app"), input.token);
+    return c.json({ data: { email: result.email, purpose: result.purpose } });
+  })
+  .get("/email", requireUser, async (c) => {
+    return c.json({ data: await getEmailStatus(c.get("app"), c.get("user")!.id) });
+  })
+  .post("/resend-verification", requireUser, async (c) => {
+    const { sentTo } = await sendVerificationEmail(c.get("app"), c.get("user")!.id);
+    return c.json({ data: { message: `We have sent a new confirmation link to ${sentTo}.` } });
+  })
+  .post("/change-email", requireUser, async (c) => {
+    const input = await readJson(c, changeEmailSchema);
+    await changeEmail(c.get("app"), c.get("user")!, input);
+    return c.json(
+      {
+        data: {
+          message: `We have sent a confirmation link to ${input.newEmail}. Your email changes once you open it.`,
+        },
+      },
+      202,
+    );
+  })
+  .post("/change-email/resend", requireUser, async (c) => {
+    const { sentTo } = await resendEmailChange(c.get("app"), c.get("user")!.id);
+    return c.json({ data: { message: `We have sent the confirmation link to ${sentTo} again.` } });
+  })
+  .post("/change-email/cancel", requireUser, async (c) => {
+    await cancelEmailChange(c.get("app"), c.get("user")!.id);
+    return c.json({ data: { message: "The email change is cancelled." } });
   })
   .post("/logout", async (c) => {
     const user = c.get("user");

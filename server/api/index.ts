@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createAppContext } from "../context";
 import type { Env } from "../env";
 import { readToken } from "../lib/cookies";
-import { AppError } from "../lib/errors";
+import { AppError, appErrorHeaders } from "../lib/errors";
 import { authenticate } from "../services/auth";
 import { getSubscriptionSummary } from "../services/subscriptions";
 import { adminApi } from "./admin";
@@ -62,7 +62,7 @@ export function createApi(options: ApiOptions = {}) {
   api.notFound((c) => c.json({ errors: ["Not found."] }, 404));
 
   api.onError((error, c) => {
-    if (error instanceof AppError) return c.json({ errors: error.messages }, error.status);
+    if (error instanceof AppError) return c.json({ errors: error.messages }, error.status, appErrorHeaders(error));
     options.onError?.(error, c.req.raw, c.env);
     console.error(error);
     return c.json({ errors: ["Error occurred. We're working on fixing it."] }, 500);

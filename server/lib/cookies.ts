@@ -66,3 +66,40 @@ export function requestMeta(request: Request) {
     userAgent: request.headers.get("User-Agent"),
   };
 }
+
+/**
+ * Binds a Google sign-in to the browser that started it: the callback accepts a `state` only when this
+ * cookie carries the same value, so nobody can finish their own sign-in in someone else's browser.
+ * Lax, because Google sends the browser back with a top-level GET; the path covers only the two routes.
+ */
+export const GOOGLE_STATE_COOKIE = "google_oauth_state";
+export const GOOGLE_STATE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
+const GOOGLE_STATE_COOKIE_PATH = "/auth/google";
+
+export function serializeGoogleStateCookie(state: string, requestUrl: string): string {
+  const parts = [
+    `${GOOGLE_STATE_COOKIE}=${state}`,
+    `Path=${GOOGLE_STATE_COOKIE_PATH}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${GOOGLE_STATE_COOKIE_MAX_AGE_SECONDS}`,
+  ];
+  if (isSecure(requestUrl)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearGoogleStateCookie(requestUrl: string): string {
+  const parts = [
+    `${GOOGLE_STATE_COOKIE}=`,
+    `Path=${GOOGLE_STATE_COOKIE_PATH}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    "Max-Age=0",
+  ];
+  if (isSecure(requestUrl)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readGoogleStateCookie(request: Request): string | null {
+  return parseCookies(request.headers.get("Cookie"))[GOOGLE_STATE_COOKIE] || null;
+}

@@ -12,6 +12,22 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to come back: answered with a `Retry-After` header (seconds). */
+export class RateLimitError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, [message]);
+    this.name = "RateLimitError";
+  }
+}
+
+/** Headers an AppError's answer carries, whichever adapter (Hono or a Remix action) answers it. */
+export function appErrorHeaders(error: AppError): Record<string, string> {
+  return error instanceof RateLimitError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+}
+
 export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
   new AppError(400, [message], fieldErrors);
 export const unauthorized = (message = "Please sign in to continue.") => new AppError(401, [message]);

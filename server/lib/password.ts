@@ -29,6 +29,13 @@ export async function hashPassword(password: string, iterations = PASSWORD_ITERA
   return `pbkdf2-sha256$${iterations}$${toBase64(salt)}$${toBase64(hash)}`;
 }
 
+/**
+ * Checked instead of a real hash when the email has no account, or the account no password, so that
+ * login costs one PBKDF2 at full strength either way and its timing does not tell who has an account.
+ * Random salt and bytes: no password derives to them.
+ */
+export const DUMMY_PASSWORD_HASH = `pbkdf2-sha256$${PASSWORD_ITERATIONS}$lELK3yTP6dK7MS6jqICDhQ==$T8Gz8cj5QHyAsBKWxxx3+qfPXFPwXb4p5s7ZDb3jk9s=`;
+
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored || password.length > PASSWORD_MAX_LENGTH) return false;
   const [scheme, iterationsText, saltText, hashText] = stored.split("$");

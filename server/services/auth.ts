@@ -10,16 +10,30 @@ import type {
 import { passwordResetTokens, sessions, userPermissions, users } from "../../drizzle/schema";
 import type { AppContext } from "../context";
 import { randomToken, sha256Hex } from "../lib/crypto";
-import { AppError } from "../lib/errors";
+import { AppError, RateLimitError } from "../lib/errors";
 import { signToken, verifyToken } from "../lib/jwt";
-import { hashPassword, verifyPassword } from "../lib/password";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/password";
+import { createVerificationLink, requestEmailChange, takeVerificationMailAllowance } from "./email-verification";
 import { sendMail } from "./mail";
-import { clearRateLimit, hitRateLimit, LOGIN_IP_RATE_LIMIT, LOGIN_RATE_LIMIT, peekRateLimit } from "./rate-limit";
+import {
+  clearRateLimit,
+  delayRemaining,
+  formatWait,
+  LOGIN_ACCOUNT_DELAY,
+  LOGIN_ACCOUNT_SOURCE_DELAY,
+  LOGIN_SOURCE_DELAY,
+  peekRateLimit,
+  recordFailure,
+  RESET_ACCOUNT_LIMIT,
+  RESET_SOURCE_LIMIT,
+  SIGNUP_SOURCE_LIMIT,
+  SIGNUP_TAKEN_SOURCE_LIMIT,
+  takeRateLimit,
+} from "./rate-limit";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const ADMIN_PERMISSION = "admin";
-const RESET_RATE_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 };
 
 export interface RequestMeta {
   ipAddress?: string | null;
@@ -40,7 +54,6 @@ export interface SessionUser {
 }
 
 const INVALID_LOGIN = "The email or password is incorrect.";
-const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait 15 minutes and try again.";
 
 export async function getPermissions(ctx: AppContext, userId: number): Promise<string[]> {
   const rows = await ctx.db
@@ -119,44 +132,76 @@ export async function findUserByEmail(ctx: AppContext, email: string) {
   return user ?? null;
 }
 
+/** The counters a sign-in attempt is measured against (server/services/rate-limit.ts has the rules). */
+export function loginRateLimitKeys(email: string, meta: RequestMeta) {
+  const source = meta.ipAddress ?? "unknown";
+  return {
+    accountSource: `login:account-source:${email}|${source}`,
+    source: `login:source:${source}`,
+    account: `login:account:${email}`,
+  };
+}
+
 export async function login(ctx: AppContext, input: z.infer<typeof loginSchema>, meta: RequestMeta = {}) {
-  const emailKey = `login:email:${input.email}`;
-  const ipKey = `login:ip:${meta.ipAddress ?? "unknown"}`;
-  const [emailCount, ipCount] = await Promise.all([
-    peekRateLimit(ctx, emailKey, LOGIN_RATE_LIMIT),
-    peekRateLimit(ctx, ipKey, LOGIN_IP_RATE_LIMIT),
-  ]);
-  if (emailCount >= LOGIN_RATE_LIMIT.limit || ipCount >= LOGIN_IP_RATE_LIMIT.limit) {
-    throw new AppError(429, [TOO_MANY_ATTEMPTS]);
+  const keys = loginRateLimitKeys(input.email, meta);
+  const wait = await delayRemaining(ctx, [keys.accountSource, keys.source, keys.account]);
+  if (wait > 0) {
+    throw new RateLimitError(
+      `Too many sign-in attempts. Please wait ${formatWait(wait)} and try again, or reset your password.`,
+      wait,
+    );
   }
   const user = await findUserByEmail(ctx, input.email);
-  const valid = user ? await verifyPassword(input.password, user.passwordHash) : false;
-  if (!user || !valid) {
-    await Promise.all([hitRateLimit(ctx, emailKey, LOGIN_RATE_LIMIT), hitRateLimit(ctx, ipKey, LOGIN_IP_RATE_LIMIT)]);
+  // One full-strength PBKDF2 whether or not the account (or its password) exists: same cost, same answer.
+  const matches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!user?.passwordHash || !matches) {
+    await Promise.all([
+      recordFailure(ctx, keys.accountSource, LOGIN_ACCOUNT_SOURCE_DELAY),
+      recordFailure(ctx, keys.source, LOGIN_SOURCE_DELAY),
+      recordFailure(ctx, keys.account, LOGIN_ACCOUNT_DELAY),
+    ]);
     throw new AppError(401, [INVALID_LOGIN], { password: [INVALID_LOGIN] });
   }
   if (user.disabledAt) throw new AppError(403, ["This account has been disabled. Contact support to restore it."]);
-  await clearRateLimit(ctx, emailKey);
+  await clearRateLimit(ctx, keys.accountSource);
   const session = await createSession(ctx, user.id, meta);
   return { ...session, userId: user.id };
 }
 
+const EMAIL_TAKEN =
+  "An account with this email already exists. Sign in instead, or reset your password if you have forgotten it.";
+
 export async function register(ctx: AppContext, input: z.infer<typeof registerSchema>, meta: RequestMeta = {}) {
+  const source = meta.ipAddress ?? "unknown";
+  const takenKey = `signup:taken:${source}`;
+  const tooMany = (retryAfterSeconds: number) =>
+    new RateLimitError(
+      `Too many sign-ups from your network. Please try again in ${formatWait(retryAfterSeconds)}.`,
+      retryAfterSeconds,
+    );
+  const taken = await peekRateLimit(ctx, takenKey, SIGNUP_TAKEN_SOURCE_LIMIT);
+  if (!taken.allowed) throw tooMany(taken.retryAfterSeconds);
+  const attempts = await takeRateLimit(ctx, `signup:source:${source}`, SIGNUP_SOURCE_LIMIT);
+  if (!attempts.allowed) throw tooMany(attempts.retryAfterSeconds);
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  const taken = "An account with this email already exists. Try signing in instead.";
-  if (existing.length > 0) throw new AppError(409, [taken], { email: [taken] });
+  if (existing.length > 0) {
+    await takeRateLimit(ctx, takenKey, SIGNUP_TAKEN_SOURCE_LIMIT);
+    throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
+  }
   const passwordHash = await hashPassword(input.password);
   const [user] = await ctx.db
     .insert(users)
     .values({ email: input.email, name: input.name, passwordHash, createdAt: ctx.now(), updatedAt: ctx.now() })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (!user) throw new AppError(409, [taken], { email: [taken] });
+  if (!user) throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
+  await takeVerificationMailAllowance(ctx, user.id);
+  const { link } = await createVerificationLink(ctx, { id: user.id, email: input.email, pendingEmail: null }, "verify");
   await sendMail(ctx, {
     to: input.email,
     template: "welcome",
     subject: `Welcome to ${ctx.config.appName}!`,
-    text: `Ahlan ${input.name}!\n\nYour ${ctx.config.appName} account is ready. Start with a free lesson: ${ctx.config.appUrl}/video-library\n\nYallah, let's learn Shami together.`,
+    text: `Ahlan ${input.name}!\n\nYour ${ctx.config.appName} account is ready. Start with a free lesson: ${ctx.config.appUrl}/video-library\n\nPlease confirm your email address (the link works for 24 hours):\n${link}\n\nIf you did not create this account, ignore this email: nothing is confirmed until the link is opened.\n\nYallah, let's learn Shami together.`,
   });
   const session = await createSession(ctx, user.id, meta);
   return { ...session, userId: user.id };
@@ -174,11 +219,16 @@ export async function revokeAllSessions(ctx: AppContext, userId: number): Promis
 }
 
 /** Always resolves the same way, so the answer never tells whether the email has an account. */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta = {}): Promise<void> {
+  // Both caps are quiet: past them nothing is sent, and the answer stays the same. An administrator's
+  // "send a reset link" has no source address and counts only per account.
+  if (meta.ipAddress && !(await takeRateLimit(ctx, `reset:source:${meta.ipAddress}`, RESET_SOURCE_LIMIT)).allowed) {
+    return;
+  }
   const user = await findUserByEmail(ctx, email);
   if (!user || user.disabledAt) return;
-  // Quietly caps reset emails per account so the form cannot be used to flood someone's inbox.
-  if ((await hitRateLimit(ctx, `reset:email:${user.email}`, RESET_RATE_LIMIT)) > RESET_RATE_LIMIT.limit) return;
+  // Per account, so the form cannot be used to flood someone's inbox from many addresses.
+  if (!(await takeRateLimit(ctx, `reset:email:${user.email}`, RESET_ACCOUNT_LIMIT)).allowed) return;
   const token = randomToken(32);
   await ctx.db.insert(passwordResetTokens).values({
     userId: user.id,
@@ -225,8 +275,12 @@ export async function setNewPassword(ctx: AppContext, input: z.infer<typeof setN
     .where(and(eq(passwordResetTokens.id, row.token.id), isNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
   if (claimed.length === 0) throw new AppError(400, [INVALID_RESET], { resetPasswordToken: [INVALID_RESET] });
+  // Opening the emailed link proves the mailbox, so it also confirms the email.
   await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash }).where(eq(users.id, row.user.id)),
+    ctx.db
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: row.user.emailVerifiedAt ?? ctx.now() })
+      .where(eq(users.id, row.user.id)),
     ctx.db
       .update(sessions)
       .set({ revokedAt: ctx.now() })
@@ -263,19 +317,10 @@ export async function changePassword(
   return createSession(ctx, user.id, meta);
 }
 
+/** Checks the password, then sends the link to the new address (server/services/email-verification.ts). */
 export async function changeEmail(ctx: AppContext, user: SessionUser, input: z.infer<typeof changeEmailSchema>) {
   await requirePassword(ctx, user.id, input.password, "password");
-  if (input.newEmail === user.email) return;
-  const taken = "Another account already uses this email.";
-  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
-  if (existing.length > 0) throw new AppError(409, [taken], { newEmail: [taken] });
-  await ctx.db.update(users).set({ email: input.newEmail, emailVerifiedAt: null }).where(eq(users.id, user.id));
-  await sendMail(ctx, {
-    to: user.email,
-    template: "email-changed",
-    subject: `Your ${ctx.config.appName} email was changed`,
-    text: `The email of your ${ctx.config.appName} account was changed to ${input.newEmail}. If this wasn't you, reply to this message at once.`,
-  });
+  await requestEmailChange(ctx, user.id, input.newEmail);
 }
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { oauthStates, users } from "../../drizzle/schema";
 import type { AppContext } from "../context";
 import { isGoogleEnabled, type Config } from "../lib/config";
-import { randomToken, sha256Base64Url } from "../lib/crypto";
+import { constantTimeEqual, randomToken, sha256Base64Url } from "../lib/crypto";
 import { AppError } from "../lib/errors";
 import { safeRedirectPath } from "../lib/redirects";
 import { createSession, findUserByEmail, type RequestMeta } from "./auth";
@@ -16,6 +16,10 @@ const AFTER_LOGIN = "/video-library";
 
 const SIGN_IN_FAILED = "Google sign-in did not work. Please try again, or sign in with your email and password.";
 const SIGN_IN_EXPIRED = "That Google sign-in took too long or was already used. Please try again.";
+const OTHER_BROWSER =
+  "That Google sign-in was not started in this browser, or took too long. Please start it again from this page.";
+const UNVERIFIED_ACCOUNT =
+  "An account with this email already exists, but its email is not confirmed yet, so Google cannot be linked to it. Sign in with your password (or reset it), confirm your email from Settings, then use Google.";
 
 export const googleCallbackUrl = (config: Config) => `${config.appUrl.replace(/\/$/, "")}/auth/google/callback`;
 
@@ -26,12 +30,13 @@ function requireGoogleConfig(ctx: AppContext) {
 
 /**
  * Starts the authorization code flow with PKCE (S256). The state row carries the verifier and the
- * return address, so nothing secret travels through the browser.
+ * return address, so nothing secret travels through the browser. The caller must also hand `state`
+ * to the browser in the cookie of server/lib/cookies.ts, which the callback checks.
  */
 export async function startGoogleSignIn(
   ctx: AppContext,
   { redirectTo }: { redirectTo?: string | null },
-): Promise<string> {
+): Promise<{ url: string; state: string }> {
   const { clientId } = requireGoogleConfig(ctx);
   const state = randomToken(32);
   const codeVerifier = randomToken(48);
@@ -56,7 +61,7 @@ export async function startGoogleSignIn(
     code_challenge_method: "S256",
     prompt: "select_account",
   }).toString();
-  return url.toString();
+  return { url: url.toString(), state };
 }
 
 const tokenResponseSchema = z.object({ id_token: z.string().min(1) });
@@ -124,7 +129,11 @@ async function exchangeCode(ctx: AppContext, code: string, codeVerifier: string)
   return { subject: sub, email: normalizedEmail, name: name?.trim() || normalizedEmail.split("@")[0]! };
 }
 
-/** The account for a Google identity: by Google subject, else linked by verified email, else a new one. */
+/**
+ * The account for a Google identity: by Google subject, else an existing account with the same email
+ * (linked only when that account confirmed its email: otherwise whoever signed up with someone else's
+ * address before them would share their account), else a new one.
+ */
 async function findOrCreateGoogleUser(ctx: AppContext, profile: GoogleProfile) {
   const [bySubject] = await ctx.db
     .select()
@@ -140,12 +149,9 @@ async function findOrCreateGoogleUser(ctx: AppContext, profile: GoogleProfile) {
         "This email is already linked to another Google account. Sign in with that one, or with your password.",
       ]);
     }
+    if (byEmail && !byEmail.emailVerifiedAt) throw new AppError(409, [UNVERIFIED_ACCOUNT]);
     if (byEmail) {
-      // Google vouches for this address (email_verified), so it may be linked to the existing account.
-      await ctx.db
-        .update(users)
-        .set({ googleSubject: profile.subject, emailVerifiedAt: byEmail.emailVerifiedAt ?? ctx.now() })
-        .where(eq(users.id, byEmail.id));
+      await ctx.db.update(users).set({ googleSubject: profile.subject }).where(eq(users.id, byEmail.id));
       user = byEmail;
     }
   }
@@ -177,16 +183,22 @@ async function findOrCreateGoogleUser(ctx: AppContext, profile: GoogleProfile) {
   return user;
 }
 
+const encoder = new TextEncoder();
+
 /**
- * Completes Google sign-in: consumes the state once, exchanges the code, signs the person in and
- * answers the session plus the return address saved when the flow started.
+ * Completes Google sign-in: checks that `state` is the one this browser's cookie holds (`browserState`),
+ * consumes it once, exchanges the code, signs the person in and answers the session plus the return
+ * address saved when the flow started.
  */
 export async function finishGoogleSignIn(
   ctx: AppContext,
-  { code, state }: { code: string; state: string },
+  { code, state, browserState }: { code: string; state: string; browserState: string | null | undefined },
   meta: RequestMeta = {},
 ) {
   requireGoogleConfig(ctx);
+  if (!browserState || !constantTimeEqual(encoder.encode(browserState), encoder.encode(state))) {
+    throw new AppError(400, [OTHER_BROWSER]);
+  }
   const [saved] = await ctx.db.delete(oauthStates).where(eq(oauthStates.state, state)).returning();
   if (!saved || saved.expiresAt.getTime() <= ctx.now().getTime()) throw new AppError(400, [SIGN_IN_EXPIRED]);
   const profile = await exchangeCode(ctx, code, saved.codeVerifier);

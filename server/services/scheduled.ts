@@ -1,4 +1,4 @@
-import { and, lt } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import { Toucan } from "toucan-js";
 import { mailOutbox, oauthStates, passwordResetTokens, rateLimits, webhookEvents } from "../../drizzle/schema";
 import { createAppContext, type AppContext } from "../context";
@@ -37,7 +37,10 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<ScheduledRe
   await ctx.db.batch([
     ctx.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
     ctx.db.delete(passwordResetTokens).where(and(lt(passwordResetTokens.expiresAt, dayAgo))),
-    ctx.db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, dayAgo)),
+    // Every window and delay is a day long at most, so a counter untouched for a day counts nothing.
+    ctx.db
+      .delete(rateLimits)
+      .where(lt(sql`coalesce(${rateLimits.lastAttemptAt}, ${rateLimits.windowStartedAt})`, dayAgo.getTime())),
     ctx.db
       .delete(webhookEvents)
       .where(lt(webhookEvents.receivedAt, new Date(now.getTime() - WEBHOOK_EVENT_RETENTION_MS))),

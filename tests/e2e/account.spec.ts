@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, uniqueEmail } from "./fixtures";
+import { expectAccessible, signIn, uniqueEmail } from "./fixtures";
 
 async function signUp(page: Page, name: string) {
   const email = uniqueEmail("account");
@@ -89,4 +89,60 @@ test("settings: signing out of all devices ends this session too", async ({ page
   await otherPage.goto("/profile");
   await expect(otherPage).toHaveURL(/\/auth\/login\?redirect=%2Fprofile$/);
   await other.close();
+});
+
+async function linkFromMailbox(page: Page, to: string, path: string) {
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const href = await page
+    .getByRole("link", { name: new RegExp(path) })
+    .first()
+    .getAttribute("href");
+  expect(href).toBeTruthy();
+  const url = new URL(href!);
+  return `${url.pathname}${url.search}`;
+}
+
+test("settings: a new member is 'not verified' until the welcome link is opened, which works once", async ({
+  page,
+}) => {
+  const account = await signUp(page, "Rami");
+  await page.goto("/settings");
+  await expect(page.getByText("Not verified", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
+
+  const link = await linkFromMailbox(page, account.email, "/auth/verify-email");
+  await page.goto(link);
+  await expect(page).toHaveTitle("Ahla - Confirm your email");
+  await expect(page.getByRole("heading", { name: "Your email is confirmed" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/settings");
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend verification email" })).toHaveCount(0);
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+  await expect(page.locator("main").getByRole("alert")).toContainText("no longer works");
+});
+
+test("settings: a new email is used only once the link sent to it is opened", async ({ page }) => {
+  const account = await signUp(page, "Dana");
+  const newEmail = uniqueEmail("moved");
+  await page.goto("/settings");
+  const form = page.locator("form").filter({ has: page.locator('input[name="intent"][value="change-email"]') });
+  await form.getByLabel("New email").fill(newEmail);
+  await form.getByLabel("Current password").fill(account.password);
+  await form.getByRole("button").click();
+  await expect(page.getByText(`We sent a confirmation link to ${newEmail}`)).toBeVisible();
+  await expect(page.getByText(`Waiting for confirmation of ${newEmail}`)).toBeVisible();
+  await expect(form.getByLabel("Current password")).toHaveValue("");
+  await expect(page.getByText(`You sign in with ${account.email}.`)).toBeVisible();
+
+  await page.goto(await linkFromMailbox(page, newEmail, "/auth/verify-email"));
+  await expect(page.getByRole("heading", { name: "Your email is changed" })).toBeVisible();
+  await expect(page.locator("main").getByRole("status")).toContainText(newEmail);
+
+  await page.goto("/settings");
+  await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible();
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible();
 });

@@ -1,10 +1,19 @@
 import jwt from "@tsndr/cloudflare-worker-jwt";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
-import { LOGIN_IP_RATE_LIMIT } from "../../server/services/rate-limit";
-import { createUser, loginToken, outboxFor, postJson, testApp, testEnv } from "./helpers";
+import { PASSWORD_ITERATIONS } from "../../server/lib/password";
+import {
+  delayAfter,
+  LOGIN_ACCOUNT_DELAY,
+  LOGIN_ACCOUNT_SOURCE_DELAY,
+  LOGIN_SOURCE_DELAY,
+  RESET_SOURCE_LIMIT,
+  SIGNUP_SOURCE_LIMIT,
+  SIGNUP_TAKEN_SOURCE_LIMIT,
+} from "../../server/services/rate-limit";
+import { createUser, linkFromOutbox, loginToken, outboxFor, postJson, testApp, testEnv } from "./helpers";
 
 const app = testApp();
 const secret = testEnv.JWT_SECRET!;
@@ -85,58 +94,147 @@ describe("POST /api/auth/login", () => {
     const huge = await postJson(app, "/api/auth/login", { email: "a@b.co", password: "x", pad: "y".repeat(70_000) });
     expect(huge.status).toBe(413);
   });
+});
 
-  it("limits failed attempts per account to 10 in 15 minutes, then answers 429", async () => {
-    const user = await createUser();
-    const ip = { "CF-Connecting-IP": `10.0.0.${Math.floor(Math.random() * 200)}` };
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const response = await postJson(app, "/api/auth/login", { email: user.email, password: "nope-nope" }, ip);
+/** A fresh address per test, so counters of one test never meet another's. */
+const freshIp = () => `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+async function attempt(
+  client: ReturnType<typeof testApp>,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<Response> {
+  return postJson(client, "/api/auth/login", { email, password }, { "CF-Connecting-IP": ip });
+}
+
+describe("login enumeration", () => {
+  it("answers an unknown email and a wrong password alike, and runs a full-strength PBKDF2 for both", async () => {
+    const user = await createUser({ iterations: PASSWORD_ITERATIONS });
+    const derive = vi.spyOn(crypto.subtle, "deriveBits");
+    const iterationsOfLastCall = () => {
+      const algorithm = derive.mock.calls.at(-1)?.[0] as Pbkdf2Params | undefined;
+      return algorithm?.iterations;
+    };
+    try {
+      const unknown = await attempt(app, `nobody-${crypto.randomUUID()}@example.com`, "whatever-1", freshIp());
+      expect(derive).toHaveBeenCalledTimes(1);
+      expect(iterationsOfLastCall()).toBe(PASSWORD_ITERATIONS);
+      const wrong = await attempt(app, user.email, "whatever-1", freshIp());
+      expect(derive).toHaveBeenCalledTimes(2);
+      expect(iterationsOfLastCall()).toBe(PASSWORD_ITERATIONS);
+      expect(unknown.status).toBe(401);
+      expect(wrong.status).toBe(unknown.status);
+      expect(await wrong.text()).toBe(await unknown.text());
+    } finally {
+      derive.mockRestore();
+    }
+  });
+
+  it("also runs the full PBKDF2 for an account that has no password (Google only)", async () => {
+    const ctx = createAppContext(testEnv);
+    const email = `google-only-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await ctx.db.insert(users).values({ email, name: "G", googleSubject: `sub-${email}`, emailVerifiedAt: new Date() });
+    const derive = vi.spyOn(crypto.subtle, "deriveBits");
+    try {
+      const response = await attempt(app, email, "whatever-1", freshIp());
       expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ errors: ["The email or password is incorrect."] });
+      expect((derive.mock.calls[0]?.[0] as Pbkdf2Params).iterations).toBe(PASSWORD_ITERATIONS);
+    } finally {
+      derive.mockRestore();
     }
-    const blocked = await postJson(
-      app,
-      "/api/auth/login",
-      { email: user.email, password: user.password },
-      { "CF-Connecting-IP": "10.9.9.9" },
-    );
+  });
+});
+
+describe("login rate limits: progressive delays, never a lock-out", () => {
+  it("makes that email from that address wait after 5 failures (429 + Retry-After), while another address still gets in", async () => {
+    const user = await createUser();
+    const ip = freshIp();
+    for (let failure = 1; failure < LOGIN_ACCOUNT_SOURCE_DELAY.freeFailures; failure++) {
+      expect((await attempt(app, user.email, "nope-nope", ip)).status).toBe(401);
+    }
+    expect((await attempt(app, user.email, "nope-nope", ip)).status).toBe(401);
+
+    const blocked = await attempt(app, user.email, user.password, ip);
     expect(blocked.status).toBe(429);
-    expect(((await blocked.json()) as { errors: string[] }).errors[0]).toMatch(/Too many sign-in attempts/);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(((await blocked.json()) as { errors: string[] }).errors[0]).toMatch(
+      /Too many sign-in attempts\. Please wait/,
+    );
+
+    expect((await attempt(app, user.email, user.password, freshIp())).status).toBe(200);
   });
 
-  it("lets the account in again once the window has passed", async () => {
+  it("doubles the wait with each failure up to 15 minutes, lets the right password in once it is over, which clears the counter", async () => {
     const user = await createUser();
-    const start = Date.now();
-    const early = testApp({ now: () => new Date(start) });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      await postJson(
-        early,
-        "/api/auth/login",
-        { email: user.email, password: "nope-nope" },
-        { "CF-Connecting-IP": "10.1.1.1" },
-      );
+    const ip = freshIp();
+    let now = Date.now();
+    const at = () => testApp({ now: () => new Date(now) });
+    const rule = LOGIN_ACCOUNT_SOURCE_DELAY;
+    const waits: number[] = [];
+    for (let failure = 1; failure <= rule.freeFailures + 12; failure++) {
+      expect((await attempt(at(), user.email, "nope-nope", ip)).status).toBe(401);
+      if (failure < rule.freeFailures) continue;
+      const blocked = await attempt(at(), user.email, user.password, ip);
+      expect(blocked.status).toBe(429);
+      const wait = Number(blocked.headers.get("Retry-After"));
+      waits.push(wait);
+      expect(wait * 1000).toBe(delayAfter(rule, failure));
+      now += wait * 1000;
     }
-    expect((await postJson(early, "/api/auth/login", { email: user.email, password: user.password })).status).toBe(429);
-    const later = testApp({ now: () => new Date(start + 16 * 60 * 1000) });
-    expect(
-      (
-        await postJson(
-          later,
-          "/api/auth/login",
-          { email: user.email, password: user.password },
-          { "CF-Connecting-IP": "10.1.1.2" },
-        )
-      ).status,
-    ).toBe(200);
+    expect(waits.slice(0, 5)).toEqual([1, 2, 4, 8, 16]);
+    expect(Math.max(...waits)).toBe(15 * 60);
+
+    expect((await attempt(at(), user.email, user.password, ip)).status).toBe(200);
+    // The success cleared the counter: the next typo costs nothing again.
+    expect((await attempt(at(), user.email, "nope-nope", ip)).status).toBe(401);
+    expect((await attempt(at(), user.email, user.password, ip)).status).toBe(200);
   });
 
-  it("limits failed attempts per IP address across accounts", async () => {
-    const ip = { "CF-Connecting-IP": "203.0.113.77" };
-    for (let attempt = 0; attempt < LOGIN_IP_RATE_LIMIT.limit; attempt++) {
-      await postJson(app, "/api/auth/login", { email: `spray${attempt}@example.com`, password: "guess-guess" }, ip);
+  it("forgets an address's failures on an account a day after the last one", async () => {
+    const user = await createUser();
+    const ip = freshIp();
+    let now = Date.now();
+    const at = () => testApp({ now: () => new Date(now) });
+    for (let failure = 0; failure < LOGIN_ACCOUNT_SOURCE_DELAY.freeFailures; failure++) {
+      await attempt(at(), user.email, "nope-nope", ip);
+      now += 60_000;
+    }
+    now += LOGIN_ACCOUNT_SOURCE_DELAY.forgetAfterMs;
+    // Counted from one again: a single typo is free.
+    expect((await attempt(at(), user.email, "nope-nope", ip)).status).toBe(401);
+    expect((await attempt(at(), user.email, user.password, ip)).status).toBe(200);
+  });
+
+  it("slows one address that fails across many accounts, without touching other addresses", async () => {
+    const ip = freshIp();
+    for (let failure = 0; failure < LOGIN_SOURCE_DELAY.freeFailures; failure++) {
+      await attempt(app, `spray${failure}-${ip}@example.com`, "guess-guess", ip);
     }
     const user = await createUser();
-    const response = await postJson(app, "/api/auth/login", { email: user.email, password: user.password }, ip);
-    expect(response.status).toBe(429);
+    const blocked = await attempt(app, user.email, user.password, ip);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect((await attempt(app, user.email, user.password, freshIp())).status).toBe(200);
+  }, 60_000);
+
+  it("slows an account attacked from many addresses to one attempt per 30 seconds, never longer", async () => {
+    const user = await createUser();
+    let now = Date.now();
+    const at = () => testApp({ now: () => new Date(now) });
+    for (let failure = 0; failure < LOGIN_ACCOUNT_DELAY.freeFailures; failure++) {
+      expect((await attempt(at(), user.email, "nope-nope", freshIp())).status).toBe(401);
+    }
+    const blocked = await attempt(at(), user.email, user.password, freshIp());
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBe(30);
+    now += 30_000;
+    expect((await attempt(at(), user.email, "nope-nope", freshIp())).status).toBe(401);
+    // Still 30 s after more failures: the account-wide wait does not grow.
+    expect(Number((await attempt(at(), user.email, user.password, freshIp())).headers.get("Retry-After"))).toBe(30);
+    now += 30_000;
+    expect((await attempt(at(), user.email, user.password, freshIp())).status).toBe(200);
   });
 });
 
@@ -154,7 +252,9 @@ describe("POST /api/auth/register", () => {
     expect(body.data.token.split(".")).toHaveLength(3);
     expect((await me(body.data.token)).status).toBe(200);
     const mail = await outboxFor(email);
-    expect(mail.map((m) => m.template)).toContain("welcome");
+    expect(mail.map((m) => m.template)).toEqual(["welcome"]);
+    // The welcome email carries the link that confirms the address.
+    expect((await linkFromOutbox(email, "/auth/verify-email")).searchParams.get("token")).toBeTruthy();
   });
 
   it("refuses a duplicate email with 409, short passwords and missing names with 422", async () => {
@@ -165,6 +265,9 @@ describe("POST /api/auth/register", () => {
       password: "long-enough-1",
     });
     expect(duplicate.status).toBe(409);
+    expect(((await duplicate.json()) as { errors: string[] }).errors[0]).toMatch(
+      /Sign in instead, or reset your password/,
+    );
     const short = await postJson(app, "/api/auth/register", {
       name: "X",
       email: "short@example.com",
@@ -178,6 +281,38 @@ describe("POST /api/auth/register", () => {
     });
     expect(noName.status).toBe(422);
   });
+
+  it("stops telling taken emails apart to one address after 10 such answers: every sign-up from it waits (429 + Retry-After)", async () => {
+    const ip = { "CF-Connecting-IP": freshIp() };
+    const taken = await createUser();
+    const register = (email: string, headers = ip) =>
+      postJson(app, "/api/auth/register", { name: "Probe", email, password: "long-enough-1" }, headers);
+    for (let i = 0; i < SIGNUP_TAKEN_SOURCE_LIMIT.limit; i++) {
+      expect((await register(taken.email)).status).toBe(409);
+    }
+    for (const email of [taken.email, `fresh-${crypto.randomUUID()}@example.com`]) {
+      const blocked = await register(email);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+      const body = (await blocked.json()) as { errors: string[] };
+      expect(body.errors[0]).toMatch(/Too many sign-ups/);
+    }
+    expect(
+      (await register(`elsewhere-${crypto.randomUUID()}@example.com`, { "CF-Connecting-IP": freshIp() })).status,
+    ).toBe(201);
+  });
+
+  it("limits sign-ups per address, then answers 429 with Retry-After", async () => {
+    const ip = { "CF-Connecting-IP": freshIp() };
+    const register = (email: string, headers = ip) =>
+      postJson(app, "/api/auth/register", { name: "Class", email, password: "long-enough-1" }, headers);
+    for (let i = 0; i < SIGNUP_SOURCE_LIMIT.limit; i++) {
+      expect((await register(`class-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`)).status).toBe(201);
+    }
+    const blocked = await register(`one-too-many-${crypto.randomUUID()}@example.com`);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe("GET /api/me and token checks", () => {
@@ -354,5 +489,22 @@ describe("reset email flood protection", () => {
     }
     expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200]);
     expect((await outboxFor(user.email)).filter((m) => m.template === "password-reset")).toHaveLength(5);
+  });
+
+  it("limits reset requests per address with the same neutral answer, sending nothing past the limit", async () => {
+    const ip = { "CF-Connecting-IP": freshIp() };
+    const neutral = await postJson(app, "/api/auth/reset-password", { email: "ghost@example.com" }, ip);
+    const neutralBody = await neutral.text();
+    for (let i = 1; i < RESET_SOURCE_LIMIT.limit; i++) {
+      await postJson(app, "/api/auth/reset-password", { email: `ghost${i}@example.com` }, ip);
+    }
+    const user = await createUser();
+    const limited = await postJson(app, "/api/auth/reset-password", { email: user.email }, ip);
+    expect(limited.status).toBe(neutral.status);
+    expect(await limited.text()).toBe(neutralBody);
+    expect(await outboxFor(user.email)).toHaveLength(0);
+
+    await postJson(app, "/api/auth/reset-password", { email: user.email }, { "CF-Connecting-IP": freshIp() });
+    expect(await outboxFor(user.email)).toHaveLength(1);
   });
 });

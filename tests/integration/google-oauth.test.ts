@@ -38,10 +38,16 @@ function googleTokenResponse(claims: Record<string, unknown>) {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Starts a flow; `state` is also what the browser's cookie holds (server/lib/cookies.ts). */
 async function begin(redirectTo?: string) {
-  const url = new URL(await startGoogleSignIn(ctx, { redirectTo }));
-  return { url, state: url.searchParams.get("state")! };
+  const started = await startGoogleSignIn(ctx, { redirectTo });
+  const url = new URL(started.url);
+  expect(url.searchParams.get("state")).toBe(started.state);
+  return { url, state: started.state };
 }
+
+/** The callback as the browser that started the flow makes it: the state cookie matches. */
+const finish = (code: string, state: string) => finishGoogleSignIn(ctx, { code, state, browserState: state });
 
 describe("Google sign-in (code + PKCE + state)", () => {
   it("sends the browser to Google with S256 PKCE and exchanges the code with the matching verifier", async () => {
@@ -57,7 +63,7 @@ describe("Google sign-in (code + PKCE + state)", () => {
       seen.push(new URLSearchParams(String(init?.body)));
       return googleTokenResponse({ sub: "google-sub-1", email: "Lina@Example.com", name: "Lina" });
     });
-    const result = await finishGoogleSignIn(ctx, { code: "4/0Abc", state });
+    const result = await finish("4/0Abc", state);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.get("grant_type")).toBe("authorization_code");
     expect(await sha256Base64Url(seen[0]!.get("code_verifier")!)).toBe(challenge);
@@ -71,21 +77,57 @@ describe("Google sign-in (code + PKCE + state)", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
       googleTokenResponse({ sub: "google-sub-2", email: "once@example.com" }),
     );
-    await finishGoogleSignIn(ctx, { code: "c", state });
-    await expect(finishGoogleSignIn(ctx, { code: "c", state })).rejects.toMatchObject({ status: 400 });
-    await expect(finishGoogleSignIn(ctx, { code: "c", state: "made-up" })).rejects.toMatchObject({ status: 400 });
+    await finish("c", state);
+    await expect(finish("c", state)).rejects.toMatchObject({ status: 400 });
+    await expect(finish("c", "made-up")).rejects.toMatchObject({ status: 400 });
   });
 
-  it("links a verified Google email to the existing account", async () => {
-    const member = await createUser({ email: `link-${Date.now()}@example.com` });
+  it("links a Google email to an existing account whose email is verified", async () => {
+    const member = await createUser({ email: `link-${Date.now()}@example.com`, verified: true });
     const { state } = await begin();
     vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
       googleTokenResponse({ sub: "google-sub-3", email: member.email }),
     );
-    const result = await finishGoogleSignIn(ctx, { code: "c", state });
+    const result = await finish("c", state);
     expect(result.userId).toBe(member.id);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, member.id));
     expect(row!.googleSubject).toBe("google-sub-3");
+  });
+
+  it("refuses to link an account whose email is not verified (pre-takeover), and links once it is", async () => {
+    // Someone signed up with this address first, with a password of their own, and never confirmed it.
+    const squatter = await createUser({ email: `victim-${Date.now()}@example.com` });
+    const first = await begin();
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      googleTokenResponse({ sub: "google-sub-victim", email: squatter.email }),
+    );
+    const refused = finish("c", first.state);
+    await expect(refused).rejects.toMatchObject({ status: 409 });
+    await expect(refused).rejects.toThrow(/not confirmed yet.*password \(or reset it\)/);
+    const [unlinked] = await ctx.db.select().from(users).where(eq(users.id, squatter.id));
+    expect(unlinked!.googleSubject).toBeNull();
+    expect(await ctx.db.select().from(users).where(eq(users.googleSubject, "google-sub-victim"))).toHaveLength(0);
+
+    await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, squatter.id));
+    const second = await begin();
+    expect((await finish("c", second.state)).userId).toBe(squatter.id);
+  });
+
+  it("refuses a callback without this browser's state cookie, or with another flow's, before any code exchange", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => googleTokenResponse({ sub: "google-sub-csrf", email: "csrf@example.com" }));
+    const attackers = await begin();
+    const victims = await begin();
+    for (const browserState of [undefined, null, "", victims.state]) {
+      await expect(
+        finishGoogleSignIn(ctx, { code: "attacker-code", state: attackers.state, browserState }),
+      ).rejects.toMatchObject({ status: 400, messages: [expect.stringMatching(/not started in this browser/)] });
+    }
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(await ctx.db.select().from(users).where(eq(users.email, "csrf@example.com"))).toHaveLength(0);
+    // The matching cookie still completes the flow.
+    expect((await finish("c", victims.state)).userId).toBeGreaterThan(0);
   });
 
   it("refuses an id_token for another client, an expired one and an unverified email", async () => {
@@ -96,7 +138,7 @@ describe("Google sign-in (code + PKCE + state)", () => {
     ]) {
       const { state } = await begin();
       vi.spyOn(globalThis, "fetch").mockImplementation(async () => googleTokenResponse(claims));
-      await expect(finishGoogleSignIn(ctx, { code: "c", state })).rejects.toMatchObject({ status: expect.any(Number) });
+      await expect(finish("c", state)).rejects.toMatchObject({ status: expect.any(Number) });
       vi.restoreAllMocks();
     }
     const created = await ctx.db.select().from(users).where(eq(users.email, "a4@example.com"));
@@ -108,7 +150,7 @@ describe("Google sign-in (code + PKCE + state)", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
       Response.json({ error: "invalid_grant" }, { status: 400 }),
     );
-    await expect(finishGoogleSignIn(ctx, { code: "bad", state })).rejects.toMatchObject({ status: 502 });
+    await expect(finish("bad", state)).rejects.toMatchObject({ status: 502 });
   });
 
   it("is off without a client id and secret", async () => {

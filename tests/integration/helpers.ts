@@ -12,9 +12,19 @@ export function testApp(options: { now?: () => Date } = {}) {
 }
 
 let sequence = 0;
-/** A member with a known password; `permissions` grants codes like "admin". */
+/**
+ * A member with a known password; `permissions` grants codes like "admin", `verified` confirms the
+ * email, `iterations` sets the PBKDF2 cost (cheap by default, to keep tests fast).
+ */
 export async function createUser(
-  options: { email?: string; password?: string; name?: string; permissions?: string[] } = {},
+  options: {
+    email?: string;
+    password?: string;
+    name?: string;
+    permissions?: string[];
+    verified?: boolean;
+    iterations?: number;
+  } = {},
 ) {
   const ctx = createAppContext(env);
   sequence += 1;
@@ -22,7 +32,12 @@ export async function createUser(
   const password = options.password ?? "correct horse battery";
   const [user] = await ctx.db
     .insert(users)
-    .values({ email, name: options.name ?? "Test Member", passwordHash: await hashPassword(password, 1000) })
+    .values({
+      email,
+      name: options.name ?? "Test Member",
+      passwordHash: await hashPassword(password, options.iterations ?? 1000),
+      emailVerifiedAt: options.verified ? new Date() : null,
+    })
     .returning();
   if (options.permissions?.length) {
     const { permissions } = await import("../../drizzle/schema");
@@ -60,4 +75,16 @@ export async function loginToken(app: ReturnType<typeof testApp>, email: string,
 export async function outboxFor(email: string) {
   const ctx = createAppContext(env);
   return ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+}
+
+/** The first link to `path` (e.g. "/auth/verify-email") in the newest email sent to `email`. */
+export async function linkFromOutbox(email: string, path: string, template?: string) {
+  const mails = (await outboxFor(email)).filter((mail) => !template || mail.template === template);
+  const newest = mails.sort((a, b) => b.id - a.id)[0];
+  if (!newest) throw new Error(`No email to ${email}${template ? ` (${template})` : ""}`);
+  const link = (newest.text.match(/https?:\/\/\S+/g) ?? [])
+    .map((url) => new URL(url))
+    .find((url) => url.pathname === path);
+  if (!link) throw new Error(`No ${path} link in the email to ${email}`);
+  return link;
 }

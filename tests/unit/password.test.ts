@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, PASSWORD_ITERATIONS, verifyPassword } from "../../server/lib/password";
+import { DUMMY_PASSWORD_HASH, hashPassword, PASSWORD_ITERATIONS, verifyPassword } from "../../server/lib/password";
 
 describe("password hashing", () => {
   it("uses PBKDF2-SHA256 at 100,000 iterations, the production Workers maximum", async () => {
@@ -27,5 +27,14 @@ describe("password hashing", () => {
     await expect(hashPassword("x".repeat(129))).rejects.toThrow();
     const stored = await hashPassword("x".repeat(128), 1000);
     expect(await verifyPassword("x".repeat(129), stored)).toBe(false);
+  });
+
+  it("has a well-formed dummy hash at full strength for logins without an account", async () => {
+    const [scheme, iterations, salt, hash] = DUMMY_PASSWORD_HASH.split("$");
+    expect(scheme).toBe("pbkdf2-sha256");
+    expect(Number(iterations)).toBe(PASSWORD_ITERATIONS);
+    expect(atob(salt!)).toHaveLength(16);
+    expect(atob(hash!)).toHaveLength(32);
+    expect(await verifyPassword("password", DUMMY_PASSWORD_HASH)).toBe(false);
   });
 });

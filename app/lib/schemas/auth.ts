@@ -79,3 +79,10 @@ export const deleteAccountSchema = z.object({
     .max(PASSWORD_MAX),
   confirm: z.literal("DELETE", { error: "Type DELETE to confirm." }),
 });
+
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: "The confirmation link is incomplete." })
+    .min(16, "The confirmation link is incomplete.")
+    .max(512, "The confirmation link is invalid."),
+});
