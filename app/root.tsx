@@ -15,6 +15,7 @@ import arabicFont from "@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-ar
 import { getToastFromRequest } from "./lib/toast.server";
 import { ToastViewport, useToastFromServer } from "./components/toaster";
 import { pageTitle } from "./lib/meta";
+import { useNonce } from "./lib/nonce";
 import { NotFoundPage, ErrorPage } from "./components/error-pages";
 import { getSubscriptionSummary } from "../server/services/subscriptions";
 
@@ -64,6 +65,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -76,26 +78,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh bg-canvas font-sans text-ink">
         {children}
         <ToastViewport />
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         {data?.publicConfig ? (
           <script
+            nonce={nonce}
             // The browser error reporter reads its (public) settings from here.
             dangerouslySetInnerHTML={{
               __html: `window.__AHLA_CONFIG__=${JSON.stringify(data.publicConfig).replace(/</g, "\\u003c")}`,
             }}
           />
         ) : null}
-        {data?.analyticsId ? <AnalyticsScript id={data.analyticsId} /> : null}
-        <Scripts />
+        {data?.analyticsId ? <AnalyticsScript id={data.analyticsId} nonce={nonce} /> : null}
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
 /** The behaviour-analytics script (Microsoft Clarity style tag), loaded only when its id is configured. */
-function AnalyticsScript({ id }: { id: string }) {
+function AnalyticsScript({ id, nonce }: { id: string; nonce: string }) {
   const safeId = id.replace(/[^a-zA-Z0-9_-]/g, "");
-  return <script async src={`https://www.clarity.ms/tag/${safeId}`} />;
+  return <script async nonce={nonce} src={`https://www.clarity.ms/tag/${safeId}`} />;
 }
 
 export default function App() {

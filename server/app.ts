@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createApi, type ApiOptions } from "./api";
 import { createMediaApp } from "./api/media";
 import type { Env } from "./env";
+import { secureResponses } from "./lib/security-headers";
 import { createLoadContext, type LoadContext } from "./load-context";
 
 export type RemixHandler = (request: Request, context: LoadContext) => Promise<Response>;
@@ -12,6 +13,7 @@ export type RemixHandler = (request: Request, context: LoadContext) => Promise<R
  */
 export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
   const app = new Hono<{ Bindings: Env }>();
+  app.use(secureResponses());
   app.route("/api", createApi(options));
   app.route("/media", createMediaApp(options));
   if (options.remix) {
