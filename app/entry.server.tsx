@@ -30,6 +30,8 @@ export default async function handleRequest(
   // Crawlers and no-JS clients get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // `npm run dev` gets the same enforced policy: Remix's dev scripts carry the nonce too, and Vite's client
+  // only adds <style> elements and a same-origin websocket, so a violation shows up while developing.
   const securityHeaders = documentSecurityHeaders({ request, config: loadContext.app.config, nonce });
   for (const [name, value] of Object.entries(securityHeaders)) responseHeaders.set(name, value);
   return new Response(body, { headers: responseHeaders, status });

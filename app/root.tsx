@@ -79,20 +79,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ToastViewport />
         <ScrollRestoration nonce={nonce} />
-        {data?.publicConfig ? (
-          <script
-            nonce={nonce}
-            // The browser error reporter reads its (public) settings from here.
-            dangerouslySetInnerHTML={{
-              __html: `window.__AHLA_CONFIG__=${JSON.stringify(data.publicConfig).replace(/</g, "\\u003c")}`,
-            }}
-          />
-        ) : null}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: bootScript(data?.publicConfig) }} />
         {data?.analyticsId ? <AnalyticsScript id={data.analyticsId} nonce={nonce} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+// zod compiles parsers with `new Function` and probes for it once, at the first z.object(); our
+// Content-Security-Policy has no 'unsafe-eval', so the probe would be a reported violation on every page.
+// zod reads its settings from this global, and this classic script runs before any module builds a schema.
+const ZOD_WITHOUT_EVAL =
+  "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";
+
+/** The document's one inline script of its own; the browser error reporter reads its public settings from it. */
+function bootScript(publicConfig: { sentryDsn?: string; release: string; environment: string } | undefined) {
+  if (!publicConfig) return ZOD_WITHOUT_EVAL;
+  return `${ZOD_WITHOUT_EVAL}window.__AHLA_CONFIG__=${JSON.stringify(publicConfig).replace(/</g, "\\u003c")}`;
 }
 
 /** The behaviour-analytics script (Microsoft Clarity style tag), loaded only when its id is configured. */
