@@ -136,12 +136,12 @@ test("the CSP blocks an injected inline script and inline handler, and runs one 
     window.__injectedRan = false;
     const injected = document.createElement("script");
     injected.textContent = "window.__injectedRan = true;";
-    document.body.append(injected);
+    document.body.appendChild(injected);
 
     const handler = document.createElement("img");
     handler.setAttribute("onerror", "window.__injectedRan = true;");
     handler.src = "data:image/png;base64,broken";
-    document.body.append(handler);
+    document.body.appendChild(handler);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const blocked = !window.__injectedRan;
 
@@ -149,7 +149,7 @@ test("the CSP blocks an injected inline script and inline handler, and runs one 
     const trusted = document.createElement("script");
     trusted.nonce = document.querySelector<HTMLScriptElement>("script[nonce]")!.nonce;
     trusted.textContent = "window.__injectedRan = true;";
-    document.body.append(trusted);
+    document.body.appendChild(trusted);
     return { blocked, trustedRan: window.__injectedRan };
   });
 
