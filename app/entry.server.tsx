@@ -2,27 +2,37 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "./lib/nonce";
+import { documentSecurityHeaders } from "../server/lib/security-headers";
 
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   let status = responseStatusCode;
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} />, {
-    signal: request.signal,
-    onError(error: unknown) {
-      console.error(error);
-      status = 500;
+  const nonce = loadContext.cspNonce;
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    {
+      signal: request.signal,
+      nonce,
+      onError(error: unknown) {
+        console.error(error);
+        status = 500;
+      },
     },
-  });
+  );
   // Crawlers and no-JS clients get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
+  // `npm run dev` gets the same enforced policy: Remix's dev scripts carry the nonce too, and Vite's client
+  // only adds <style> elements and a same-origin websocket, so a violation shows up while developing.
+  const securityHeaders = documentSecurityHeaders({ request, config: loadContext.app.config, nonce });
+  for (const [name, value] of Object.entries(securityHeaders)) responseHeaders.set(name, value);
   return new Response(body, { headers: responseHeaders, status });
 }

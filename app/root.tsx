@@ -15,6 +15,7 @@ import arabicFont from "@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-ar
 import { getToastFromRequest } from "./lib/toast.server";
 import { ToastViewport, useToastFromServer } from "./components/toaster";
 import { pageTitle } from "./lib/meta";
+import { useNonce } from "./lib/nonce";
 import { NotFoundPage, ErrorPage } from "./components/error-pages";
 import { getSubscriptionSummary } from "../server/services/subscriptions";
 
@@ -64,6 +65,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -76,26 +78,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh bg-canvas font-sans text-ink">
         {children}
         <ToastViewport />
-        <ScrollRestoration />
-        {data?.publicConfig ? (
-          <script
-            // The browser error reporter reads its (public) settings from here.
-            dangerouslySetInnerHTML={{
-              __html: `window.__AHLA_CONFIG__=${JSON.stringify(data.publicConfig).replace(/</g, "\\u003c")}`,
-            }}
-          />
-        ) : null}
-        {data?.analyticsId ? <AnalyticsScript id={data.analyticsId} /> : null}
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: bootScript(data?.publicConfig) }} />
+        {data?.analyticsId ? <AnalyticsScript id={data.analyticsId} nonce={nonce} /> : null}
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
+// zod compiles parsers with `new Function` and probes for it once, at the first z.object(); our
+// Content-Security-Policy has no 'unsafe-eval', so the probe would be a reported violation on every page.
+// zod reads its settings from this global, and this classic script runs before any module builds a schema.
+const ZOD_WITHOUT_EVAL =
+  "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";
+
+/** The document's one inline script of its own; the browser error reporter reads its public settings from it. */
+function bootScript(publicConfig: { sentryDsn?: string; release: string; environment: string } | undefined) {
+  if (!publicConfig) return ZOD_WITHOUT_EVAL;
+  return `${ZOD_WITHOUT_EVAL}window.__AHLA_CONFIG__=${JSON.stringify(publicConfig).replace(/</g, "\\u003c")}`;
+}
+
 /** The behaviour-analytics script (Microsoft Clarity style tag), loaded only when its id is configured. */
-function AnalyticsScript({ id }: { id: string }) {
+function AnalyticsScript({ id, nonce }: { id: string; nonce: string }) {
   const safeId = id.replace(/[^a-zA-Z0-9_-]/g, "");
-  return <script async src={`https://www.clarity.ms/tag/${safeId}`} />;
+  return <script async nonce={nonce} src={`https://www.clarity.ms/tag/${safeId}`} />;
 }
 
 export default function App() {

@@ -4,6 +4,7 @@ import { createMediaApp } from "./api/media";
 import type { Env } from "./env";
 import { configErrorResponse, getConfig, hasDevelopmentTools } from "./lib/config";
 import { apiBodyTypeProblem, crossSiteReason } from "./lib/request-guards";
+import { secureResponses } from "./lib/security-headers";
 import { createLoadContext, type LoadContext } from "./load-context";
 
 export type RemixHandler = (request: Request, context: LoadContext) => Promise<Response>;
@@ -18,6 +19,8 @@ const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
  */
 export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
   const app = new Hono<{ Bindings: Env }>();
+  // First, so the refusals below carry the baseline security headers too.
+  app.use(secureResponses());
 
   app.use(async (c, next) => {
     const refused = configErrorResponse(c.env);

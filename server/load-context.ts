@@ -1,6 +1,7 @@
 import { createAppContext, type AppContext } from "./context";
 import type { Env } from "./env";
 import { readToken } from "./lib/cookies";
+import { createCspNonce } from "./lib/security-headers";
 import { authenticate, type SessionUser } from "./services/auth";
 
 // A type alias (not an interface) so it satisfies Remix's index-signature AppLoadContext.
@@ -10,6 +11,8 @@ export type LoadContext = {
   app: AppContext;
   /** The signed-in user of this request, looked up once however many loaders ask. */
   getUser: () => Promise<SessionUser | null>;
+  /** This request's Content-Security-Policy nonce, carried by every script the document emits. */
+  cspNonce: string;
 };
 
 declare module "@remix-run/server-runtime" {
@@ -32,5 +35,6 @@ export function createLoadContext(
     ctx,
     app,
     getUser: () => (user ??= authenticate(app, readToken(request))),
+    cspNonce: createCspNonce(),
   };
 }
