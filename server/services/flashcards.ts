@@ -10,13 +10,11 @@ import {
   vocabularyReviewLogs,
   vocabularyReviewStates,
   type Level,
-  type ReviewStateSnapshot,
 } from "../../drizzle/schema";
 import {
   LEARN_AHEAD_MS,
   NEW_CARDS_PER_DAY,
   previewRatings,
-  reviewCard,
   startOfUtcDay,
   State,
   type Grade,
@@ -25,7 +23,17 @@ import {
 } from "../../app/lib/fsrs";
 import { slugify } from "../../app/lib/slug";
 import type { AppContext } from "../context";
-import { AppError, notFound } from "../lib/errors";
+import { notFound } from "../lib/errors";
+import {
+  applyReview,
+  FLASHCARD_REVIEWS,
+  reviewStateColumns,
+  SAVED_WORD_REVIEWS,
+  takeBackReview,
+  toReviewState,
+  type ReviewResult,
+  type ReviewStateRow,
+} from "./fsrs-reviews";
 import { isMediaKey, signMediaUrl } from "./media";
 
 // Flashcard collections and the learner's saved words, reviewed with FSRS (app/lib/fsrs.ts).
@@ -115,47 +123,9 @@ export interface ReviewSession {
   canUndo: boolean;
 }
 
-export interface ReviewResult {
-  /** False when this request id had already been applied (a retry or double click) or another answer won. */
-  applied: boolean;
-  cardId: number;
-  state: ReviewState;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Pure pieces
 // ---------------------------------------------------------------------------------------------
-
-type StateRow = {
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: Date | null;
-};
-
-function toReviewState(row: StateRow): ReviewState {
-  return { ...row, state: row.state as State };
-}
-
-function toSnapshot(state: ReviewState | null): ReviewStateSnapshot | null {
-  if (!state) return null;
-  return { ...state, due: state.due.getTime(), lastReview: state.lastReview?.getTime() ?? null };
-}
-
-function fromSnapshot(snapshot: ReviewStateSnapshot): ReviewState {
-  return {
-    ...snapshot,
-    state: snapshot.state as State,
-    due: new Date(snapshot.due),
-    lastReview: snapshot.lastReview === null ? null : new Date(snapshot.lastReview),
-  };
-}
 
 export function cardStatus(state: Pick<ReviewState, "due" | "state"> | null, now: Date): CardStatus {
   if (!state) return "new";
@@ -240,31 +210,8 @@ async function mediaUrl(ctx: AppContext, key: string | null): Promise<string | n
 // Reading
 // ---------------------------------------------------------------------------------------------
 
-const stateColumns = {
-  due: flashcardStates.due,
-  stability: flashcardStates.stability,
-  difficulty: flashcardStates.difficulty,
-  elapsedDays: flashcardStates.elapsedDays,
-  scheduledDays: flashcardStates.scheduledDays,
-  learningSteps: flashcardStates.learningSteps,
-  reps: flashcardStates.reps,
-  lapses: flashcardStates.lapses,
-  state: flashcardStates.state,
-  lastReview: flashcardStates.lastReview,
-};
-
-const wordStateColumns = {
-  due: vocabularyReviewStates.due,
-  stability: vocabularyReviewStates.stability,
-  difficulty: vocabularyReviewStates.difficulty,
-  elapsedDays: vocabularyReviewStates.elapsedDays,
-  scheduledDays: vocabularyReviewStates.scheduledDays,
-  learningSteps: vocabularyReviewStates.learningSteps,
-  reps: vocabularyReviewStates.reps,
-  lapses: vocabularyReviewStates.lapses,
-  state: vocabularyReviewStates.state,
-  lastReview: vocabularyReviewStates.lastReview,
-};
+const stateColumns = reviewStateColumns(flashcardStates);
+const wordStateColumns = reviewStateColumns(vocabularyReviewStates);
 
 const publishedCollection = eq(flashcollections.isPublished, true);
 
@@ -279,7 +226,7 @@ function ownFlashcardState(userId: number | null): SQL | undefined {
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** Splits a row with left-joined state columns into the card and its state (null when never studied). */
-function splitState<T extends Nullable<StateRow>>(row: T) {
+function splitState<T extends Nullable<ReviewStateRow>>(row: T) {
   const {
     due,
     stability,
@@ -607,15 +554,7 @@ export interface ReviewInput {
   requestId: string;
 }
 
-function conflictingRequest(): AppError {
-  return new AppError(409, ["That request id was already used for another card."]);
-}
-
-/**
- * Rates one flashcard. Idempotent per request id: a retry or double click returns the state the first
- * answer produced. The state write is a compare-and-set on `reps` and the log is written only when
- * that state is the one this answer produced, in one batch, so two answers at once rate once.
- */
+/** Rates one flashcard of a published collection (see `applyReview`). */
 export async function reviewFlashcard(ctx: AppContext, user: Learner, input: ReviewInput): Promise<ReviewResult> {
   const [card] = await ctx.db
     .select({ id: flashcards.id })
@@ -623,56 +562,7 @@ export async function reviewFlashcard(ctx: AppContext, user: Learner, input: Rev
     .innerJoin(flashcollections, and(eq(flashcollections.id, flashcards.collectionId), publishedCollection))
     .where(eq(flashcards.id, input.cardId));
   if (!card) throw notFound("We couldn't find that flashcard.");
-  const byRequest = and(eq(flashcardReviewLogs.userId, user.id), eq(flashcardReviewLogs.requestId, input.requestId));
-  const ownState = and(eq(flashcardStates.userId, user.id), eq(flashcardStates.flashcardId, input.cardId));
-
-  const [[earlier], [current]] = await ctx.db.batch([
-    ctx.db.select({ flashcardId: flashcardReviewLogs.flashcardId }).from(flashcardReviewLogs).where(byRequest),
-    ctx.db.select(stateColumns).from(flashcardStates).where(ownState),
-  ]);
-  const previous = current ? toReviewState(current) : null;
-  if (earlier) {
-    if (earlier.flashcardId !== input.cardId) throw conflictingRequest();
-    return { applied: false, cardId: input.cardId, state: previous! };
-  }
-
-  const now = ctx.now();
-  const next = reviewCard(previous, input.rating, now);
-  const writeState = previous
-    ? ctx.db
-        .update(flashcardStates)
-        .set({ ...next, updatedAt: now })
-        .where(and(ownState, eq(flashcardStates.reps, previous.reps)))
-    : ctx.db
-        .insert(flashcardStates)
-        .values({ userId: user.id, flashcardId: input.cardId, ...next, createdAt: now, updatedAt: now })
-        .onConflictDoNothing();
-  const [, logged] = await ctx.db.batch([
-    writeState,
-    ctx.db
-      .insert(flashcardReviewLogs)
-      .select(
-        ctx.db
-          .select({
-            id: sql<number | null>`null`.as("id"),
-            userId: flashcardStates.userId,
-            flashcardId: flashcardStates.flashcardId,
-            rating: sql<number>`${input.rating}`.as("rating"),
-            reviewedAt: sql<number>`${now.getTime()}`.as("reviewed_at"),
-            requestId: sql<string>`${input.requestId}`.as("request_id"),
-            previousState: sql<string | null>`${previous ? JSON.stringify(toSnapshot(previous)) : null}`.as(
-              "previous_state",
-            ),
-          })
-          .from(flashcardStates)
-          .where(and(ownState, eq(flashcardStates.reps, next.reps), eq(flashcardStates.lastReview, now))),
-      )
-      .onConflictDoNothing()
-      .returning({ id: flashcardReviewLogs.id }),
-  ]);
-  if (logged.length > 0) return { applied: true, cardId: input.cardId, state: next };
-  const [stored] = await ctx.db.select(stateColumns).from(flashcardStates).where(ownState);
-  return { applied: false, cardId: input.cardId, state: toReviewState(stored!) };
+  return applyReview(ctx, FLASHCARD_REVIEWS, { userId: user.id, ...input });
 }
 
 /** Rates one of the learner's saved words; the same rules as flashcards. Others' words answer 404. */
@@ -683,56 +573,7 @@ export async function reviewSavedWord(ctx: AppContext, user: Learner, input: Rev
     .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
     .where(and(eq(vocabularyListItems.id, input.cardId), eq(vocabularyLists.userId, user.id)));
   if (!item) throw notFound("We couldn't find that word in your lists.");
-  const byRequest = and(eq(vocabularyReviewLogs.userId, user.id), eq(vocabularyReviewLogs.requestId, input.requestId));
-  const ownState = and(eq(vocabularyReviewStates.userId, user.id), eq(vocabularyReviewStates.itemId, input.cardId));
-
-  const [[earlier], [current]] = await ctx.db.batch([
-    ctx.db.select({ itemId: vocabularyReviewLogs.itemId }).from(vocabularyReviewLogs).where(byRequest),
-    ctx.db.select(wordStateColumns).from(vocabularyReviewStates).where(ownState),
-  ]);
-  const previous = current ? toReviewState(current) : null;
-  if (earlier) {
-    if (earlier.itemId !== input.cardId) throw conflictingRequest();
-    return { applied: false, cardId: input.cardId, state: previous! };
-  }
-
-  const now = ctx.now();
-  const next = reviewCard(previous, input.rating, now);
-  const writeState = previous
-    ? ctx.db
-        .update(vocabularyReviewStates)
-        .set({ ...next, updatedAt: now })
-        .where(and(ownState, eq(vocabularyReviewStates.reps, previous.reps)))
-    : ctx.db
-        .insert(vocabularyReviewStates)
-        .values({ userId: user.id, itemId: input.cardId, ...next, createdAt: now, updatedAt: now })
-        .onConflictDoNothing();
-  const [, logged] = await ctx.db.batch([
-    writeState,
-    ctx.db
-      .insert(vocabularyReviewLogs)
-      .select(
-        ctx.db
-          .select({
-            id: sql<number | null>`null`.as("id"),
-            userId: vocabularyReviewStates.userId,
-            itemId: vocabularyReviewStates.itemId,
-            rating: sql<number>`${input.rating}`.as("rating"),
-            reviewedAt: sql<number>`${now.getTime()}`.as("reviewed_at"),
-            requestId: sql<string>`${input.requestId}`.as("request_id"),
-            previousState: sql<string | null>`${previous ? JSON.stringify(toSnapshot(previous)) : null}`.as(
-              "previous_state",
-            ),
-          })
-          .from(vocabularyReviewStates)
-          .where(and(ownState, eq(vocabularyReviewStates.reps, next.reps), eq(vocabularyReviewStates.lastReview, now))),
-      )
-      .onConflictDoNothing()
-      .returning({ id: vocabularyReviewLogs.id }),
-  ]);
-  if (logged.length > 0) return { applied: true, cardId: input.cardId, state: next };
-  const [stored] = await ctx.db.select(wordStateColumns).from(vocabularyReviewStates).where(ownState);
-  return { applied: false, cardId: input.cardId, state: toReviewState(stored!) };
+  return applyReview(ctx, SAVED_WORD_REVIEWS, { userId: user.id, ...input });
 }
 
 async function lastReviewInScope(ctx: AppContext, user: Learner, scope: ReviewScope, since: Date) {
@@ -778,54 +619,6 @@ export async function undoLastReview(
 ): Promise<{ undone: boolean; cardId: number | null }> {
   const log = await lastReviewInScope(ctx, user, scope, since);
   if (!log) return { undone: false, cardId: null };
-  const previous = log.previousState ? fromSnapshot(log.previousState) : null;
-  const now = ctx.now();
-  // A later answer to the same card (another tab) means this one is no longer the card's to take back.
-  const [stillLatest] =
-    scope.kind === "words"
-      ? await ctx.db
-          .select({ lastReview: vocabularyReviewStates.lastReview })
-          .from(vocabularyReviewStates)
-          .where(and(eq(vocabularyReviewStates.userId, user.id), eq(vocabularyReviewStates.itemId, log.cardId)))
-      : await ctx.db
-          .select({ lastReview: flashcardStates.lastReview })
-          .from(flashcardStates)
-          .where(and(eq(flashcardStates.userId, user.id), eq(flashcardStates.flashcardId, log.cardId)));
-  if (stillLatest?.lastReview?.getTime() !== log.reviewedAt.getTime()) return { undone: false, cardId: log.cardId };
-  if (scope.kind === "words") {
-    const latest = and(
-      eq(vocabularyReviewStates.userId, user.id),
-      eq(vocabularyReviewStates.itemId, log.cardId),
-      eq(vocabularyReviewStates.lastReview, log.reviewedAt),
-    );
-    await ctx.db.batch([
-      previous
-        ? ctx.db
-            .update(vocabularyReviewStates)
-            .set({ ...previous, updatedAt: now })
-            .where(latest)
-        : ctx.db.delete(vocabularyReviewStates).where(latest),
-      ctx.db
-        .delete(vocabularyReviewLogs)
-        .where(and(eq(vocabularyReviewLogs.id, log.id), eq(vocabularyReviewLogs.userId, user.id))),
-    ]);
-  } else {
-    const latest = and(
-      eq(flashcardStates.userId, user.id),
-      eq(flashcardStates.flashcardId, log.cardId),
-      eq(flashcardStates.lastReview, log.reviewedAt),
-    );
-    await ctx.db.batch([
-      previous
-        ? ctx.db
-            .update(flashcardStates)
-            .set({ ...previous, updatedAt: now })
-            .where(latest)
-        : ctx.db.delete(flashcardStates).where(latest),
-      ctx.db
-        .delete(flashcardReviewLogs)
-        .where(and(eq(flashcardReviewLogs.id, log.id), eq(flashcardReviewLogs.userId, user.id))),
-    ]);
-  }
-  return { undone: true, cardId: log.cardId };
+  const tables = scope.kind === "words" ? SAVED_WORD_REVIEWS : FLASHCARD_REVIEWS;
+  return { undone: await takeBackReview(ctx, tables, { userId: user.id, log }), cardId: log.cardId };
 }

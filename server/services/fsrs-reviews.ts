@@ -1,0 +1,191 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  flashcardReviewLogs,
+  flashcardStates,
+  vocabularyReviewLogs,
+  vocabularyReviewStates,
+  type ReviewStateSnapshot,
+} from "../../drizzle/schema";
+import { reviewCard, type Grade, type ReviewState, type State } from "../../app/lib/fsrs";
+import type { AppContext } from "../context";
+import { AppError } from "../lib/errors";
+
+// Writing an FSRS rating (docs/decisions/014-flashcards-fsrs-reviews.md), once for both kinds of card:
+// flashcards and saved words keep their state and log rows in tables that differ only in the card's column.
+
+/** A kind of card's state and log tables, and the name of the card's column in both. */
+export type ReviewTables =
+  | {
+      states: typeof flashcardStates;
+      logs: typeof flashcardReviewLogs;
+      stateCard: typeof flashcardStates.flashcardId;
+      logCard: typeof flashcardReviewLogs.flashcardId;
+      cardKey: "flashcardId";
+    }
+  | {
+      states: typeof vocabularyReviewStates;
+      logs: typeof vocabularyReviewLogs;
+      stateCard: typeof vocabularyReviewStates.itemId;
+      logCard: typeof vocabularyReviewLogs.itemId;
+      cardKey: "itemId";
+    };
+
+export const FLASHCARD_REVIEWS: ReviewTables = {
+  states: flashcardStates,
+  logs: flashcardReviewLogs,
+  stateCard: flashcardStates.flashcardId,
+  logCard: flashcardReviewLogs.flashcardId,
+  cardKey: "flashcardId",
+};
+
+export const SAVED_WORD_REVIEWS: ReviewTables = {
+  states: vocabularyReviewStates,
+  logs: vocabularyReviewLogs,
+  stateCard: vocabularyReviewStates.itemId,
+  logCard: vocabularyReviewLogs.itemId,
+  cardKey: "itemId",
+};
+
+export interface ReviewResult {
+  /** False when this request id had already been applied (a retry or double click) or another answer won. */
+  applied: boolean;
+  cardId: number;
+  state: ReviewState;
+}
+
+/** The FSRS columns of a state table, to select (alone or beside a card's own columns). */
+export function reviewStateColumns(states: ReviewTables["states"]) {
+  return {
+    due: states.due,
+    stability: states.stability,
+    difficulty: states.difficulty,
+    elapsedDays: states.elapsedDays,
+    scheduledDays: states.scheduledDays,
+    learningSteps: states.learningSteps,
+    reps: states.reps,
+    lapses: states.lapses,
+    state: states.state,
+    lastReview: states.lastReview,
+  };
+}
+
+export type ReviewStateRow = Omit<ReviewState, "state"> & { state: number };
+
+export function toReviewState(row: ReviewStateRow): ReviewState {
+  return { ...row, state: row.state as State };
+}
+
+function toSnapshot(state: ReviewState | null): ReviewStateSnapshot | null {
+  if (!state) return null;
+  return { ...state, due: state.due.getTime(), lastReview: state.lastReview?.getTime() ?? null };
+}
+
+function fromSnapshot(snapshot: ReviewStateSnapshot): ReviewState {
+  return {
+    ...snapshot,
+    state: snapshot.state as State,
+    due: new Date(snapshot.due),
+    lastReview: snapshot.lastReview === null ? null : new Date(snapshot.lastReview),
+  };
+}
+
+/**
+ * Rates one card the learner may review (the caller checks that). Idempotent per request id: a retry or
+ * double click returns the state the first answer produced; one id used for two cards is a 409. The
+ * state write is a compare-and-set on `reps` and the log is written only when that state is the one
+ * this answer produced, in one batch, so two answers at once rate once.
+ */
+export async function applyReview(
+  ctx: AppContext,
+  tables: ReviewTables,
+  { userId, cardId, rating, requestId }: { userId: number; cardId: number; rating: Grade; requestId: string },
+): Promise<ReviewResult> {
+  const { states, logs, stateCard, logCard, cardKey } = tables;
+  const columns = reviewStateColumns(states);
+  const byRequest = and(eq(logs.userId, userId), eq(logs.requestId, requestId));
+  const ownState = and(eq(states.userId, userId), eq(stateCard, cardId));
+
+  const [[earlier], [current]] = await ctx.db.batch([
+    ctx.db.select({ cardId: logCard }).from(logs).where(byRequest),
+    ctx.db.select(columns).from(states).where(ownState),
+  ]);
+  const previous = current ? toReviewState(current) : null;
+  if (earlier) {
+    if (earlier.cardId !== cardId) throw new AppError(409, ["That request id was already used for another card."]);
+    return { applied: false, cardId, state: previous! };
+  }
+
+  const now = ctx.now();
+  const next = reviewCard(previous, rating, now);
+  const writeState = previous
+    ? ctx.db
+        .update(states)
+        .set({ ...next, updatedAt: now })
+        .where(and(ownState, eq(states.reps, previous.reps)))
+    : ctx.db
+        .insert(states)
+        .values({ userId, [cardKey]: cardId, ...next, createdAt: now, updatedAt: now })
+        .onConflictDoNothing();
+  const [, logged] = await ctx.db.batch([
+    writeState,
+    ctx.db
+      .insert(logs)
+      .select(
+        // Insert-select takes the log table's columns in their declared order.
+        ctx.db
+          .select({
+            id: sql<number | null>`null`.as("id"),
+            userId: states.userId,
+            [cardKey]: stateCard,
+            rating: sql<number>`${rating}`.as("rating"),
+            reviewedAt: sql<number>`${now.getTime()}`.as("reviewed_at"),
+            requestId: sql<string>`${requestId}`.as("request_id"),
+            previousState: sql<string | null>`${previous ? JSON.stringify(toSnapshot(previous)) : null}`.as(
+              "previous_state",
+            ),
+          })
+          .from(states)
+          .where(and(ownState, eq(states.reps, next.reps), eq(states.lastReview, now))),
+      )
+      .onConflictDoNothing()
+      .returning({ id: logs.id }),
+  ]);
+  if (logged.length > 0) return { applied: true, cardId, state: next };
+  const [stored] = await ctx.db.select(columns).from(states).where(ownState);
+  return { applied: false, cardId, state: toReviewState(stored!) };
+}
+
+/**
+ * Takes back one logged answer: the card returns to the state it had before (or to new) and the log
+ * goes, in one batch. Only while that answer is still the card's latest review; false otherwise.
+ */
+export async function takeBackReview(
+  ctx: AppContext,
+  tables: ReviewTables,
+  {
+    userId,
+    log,
+  }: {
+    userId: number;
+    log: { id: number; cardId: number; reviewedAt: Date; previousState: ReviewStateSnapshot | null };
+  },
+): Promise<boolean> {
+  const { states, logs, stateCard } = tables;
+  const ownState = and(eq(states.userId, userId), eq(stateCard, log.cardId));
+  const now = ctx.now();
+  // A later answer to the same card (another tab) means this one is no longer the card's to take back.
+  const [stillLatest] = await ctx.db.select({ lastReview: states.lastReview }).from(states).where(ownState);
+  if (stillLatest?.lastReview?.getTime() !== log.reviewedAt.getTime()) return false;
+  const previous = log.previousState ? fromSnapshot(log.previousState) : null;
+  const latest = and(ownState, eq(states.lastReview, log.reviewedAt));
+  await ctx.db.batch([
+    previous
+      ? ctx.db
+          .update(states)
+          .set({ ...previous, updatedAt: now })
+          .where(latest)
+      : ctx.db.delete(states).where(latest),
+    ctx.db.delete(logs).where(and(eq(logs.id, log.id), eq(logs.userId, userId))),
+  ]);
+  return true;
+}
