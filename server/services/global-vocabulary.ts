@@ -9,13 +9,13 @@ import {
 } from "../../drizzle/schema";
 import { normalizeArabic } from "../../app/lib/arabic";
 import { slugify } from "../../app/lib/slug";
-import type { QuizWord } from "../../app/lib/vocabulary-quiz";
 import type { AppContext } from "../context";
 import { notFound } from "../lib/errors";
 import type { SessionUser } from "./auth";
 import { isMediaKey, signMediaUrl } from "./media";
 import { getOrCreateDefaultList } from "./vocabulary-save";
-import { addListItem, recordQuizAttempt, type QuizSource } from "./vocabulary-lists";
+import { addListItem } from "./vocabulary-lists";
+import { listGlobalPoolWords, recordQuizAttempt, type QuizSource } from "./vocabulary-pool";
 
 // The shared vocabulary the Ahla team curates: themes → decks (grouped by deck category) → words,
 // plus each learner's progress per deck (best score, plays).
@@ -24,7 +24,6 @@ type Owner = Pick<SessionUser, "id">;
 
 const THEME_NOT_FOUND = "We couldn't find that vocabulary theme.";
 const DECK_NOT_FOUND = "We couldn't find that deck.";
-const POOL_SIZE = 40;
 
 export interface ThemeSummary {
   id: number;
@@ -229,22 +228,6 @@ export async function getVocabularyDeck(
     words,
     totalWords: wordRows.length,
   };
-}
-
-/** Distractors for small lists: a slice of the global vocabulary. */
-export async function listGlobalPoolWords(ctx: AppContext, exceptDeckId?: number): Promise<QuizWord[]> {
-  const rows = await ctx.db
-    .select({
-      id: globalVocabularyWords.id,
-      arabic: globalVocabularyWords.arabic,
-      transliteration: globalVocabularyWords.transliteration,
-      english: globalVocabularyWords.english,
-    })
-    .from(globalVocabularyWords)
-    .where(exceptDeckId === undefined ? undefined : sql`${globalVocabularyWords.deckId} <> ${exceptDeckId}`)
-    .orderBy(asc(globalVocabularyWords.id))
-    .limit(POOL_SIZE);
-  return rows.map((row) => ({ key: `g${row.id}`, ...row }));
 }
 
 export async function getDeckQuizSource(ctx: AppContext, user: Owner, deckId: number): Promise<QuizSource> {

@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { exerciseAttempts, transcriptCues, videos, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
+import { transcriptCues, videos, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
 import { normalizeArabic } from "../../app/lib/arabic";
 import { LIST_ITEMS_MAX, LISTS_PER_LEARNER_MAX, type ListItemInput } from "../../app/lib/schemas/vocabulary";
 import { slugify } from "../../app/lib/slug";
-import { QUIZ_OPTION_COUNT, resolveQuiz, type QuizWord, type ResolvedQuiz } from "../../app/lib/vocabulary-quiz";
+import { QUIZ_OPTION_COUNT, type QuizWord } from "../../app/lib/vocabulary-quiz";
 import type { AppContext } from "../context";
-import { AppError, badRequest, notFound } from "../lib/errors";
+import { AppError, notFound } from "../lib/errors";
 import type { SessionUser } from "./auth";
 import { getViewerAccess } from "./catalog";
-import { listGlobalPoolWords } from "./global-vocabulary";
 import { isMediaKey, signMediaUrl } from "./media";
+import { listGlobalPoolWords, recordQuizAttempt, type QuizSource } from "./vocabulary-pool";
 import { normalizedArabicSql } from "./word-lookup";
 
 // A learner's own vocabulary lists. Every read and write carries the owner in its `where`, so another
@@ -364,11 +364,6 @@ export async function exportVocabularyListCsv(ctx: AppContext, user: Owner, list
 // Quiz
 // ---------------------------------------------------------------------------------------------
 
-export interface QuizSource {
-  words: QuizWord[];
-  pool: QuizWord[];
-}
-
 /**
  * The list's words as quiz words, with audio where the learner may hear it: a word saved from a lesson
  * plays that lesson's moment (signed URL with a media fragment) if the learner may watch the lesson.
@@ -417,55 +412,6 @@ export async function getListQuizSource(ctx: AppContext, user: Owner, listId: nu
   // The list's own words make the options; a small list borrows distractors from the global vocabulary.
   const pool = words.length >= QUIZ_OPTION_COUNT ? [] : await listGlobalPoolWords(ctx);
   return { words, pool };
-}
-
-/** The JSON stored with a finished quiz; `source` and `seed` identify the run, so it counts once. */
-export interface QuizAttemptRecord {
-  source: "list" | "deck";
-  seed: number;
-  correct: number;
-  total: number;
-  missed: string[];
-}
-
-/**
- * Stores a finished quiz once per run (seed): a repeated submit returns `recorded: false` and
- * changes nothing. Answers that do not fit the quiz are a 400.
- */
-export async function recordQuizAttempt(
-  ctx: AppContext,
-  user: Owner,
-  input: {
-    source: "list" | "deck";
-    sourceId: number;
-    quizSource: QuizSource;
-    seed: number;
-    wordKeys: string[];
-    answerKeys: string[];
-  },
-): Promise<{ quiz: ResolvedQuiz; recorded: boolean }> {
-  const quiz = resolveQuiz(input.quizSource, input);
-  if (!quiz) throw badRequest("Those answers don't match this quiz. Start it again.");
-  if (!quiz.finished) throw badRequest("Answer every question before sending the quiz.");
-  const record: QuizAttemptRecord = {
-    source: input.source,
-    seed: input.seed,
-    correct: quiz.score.correct,
-    total: quiz.score.total,
-    missed: quiz.score.missed.map((word) => word.key),
-  };
-  const now = ctx.now().getTime();
-  const result = await ctx.db.run(sql`
-    insert into ${exerciseAttempts} (user_id, kind, exercise_id, answer, is_correct, created_at)
-    select ${user.id}, 'vocabulary-quiz', ${input.sourceId}, ${JSON.stringify(record)},
-      ${quiz.score.correct === quiz.score.total ? 1 : 0}, ${now}
-    where not exists (
-      select 1 from ${exerciseAttempts}
-      where user_id = ${user.id} and kind = 'vocabulary-quiz' and exercise_id = ${input.sourceId}
-        and json_extract(answer, '$.source') = ${input.source} and json_extract(answer, '$.seed') = ${input.seed}
-    )
-  `);
-  return { quiz, recorded: (result.meta.changes ?? 0) > 0 };
 }
 
 /** A finished list quiz: missed words move up (missCount + 1), known ones drift down. */
