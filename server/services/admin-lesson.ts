@@ -27,6 +27,13 @@ import {
 } from "../../app/lib/schemas/admin-lesson";
 import type { AppContext } from "../context";
 import { AppError, notFound, parseWith } from "../lib/errors";
+import {
+  getLessonCue,
+  lessonCuesQuery,
+  lessonVocabularyQuery,
+  sentenceGapsQuery,
+  sentenceOrdersQuery,
+} from "./lesson-content";
 import { isMediaKey, signMediaUrl } from "./media";
 import { indexVideo } from "./search";
 import { deleteStoredObject } from "./uploads";
@@ -70,76 +77,20 @@ export async function listLessonsForPicker(ctx: AppContext, { q = "" }: { q?: st
 
 export type AdminLessonVideo = Awaited<ReturnType<typeof requireVideo>>;
 
-export async function listCues(ctx: AppContext, videoId: number) {
-  return ctx.db
-    .select({
-      id: transcriptCues.id,
-      startMs: transcriptCues.startMs,
-      endMs: transcriptCues.endMs,
-      arabic: transcriptCues.arabic,
-      transliteration: transcriptCues.transliteration,
-      english: transcriptCues.english,
-    })
-    .from(transcriptCues)
-    .where(eq(transcriptCues.videoId, videoId))
-    .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.position), asc(transcriptCues.id));
-}
-
 /** Everything the workspace shows, with signed URLs for the admin's preview. */
 export async function getLessonWorkspace(ctx: AppContext, videoId: number) {
   const video = await requireVideo(ctx, videoId);
   const [cues, attachments, vocabulary, orders, gaps, allCategories, chosenCategories, allTeachers, chosenTeachers] =
     await ctx.db.batch([
-      ctx.db
-        .select({
-          id: transcriptCues.id,
-          startMs: transcriptCues.startMs,
-          endMs: transcriptCues.endMs,
-          arabic: transcriptCues.arabic,
-          transliteration: transcriptCues.transliteration,
-          english: transcriptCues.english,
-        })
-        .from(transcriptCues)
-        .where(eq(transcriptCues.videoId, videoId))
-        .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.position), asc(transcriptCues.id)),
+      lessonCuesQuery(ctx, videoId),
       ctx.db
         .select()
         .from(videoAttachments)
         .where(eq(videoAttachments.videoId, videoId))
         .orderBy(asc(videoAttachments.id)),
-      ctx.db
-        .select({
-          id: videoVocabulary.id,
-          arabic: videoVocabulary.arabic,
-          transliteration: videoVocabulary.transliteration,
-          english: videoVocabulary.english,
-          startMs: videoVocabulary.startMs,
-        })
-        .from(videoVocabulary)
-        .where(eq(videoVocabulary.videoId, videoId))
-        .orderBy(asc(videoVocabulary.startMs), asc(videoVocabulary.id)),
-      ctx.db
-        .select({
-          id: videoSentenceOrders.id,
-          cueId: videoSentenceOrders.cueId,
-          sentence: videoSentenceOrders.sentence,
-          translation: videoSentenceOrders.translation,
-        })
-        .from(videoSentenceOrders)
-        .where(eq(videoSentenceOrders.videoId, videoId))
-        .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id)),
-      ctx.db
-        .select({
-          id: videoSentenceGaps.id,
-          cueId: videoSentenceGaps.cueId,
-          sentence: videoSentenceGaps.sentence,
-          answer: videoSentenceGaps.answer,
-          options: videoSentenceGaps.options,
-          translation: videoSentenceGaps.translation,
-        })
-        .from(videoSentenceGaps)
-        .where(eq(videoSentenceGaps.videoId, videoId))
-        .orderBy(asc(videoSentenceGaps.position), asc(videoSentenceGaps.id)),
+      lessonVocabularyQuery(ctx, videoId),
+      sentenceOrdersQuery(ctx, videoId),
+      sentenceGapsQuery(ctx, videoId),
       ctx.db
         .select({ id: categories.id, name: categories.name })
         .from(categories)
@@ -442,11 +393,7 @@ export async function deleteLessonVocabulary(ctx: AppContext, { videoId, id }: {
 }
 
 async function requireCue(ctx: AppContext, videoId: number, cueId: number) {
-  const [cue] = await ctx.db
-    .select({ id: transcriptCues.id, arabic: transcriptCues.arabic, english: transcriptCues.english })
-    .from(transcriptCues)
-    .where(and(eq(transcriptCues.id, cueId), eq(transcriptCues.videoId, videoId)))
-    .limit(1);
+  const cue = await getLessonCue(ctx, { videoId, cueId });
   if (!cue) throw new AppError(422, ["Choose a line of this lesson."], { cueId: ["Choose a line of this lesson."] });
   return cue;
 }

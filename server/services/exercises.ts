@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
 import { exerciseAttempts, transcriptCues, videoSentenceGaps, videoSentenceOrders } from "../../drizzle/schema";
 import {
@@ -10,6 +10,7 @@ import {
   splitGapSentence,
 } from "../../app/lib/exercise-checkers";
 import type { AppContext } from "../context";
+import type { SentenceGapRow, SentenceOrderRow } from "./lesson-content";
 import { AppError, notFound } from "../lib/errors";
 import { requireLessonAccess, type LessonViewer } from "./lessons";
 
@@ -82,38 +83,6 @@ export interface ExerciseAttemptResult {
 // The lesson page (queries run inside the page's batch)
 // ---------------------------------------------------------------------------------------------
 
-export function sentenceOrdersQuery(ctx: AppContext, videoId: number) {
-  return ctx.db
-    .select({
-      id: videoSentenceOrders.id,
-      sentence: videoSentenceOrders.sentence,
-      translation: videoSentenceOrders.translation,
-      startMs: transcriptCues.startMs,
-      endMs: transcriptCues.endMs,
-    })
-    .from(videoSentenceOrders)
-    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceOrders.cueId))
-    .where(eq(videoSentenceOrders.videoId, videoId))
-    .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id));
-}
-
-export function sentenceGapsQuery(ctx: AppContext, videoId: number) {
-  return ctx.db
-    .select({
-      id: videoSentenceGaps.id,
-      sentence: videoSentenceGaps.sentence,
-      answer: videoSentenceGaps.answer,
-      options: videoSentenceGaps.options,
-      translation: videoSentenceGaps.translation,
-      startMs: transcriptCues.startMs,
-      endMs: transcriptCues.endMs,
-    })
-    .from(videoSentenceGaps)
-    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceGaps.cueId))
-    .where(eq(videoSentenceGaps.videoId, videoId))
-    .orderBy(asc(videoSentenceGaps.position), asc(videoSentenceGaps.id));
-}
-
 /** The exercises of this lesson the learner has answered correctly at least once. */
 export function solvedExercisesQuery(ctx: AppContext, userId: number, videoId: number) {
   return ctx.db
@@ -149,8 +118,6 @@ export function solvedExercisesQuery(ctx: AppContext, userId: number, videoId: n
     );
 }
 
-type OrderRow = Awaited<ReturnType<typeof sentenceOrdersQuery>>[number];
-type GapRow = Awaited<ReturnType<typeof sentenceGapsQuery>>[number];
 type SolvedRow = Awaited<ReturnType<typeof solvedExercisesQuery>>[number];
 
 function momentOf(row: { startMs: number | null; endMs: number | null }): ExerciseMoment | null {
@@ -158,7 +125,11 @@ function momentOf(row: { startMs: number | null; endMs: number | null }): Exerci
 }
 
 /** What the lesson page shows: no answer leaves the server before the learner has found it. */
-export function toLessonExercises(orderRows: OrderRow[], gapRows: GapRow[], solvedRows: SolvedRow[]): LessonExercises {
+export function toLessonExercises(
+  orderRows: SentenceOrderRow[],
+  gapRows: SentenceGapRow[],
+  solvedRows: SolvedRow[],
+): LessonExercises {
   const solved = new Set(solvedRows.map((row) => `${row.kind}:${row.exerciseId}`));
   return {
     sentenceOrderCount: orderRows.length,

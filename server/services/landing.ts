@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
-import { countries, teachers, transcriptCues, videos, videoTeachers } from "../../drizzle/schema";
+import { countries, teachers, videos, videoTeachers } from "../../drizzle/schema";
 import type { AppContext } from "../context";
 import { buildWebVtt } from "../lib/webvtt";
 import { signThumbnailUrl } from "./catalog";
+import { lessonCuesQuery } from "./lesson-content";
 import { lessonPath } from "./lessons";
 import { isMediaKey, signMediaUrl } from "./media";
 
@@ -52,19 +53,7 @@ export async function getSampleLesson(ctx: AppContext): Promise<SampleLesson | n
     .limit(1);
   if (!lesson?.videoKey || !isMediaKey(lesson.videoKey)) return null;
   const [cues, teacherRows, videoUrl, posterUrl] = await Promise.all([
-    ctx.db
-      .select({
-        id: transcriptCues.id,
-        startMs: transcriptCues.startMs,
-        endMs: transcriptCues.endMs,
-        arabic: transcriptCues.arabic,
-        transliteration: transcriptCues.transliteration,
-        english: transcriptCues.english,
-      })
-      .from(transcriptCues)
-      .where(eq(transcriptCues.videoId, lesson.id))
-      .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.position))
-      .limit(SAMPLE_CUES),
+    lessonCuesQuery(ctx, lesson.id).limit(SAMPLE_CUES),
     ctx.db
       .select({ name: teachers.name })
       .from(videoTeachers)

@@ -5,9 +5,10 @@
  * never invents an answer. Each learner sees only their own conversation.
  */
 import { and, asc, count, countDistinct, desc, eq, like, or, sql } from "drizzle-orm";
-import { transcriptCues, users, videoAiMessages, videoAiSettings, videos, videoVocabulary } from "../../drizzle/schema";
+import { users, videoAiMessages, videoAiSettings, videos } from "../../drizzle/schema";
 import { formatCueTime } from "../../app/lib/cue-edits";
 import type { AppContext } from "../context";
+import { lessonCuesQuery, lessonVocabularyQuery } from "./lesson-content";
 import { AppError } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 import { requireLessonAccess, type LessonViewer } from "./lessons";
@@ -75,25 +76,8 @@ export async function buildLessonContext(ctx: AppContext, videoId: number, conte
       .from(videos)
       .where(eq(videos.id, videoId))
       .limit(1),
-    ctx.db
-      .select({
-        startMs: transcriptCues.startMs,
-        arabic: transcriptCues.arabic,
-        transliteration: transcriptCues.transliteration,
-        english: transcriptCues.english,
-      })
-      .from(transcriptCues)
-      .where(eq(transcriptCues.videoId, videoId))
-      .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.position)),
-    ctx.db
-      .select({
-        arabic: videoVocabulary.arabic,
-        transliteration: videoVocabulary.transliteration,
-        english: videoVocabulary.english,
-      })
-      .from(videoVocabulary)
-      .where(eq(videoVocabulary.videoId, videoId))
-      .orderBy(asc(videoVocabulary.startMs), asc(videoVocabulary.id)),
+    lessonCuesQuery(ctx, videoId),
+    lessonVocabularyQuery(ctx, videoId),
   ]);
   const transcript = cues
     .map((cue) => `[${formatCueTime(cue.startMs)}] ${cue.arabic} | ${cue.transliteration} | ${cue.english}`)

@@ -8,7 +8,6 @@ import {
   studyTracks,
   studyTrackVideos,
   teachers,
-  transcriptCues,
   videoAttachments,
   videoProgress,
   videos,
@@ -25,13 +24,8 @@ import type { AppContext } from "../context";
 import { AppError, notFound, unauthorized } from "../lib/errors";
 import { ADMIN_PERMISSION, type SessionUser } from "./auth";
 import { getViewerAccess, isLessonLocked, type ViewerAccess } from "./catalog";
-import {
-  sentenceGapsQuery,
-  sentenceOrdersQuery,
-  solvedExercisesQuery,
-  toLessonExercises,
-  type LessonExercises,
-} from "./exercises";
+import { solvedExercisesQuery, toLessonExercises, type LessonExercises } from "./exercises";
+import { lessonCuesQuery, lessonVocabularyQuery, sentenceGapsQuery, sentenceOrdersQuery } from "./lesson-content";
 import { isMediaKey, signMediaUrl } from "./media";
 import { toLessonProgress, type LessonProgress } from "./progress";
 import { normalizedArabicSql } from "./word-lookup";
@@ -459,30 +453,8 @@ export async function getLessonPage(
     savedRows,
     solvedRows,
   ] = await ctx.db.batch([
-    ctx.db
-      .select({
-        id: transcriptCues.id,
-        position: transcriptCues.position,
-        startMs: transcriptCues.startMs,
-        endMs: transcriptCues.endMs,
-        arabic: transcriptCues.arabic,
-        transliteration: transcriptCues.transliteration,
-        english: transcriptCues.english,
-      })
-      .from(transcriptCues)
-      .where(eq(transcriptCues.videoId, video.id))
-      .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.position)),
-    ctx.db
-      .select({
-        id: videoVocabulary.id,
-        arabic: videoVocabulary.arabic,
-        transliteration: videoVocabulary.transliteration,
-        english: videoVocabulary.english,
-        startMs: videoVocabulary.startMs,
-      })
-      .from(videoVocabulary)
-      .where(eq(videoVocabulary.videoId, video.id))
-      .orderBy(asc(videoVocabulary.startMs), asc(videoVocabulary.id)),
+    lessonCuesQuery(ctx, video.id),
+    lessonVocabularyQuery(ctx, video.id),
     ctx.db
       .select({
         id: videoAttachments.id,
@@ -678,20 +650,4 @@ export async function getLessonPage(
     previousLesson,
     progress: toLessonProgress(progressById.get(video.id), video.durationSeconds),
   };
-}
-
-/** The transcript lines of a lesson for captions, in time order. Callers check access first. */
-export async function listLessonCues(ctx: AppContext, videoId: number) {
-  return ctx.db
-    .select({
-      id: transcriptCues.id,
-      startMs: transcriptCues.startMs,
-      endMs: transcriptCues.endMs,
-      arabic: transcriptCues.arabic,
-      transliteration: transcriptCues.transliteration,
-      english: transcriptCues.english,
-    })
-    .from(transcriptCues)
-    .where(eq(transcriptCues.videoId, videoId))
-    .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.position));
 }

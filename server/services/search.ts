@@ -3,13 +3,14 @@
  * and every transcript cue (Arabic, transliteration and English), stored as pre-folded search keys.
  * See docs/decisions/005-library-search-fts5.md.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { transcriptCues, videos } from "../../drizzle/schema";
 import type { HighlightSegment } from "../../app/lib/library-query";
 import { searchKeysForQuery, searchKeysForText } from "../../app/lib/transliteration";
 import type { AppContext, Database } from "../context";
+import { listCuesOfLessons, listLessonCues, type LessonCue } from "./lesson-content";
 
 export const SEARCH_MATCH_KINDS = ["title", "description", "cue"] as const;
 export type SearchMatchKind = (typeof SEARCH_MATCH_KINDS)[number];
@@ -122,14 +123,7 @@ interface IndexableVideo {
   description: string;
 }
 
-interface IndexableCue {
-  id: number;
-  videoId: number;
-  startMs: number;
-  arabic: string;
-  transliteration: string;
-  english: string;
-}
+type IndexableCue = Pick<LessonCue, "id" | "startMs" | "arabic" | "transliteration" | "english">;
 
 /** The index rows of one lesson: its title (both scripts), its description and one row per cue. */
 export function searchRowsForVideo(video: IndexableVideo, cues: IndexableCue[]): SearchRow[] {
@@ -208,15 +202,6 @@ function deleteVideoRows(db: Database, videoId: number) {
   return db.delete(searchIndex).where(and(gte(searchIndex.rowid, base), lt(searchIndex.rowid, base + ROWS_PER_VIDEO)));
 }
 
-const cueColumns = {
-  id: transcriptCues.id,
-  videoId: transcriptCues.videoId,
-  startMs: transcriptCues.startMs,
-  arabic: transcriptCues.arabic,
-  transliteration: transcriptCues.transliteration,
-  english: transcriptCues.english,
-};
-
 /** (Re)indexes one lesson after its title, description or transcript changed: one atomic batch. */
 export async function indexVideo(ctx: AppContext, videoId: number): Promise<void> {
   const [video] = await ctx.db
@@ -227,11 +212,7 @@ export async function indexVideo(ctx: AppContext, videoId: number): Promise<void
     await deleteVideoRows(ctx.db, videoId);
     return;
   }
-  const cues = await ctx.db
-    .select(cueColumns)
-    .from(transcriptCues)
-    .where(eq(transcriptCues.videoId, videoId))
-    .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.id));
+  const cues = await listLessonCues(ctx, videoId);
   await runInBatches(ctx.db, [
     deleteVideoRows(ctx.db, videoId),
     ...insertStatements(ctx.db, searchRowsForVideo(video, cues)),
@@ -271,11 +252,7 @@ export async function rebuildSearchIndex(ctx: AppContext): Promise<{ videos: num
     if (page.length === 0) break;
     const first = page[0]!.id;
     lastId = page[page.length - 1]!.id;
-    const cues = await db
-      .select(cueColumns)
-      .from(transcriptCues)
-      .where(and(gte(transcriptCues.videoId, first), lte(transcriptCues.videoId, lastId)))
-      .orderBy(asc(transcriptCues.videoId), asc(transcriptCues.startMs), asc(transcriptCues.id));
+    const cues = await listCuesOfLessons(ctx, { fromVideoId: first, toVideoId: lastId });
     const cuesByVideo = new Map<number, IndexableCue[]>();
     for (const cue of cues) {
       const list = cuesByVideo.get(cue.videoId) ?? [];

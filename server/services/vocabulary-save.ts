@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { transcriptCues, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
+import { vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
 import { normalizeArabic } from "../../app/lib/arabic";
 import type { SaveWordInput } from "../../app/lib/schemas/lessons";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
+import { getLessonCue } from "./lesson-content";
 import { normalizedArabicSql } from "./word-lookup";
 
 export const DEFAULT_LIST_TITLE = "My words";
@@ -78,11 +79,7 @@ export async function saveWordToDefaultList(
   const arabic = input.arabic.trim();
   let startMs = input.startMs ?? null;
   if (input.cueId) {
-    const [cue] = await ctx.db
-      .select({ startMs: transcriptCues.startMs })
-      .from(transcriptCues)
-      .where(and(eq(transcriptCues.id, input.cueId), eq(transcriptCues.videoId, input.videoId)))
-      .limit(1);
+    const cue = await getLessonCue(ctx, { videoId: input.videoId, cueId: input.cueId });
     if (!cue)
       throw new AppError(422, ["cueId: that line is not part of this lesson."], {
         cueId: ["That line is not part of this lesson."],

@@ -1,7 +1,8 @@
-import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { globalVocabularyWords, videoVocabulary } from "../../drizzle/schema";
+import { asc, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { globalVocabularyWords } from "../../drizzle/schema";
 import { normalizeArabic } from "../../app/lib/arabic";
 import type { AppContext } from "../context";
+import { lessonVocabularyQuery } from "./lesson-content";
 
 /**
  * The part of `normalizeArabic` that SQLite can do with `replace()`: tashkeel and tatweel dropped, hamza
@@ -102,17 +103,8 @@ export async function lookupWord(
   const none: WordLookup = { word, found: false, source: null, match: null, entry: null };
   if (keys.length === 0) return none;
 
-  const [lessonRows, globalRows] = await ctx.db.batch([
-    ctx.db
-      .select({
-        arabic: videoVocabulary.arabic,
-        transliteration: videoVocabulary.transliteration,
-        english: videoVocabulary.english,
-        startMs: videoVocabulary.startMs,
-      })
-      .from(videoVocabulary)
-      .where(eq(videoVocabulary.videoId, videoId))
-      .orderBy(asc(videoVocabulary.id)),
+  const [lessonWords, globalRows] = await ctx.db.batch([
+    lessonVocabularyQuery(ctx, videoId),
     ctx.db
       .select({
         arabic: globalVocabularyWords.arabic,
@@ -124,6 +116,10 @@ export async function lookupWord(
       .orderBy(asc(globalVocabularyWords.id))
       .limit(20),
   ]);
+  // Of two entries that match alike, the one the teacher added first wins, not the one heard first.
+  const lessonRows: WordEntry[] = lessonWords
+    .sort((a, b) => a.id - b.id)
+    .map(({ arabic, transliteration, english, startMs }) => ({ arabic, transliteration, english, startMs }));
 
   const lesson = bestMatch(lessonRows, keys);
   const global = bestMatch(globalRows, keys);

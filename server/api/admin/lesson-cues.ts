@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { AppError, notFound } from "../../lib/errors";
-import { listCues, requireVideo, saveLessonCues } from "../../services/admin-lesson";
+import { requireVideo, saveLessonCues } from "../../services/admin-lesson";
+import { listLessonCues } from "../../services/lesson-content";
 import { requireAdmin } from "../helpers";
 import type { ApiEnv } from "../types";
 
@@ -18,7 +19,7 @@ export const adminLessonCuesApi = new Hono<ApiEnv>()
     const videoId = videoIdParam(c.req.param("id"));
     const app = c.get("app");
     await requireVideo(app, videoId);
-    return c.json({ data: await listCues(app, videoId) });
+    return c.json({ data: await listLessonCues(app, videoId) });
   })
   .put("/:id/cues", async (c) => {
     const videoId = videoIdParam(c.req.param("id"));

@@ -1,0 +1,117 @@
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { transcriptCues, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "../../drizzle/schema";
+import type { AppContext } from "../context";
+
+// What a lesson holds, read the same way by the lesson page, the admin workspace, captions, search, the
+// assistant and word look-ups: its transcript lines, vocabulary and sentence exercises. The `…Query`
+// functions return a query to await or to put in the caller's D1 batch. Callers check access first.
+
+const cueColumns = {
+  id: transcriptCues.id,
+  position: transcriptCues.position,
+  startMs: transcriptCues.startMs,
+  endMs: transcriptCues.endMs,
+  arabic: transcriptCues.arabic,
+  transliteration: transcriptCues.transliteration,
+  english: transcriptCues.english,
+};
+
+// Start time, then id: the order of the (video_id, start_ms) index, so nothing is sorted. The cue editor
+// refuses overlapping lines, so a lesson's lines share a start only when inserted in bulk, in id order.
+const cueOrder = [asc(transcriptCues.startMs), asc(transcriptCues.id)] as const;
+
+/** A lesson's transcript lines in time order. */
+export function lessonCuesQuery(ctx: AppContext, videoId: number) {
+  return ctx.db
+    .select(cueColumns)
+    .from(transcriptCues)
+    .where(eq(transcriptCues.videoId, videoId))
+    .orderBy(...cueOrder);
+}
+
+export type LessonCue = Awaited<ReturnType<typeof lessonCuesQuery>>[number];
+
+export async function listLessonCues(ctx: AppContext, videoId: number): Promise<LessonCue[]> {
+  return lessonCuesQuery(ctx, videoId);
+}
+
+/** The lines of every lesson with an id in [fromVideoId, toVideoId], lesson by lesson, each in time order. */
+export async function listCuesOfLessons(
+  ctx: AppContext,
+  { fromVideoId, toVideoId }: { fromVideoId: number; toVideoId: number },
+) {
+  return ctx.db
+    .select({ videoId: transcriptCues.videoId, ...cueColumns })
+    .from(transcriptCues)
+    .where(and(gte(transcriptCues.videoId, fromVideoId), lte(transcriptCues.videoId, toVideoId)))
+    .orderBy(asc(transcriptCues.videoId), ...cueOrder);
+}
+
+/** One line, only if it belongs to this lesson. */
+export async function getLessonCue(
+  ctx: AppContext,
+  { videoId, cueId }: { videoId: number; cueId: number },
+): Promise<LessonCue | null> {
+  const [cue] = await ctx.db
+    .select(cueColumns)
+    .from(transcriptCues)
+    .where(and(eq(transcriptCues.id, cueId), eq(transcriptCues.videoId, videoId)))
+    .limit(1);
+  return cue ?? null;
+}
+
+/** The lesson's words, where they come up first (words without a moment lead), then as added. */
+export function lessonVocabularyQuery(ctx: AppContext, videoId: number) {
+  return ctx.db
+    .select({
+      id: videoVocabulary.id,
+      arabic: videoVocabulary.arabic,
+      transliteration: videoVocabulary.transliteration,
+      english: videoVocabulary.english,
+      startMs: videoVocabulary.startMs,
+    })
+    .from(videoVocabulary)
+    .where(eq(videoVocabulary.videoId, videoId))
+    .orderBy(asc(videoVocabulary.startMs), asc(videoVocabulary.id));
+}
+
+export type LessonWord = Awaited<ReturnType<typeof lessonVocabularyQuery>>[number];
+
+/** Sentence-order exercises in the admin's order, with the moment of the line each is cut from. */
+export function sentenceOrdersQuery(ctx: AppContext, videoId: number) {
+  return ctx.db
+    .select({
+      id: videoSentenceOrders.id,
+      cueId: videoSentenceOrders.cueId,
+      sentence: videoSentenceOrders.sentence,
+      translation: videoSentenceOrders.translation,
+      startMs: transcriptCues.startMs,
+      endMs: transcriptCues.endMs,
+    })
+    .from(videoSentenceOrders)
+    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceOrders.cueId))
+    .where(eq(videoSentenceOrders.videoId, videoId))
+    .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id));
+}
+
+/** Fill-the-gap exercises in the admin's order, with the moment of the line each is cut from. */
+export function sentenceGapsQuery(ctx: AppContext, videoId: number) {
+  return ctx.db
+    .select({
+      id: videoSentenceGaps.id,
+      cueId: videoSentenceGaps.cueId,
+      sentence: videoSentenceGaps.sentence,
+      answer: videoSentenceGaps.answer,
+      options: videoSentenceGaps.options,
+      translation: videoSentenceGaps.translation,
+      startMs: transcriptCues.startMs,
+      endMs: transcriptCues.endMs,
+    })
+    .from(videoSentenceGaps)
+    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceGaps.cueId))
+    .where(eq(videoSentenceGaps.videoId, videoId))
+    .orderBy(asc(videoSentenceGaps.position), asc(videoSentenceGaps.id));
+}
+
+export type SentenceOrderRow = Awaited<ReturnType<typeof sentenceOrdersQuery>>[number];
+export type SentenceGapRow = Awaited<ReturnType<typeof sentenceGapsQuery>>[number];
