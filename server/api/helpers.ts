@@ -5,24 +5,48 @@ import { AppError, forbidden, parseWith, unauthorized } from "../lib/errors";
 import { ADMIN_PERMISSION } from "../services/auth";
 import type { ApiEnv } from "./types";
 
-const MAX_JSON_BYTES = 64 * 1024;
+export interface JsonBodyOptions {
+  /** Past this (the Content-Length, then the text's length) the answer is 413. */
+  maxBytes?: number;
+  tooLargeMessage?: string;
+  /** The 400 for JSON that is not an object. */
+  notObjectMessage?: string;
+}
 
-/** Reads and validates a JSON body: malformed, oversize or non-object bodies get a 400, never a 500. */
-export async function readJson<T extends z.ZodType>(c: Context<ApiEnv>, schema: T): Promise<z.infer<T>> {
-  const length = Number(c.req.header("Content-Length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError(413, ["The request body is too large."]);
+const JSON_BODY_DEFAULTS: Required<JsonBodyOptions> = {
+  maxBytes: 64 * 1024,
+  tooLargeMessage: "The request body is too large.",
+  notObjectMessage: "The request body must be a JSON object.",
+};
+
+/**
+ * Reads a JSON object body: oversize is a 413, malformed JSON or anything but an object a 400, never a
+ * 500. With a schema it is validated too (422 with the messages per field); without, the object is
+ * returned for the caller to validate.
+ */
+export async function readJson<T extends z.ZodType>(
+  c: Context<ApiEnv>,
+  schema: T,
+  options?: JsonBodyOptions,
+): Promise<z.infer<T>>;
+export async function readJson(
+  c: Context<ApiEnv>,
+  schema?: null,
+  options?: JsonBodyOptions,
+): Promise<Record<string, unknown>>;
+export async function readJson(c: Context<ApiEnv>, schema?: z.ZodType | null, options: JsonBodyOptions = {}) {
+  const { maxBytes, tooLargeMessage, notObjectMessage } = { ...JSON_BODY_DEFAULTS, ...options };
+  if (Number(c.req.header("Content-Length") ?? 0) > maxBytes) throw new AppError(413, [tooLargeMessage]);
   const text = await c.req.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError(413, ["The request body is too large."]);
+  if (text.length > maxBytes) throw new AppError(413, [tooLargeMessage]);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw new AppError(400, ["The request body must be valid JSON."]);
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) {
-    throw new AppError(400, ["The request body must be a JSON object."]);
-  }
-  return parseWith(schema, body);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, [notObjectMessage]);
+  return schema ? parseWith(schema, body) : (body as Record<string, unknown>);
 }
 
 export const requireUser = createMiddleware<ApiEnv>(async (c, next) => {

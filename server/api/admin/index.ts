@@ -13,8 +13,8 @@ import {
   updateRecord,
 } from "../../admin/service";
 import type { AdminResource } from "../../admin/types";
+import { readJson } from "../helpers";
 import type { ApiEnv } from "../types";
-import { readAdminBody } from "./body";
 import { adminLessonCuesApi } from "./lesson-cues";
 import { adminUploadsApi } from "./uploads";
 import { adminImportsApi } from "./imports";
@@ -56,6 +56,9 @@ adminApi.route("/users", adminUsersApi);
 // Generic resource routes, read from the registry.
 // ----------------------------------------------------------------------------------------------------
 
+/** A record as JSON, checked against the resource's schema by the admin service. */
+const ADMIN_BODY = { maxBytes: 256 * 1024 };
+
 /** The resource behind a slug; the admin service itself decides whether this member may act on it. */
 function resourceFor(slug: string): AdminResource {
   const resource = getAdminResource(slug);
@@ -76,12 +79,12 @@ adminApi
   })
   .post("/:resource", async (c) => {
     const resource = resourceFor(c.req.param("resource"));
-    const body = await readAdminBody(c);
+    const body = await readJson(c, null, ADMIN_BODY);
     return c.json({ data: await createRecord(hookContext(c), resource, body) }, 201);
   })
   .post("/:resource/bulk-delete", async (c) => {
     const resource = resourceFor(c.req.param("resource"));
-    const body = await readAdminBody(c);
+    const body = await readJson(c, null, ADMIN_BODY);
     return c.json({ data: await bulkDeleteRecords(hookContext(c), resource, body.ids) });
   })
   .post("/:resource/upload", async (c) => {
@@ -105,12 +108,12 @@ adminApi
   })
   .patch("/:resource/:id", async (c) => {
     const resource = resourceFor(c.req.param("resource"));
-    const body = await readAdminBody(c);
+    const body = await readJson(c, null, ADMIN_BODY);
     return c.json({ data: await updateRecord(hookContext(c), resource, c.req.param("id"), body, "patch") });
   })
   .put("/:resource/:id", async (c) => {
     const resource = resourceFor(c.req.param("resource"));
-    const body = await readAdminBody(c);
+    const body = await readJson(c, null, ADMIN_BODY);
     return c.json({ data: await updateRecord(hookContext(c), resource, c.req.param("id"), body, "replace") });
   })
   .delete("/:resource/:id", async (c) => {

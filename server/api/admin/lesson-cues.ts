@@ -2,10 +2,14 @@ import { Hono } from "hono";
 import { AppError, notFound } from "../../lib/errors";
 import { requireVideo, saveLessonCues } from "../../services/admin-lesson";
 import { listLessonCues } from "../../services/lesson-content";
-import { requireAdmin } from "../helpers";
+import { readJson, requireAdmin } from "../helpers";
 import type { ApiEnv } from "../types";
 
-const MAX_TRANSCRIPT_BYTES = 2 * 1024 * 1024;
+const TRANSCRIPT_BODY = {
+  maxBytes: 2 * 1024 * 1024,
+  tooLargeMessage: "The transcript is too large.",
+  notObjectMessage: "Send { cues: [...] }.",
+};
 
 function videoIdParam(value: string) {
   if (!/^\d{1,12}$/.test(value)) throw notFound("We couldn't find that lesson.");
@@ -23,20 +27,8 @@ export const adminLessonCuesApi = new Hono<ApiEnv>()
   })
   .put("/:id/cues", async (c) => {
     const videoId = videoIdParam(c.req.param("id"));
-    if (Number(c.req.header("Content-Length") ?? 0) > MAX_TRANSCRIPT_BYTES) {
-      throw new AppError(413, ["The transcript is too large."]);
-    }
-    const text = await c.req.text();
-    if (text.length > MAX_TRANSCRIPT_BYTES) throw new AppError(413, ["The transcript is too large."]);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new AppError(400, ["The request body must be valid JSON."]);
-    }
-    if (!body || typeof body !== "object" || Array.isArray(body) || !("cues" in body)) {
-      throw new AppError(400, ["Send { cues: [...] }."]);
-    }
-    const data = await saveLessonCues(c.get("app"), { videoId, cues: (body as { cues: unknown }).cues });
+    const body = await readJson(c, null, TRANSCRIPT_BODY);
+    if (!("cues" in body)) throw new AppError(400, [TRANSCRIPT_BODY.notObjectMessage]);
+    const data = await saveLessonCues(c.get("app"), { videoId, cues: body.cues });
     return c.json({ data });
   });
