@@ -31,6 +31,7 @@ import {
   getLessonCue,
   lessonCuesQuery,
   lessonVocabularyQuery,
+  listLessonCues,
   sentenceGapsQuery,
   sentenceOrdersQuery,
 } from "./lesson-content";
@@ -183,11 +184,7 @@ export async function saveLessonCues(
   const lineErrors = validateCues(cues, durationMs);
   if (Object.keys(lineErrors).length > 0) throw new CueValidationError(lineErrors);
 
-  const existing = await ctx.db
-    .select({ id: transcriptCues.id })
-    .from(transcriptCues)
-    .where(eq(transcriptCues.videoId, videoId));
-  const existingIds = new Set(existing.map((row) => row.id));
+  const existingIds = new Set((await listLessonCues(ctx, videoId)).map((cue) => cue.id));
   // A replacement (subtitles generator) starts afresh; otherwise ids of other lessons are ignored.
   const keptIds = replaceAll ? [] : cues.flatMap((cue) => (cue.id && existingIds.has(cue.id) ? [cue.id] : []));
   if (new Set(keptIds).size !== keptIds.length) throw new AppError(422, ["The same line appears twice."]);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import { exerciseAttempts, transcriptCues, videoSentenceGaps, videoSentenceOrders } from "../../drizzle/schema";
+import { exerciseAttempts, videoSentenceGaps, videoSentenceOrders } from "../../drizzle/schema";
 import {
   checkSentenceGap,
   checkSentenceOrder,
@@ -10,7 +10,7 @@ import {
   splitGapSentence,
 } from "../../app/lib/exercise-checkers";
 import type { AppContext } from "../context";
-import type { SentenceGapRow, SentenceOrderRow } from "./lesson-content";
+import { getSentenceGap, getSentenceOrder, type SentenceGapRow, type SentenceOrderRow } from "./lesson-content";
 import { AppError, notFound } from "../lib/errors";
 import { requireLessonAccess, type LessonViewer } from "./lessons";
 
@@ -169,32 +169,10 @@ export function toLessonExercises(
 
 async function findExercise(ctx: AppContext, kind: SentenceExerciseKind, exerciseId: number) {
   if (kind === "sentence-order") {
-    const [row] = await ctx.db
-      .select({
-        videoId: videoSentenceOrders.videoId,
-        sentence: videoSentenceOrders.sentence,
-        startMs: transcriptCues.startMs,
-        endMs: transcriptCues.endMs,
-      })
-      .from(videoSentenceOrders)
-      .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceOrders.cueId))
-      .where(eq(videoSentenceOrders.id, exerciseId))
-      .limit(1);
+    const row = await getSentenceOrder(ctx, exerciseId);
     return row ? { kind, ...row } : null;
   }
-  const [row] = await ctx.db
-    .select({
-      videoId: videoSentenceGaps.videoId,
-      sentence: videoSentenceGaps.sentence,
-      answer: videoSentenceGaps.answer,
-      acceptedVariants: videoSentenceGaps.acceptedVariants,
-      startMs: transcriptCues.startMs,
-      endMs: transcriptCues.endMs,
-    })
-    .from(videoSentenceGaps)
-    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceGaps.cueId))
-    .where(eq(videoSentenceGaps.id, exerciseId))
-    .limit(1);
+  const row = await getSentenceGap(ctx, exerciseId);
   return row ? { kind, ...row } : null;
 }
 

@@ -77,11 +77,11 @@ export function lessonVocabularyQuery(ctx: AppContext, videoId: number) {
 
 export type LessonWord = Awaited<ReturnType<typeof lessonVocabularyQuery>>[number];
 
-/** Sentence-order exercises in the admin's order, with the moment of the line each is cut from. */
-export function sentenceOrdersQuery(ctx: AppContext, videoId: number) {
+function sentenceOrders(ctx: AppContext) {
   return ctx.db
     .select({
       id: videoSentenceOrders.id,
+      videoId: videoSentenceOrders.videoId,
       cueId: videoSentenceOrders.cueId,
       sentence: videoSentenceOrders.sentence,
       translation: videoSentenceOrders.translation,
@@ -89,29 +89,52 @@ export function sentenceOrdersQuery(ctx: AppContext, videoId: number) {
       endMs: transcriptCues.endMs,
     })
     .from(videoSentenceOrders)
-    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceOrders.cueId))
-    .where(eq(videoSentenceOrders.videoId, videoId))
-    .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id));
+    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceOrders.cueId));
 }
 
-/** Fill-the-gap exercises in the admin's order, with the moment of the line each is cut from. */
-export function sentenceGapsQuery(ctx: AppContext, videoId: number) {
+function sentenceGaps(ctx: AppContext) {
   return ctx.db
     .select({
       id: videoSentenceGaps.id,
+      videoId: videoSentenceGaps.videoId,
       cueId: videoSentenceGaps.cueId,
       sentence: videoSentenceGaps.sentence,
       answer: videoSentenceGaps.answer,
+      acceptedVariants: videoSentenceGaps.acceptedVariants,
       options: videoSentenceGaps.options,
       translation: videoSentenceGaps.translation,
       startMs: transcriptCues.startMs,
       endMs: transcriptCues.endMs,
     })
     .from(videoSentenceGaps)
-    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceGaps.cueId))
+    .leftJoin(transcriptCues, eq(transcriptCues.id, videoSentenceGaps.cueId));
+}
+
+/** Sentence-order exercises in the admin's order, each with the moment of the line it is cut from. */
+export function sentenceOrdersQuery(ctx: AppContext, videoId: number) {
+  return sentenceOrders(ctx)
+    .where(eq(videoSentenceOrders.videoId, videoId))
+    .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id));
+}
+
+/** Fill-the-gap exercises in the admin's order, each with the moment of the line it is cut from. */
+export function sentenceGapsQuery(ctx: AppContext, videoId: number) {
+  return sentenceGaps(ctx)
     .where(eq(videoSentenceGaps.videoId, videoId))
     .orderBy(asc(videoSentenceGaps.position), asc(videoSentenceGaps.id));
 }
 
 export type SentenceOrderRow = Awaited<ReturnType<typeof sentenceOrdersQuery>>[number];
 export type SentenceGapRow = Awaited<ReturnType<typeof sentenceGapsQuery>>[number];
+
+/** One sentence-order exercise of any lesson (its `videoId` says which); null when unknown. */
+export async function getSentenceOrder(ctx: AppContext, exerciseId: number): Promise<SentenceOrderRow | null> {
+  const [row] = await sentenceOrders(ctx).where(eq(videoSentenceOrders.id, exerciseId)).limit(1);
+  return row ?? null;
+}
+
+/** One fill-the-gap exercise of any lesson (its `videoId` says which); null when unknown. */
+export async function getSentenceGap(ctx: AppContext, exerciseId: number): Promise<SentenceGapRow | null> {
+  const [row] = await sentenceGaps(ctx).where(eq(videoSentenceGaps.id, exerciseId)).limit(1);
+  return row ?? null;
+}
