@@ -7,10 +7,11 @@
 import { and, asc, count, countDistinct, desc, eq, like, or, sql } from "drizzle-orm";
 import { transcriptCues, users, videoAiMessages, videoAiSettings, videos, videoVocabulary } from "../../drizzle/schema";
 import { formatCueTime } from "../../app/lib/cue-edits";
+import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
+import { requireLessonAccess } from "./lesson-access";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
-import { requireLessonAccess, type LessonViewer } from "./lessons";
 
 export const CHAT_MODEL = "@cf/meta/llama-3.1-8b-instruct-fp8";
 export const CHAT_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60 * 1000 };
@@ -55,14 +56,11 @@ function historyQuery(ctx: AppContext, videoId: number, userId: number, limit: n
 }
 
 /** What the chat panel opens with: whether the assistant answers, and this learner's conversation. */
-export async function getLessonChat(
-  ctx: AppContext,
-  { videoId, viewer }: { videoId: number; viewer: LessonViewer | null },
-) {
+export async function getLessonChat(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
   await requireLessonAccess(ctx, { videoId, viewer });
   const [settings, rows] = await Promise.all([
     readSettings(ctx, videoId),
-    historyQuery(ctx, videoId, viewer!.id, HISTORY_SHOWN),
+    historyQuery(ctx, videoId, viewer.userId!, HISTORY_SHOWN),
   ]);
   return { status: statusOf(ctx, settings.enabled), messages: rows.reverse() };
 }
@@ -120,10 +118,10 @@ export async function buildLessonContext(ctx: AppContext, videoId: number, conte
  */
 export async function askLessonAssistant(
   ctx: AppContext,
-  { videoId, viewer, message }: { videoId: number; viewer: LessonViewer | null; message: string },
+  { videoId, viewer, message }: { videoId: number; viewer: Viewer; message: string },
 ) {
   await requireLessonAccess(ctx, { videoId, viewer });
-  const userId = viewer!.id;
+  const userId = viewer.userId!;
   const settings = await readSettings(ctx, videoId);
   const status = statusOf(ctx, settings.enabled);
   if (!status.available) throw new AppError(503, [status.message]);
@@ -171,14 +169,11 @@ export async function askLessonAssistant(
 }
 
 /** Forgets this learner's conversation about the lesson. */
-export async function clearLessonChat(
-  ctx: AppContext,
-  { videoId, viewer }: { videoId: number; viewer: LessonViewer | null },
-) {
+export async function clearLessonChat(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
   await requireLessonAccess(ctx, { videoId, viewer });
   await ctx.db
     .delete(videoAiMessages)
-    .where(and(eq(videoAiMessages.videoId, videoId), eq(videoAiMessages.userId, viewer!.id)));
+    .where(and(eq(videoAiMessages.videoId, videoId), eq(videoAiMessages.userId, viewer.userId!)));
 }
 
 // ---------------------------------------------------------------------------------------------
