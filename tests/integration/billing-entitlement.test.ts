@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { subscriptions, type SubscriptionStatus } from "../../drizzle/schema";
+import { assertCanWatch } from "../../server/access/guards";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
-import { getEntitlement, requireEntitlement } from "../../server/services/billing";
+import { getEntitlement } from "../../server/services/billing";
 import { RENEWAL_LEEWAY_MS } from "../../server/services/billing/entitlement";
 import { DAY_MS, ensureBillingFixtures } from "./billing-helpers";
 import { createUser, testEnv } from "./helpers";
@@ -54,8 +55,10 @@ describe("getEntitlement: one rule for every gate", () => {
       const viewer = createViewer(ctx, user);
       expect((await viewer.access()).hasSubscription).toBe(access);
       expect((await viewer.subscription())?.hasAccess).toBe(access);
-      if (access) await expect(requireEntitlement(ctx, user.id)).resolves.toBeTruthy();
-      else await expect(requireEntitlement(ctx, user.id)).rejects.toMatchObject({ status: 402 });
+      // And so does the premium lesson's gate (402 without access).
+      const watch = async () => assertCanWatch({ isFree: false }, await viewer.lessonAccess());
+      if (access) await expect(watch()).resolves.toBeUndefined();
+      else await expect(watch()).rejects.toMatchObject({ status: 402 });
     });
   }
 
