@@ -17,7 +17,6 @@ import { ToastViewport, useToastFromServer } from "./components/toaster";
 import { pageTitle } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { NotFoundPage, ErrorPage } from "./components/error-pages";
-import { getSubscriptionSummary } from "../server/services/subscriptions";
 
 export const links: LinksFunction = () => [
   // Arabic is above the fold on most pages (logo, hero transcript, lesson cards); fetch the regular weight early.
@@ -27,10 +26,11 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await context.getUser();
+  const viewer = await context.getViewer();
+  const { user } = viewer;
   const { toast, setCookie } = getToastFromRequest(request);
   const config = context.app.config;
-  const subscription = user ? await getSubscriptionSummary(context.app, user.id) : null;
+  const subscription = user ? await viewer.subscription() : null;
   const payload = {
     appName: config.appName,
     user: user
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           name: user.name,
           email: user.email,
           avatarKey: user.avatarKey,
-          permissions: user.permissions,
+          isAdmin: viewer.isAdmin,
           subscriptionStatus: subscription?.status ?? null,
           hasSubscriptionAccess: subscription?.hasAccess ?? false,
         }

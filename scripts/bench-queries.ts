@@ -15,12 +15,8 @@ import { EMPTY_LIBRARY_QUERY, type LibraryQuery, type LibrarySort } from "../app
 import * as schema from "../drizzle/schema";
 import { createAppContext } from "../server/context";
 import type { Env } from "../server/env";
-import {
-  buildLibraryStatements,
-  getLibraryFilterOptions,
-  listLibrary,
-  type ViewerAccess,
-} from "../server/services/catalog";
+import type { ViewerAccess } from "../server/access/policy";
+import { buildLibraryStatements, getLibraryFilterOptions, listLibrary } from "../server/services/catalog";
 import { searchLessons, searchLessonsStatement } from "../server/services/search";
 
 const BENCH_MEDIA_KEY = "videos/bench-50mb.mp4";

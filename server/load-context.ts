@@ -1,3 +1,4 @@
+import { createViewer, type Viewer } from "./access/viewer";
 import { createAppContext, type AppContext } from "./context";
 import type { Env } from "./env";
 import { readToken } from "./lib/cookies";
@@ -11,6 +12,8 @@ export type LoadContext = {
   app: AppContext;
   /** The signed-in user of this request, looked up once however many loaders ask. */
   getUser: () => Promise<SessionUser | null>;
+  /** Who is asking and what they may do (server/access), built once per request from `getUser`. */
+  getViewer: () => Promise<Viewer<SessionUser>>;
   /** This request's Content-Security-Policy nonce, carried by every script the document emits. */
   cspNonce: string;
 };
@@ -30,11 +33,14 @@ export function createLoadContext(
 ): LoadContext {
   const app = createAppContext(env, options);
   let user: Promise<SessionUser | null> | undefined;
+  let viewer: Promise<Viewer<SessionUser>> | undefined;
+  const getUser = () => (user ??= authenticate(app, readToken(request)));
   return {
     env,
     ctx,
     app,
-    getUser: () => (user ??= authenticate(app, readToken(request))),
+    getUser,
+    getViewer: () => (viewer ??= getUser().then((found) => createViewer(app, found))),
     cspNonce: createCspNonce(),
   };
 }

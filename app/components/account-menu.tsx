@@ -2,13 +2,13 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from "~/lib/constants";
-import { ADMIN_PERMISSION } from "~/lib/permissions";
 import { CardIcon, ChevronDownIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from "./icons";
 
 export interface AccountMenuUser {
   name: string;
   email: string;
-  permissions: string[];
+  /** Decided on the server (the root loader asks the viewer); here it only shows or hides the link. */
+  isAdmin: boolean;
   subscriptionStatus: string | null;
 }
 
@@ -56,7 +56,6 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
   const panelId = useId();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
-  const isAdmin = user.permissions.includes(ADMIN_PERMISSION);
   const status = user.subscriptionStatus ? STATUS_LABELS[user.subscriptionStatus] : undefined;
 
   const clearTimers = useCallback(() => {
@@ -196,7 +195,7 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
               <CardIcon className="size-[18px] text-muted" /> Manage subscription
             </Link>
           </li>
-          {isAdmin ? (
+          {user.isAdmin ? (
             <li>
               <Link data-menu-item to="/admin" className={itemClass}>
                 <ShieldIcon className="size-[18px] text-muted" /> Admin

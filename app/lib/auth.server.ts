@@ -1,7 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { isMember, type Member } from "../../server/access/viewer";
 import { clearTokenCookie, requestMeta, serializeTokenCookie } from "../../server/lib/cookies";
 import { loginRedirectFor, safeRedirectPath } from "../../server/lib/redirects";
-import { ADMIN_PERMISSION, logout, type SessionUser } from "../../server/services/auth";
+import { logout, type SessionUser } from "../../server/services/auth";
 
 export { requestMeta, safeRedirectPath };
 
@@ -10,15 +11,15 @@ export function pathWithQuery(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
-export async function getOptionalUser(context: AppLoadContext): Promise<SessionUser | null> {
-  return context.getUser();
+/** Login-required routes: without a session, go to the login page remembering where we were. */
+export async function requireMember(context: AppLoadContext, request: Request): Promise<Member<SessionUser>> {
+  const viewer = await context.getViewer();
+  if (!isMember(viewer)) throw redirect(loginRedirectFor(pathWithQuery(request)));
+  return viewer;
 }
 
-/** Login-required routes: without a session, go to the login page remembering where we were. */
 export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
-  const user = await context.getUser();
-  if (!user) throw redirect(loginRedirectFor(pathWithQuery(request)));
-  return user;
+  return (await requireMember(context, request)).user;
 }
 
 /**
@@ -27,18 +28,13 @@ export async function requireUser(context: AppLoadContext, request: Request): Pr
  * none). A link from another site, or a client that does not say, gets the sign-out question instead.
  */
 export async function requireAdmin(context: AppLoadContext, request: Request): Promise<SessionUser> {
-  const user = await context.getUser();
-  if (!user) throw redirect(loginRedirectFor(pathWithQuery(request)));
-  if (!user.permissions.includes(ADMIN_PERMISSION)) {
+  const { user, isAdmin } = await requireMember(context, request);
+  if (!isAdmin) {
     const fetchSite = request.headers.get("Sec-Fetch-Site");
     if (fetchSite === "same-origin" || fetchSite === "none") throw await logoutResponse(context, request, user);
     throw redirect(`/auth/logout?reason=admin&redirect=${encodeURIComponent(pathWithQuery(request))}`);
   }
   return user;
-}
-
-export function hasPermission(user: SessionUser | null, code: string) {
-  return Boolean(user?.permissions.includes(code));
 }
 
 /** Ends the session and sends the browser to the login page with a return address (SPEC §4). */

@@ -11,13 +11,7 @@ import { TranscriptIllustration } from "~/components/transcript-illustration";
 import { buttonClasses } from "~/components/ui/button";
 import { VideoCard } from "~/components/video-card";
 import { pageTitle, rootAppName } from "~/lib/meta";
-import {
-  countPublishedVideos,
-  getCatalogStats,
-  getViewerAccess,
-  listFaqs,
-  listPublishedVideos,
-} from "../../server/services/catalog";
+import { countPublishedVideos, getCatalogStats, listFaqs, listPublishedVideos } from "../../server/services/catalog";
 import { getSampleLesson, listLandingTeachers } from "../../server/services/landing";
 import { listActivePlans } from "../../server/services/subscriptions";
 
@@ -25,8 +19,7 @@ const SAMPLE_LESSONS = 6;
 const FAQ_TEASER_SIZE = 5;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const user = await context.getUser();
-  const viewer = await getViewerAccess(context.app, user);
+  const viewer = await (await context.getViewer()).access();
   const [lessons, plans, faqs, stats, totalLessons, sampleLesson, teachers] = await Promise.all([
     listPublishedVideos(context.app, { limit: SAMPLE_LESSONS, viewer, sort: "starter" }),
     listActivePlans(context.app),
@@ -40,7 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return {
     canonicalUrl: `${origin}/`,
     ogImage: `${origin}/og-image.jpg`,
-    signedIn: Boolean(user),
+    signedIn: viewer.signedIn,
     lessons,
     totalLessons,
     stats,

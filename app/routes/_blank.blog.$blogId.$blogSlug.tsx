@@ -8,7 +8,7 @@ import { PostCover } from "~/components/blog/post-cover";
 import { ArrowRightIcon } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { pageTitle, rootAppName } from "~/lib/meta";
@@ -25,13 +25,14 @@ import {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const blogId = requireId(params.blogId);
-  const user = await context.getUser();
+  const viewer = await context.getViewer();
+  const { user } = viewer;
   // Drafts answer exactly like unknown ids for everyone but admins.
-  const post = await getBlogPost(context.app, { viewer: user, blogId });
+  const post = await getBlogPost(context.app, { viewer, blogId });
   if (!post) throw notFoundResponse("We couldn't find that post.");
   requireCanonicalPath(request, post.path);
   const [comments, suggested] = await Promise.all([
-    listBlogComments(context.app, { blogId, viewer: user }),
+    listBlogComments(context.app, { blogId, viewer }),
     listSuggestedPosts(context.app, { blogId }),
   ]);
   const origin = context.app.config.appUrl.replace(/\/+$/, "");
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const blogId = requireId(params.blogId);
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const here = new URL(request.url).pathname;
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -57,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: blogCommentCreateFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      const { id } = await createBlogComment(context.app, user, { blogId, body: submission.value.body });
+      const { id } = await createBlogComment(context.app, viewer, { blogId, body: submission.value.body });
       return redirectWithToast(`${here}#comment-${id}`, { text: "Your comment is posted." }, { status: 303 });
     } catch (error) {
       return replyWithAppError(submission, error, { extra: { intent } });
@@ -67,7 +68,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const parsed = blogCommentDeleteFormSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new Response("Choose a comment to delete.", { status: 400 });
     try {
-      await deleteBlogComment(context.app, user, { blogId, commentId: parsed.data.commentId });
+      await deleteBlogComment(context.app, viewer, { blogId, commentId: parsed.data.commentId });
       return redirectWithToast(`${here}#comments`, { text: "Comment deleted." }, { status: 303 });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -6,7 +6,7 @@ import { getBlogPost } from "../../server/services/blog";
 /** /blog/:blogId without its slug: 301 to the post's current URL. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const blogId = requireId(params.blogId);
-  const post = await getBlogPost(context.app, { viewer: await context.getUser(), blogId });
+  const post = await getBlogPost(context.app, { viewer: await context.getViewer(), blogId });
   if (!post) throw notFoundResponse("We couldn't find that post.");
   throw redirect(`${post.path}${new URL(request.url).search}`, 301);
 }

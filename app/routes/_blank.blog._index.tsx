@@ -11,11 +11,11 @@ import { pageTitle, rootAppName } from "~/lib/meta";
 import { listBlogPosts } from "../../server/services/blog";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await context.getUser();
+  const viewer = await context.getViewer();
   const pageText = new URL(request.url).searchParams.get("page") ?? "1";
   if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) throw notFoundResponse();
   const page = Number(pageText);
-  const posts = await listBlogPosts(context.app, { viewer: user, page });
+  const posts = await listBlogPosts(context.app, { viewer, page });
   if (page > posts.pageCount) throw notFoundResponse("There is no such page of the blog.");
   const origin = context.app.config.appUrl.replace(/\/+$/, "");
   return {

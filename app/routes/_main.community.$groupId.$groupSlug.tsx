@@ -10,7 +10,7 @@ import { ThreadList } from "~/components/community/thread-list";
 import { ChatIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { communityGroupHref, communityThreadHref } from "~/lib/community";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -40,13 +40,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const groupId = requireId(params.groupId);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: threadCreateFormSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
-    const thread = await createThread(context.app, user, { groupId, ...submission.value });
+    const thread = await createThread(context.app, viewer, { groupId, ...submission.value });
     return redirectWithToast(communityThreadHref(thread.group, thread), { text: "Your thread is posted." });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);

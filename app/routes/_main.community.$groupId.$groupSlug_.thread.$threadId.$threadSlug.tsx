@@ -19,7 +19,7 @@ import { useLiveThread } from "~/components/community/use-live-thread";
 import { LockIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { communityGroupHref, communityThreadHref } from "~/lib/community";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -33,9 +33,9 @@ import {
   threadsQuerySchema,
 } from "~/lib/schemas/community";
 import { redirectWithToast } from "~/lib/toast.server";
+import type { Viewer } from "../../server/access/viewer";
 import { AppError } from "../../server/lib/errors";
 import {
-  canModerateCommunity,
   createMessage,
   deleteMessage,
   deleteThread,
@@ -55,13 +55,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireCanonicalPath(request, communityThreadHref(thread.group, thread));
   const url = new URL(request.url);
   const { page } = threadsQuerySchema.parse({ page: url.searchParams.get("page") ?? undefined });
-  const user = await context.getUser();
-  const messages = await listMessages(context.app, user, { thread, page });
+  const viewer = await context.getViewer();
+  const { user } = viewer;
+  const messages = await listMessages(context.app, viewer, { thread, page });
   if (page > messages.pageCount) throw redirect(communityThreadHref(thread.group, thread, messages.pageCount));
 
-  const canModerate = canModerateCommunity(user);
-  const canReply = Boolean(user) && (!thread.locked || canModerate);
-  const quoting = canReply ? await findQuote(context, user, thread.id, url.searchParams.get("quote")) : null;
+  const canModerate = viewer.canModerateCommunity;
+  const canReply = viewer.signedIn && (!thread.locked || canModerate);
+  const quoting = canReply ? await findQuote(context, viewer, thread.id, url.searchParams.get("quote")) : null;
   const groups = canModerate ? (await listGroups(context.app)).map(({ id, title, slug }) => ({ id, title, slug })) : [];
   return {
     thread,
@@ -76,13 +77,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** `?quote=<id>`: the message the reply box quotes (the no-JavaScript path of the Quote link). */
 async function findQuote(
   context: LoaderFunctionArgs["context"],
-  user: Awaited<ReturnType<LoaderFunctionArgs["context"]["getUser"]>>,
+  viewer: Viewer,
   threadId: number,
   value: string | null,
 ) {
   if (!value || !/^\d{1,12}$/.test(value)) return null;
   try {
-    const message = await getMessage(context.app, user, Number(value));
+    const message = await getMessage(context.app, viewer, Number(value));
     if (message.threadId !== threadId || message.deleted || !message.html) return null;
     return { id: message.id, authorName: message.author.name, html: message.html };
   } catch (error) {
@@ -92,7 +93,7 @@ async function findQuote(
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const threadId = requireId(params.threadId);
   const thread = await getThread(context.app, threadId);
   if (!thread) throw notFoundResponse("We couldn't find that thread.");
@@ -107,7 +108,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: messageCreateFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      const { messageId, page } = await createMessage(context.app, user, { threadId, ...submission.value });
+      const { messageId, page } = await createMessage(context.app, viewer, { threadId, ...submission.value });
       if (!viaFetcher)
         return redirectWithToast(at(page, messageId), { text: "Your reply is posted." }, { status: 303 });
       return data({ intent, result: submission.reply({ resetForm: true }), messageId, page });
@@ -121,7 +122,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
       const { messageId, body } = submission.value;
-      const { page } = await updateMessage(context.app, user, { messageId, body });
+      const { page } = await updateMessage(context.app, viewer, { messageId, body });
       if (!viaFetcher)
         return redirectWithToast(at(page, messageId), { text: "Your message is updated." }, { status: 303 });
       return data({ intent, result: submission.reply(), messageId, page });
@@ -135,7 +136,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
       const { messageId } = submission.value;
-      const { page } = await deleteMessage(context.app, user, { messageId });
+      const { page } = await deleteMessage(context.app, viewer, { messageId });
       if (!viaFetcher)
         return redirectWithToast(at(page, messageId), { text: "The message is deleted." }, { status: 303 });
       return data({ intent, result: submission.reply(), messageId, page });
@@ -154,7 +155,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const parsed = threadModerateFormSchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new AppError(422, [parsed.error.issues[0]?.message ?? "Choose an action."]);
       const { moderation, groupId } = parsed.data;
-      const updated = await moderateThread(context.app, user, { threadId, action: moderation, groupId });
+      const updated = await moderateThread(context.app, viewer, { threadId, action: moderation, groupId });
       const text = {
         pin: "Thread pinned to the top of its group.",
         unpin: "Thread unpinned.",
@@ -166,7 +167,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     if (intent === "thread-delete") {
       threadDeleteFormSchema.parse({ intent });
-      const { group } = await deleteThread(context.app, user, { threadId });
+      const { group } = await deleteThread(context.app, viewer, { threadId });
       return redirectWithToast(communityGroupHref(group), { text: "Thread deleted." }, { status: 303 });
     }
   } catch (error) {

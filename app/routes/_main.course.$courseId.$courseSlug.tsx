@@ -5,11 +5,11 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "~/lib/collection-paths";
 import { titleMeta } from "~/lib/route-meta";
-import { getCollectionViewer, getCourse } from "../../server/services/collections";
+import { getCourse } from "../../server/services/collections";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const courseId = requireId(params.courseId);
-  const viewer = await getCollectionViewer(context.app, await context.getUser());
+  const viewer = await (await context.getViewer()).access();
   const course = await getCourse(context.app, viewer, courseId);
   if (!course) throw notFoundResponse("We couldn't find that course.");
   requireCanonicalPath(request, collectionHref("course", course));

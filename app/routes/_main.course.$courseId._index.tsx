@@ -2,12 +2,13 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "~/lib/collection-paths";
-import { getCourse, VISITOR } from "../../server/services/collections";
+import { VISITOR_ACCESS } from "../../server/access/policy";
+import { getCourse } from "../../server/services/collections";
 
 // `/course/{id}` without its title: 301 to the canonical address (SPEC §3). A separate index route so
 // `/course/{id}/{slug}` and the lesson routes beneath it do not nest inside this one.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const course = await getCourse(context.app, VISITOR, requireId(params.courseId));
+  const course = await getCourse(context.app, VISITOR_ACCESS, requireId(params.courseId));
   if (!course) throw notFoundResponse("We couldn't find that course.");
   throw redirect(`${collectionHref("course", course)}${new URL(request.url).search}`, 301);
 }

@@ -27,7 +27,7 @@ import {
 import { ListIcon, SparkIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember, requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { collectionHref, collectionLessonHref } from "~/lib/collection-paths";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -38,7 +38,6 @@ import { redirectWithToast, toastCookie } from "~/lib/toast.server";
 import { AppError } from "../../server/lib/errors";
 import {
   deletePlaylist,
-  getCollectionViewer,
   getPlaylist,
   movePlaylistVideo,
   removeVideoFromPlaylist,
@@ -46,9 +45,9 @@ import {
 } from "../../server/services/collections";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
+  const member = await requireMember(context, request);
   const playlistId = requireId(params.playlistId);
-  const viewer = await getCollectionViewer(context.app, user);
+  const viewer = await member.access();
   // Someone else's playlist answers exactly like one that does not exist.
   const playlist = await getPlaylist(context.app, viewer, playlistId);
   if (!playlist) throw notFoundResponse("We couldn't find that playlist.");

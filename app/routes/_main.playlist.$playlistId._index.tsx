@@ -1,16 +1,16 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "~/lib/collection-paths";
-import { getCollectionViewer, getPlaylist } from "../../server/services/collections";
+import { getPlaylist } from "../../server/services/collections";
 
 // `/playlist/{id}` without its title: login first (playlists are 🔒), then 301 to the canonical address.
 // Others' playlists answer 404 like unknown ids.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const playlistId = requireId(params.playlistId);
-  const playlist = await getPlaylist(context.app, await getCollectionViewer(context.app, user), playlistId);
+  const playlist = await getPlaylist(context.app, await viewer.access(), playlistId);
   if (!playlist) throw notFoundResponse("We couldn't find that playlist.");
   throw redirect(`${collectionHref("playlist", playlist)}${new URL(request.url).search}`, 301);
 }

@@ -12,13 +12,7 @@ import { titleMeta } from "~/lib/route-meta";
 import { renamePlaylistSchema } from "~/lib/schemas/playlists";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "../../server/lib/errors";
-import {
-  createPlaylist,
-  deletePlaylist,
-  getCollectionViewer,
-  listPlaylists,
-  renamePlaylist,
-} from "../../server/services/collections";
+import { createPlaylist, deletePlaylist, listPlaylists, renamePlaylist } from "../../server/services/collections";
 
 type Intent = "create" | "rename" | "delete";
 
@@ -27,8 +21,7 @@ function idFrom(value: FormDataEntryValue | string | null): number | null {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await context.getUser();
-  const viewer = await getCollectionViewer(context.app, user);
+  const viewer = await (await context.getViewer()).access();
   const { curated, mine } = await listPlaylists(context.app, viewer);
   const url = new URL(request.url);
   return {

@@ -5,11 +5,11 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "~/lib/collection-paths";
 import { titleMeta } from "~/lib/route-meta";
-import { getCollectionViewer, getSeries } from "../../server/services/collections";
+import { getSeries } from "../../server/services/collections";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const seriesId = requireId(params.seriesId);
-  const viewer = await getCollectionViewer(context.app, await context.getUser());
+  const viewer = await (await context.getViewer()).access();
   const series = await getSeries(context.app, viewer, seriesId);
   if (!series) throw notFoundResponse("We couldn't find that series.");
   requireCanonicalPath(request, collectionHref("series", series));

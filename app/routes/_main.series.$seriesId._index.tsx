@@ -2,12 +2,13 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "~/lib/collection-paths";
-import { getSeries, VISITOR } from "../../server/services/collections";
+import { VISITOR_ACCESS } from "../../server/access/policy";
+import { getSeries } from "../../server/services/collections";
 
 // `/series/{id}` without its title: 301 to the canonical address (SPEC §3), as an index route so the
 // detail and lesson routes do not nest inside it.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const series = await getSeries(context.app, VISITOR, requireId(params.seriesId));
+  const series = await getSeries(context.app, VISITOR_ACCESS, requireId(params.seriesId));
   if (!series) throw notFoundResponse("We couldn't find that series.");
   throw redirect(`${collectionHref("series", series)}${new URL(request.url).search}`, 301);
 }

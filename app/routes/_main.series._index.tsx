@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { CollectionListPage } from "~/components/collections/collection-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { titleMeta } from "~/lib/route-meta";
-import { getCollectionViewer, listSeries } from "../../server/services/collections";
+import { listSeries } from "../../server/services/collections";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const viewer = await getCollectionViewer(context.app, await context.getUser());
+  const viewer = await (await context.getViewer()).access();
   return { series: await listSeries(context.app, viewer), viewer: { signedIn: viewer.signedIn } };
 }
 

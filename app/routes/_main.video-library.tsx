@@ -25,31 +25,30 @@ import {
   countPublishedVideos,
   getLearnerOverview,
   getLibraryFilterOptions,
-  getViewerAccess,
   listLibrary,
-  memberWithoutAccess,
   parseLibraryParams,
   withLocks,
 } from "../../server/services/catalog";
+import { memberWithoutAccess } from "../../server/access/policy";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseLibraryParams(new URL(request.url).searchParams);
-  const user = await context.getUser();
+  const viewer = await context.getViewer();
   // Everything starts at once: the listing and the learner's row need only who is signed in; the
   // subscription, looked up alongside, then decides the locks.
-  const member = memberWithoutAccess(user);
+  const member = memberWithoutAccess(viewer.user);
   const filterOptionsLoaded = getLibraryFilterOptions(context.app);
-  const access = getViewerAccess(context.app, user);
-  const [viewer, filterOptions, library, learner, freeLessons] = await Promise.all([
-    access,
+  const accessLoaded = viewer.access();
+  const [access, filterOptions, library, learner, freeLessons] = await Promise.all([
+    accessLoaded,
     filterOptionsLoaded,
     filterOptionsLoaded.then((options) =>
-      listLibrary(context.app, { query, viewer: member, access, filterOptions: options }),
+      listLibrary(context.app, { query, viewer: member, access: accessLoaded, filterOptions: options }),
     ),
     getLearnerOverview(context.app, member),
     countPublishedVideos(context.app, { freeOnly: true }),
   ]);
-  const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, viewer) } : null;
+  const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, access) } : null;
   return {
     library,
     filterOptions: {
@@ -58,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       countries: filterOptions.countries.map(({ code, name, dialect }) => ({ code, name, dialect })),
     },
     overview,
-    viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription },
+    viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription },
     freeLessons,
   };
 }

@@ -7,9 +7,9 @@ import { findLesson } from "../../server/services/lessons";
 /** /video/:videoId without its slug: 301 to the lesson's current URL (the lesson route then applies the login guard). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const videoId = requireId(params.videoId);
-  const user = await context.getUser();
+  const viewer = await context.getViewer();
   try {
-    const found = await findLesson(context.app, { videoId, viewer: user });
+    const found = await findLesson(context.app, { videoId, viewer });
     throw redirect(`${found.canonicalPath}${new URL(request.url).search}`, 301);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);

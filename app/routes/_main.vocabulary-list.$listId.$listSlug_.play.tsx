@@ -4,7 +4,7 @@ import { Breadcrumbs } from "~/components/collections/collection-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { QuizPlayer } from "~/components/vocabulary/quiz-player";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
 import { readQuizAnswer, requireQuizRun } from "~/lib/vocabulary-quiz.server";
@@ -26,24 +26,24 @@ async function loadList(context: LoaderFunctionArgs["context"], user: { id: numb
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
-  const list = await loadList(context, user, requireId(params.listId));
+  const viewer = await requireMember(context, request);
+  const list = await loadList(context, viewer.user, requireId(params.listId));
   const href = vocabularyListHref(list);
   requireCanonicalPath(request, `${href}/play`);
-  const source = await getListQuizSource(context.app, user, list.id);
+  const source = await getListQuizSource(context.app, viewer, list.id);
   const view = requireQuizRun(request, source, `${href}/play`);
   return { list: { id: list.id, title: list.title, href }, view };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
-  const list = await loadList(context, user, requireId(params.listId));
+  const viewer = await requireMember(context, request);
+  const list = await loadList(context, viewer.user, requireId(params.listId));
   const playPath = `${vocabularyListHref(list)}/play`;
-  const source = await getListQuizSource(context.app, user, list.id);
+  const source = await getListQuizSource(context.app, viewer, list.id);
   const answer = readQuizAnswer(await request.formData(), source);
   // The last answer stores the run; a repeated post of the same run is recorded once.
   if (answer.quiz.finished) {
-    await finishListQuiz(context.app, user, { listId: list.id, ...answer });
+    await finishListQuiz(context.app, viewer, { listId: list.id, ...answer });
   }
   return redirect(`${playPath}${answer.search}`, 303);
 }

@@ -8,6 +8,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { formatDate } from "~/lib/format";
 import { titleMeta } from "~/lib/route-meta";
 import { userSearchSchema } from "~/lib/schemas/admin-users";
+import { ADMIN_PERMISSION } from "../../server/access/permissions";
 import { listUsers } from "../../server/services/admin-users";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -136,7 +137,7 @@ export default function AdminUsersPage() {
                         {user.permissions.length > 0 ? (
                           <span className="flex flex-wrap gap-1">
                             {user.permissions.map((code) => (
-                              <Badge key={code} tone={code === "admin" ? "info" : "neutral"}>
+                              <Badge key={code} tone={code === ADMIN_PERMISSION ? "info" : "neutral"}>
                                 {code}
                               </Badge>
                             ))}

@@ -13,6 +13,7 @@ import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { userActionSchema } from "~/lib/schemas/admin-users";
 import { redirectWithToast } from "~/lib/toast.server";
+import { ADMIN_PERMISSION } from "../../server/access/permissions";
 import { AppError } from "../../server/lib/errors";
 import {
   disableUser,
@@ -264,7 +265,7 @@ export default function AdminUserPage() {
                   <p className="font-mono text-sm font-semibold text-ink">{permission.code}</p>
                   <p className="text-sm text-muted">{permission.description}</p>
                 </div>
-                {isSelf && permission.code === "admin" ? (
+                {isSelf && permission.code === ADMIN_PERMISSION ? (
                   <span className="text-sm text-muted">
                     Your own admin access can only be removed by another admin.
                   </span>

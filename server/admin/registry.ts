@@ -32,6 +32,8 @@ import {
 import { teacherResource } from "./resources/teacher";
 import { videoAttachmentsResource } from "./resources/video-attachments";
 import { videosResource } from "./resources/videos";
+import { ADMIN_PERMISSION } from "../access/permissions";
+import { hasPermission, type PermissionHolder } from "../access/policy";
 import { AppError, forbidden } from "../lib/errors";
 import type { AdminAction, AdminResource } from "./types";
 
@@ -89,11 +91,9 @@ export function adminResourceSlugs(): string[] {
   return ADMIN_RESOURCES.map((resource) => resource.slug);
 }
 
-export const DEFAULT_ADMIN_PERMISSION = "admin";
-
-/** The permission code an action on a resource needs. */
+/** The permission code an action on a resource needs: its own, else the administrator's. */
 export function permissionFor(resource: AdminResource, action: AdminAction): string {
-  return resource.permissions?.[action] ?? DEFAULT_ADMIN_PERMISSION;
+  return resource.permissions?.[action] ?? ADMIN_PERMISSION;
 }
 
 export function canDo(resource: AdminResource, action: "create" | "update" | "delete"): boolean {
@@ -105,12 +105,8 @@ export function canDo(resource: AdminResource, action: "create" | "update" | "de
  * CMS collection's `access`, so the pages and /api/admin cannot disagree: the member must hold the
  * action's own permission code, and the resource must allow the action at all.
  */
-export function authorizeAdminAction(
-  user: { permissions: readonly string[] },
-  resource: AdminResource,
-  action: AdminAction,
-): void {
-  if (!user.permissions.includes(permissionFor(resource, action))) throw forbidden();
+export function authorizeAdminAction(user: PermissionHolder, resource: AdminResource, action: AdminAction): void {
+  if (!hasPermission(user, permissionFor(resource, action))) throw forbidden();
   if ((action === "create" || action === "update" || action === "delete") && !canDo(resource, action)) {
     throw new AppError(403, [`${resource.label} cannot be changed that way.`]);
   }

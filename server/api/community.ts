@@ -52,13 +52,13 @@ export const communityApi = new Hono<ApiEnv>()
   .post(`/groups/:id${ID}/threads`, requireUser, async (c) => {
     const input = await readJson(c, createThreadSchema);
     const groupId = idParam(c.req.param("id"));
-    return c.json({ data: await createThread(c.get("app"), c.get("user"), { ...input, groupId }) }, 201);
+    return c.json({ data: await createThread(c.get("app"), c.get("viewer"), { ...input, groupId }) }, 201);
   })
   .get(`/threads/:id${ID}`, async (c) => {
     const app = c.get("app");
     const thread = await getThread(app, idParam(c.req.param("id")));
     if (!thread) throw notFound("We couldn't find that thread.");
-    const messages = await listMessages(app, c.get("user"), { thread, page: pageQuery(c.req.query("page")) });
+    const messages = await listMessages(app, c.get("viewer"), { thread, page: pageQuery(c.req.query("page")) });
     return c.json({ data: { thread, messages } });
   })
   .get(`/threads/:id${ID}/activity`, async (c) =>
@@ -67,32 +67,32 @@ export const communityApi = new Hono<ApiEnv>()
   .post(`/threads/:id${ID}/messages`, requireUser, async (c) => {
     const input = await readJson(c, createMessageSchema);
     const app = c.get("app");
-    const user = c.get("user");
-    const { messageId } = await createMessage(app, user, { ...input, threadId: idParam(c.req.param("id")) });
-    return c.json({ data: await getMessage(app, user, messageId) }, 201);
+    const viewer = c.get("viewer");
+    const { messageId } = await createMessage(app, viewer, { ...input, threadId: idParam(c.req.param("id")) });
+    return c.json({ data: await getMessage(app, viewer, messageId) }, 201);
   })
   .post(`/threads/:id${ID}/moderation`, requireUser, async (c) => {
     const input = await readJson(c, moderateThreadSchema);
     const threadId = idParam(c.req.param("id"));
-    return c.json({ data: await moderateThread(c.get("app"), c.get("user"), { ...input, threadId }) });
+    return c.json({ data: await moderateThread(c.get("app"), c.get("viewer"), { ...input, threadId }) });
   })
   .delete(`/threads/:id${ID}`, requireUser, async (c) => {
     const threadId = idParam(c.req.param("id"));
-    await deleteThread(c.get("app"), c.get("user"), { threadId });
+    await deleteThread(c.get("app"), c.get("viewer"), { threadId });
     return c.json({ data: { id: threadId, deleted: true } });
   })
   .patch(`/messages/:id${ID}`, requireUser, async (c) => {
     const { body } = await readJson(c, updateMessageSchema);
     const app = c.get("app");
-    const user = c.get("user");
+    const viewer = c.get("viewer");
     const messageId = idParam(c.req.param("id"));
-    await updateMessage(app, user, { messageId, body });
-    return c.json({ data: await getMessage(app, user, messageId) });
+    await updateMessage(app, viewer, { messageId, body });
+    return c.json({ data: await getMessage(app, viewer, messageId) });
   })
   .delete(`/messages/:id${ID}`, requireUser, async (c) => {
     const app = c.get("app");
-    const user = c.get("user");
+    const viewer = c.get("viewer");
     const messageId = idParam(c.req.param("id"));
-    await deleteMessage(app, user, { messageId });
-    return c.json({ data: await getMessage(app, user, messageId) });
+    await deleteMessage(app, viewer, { messageId });
+    return c.json({ data: await getMessage(app, viewer, messageId) });
   });

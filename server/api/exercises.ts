@@ -33,7 +33,7 @@ export const exercisesApi = new Hono<ApiEnv>()
   .post(`/:kind{sentence-orders|sentence-gaps}/:id${ID}/attempts`, async (c) => {
     const { kind, exerciseId } = target(c.req.param("kind"), c.req.param("id"));
     const input = await readJson(c, anyObject);
-    const result = await submitExerciseAttempt(c.get("app"), c.get("user"), { kind, exerciseId, input });
+    const result = await submitExerciseAttempt(c.get("app"), c.get("viewer"), { kind, exerciseId, input });
     return c.json({ data: result }, 201);
   })
   .get(`/:kind{sentence-orders|sentence-gaps}/:id${ID}/attempts`, async (c) => {

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
-import { AppError, forbidden, parseWith, unauthorized } from "../lib/errors";
-import { ADMIN_PERMISSION } from "../services/auth";
+import { requirePermission, requireSignedIn } from "../access/guards";
+import { ADMIN_PERMISSION } from "../access/permissions";
+import { AppError, parseWith } from "../lib/errors";
 import type { ApiEnv } from "./types";
 
 export interface JsonBodyOptions {
@@ -50,13 +51,11 @@ export async function readJson(c: Context<ApiEnv>, schema?: z.ZodType | null, op
 }
 
 export const requireUser = createMiddleware<ApiEnv>(async (c, next) => {
-  if (!c.get("user")) throw unauthorized();
+  requireSignedIn(c.get("viewer"));
   await next();
 });
 
 export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
-  const user = c.get("user");
-  if (!user) throw unauthorized();
-  if (!user.permissions.includes(ADMIN_PERMISSION)) throw forbidden();
+  requirePermission(c.get("viewer"), ADMIN_PERMISSION);
   await next();
 });

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
+import { createViewer } from "../access/viewer";
 import { createAppContext } from "../context";
 import type { Env } from "../env";
 import { readToken } from "../lib/cookies";
 import { AppError, appErrorHeaders } from "../lib/errors";
 import { authenticate } from "../services/auth";
-import { getSubscriptionSummary } from "../services/subscriptions";
 import { adminApi } from "./admin";
 import { authApi } from "./auth";
 import { billingApi } from "./billing";
@@ -33,7 +33,9 @@ export function createApi(options: ApiOptions = {}) {
   api.use(async (c, next) => {
     const app = createAppContext(c.env, { now: options.now });
     c.set("app", app);
-    c.set("user", await authenticate(app, readToken(c.req.raw)));
+    const user = await authenticate(app, readToken(c.req.raw));
+    c.set("user", user);
+    c.set("viewer", createViewer(app, user));
     await next();
   });
 
@@ -53,7 +55,7 @@ export function createApi(options: ApiOptions = {}) {
 
   api.get("/me", requireUser, async (c) => {
     const user = c.get("user")!;
-    const subscription = await getSubscriptionSummary(c.get("app"), user.id);
+    const subscription = await c.get("viewer").subscription();
     return c.json({
       data: { id: user.id, email: user.email, name: user.name, permissions: user.permissions, subscription },
     });

@@ -18,15 +18,15 @@ export const lessonChatApi = new Hono<ApiEnv>()
   .use(requireUser)
   .get("/:videoId", async (c) => {
     const videoId = videoIdParam(c.req.param("videoId"));
-    return c.json({ data: await getLessonChat(c.get("app"), { videoId, viewer: c.get("user") }) });
+    return c.json({ data: await getLessonChat(c.get("app"), { videoId, viewer: c.get("viewer") }) });
   })
   .post("/:videoId", async (c) => {
     const videoId = videoIdParam(c.req.param("videoId"));
     const { message } = await readJson(c, chatMessageSchema);
-    return c.json({ data: await askLessonAssistant(c.get("app"), { videoId, viewer: c.get("user"), message }) }, 201);
+    return c.json({ data: await askLessonAssistant(c.get("app"), { videoId, viewer: c.get("viewer"), message }) }, 201);
   })
   .delete("/:videoId", async (c) => {
     const videoId = videoIdParam(c.req.param("videoId"));
-    await clearLessonChat(c.get("app"), { videoId, viewer: c.get("user") });
+    await clearLessonChat(c.get("app"), { videoId, viewer: c.get("viewer") });
     return c.json({ data: { cleared: true } });
   });

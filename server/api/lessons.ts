@@ -7,11 +7,13 @@ import {
   wordLookupQuerySchema,
 } from "../../app/lib/schemas/lessons";
 import { formatTransliteration } from "../../app/lib/transliteration";
+import { requireSignedIn } from "../access/guards";
 import { notFound, parseWith } from "../lib/errors";
 import { buildWebVtt } from "../lib/webvtt";
 import { createComment, deleteComment, listComments, updateComment } from "../services/comments";
+import { requireLessonAccess } from "../services/lesson-access";
 import { listLessonCues } from "../services/lesson-content";
-import { getLessonPage, requireLessonAccess } from "../services/lessons";
+import { getLessonPage } from "../services/lessons";
 import { saveProgress } from "../services/progress";
 import { isWordSaved, saveWordToDefaultList } from "../services/vocabulary-save";
 import { lookupWord } from "../services/word-lookup";
@@ -34,18 +36,18 @@ export const lessonsApi = new Hono<ApiEnv>();
 lessonsApi.use(requireUser);
 
 lessonsApi.get("/:id", async (c) => {
-  const page = await getLessonPage(c.get("app"), { videoId: idParam(c.req.param("id")), viewer: c.get("user") });
+  const page = await getLessonPage(c.get("app"), { videoId: idParam(c.req.param("id")), viewer: c.get("viewer") });
   return c.json({ data: page });
 });
 
 // PUT from the player; POST too, because navigator.sendBeacon can only POST.
 lessonsApi.on(["PUT", "POST"], "/:id/progress", async (c) => {
   const ctx = c.get("app");
-  const user = c.get("user")!;
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer: user });
+  const viewer = requireSignedIn(c.get("viewer"));
+  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
   const input = await readJson(c, progressSchema);
   const progress = await saveProgress(ctx, {
-    userId: user.id,
+    userId: viewer.userId,
     videoId: lesson.id,
     lessonDurationSeconds: lesson.durationSeconds,
     input,
@@ -55,64 +57,64 @@ lessonsApi.on(["PUT", "POST"], "/:id/progress", async (c) => {
 
 lessonsApi.get("/:id/words", async (c) => {
   const ctx = c.get("app");
-  const user = c.get("user")!;
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer: user });
+  const viewer = requireSignedIn(c.get("viewer"));
+  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
   const { w } = parseWith(wordLookupQuerySchema, { w: c.req.query("w") });
   const result = await lookupWord(ctx, { videoId: lesson.id, word: w });
-  const saved = await isWordSaved(ctx, user.id, result.entry?.arabic ?? w);
+  const saved = await isWordSaved(ctx, viewer.userId, result.entry?.arabic ?? w);
   return c.json({ data: { ...result, saved } });
 });
 
 lessonsApi.post("/:id/words", async (c) => {
   const ctx = c.get("app");
-  const user = c.get("user")!;
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer: user });
+  const viewer = requireSignedIn(c.get("viewer"));
+  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
   const input = await readJson(c, saveWordSchema);
-  const { list, item, created } = await saveWordToDefaultList(ctx, user, { ...input, videoId: lesson.id });
+  const { list, item, created } = await saveWordToDefaultList(ctx, viewer.user, { ...input, videoId: lesson.id });
   return c.json({ data: { list, item, created } }, created ? 201 : 200);
 });
 
 lessonsApi.get("/:id/comments", async (c) => {
   const ctx = c.get("app");
-  const user = c.get("user")!;
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer: user });
+  const viewer = requireSignedIn(c.get("viewer"));
+  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
   const beforeText = c.req.query("before");
   const before = beforeText ? idParam(beforeText) : undefined;
-  return c.json({ data: await listComments(ctx, { videoId: lesson.id, viewer: user, before }) });
+  return c.json({ data: await listComments(ctx, { videoId: lesson.id, viewer, before }) });
 });
 
 lessonsApi.post("/:id/comments", async (c) => {
   const ctx = c.get("app");
-  const user = c.get("user")!;
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer: user });
+  const viewer = requireSignedIn(c.get("viewer"));
+  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
   const { body } = await readJson(c, commentSchema);
-  return c.json({ data: await createComment(ctx, user, { videoId: lesson.id, body }) }, 201);
+  return c.json({ data: await createComment(ctx, viewer, { videoId: lesson.id, body }) }, 201);
 });
 
 lessonsApi.patch("/:id/comments/:commentId", async (c) => {
   const ctx = c.get("app");
-  const user = c.get("user")!;
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer: user });
+  const viewer = requireSignedIn(c.get("viewer"));
+  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
   const commentId = idParam(c.req.param("commentId"));
   const { body } = await readJson(c, commentSchema);
-  return c.json({ data: await updateComment(ctx, user, { videoId: lesson.id, commentId, body }) });
+  return c.json({ data: await updateComment(ctx, viewer, { videoId: lesson.id, commentId, body }) });
 });
 
 lessonsApi.delete("/:id/comments/:commentId", async (c) => {
   const ctx = c.get("app");
-  const user = c.get("user")!;
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer: user });
-  await deleteComment(ctx, user, { videoId: lesson.id, commentId: idParam(c.req.param("commentId")) });
+  const viewer = requireSignedIn(c.get("viewer"));
+  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
+  await deleteComment(ctx, viewer, { videoId: lesson.id, commentId: idParam(c.req.param("commentId")) });
   return c.json({ data: { deleted: true } });
 });
 
 lessonsApi.get("/:id/captions.vtt", async (c) => {
   const ctx = c.get("app");
-  const user = c.get("user")!;
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer: user });
+  const viewer = requireSignedIn(c.get("viewer"));
+  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
   const { lang, scheme } = parseWith(captionsQuerySchema, { lang: c.req.query("lang"), scheme: c.req.query("scheme") });
   const cues = await listLessonCues(ctx, lesson.id);
-  const transliterationScheme = scheme ?? user.transliterationScheme;
+  const transliterationScheme = scheme ?? viewer.user.transliterationScheme;
   const text = (cue: (typeof cues)[number]) =>
     lang === "ar"
       ? cue.arabic

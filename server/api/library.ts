@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { getViewerAccess, listLibrary, parseLibraryParams } from "../services/catalog";
+import { listLibrary, parseLibraryParams } from "../services/catalog";
 import { searchLessons } from "../services/search";
 import type { ApiEnv } from "./types";
 
@@ -11,7 +11,7 @@ export const libraryApi = new Hono<ApiEnv>();
 
 libraryApi.get("/", async (c) => {
   const ctx = c.get("app");
-  const viewer = await getViewerAccess(ctx, c.get("user"));
+  const viewer = await c.get("viewer").access();
   const library = await listLibrary(ctx, { query: parseLibraryParams(new URL(c.req.url).searchParams), viewer });
   return c.json({ data: library });
 });

@@ -10,7 +10,6 @@ import {
   addVideoToPlaylist,
   createPlaylist,
   deletePlaylist,
-  getCollectionViewer,
   getPlaylist,
   listPlaylists,
   removeVideoFromPlaylist,
@@ -36,7 +35,7 @@ export const playlistsApi = new Hono<ApiEnv>()
     const app = c.get("app");
     const videoIdText = c.req.query("videoId");
     const containingVideoId = videoIdText && /^\d{1,12}$/.test(videoIdText) ? Number(videoIdText) : undefined;
-    const viewer = await getCollectionViewer(app, c.get("user"));
+    const viewer = await c.get("viewer").access();
     return c.json({ data: await listPlaylists(app, viewer, { containingVideoId }) });
   })
   .post("/", async (c) => {
@@ -45,7 +44,7 @@ export const playlistsApi = new Hono<ApiEnv>()
   })
   .get(`/:id${ID}`, async (c) => {
     const app = c.get("app");
-    const viewer = await getCollectionViewer(app, c.get("user"));
+    const viewer = await c.get("viewer").access();
     const playlist = await getPlaylist(app, viewer, idParam(c.req.param("id")));
     if (!playlist) throw notFound("We couldn't find that playlist.");
     return c.json({ data: playlist });

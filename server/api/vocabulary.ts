@@ -6,6 +6,7 @@ import {
   quizResultSchema,
   saveGlobalWordSchema,
 } from "../../app/lib/schemas/vocabulary";
+import { requireSignedIn } from "../access/guards";
 import { notFound } from "../lib/errors";
 import {
   finishDeckQuiz,
@@ -77,7 +78,7 @@ export const vocabularyApi = new Hono<ApiEnv>()
   })
   .post(`/lists/:id${ID}/quiz-results`, async (c) => {
     const input = await readJson(c, quizResultSchema);
-    const result = await finishListQuiz(c.get("app"), c.get("user")!, {
+    const result = await finishListQuiz(c.get("app"), requireSignedIn(c.get("viewer")), {
       listId: idParam(c.req.param("id")),
       seed: input.seed,
       wordKeys: input.words,

@@ -9,9 +9,10 @@ import {
   users,
   type SubscriptionStatus,
 } from "../../drizzle/schema";
+import { ADMIN_PERMISSION } from "../access/permissions";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
-import { ADMIN_PERMISSION, requestPasswordReset } from "./auth";
+import { requestPasswordReset } from "./auth";
 
 // Administration of members: search, their subscription and sessions, permission codes, disabling.
 

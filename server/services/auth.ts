@@ -33,7 +33,6 @@ import {
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
-export const ADMIN_PERMISSION = "admin";
 
 export interface RequestMeta {
   ipAddress?: string | null;

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { blogComments, blogs, suggestedBlogs, users } from "../../drizzle/schema";
 import { slugify } from "../../app/lib/slug";
+import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
 import { renderEditorialMarkdown, renderMemberMarkdown } from "../lib/markdown";
-import { ADMIN_PERMISSION, type SessionUser } from "./auth";
 import { isMediaKey, signMediaUrl } from "./media";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
@@ -15,10 +15,6 @@ export const SUGGESTED_POSTS = 3;
 export const BLOG_FEED_SIZE = 20;
 export const BLOG_COMMENT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 };
 const WORDS_PER_MINUTE = 200;
-
-export type BlogViewer = Pick<SessionUser, "id" | "permissions"> | null;
-
-const canSeeDrafts = (viewer: BlogViewer) => Boolean(viewer?.permissions.includes(ADMIN_PERMISSION));
 
 export function blogPostPath(post: { id: number; slug: string; title: string }) {
   return `/blog/${post.id}/${post.slug || slugify(post.title)}`;
@@ -127,9 +123,9 @@ const isPublished = eq(blogs.status, "published");
 /** Newest first; drafts (admins only) come first, since they have no publication date yet. */
 export async function listBlogPosts(
   ctx: AppContext,
-  { viewer, page = 1, pageSize = BLOG_PAGE_SIZE }: { viewer: BlogViewer; page?: number; pageSize?: number },
+  { viewer, page = 1, pageSize = BLOG_PAGE_SIZE }: { viewer: Viewer; page?: number; pageSize?: number },
 ) {
-  const where = canSeeDrafts(viewer) ? undefined : isPublished;
+  const where = viewer.canSeeDrafts ? undefined : isPublished;
   const [rows, totals] = await ctx.db.batch([
     ctx.db
       .select(postColumns)
@@ -153,13 +149,13 @@ export async function listBlogPosts(
 /** A post with its rendered body. Drafts exist only for admins: for anyone else they are null, like unknown ids. */
 export async function getBlogPost(
   ctx: AppContext,
-  { viewer, blogId }: { viewer: BlogViewer; blogId: number },
+  { viewer, blogId }: { viewer: Viewer; blogId: number },
 ): Promise<BlogPostDetail | null> {
   const [row] = await ctx.db
     .select(postColumns)
     .from(blogs)
     .leftJoin(users, eq(users.id, blogs.authorId))
-    .where(and(eq(blogs.id, blogId), canSeeDrafts(viewer) ? undefined : isPublished))
+    .where(and(eq(blogs.id, blogId), viewer.canSeeDrafts ? undefined : isPublished))
     .limit(1);
   if (!row) return null;
   return { ...(await toSummary(ctx, row)), html: renderEditorialMarkdown(row.body) };
@@ -232,7 +228,7 @@ const shownComments = (blogId: number) =>
 
 export async function listBlogComments(
   ctx: AppContext,
-  { blogId, viewer }: { blogId: number; viewer: BlogViewer },
+  { blogId, viewer }: { blogId: number; viewer: Viewer },
 ): Promise<BlogComment[]> {
   const rows = await ctx.db
     .select({
@@ -249,7 +245,7 @@ export async function listBlogComments(
     .orderBy(asc(blogComments.createdAt), asc(blogComments.id))
     .limit(500);
   return rows.map((row) => {
-    const isOwn = row.userId === viewer?.id;
+    const isOwn = row.userId === viewer.userId;
     return {
       id: row.id,
       html: renderMemberMarkdown(row.body),
@@ -262,14 +258,14 @@ export async function listBlogComments(
           : null,
       },
       isOwn,
-      canDelete: isOwn || canSeeDrafts(viewer),
+      canDelete: isOwn || viewer.canModerateComments,
     };
   });
 }
 
 export async function createBlogComment(
   ctx: AppContext,
-  viewer: NonNullable<BlogViewer>,
+  viewer: Member,
   { blogId, body }: { blogId: number; body: string },
 ): Promise<{ id: number }> {
   // Comments belong to published posts only, even for admins previewing a draft.
@@ -279,14 +275,14 @@ export async function createBlogComment(
     .where(and(eq(blogs.id, blogId), isPublished))
     .limit(1);
   if (!post) throw notFound("We couldn't find that post.");
-  const hits = await hitRateLimit(ctx, `blog-comment:user:${viewer.id}`, BLOG_COMMENT_RATE_LIMIT);
+  const hits = await hitRateLimit(ctx, `blog-comment:user:${viewer.userId}`, BLOG_COMMENT_RATE_LIMIT);
   if (hits > BLOG_COMMENT_RATE_LIMIT.limit) {
     throw new AppError(429, ["You're commenting very quickly. Please wait a few minutes and try again."]);
   }
   const now = ctx.now();
   const [inserted] = await ctx.db
     .insert(blogComments)
-    .values({ blogId, userId: viewer.id, body, createdAt: now, updatedAt: now })
+    .values({ blogId, userId: viewer.userId, body, createdAt: now, updatedAt: now })
     .returning({ id: blogComments.id });
   return { id: inserted!.id };
 }
@@ -294,7 +290,7 @@ export async function createBlogComment(
 /** Soft-deletes the viewer's own comment (any comment for an admin). Others' answer 404, like missing ones. */
 export async function deleteBlogComment(
   ctx: AppContext,
-  viewer: NonNullable<BlogViewer>,
+  viewer: Member,
   { blogId, commentId }: { blogId: number; commentId: number },
 ): Promise<void> {
   const now = ctx.now();
@@ -306,7 +302,7 @@ export async function deleteBlogComment(
         eq(blogComments.blogId, blogId),
         eq(blogComments.id, commentId),
         isNull(blogComments.deletedAt),
-        canSeeDrafts(viewer) ? undefined : eq(blogComments.userId, viewer.id),
+        viewer.canModerateComments ? undefined : eq(blogComments.userId, viewer.userId),
       ),
     )
     .returning({ id: blogComments.id });

@@ -45,8 +45,8 @@ import {
   type LibrarySort,
   type ProgressStatus,
 } from "../../app/lib/library-query";
+import { isLessonLocked, VISITOR_ACCESS, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
-import type { SessionUser } from "./auth";
 import { isMediaKey, MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "./media";
 import {
   decodeFirstRowid,
@@ -61,36 +61,6 @@ import {
   type SearchMatch,
   type SearchTerms,
 } from "./search";
-import { getSubscriptionSummary, hasActiveAccess } from "./subscriptions";
-
-/** What a viewer may watch: visitors see every lesson locked (SPEC §3), members see premium locked until they subscribe. */
-export interface ViewerAccess {
-  signedIn: boolean;
-  hasSubscription: boolean;
-  /** The signed-in member, for their own progress; absent for visitors. */
-  userId?: number | null;
-}
-
-export const VISITOR_ACCESS: ViewerAccess = { signedIn: false, hasSubscription: false };
-
-export async function getViewerAccess(ctx: AppContext, user: Pick<SessionUser, "id"> | null): Promise<ViewerAccess> {
-  if (!user) return VISITOR_ACCESS;
-  const summary = await getSubscriptionSummary(ctx, user.id);
-  return { signedIn: true, hasSubscription: hasActiveAccess(summary, ctx.now()), userId: user.id };
-}
-
-export function isLessonLocked(lesson: { isFree: boolean }, viewer: ViewerAccess): boolean {
-  if (!viewer.signedIn) return true;
-  return !lesson.isFree && !viewer.hasSubscription;
-}
-
-/**
- * Who is signed in, before their subscription is known: enough to start reading their progress while
- * the subscription is looked up; the locks are then set with `withLocks`.
- */
-export function memberWithoutAccess(user: Pick<SessionUser, "id"> | null): ViewerAccess {
-  return user ? { signedIn: true, hasSubscription: false, userId: user.id } : VISITOR_ACCESS;
-}
 
 /**
  * The same lessons with their locks computed for this viewer. A search match inside a locked lesson's

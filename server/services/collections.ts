@@ -20,34 +20,14 @@ import {
   type CreatePlaylistInput,
 } from "../../app/lib/schemas/playlists";
 import { slugify } from "../../app/lib/slug";
+import { isLessonLocked, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
 import { AppError, forbidden, notFound } from "../lib/errors";
 import type { SessionUser } from "./auth";
-import { getViewerAccess, isLessonLocked } from "./catalog";
 import { isMediaKey, signMediaUrl } from "./media";
 
 // Courses (study tracks), series and playlists: ordered lessons with the viewer's locks and progress.
-
-/** Who is looking: the access decides the locks; `userId` (signed-in members) brings their own progress. */
-export interface CollectionViewer {
-  signedIn: boolean;
-  hasSubscription: boolean;
-  userId: number | null;
-}
-
-export const VISITOR: CollectionViewer = { signedIn: false, hasSubscription: false, userId: null };
-
-export async function getCollectionViewer(
-  ctx: AppContext,
-  user: Pick<SessionUser, "id"> | null,
-): Promise<CollectionViewer> {
-  const access = await getViewerAccess(ctx, user);
-  return { signedIn: access.signedIn, hasSubscription: access.hasSubscription, userId: user?.id ?? null };
-}
-
-function isLocked(lesson: { isFree: boolean }, viewer: CollectionViewer): boolean {
-  return isLessonLocked(lesson, { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription });
-}
+// The viewer is their access (server/access): it decides the locks, and `userId` brings their own progress.
 
 export interface LessonProgress {
   positionSeconds: number;
@@ -209,14 +189,14 @@ type CollectionRow = {
 const publishedVideo = eq(videos.isPublished, true);
 
 /** Joins the viewer's own progress row; visitors join nothing. */
-function progressJoin(viewer: CollectionViewer): SQL | undefined {
+function progressJoin(viewer: ViewerAccess): SQL | undefined {
   return and(
     eq(videoProgress.videoId, videos.id),
     viewer.userId === null ? sql`0` : eq(videoProgress.userId, viewer.userId),
   );
 }
 
-function toLessons(rows: LessonRow[], viewer: CollectionViewer): CollectionLesson[] {
+function toLessons(rows: LessonRow[], viewer: ViewerAccess): CollectionLesson[] {
   return rows.map((row, index) => ({
     id: row.id,
     number: index + 1,
@@ -226,7 +206,7 @@ function toLessons(rows: LessonRow[], viewer: CollectionViewer): CollectionLesso
     level: row.level,
     durationSeconds: row.durationSeconds,
     isFree: row.isFree,
-    locked: isLocked(row, viewer),
+    locked: isLessonLocked(row, viewer),
     progress: viewer.userId === null ? null : toLessonProgress(row.durationSeconds, row),
   }));
 }
@@ -271,7 +251,7 @@ function toTeacher(row: Omit<TeacherRow, "collectionId">): CollectionTeacher {
 
 async function assembleCollections(
   ctx: AppContext,
-  viewer: CollectionViewer,
+  viewer: ViewerAccess,
   collections: CollectionRow[],
   lessonRows: Array<LessonRow & { collectionId: number }>,
   teacherRows: TeacherRow[],
@@ -319,7 +299,7 @@ function withoutLessons({ lessons: _lessons, ...summary }: CollectionDetail): Co
 // Courses (study tracks)
 // ---------------------------------------------------------------------------------------------
 
-async function loadCourses(ctx: AppContext, viewer: CollectionViewer, courseId?: number) {
+async function loadCourses(ctx: AppContext, viewer: ViewerAccess, courseId?: number) {
   const visible = and(
     eq(studyTracks.isPublished, true),
     courseId === undefined ? undefined : eq(studyTracks.id, courseId),
@@ -357,14 +337,14 @@ async function loadCourses(ctx: AppContext, viewer: CollectionViewer, courseId?:
 }
 
 /** Published courses in their admin order, each with totals, teachers and the viewer's progress. */
-export async function listCourses(ctx: AppContext, viewer: CollectionViewer): Promise<CollectionSummary[]> {
+export async function listCourses(ctx: AppContext, viewer: ViewerAccess): Promise<CollectionSummary[]> {
   return (await loadCourses(ctx, viewer)).map(withoutLessons);
 }
 
 /** One published course with its ordered lessons; null when unknown or unpublished. */
 export async function getCourse(
   ctx: AppContext,
-  viewer: CollectionViewer,
+  viewer: ViewerAccess,
   courseId: number,
 ): Promise<CollectionDetail | null> {
   const [course] = await loadCourses(ctx, viewer, courseId);
@@ -375,7 +355,7 @@ export async function getCourse(
 // Series
 // ---------------------------------------------------------------------------------------------
 
-async function loadSeries(ctx: AppContext, viewer: CollectionViewer, seriesId?: number) {
+async function loadSeries(ctx: AppContext, viewer: ViewerAccess, seriesId?: number) {
   const visible = and(eq(series.isPublished, true), seriesId === undefined ? undefined : eq(series.id, seriesId));
   const [rows, lessonRows, teacherRows] = await ctx.db.batch([
     ctx.db
@@ -413,13 +393,13 @@ async function loadSeries(ctx: AppContext, viewer: CollectionViewer, seriesId?: 
 }
 
 /** Published series, newest first. */
-export async function listSeries(ctx: AppContext, viewer: CollectionViewer): Promise<CollectionSummary[]> {
+export async function listSeries(ctx: AppContext, viewer: ViewerAccess): Promise<CollectionSummary[]> {
   return (await loadSeries(ctx, viewer)).map(withoutLessons);
 }
 
 export async function getSeries(
   ctx: AppContext,
-  viewer: CollectionViewer,
+  viewer: ViewerAccess,
   seriesId: number,
 ): Promise<CollectionDetail | null> {
   const [item] = await loadSeries(ctx, viewer, seriesId);
@@ -459,7 +439,7 @@ export interface PlaylistRef {
   lessonCount: number;
 }
 
-function visiblePlaylists(viewer: Pick<CollectionViewer, "userId">): SQL | undefined {
+function visiblePlaylists(viewer: Pick<ViewerAccess, "userId">): SQL | undefined {
   const curated = and(isNull(playlists.ownerId), eq(playlists.isPublished, true));
   return viewer.userId === null ? curated : or(curated, eq(playlists.ownerId, viewer.userId));
 }
@@ -475,7 +455,7 @@ const playlistColumns = {
 
 async function loadPlaylistSummaries(
   ctx: AppContext,
-  viewer: CollectionViewer,
+  viewer: ViewerAccess,
   options: { playlistId?: number } = {},
 ): Promise<PlaylistSummary[]> {
   const visible = and(
@@ -534,7 +514,7 @@ async function loadPlaylistSummaries(
         coverUrl: await coverUrl(
           ctx,
           null,
-          first && { thumbnailKey: first.thumbnailKey, locked: isLocked(first, viewer) },
+          first && { thumbnailKey: first.thumbnailKey, locked: isLessonLocked(first, viewer) },
         ),
         progress:
           viewer.userId === null
@@ -562,7 +542,7 @@ async function loadPlaylistSummaries(
  */
 export async function listPlaylists(
   ctx: AppContext,
-  viewer: CollectionViewer,
+  viewer: ViewerAccess,
   options: { containingVideoId?: number } = {},
 ): Promise<{ curated: PlaylistSummary[]; mine: PlaylistSummary[] }> {
   const summaries = await loadPlaylistSummaries(ctx, viewer);
@@ -584,7 +564,7 @@ export async function listPlaylists(
 /** A playlist the viewer may open (their own or a published curated one) with its lessons; else null. */
 export async function getPlaylist(
   ctx: AppContext,
-  viewer: CollectionViewer,
+  viewer: ViewerAccess,
   playlistId: number,
 ): Promise<PlaylistDetail | null> {
   const [summary] = await loadPlaylistSummaries(ctx, viewer, { playlistId });

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
 import { users, videoComments } from "../../drizzle/schema";
+import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
 import { renderMemberMarkdown } from "../lib/markdown";
-import { ADMIN_PERMISSION, type SessionUser } from "./auth";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 export const COMMENTS_PAGE_SIZE = 30;
@@ -24,10 +24,6 @@ export interface LessonComment {
   isOwn: boolean;
   canDelete: boolean;
 }
-
-type Viewer = Pick<SessionUser, "id" | "permissions">;
-
-const canModerate = (viewer: Viewer) => viewer.permissions.includes(ADMIN_PERMISSION);
 
 const commentColumns = {
   id: videoComments.id,
@@ -51,7 +47,7 @@ function toLessonComment(
   },
   viewer: Viewer,
 ): LessonComment {
-  const isOwn = row.userId === viewer.id;
+  const isOwn = row.userId === viewer.userId;
   return {
     id: row.id,
     body: row.body,
@@ -66,7 +62,7 @@ function toLessonComment(
         : null,
     },
     isOwn,
-    canDelete: isOwn || canModerate(viewer),
+    canDelete: isOwn || viewer.canModerateComments,
   };
 }
 
@@ -111,17 +107,17 @@ async function getVisibleComment(ctx: AppContext, videoId: number, commentId: nu
 
 export async function createComment(
   ctx: AppContext,
-  viewer: Viewer,
+  viewer: Member,
   { videoId, body }: { videoId: number; body: string },
 ): Promise<LessonComment> {
-  const hits = await hitRateLimit(ctx, `comment:user:${viewer.id}`, COMMENT_RATE_LIMIT);
+  const hits = await hitRateLimit(ctx, `comment:user:${viewer.userId}`, COMMENT_RATE_LIMIT);
   if (hits > COMMENT_RATE_LIMIT.limit) {
     throw new AppError(429, ["You're commenting very quickly. Please wait a few minutes and try again."]);
   }
   const now = ctx.now();
   const [inserted] = await ctx.db
     .insert(videoComments)
-    .values({ videoId, userId: viewer.id, body, createdAt: now, updatedAt: now })
+    .values({ videoId, userId: viewer.userId, body, createdAt: now, updatedAt: now })
     .returning({ id: videoComments.id });
   const row = await getVisibleComment(ctx, videoId, inserted!.id);
   return toLessonComment(row!, viewer);
@@ -133,14 +129,14 @@ export async function createComment(
  */
 export async function updateComment(
   ctx: AppContext,
-  viewer: Viewer,
+  viewer: Member,
   { videoId, commentId, body }: { videoId: number; commentId: number; body: string },
 ): Promise<LessonComment> {
   const now = ctx.now();
   const updated = await ctx.db
     .update(videoComments)
     .set({ body, editedAt: now, updatedAt: now })
-    .where(and(visible(videoId), eq(videoComments.id, commentId), eq(videoComments.userId, viewer.id)))
+    .where(and(visible(videoId), eq(videoComments.id, commentId), eq(videoComments.userId, viewer.userId)))
     .returning({ id: videoComments.id });
   if (updated.length === 0) throw notFound("We couldn't find that comment among yours.");
   const row = await getVisibleComment(ctx, videoId, commentId);
@@ -150,7 +146,7 @@ export async function updateComment(
 /** Soft-deletes a comment: its author's own, or any for an admin. Others get 404 (see updateComment). */
 export async function deleteComment(
   ctx: AppContext,
-  viewer: Viewer,
+  viewer: Member,
   { videoId, commentId }: { videoId: number; commentId: number },
 ): Promise<void> {
   const now = ctx.now();
@@ -161,7 +157,7 @@ export async function deleteComment(
       and(
         visible(videoId),
         eq(videoComments.id, commentId),
-        canModerate(viewer) ? undefined : eq(videoComments.userId, viewer.id),
+        viewer.canModerateComments ? undefined : eq(videoComments.userId, viewer.userId),
       ),
     )
     .returning({ id: videoComments.id });

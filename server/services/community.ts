@@ -4,39 +4,28 @@ import { communityGroups, communityMessages, communityThreads, users } from "../
 import { isMostlyArabic, pageCount, pageOfPosition } from "../../app/lib/community";
 import type { CreateMessageInput, CreateThreadInput, ModerateThreadInput } from "../../app/lib/schemas/community";
 import { slugify } from "../../app/lib/slug";
+import { requireSignedIn } from "../access/guards";
+import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
-import { AppError, forbidden, notFound, unauthorized } from "../lib/errors";
+import { AppError, forbidden, notFound } from "../lib/errors";
 import { renderMemberMarkdown } from "../lib/markdown";
-import { ADMIN_PERMISSION, type SessionUser } from "./auth";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 // Community: groups → threads → messages (SPEC §6). Visitors read; members post, edit and delete their
 // own; moderators (admin or community:moderate) pin, lock, move and delete anything.
 
-export const COMMUNITY_MODERATE_PERMISSION = "community:moderate";
 export const THREADS_PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 20;
 export const COMMUNITY_POST_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 10 * 60 * 1000 };
 export const COMMUNITY_THREAD_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
 
-export type CommunityViewer = Pick<SessionUser, "id" | "permissions"> | null;
-type Member = Pick<SessionUser, "id" | "permissions">;
-
-export function canModerateCommunity(viewer: CommunityViewer): boolean {
-  return Boolean(
-    viewer &&
-    (viewer.permissions.includes(ADMIN_PERMISSION) || viewer.permissions.includes(COMMUNITY_MODERATE_PERMISSION)),
-  );
+function requireMember(viewer: Viewer): Member {
+  return requireSignedIn(viewer, "Please sign in to take part in the community.");
 }
 
-function requireMember(viewer: CommunityViewer): Member {
-  if (!viewer) throw unauthorized("Please sign in to take part in the community.");
-  return viewer;
-}
-
-function requireModerator(viewer: CommunityViewer): Member {
+function requireModerator(viewer: Viewer): Member {
   const member = requireMember(viewer);
-  if (!canModerateCommunity(member)) throw forbidden("Only community moderators can do that.");
+  if (!member.canModerateCommunity) throw forbidden("Only community moderators can do that.");
   return member;
 }
 
@@ -307,16 +296,16 @@ export async function getThreadActivity(ctx: AppContext, threadId: number) {
 
 /** Moderators are not limited: they clean up in bursts. */
 async function requirePostingAllowance(ctx: AppContext, member: Member, kind: "thread" | "message") {
-  if (canModerateCommunity(member)) return;
+  if (member.canModerateCommunity) return;
   if (kind === "thread") {
-    const threads = await hitRateLimit(ctx, `community:thread:user:${member.id}`, COMMUNITY_THREAD_RATE_LIMIT);
+    const threads = await hitRateLimit(ctx, `community:thread:user:${member.userId}`, COMMUNITY_THREAD_RATE_LIMIT);
     if (threads > COMMUNITY_THREAD_RATE_LIMIT.limit) {
       throw new AppError(429, [
         `You can start up to ${COMMUNITY_THREAD_RATE_LIMIT.limit} threads an hour. Please wait a while, or reply in an existing thread.`,
       ]);
     }
   }
-  const posts = await hitRateLimit(ctx, `community:post:user:${member.id}`, COMMUNITY_POST_RATE_LIMIT);
+  const posts = await hitRateLimit(ctx, `community:post:user:${member.userId}`, COMMUNITY_POST_RATE_LIMIT);
   if (posts > COMMUNITY_POST_RATE_LIMIT.limit) {
     throw new AppError(429, [
       `You're posting very quickly: up to ${COMMUNITY_POST_RATE_LIMIT.limit} messages every 10 minutes. Please wait a few minutes and try again.`,
@@ -368,7 +357,7 @@ function positionOf(m: { threadId: AnyColumn; createdAt: AnyColumn; id: AnyColum
  */
 export async function listMessages(
   ctx: AppContext,
-  viewer: CommunityViewer,
+  viewer: Viewer,
   {
     thread,
     page = 1,
@@ -407,12 +396,12 @@ export async function listMessages(
       .offset((page - 1) * pageSize),
     ctx.db.select({ total: count() }).from(communityMessages).where(eq(communityMessages.threadId, thread.id)),
   ]);
-  const moderator = canModerateCommunity(viewer);
+  const moderator = viewer.canModerateCommunity;
   const total = totals[0]?.total ?? 0;
   return {
     items: rows.map((row, index) => {
       const deleted = row.deletedAt !== null;
-      const isOwn = viewer !== null && row.authorId === viewer.id;
+      const isOwn = row.authorId === viewer.userId;
       return {
         id: row.id,
         number: (page - 1) * pageSize + index + 1,
@@ -468,7 +457,7 @@ export async function locateMessage(
 /** Starts a thread in a group with its opening message, in one batch. */
 export async function createThread(
   ctx: AppContext,
-  viewer: CommunityViewer,
+  viewer: Viewer,
   { groupId, title, body }: CreateThreadInput & { groupId: number },
 ): Promise<ThreadDetail> {
   const member = requireMember(viewer);
@@ -481,7 +470,7 @@ export async function createThread(
       .insert(communityThreads)
       .values({
         groupId,
-        userId: member.id,
+        userId: member.userId,
         title,
         slug: slugify(title),
         lastActivityAt: now,
@@ -493,7 +482,7 @@ export async function createThread(
     // The batch is one transaction on one connection, so this is the thread just inserted.
     ctx.db
       .insert(communityMessages)
-      .values({ threadId: sql`last_insert_rowid()`, userId: member.id, body, createdAt: now, updatedAt: now }),
+      .values({ threadId: sql`last_insert_rowid()`, userId: member.userId, body, createdAt: now, updatedAt: now }),
   ]);
   return requireThread(ctx, inserted[0]!.id);
 }
@@ -501,12 +490,12 @@ export async function createThread(
 /** Replies in a thread (optionally quoting a message of the same thread); answers where it landed. */
 export async function createMessage(
   ctx: AppContext,
-  viewer: CommunityViewer,
+  viewer: Viewer,
   { threadId, body, quotedMessageId }: CreateMessageInput & { threadId: number },
 ) {
   const member = requireMember(viewer);
   const thread = await requireThread(ctx, threadId);
-  if (thread.locked && !canModerateCommunity(member)) {
+  if (thread.locked && !member.canModerateCommunity) {
     throw new AppError(409, ["This thread is locked, so it takes no new replies."]);
   }
   if (quotedMessageId !== undefined) {
@@ -531,7 +520,7 @@ export async function createMessage(
   const [inserted] = await ctx.db.batch([
     ctx.db
       .insert(communityMessages)
-      .values({ threadId, userId: member.id, body, quotedMessageId, createdAt: now, updatedAt: now })
+      .values({ threadId, userId: member.userId, body, quotedMessageId, createdAt: now, updatedAt: now })
       .returning({ id: communityMessages.id }),
     ctx.db
       .update(communityThreads)
@@ -567,13 +556,13 @@ const NOT_YOURS = "We couldn't find that message among yours.";
 /** Edits the viewer's own live message. A locked thread refuses edits, except from moderators. */
 export async function updateMessage(
   ctx: AppContext,
-  viewer: CommunityViewer,
+  viewer: Viewer,
   { messageId, body }: { messageId: number; body: string },
 ) {
   const member = requireMember(viewer);
   const row = await getMessageForWrite(ctx, messageId);
-  if (!row || row.userId !== member.id) throw notFound(NOT_YOURS);
-  if (row.lockedAt && !canModerateCommunity(member)) {
+  if (!row || row.userId !== member.userId) throw notFound(NOT_YOURS);
+  if (row.lockedAt && !member.canModerateCommunity) {
     throw new AppError(409, ["This thread is locked, so its messages can no longer be edited."]);
   }
   const now = ctx.now();
@@ -584,7 +573,7 @@ export async function updateMessage(
       .where(
         and(
           eq(communityMessages.id, messageId),
-          eq(communityMessages.userId, member.id),
+          eq(communityMessages.userId, member.userId),
           isNull(communityMessages.deletedAt),
         ),
       )
@@ -596,11 +585,11 @@ export async function updateMessage(
 }
 
 /** Soft-deletes a message: the author's own, or any for a moderator. The placeholder keeps its place. */
-export async function deleteMessage(ctx: AppContext, viewer: CommunityViewer, { messageId }: { messageId: number }) {
+export async function deleteMessage(ctx: AppContext, viewer: Viewer, { messageId }: { messageId: number }) {
   const member = requireMember(viewer);
-  const moderator = canModerateCommunity(member);
+  const moderator = member.canModerateCommunity;
   const row = await getMessageForWrite(ctx, messageId);
-  if (!row || (!moderator && row.userId !== member.id)) throw notFound(NOT_YOURS);
+  if (!row || (!moderator && row.userId !== member.userId)) throw notFound(NOT_YOURS);
   const now = ctx.now();
   const [deleted] = await ctx.db.batch([
     ctx.db
@@ -610,7 +599,7 @@ export async function deleteMessage(ctx: AppContext, viewer: CommunityViewer, { 
         and(
           eq(communityMessages.id, messageId),
           isNull(communityMessages.deletedAt),
-          moderator ? undefined : eq(communityMessages.userId, member.id),
+          moderator ? undefined : eq(communityMessages.userId, member.userId),
         ),
       )
       .returning({ id: communityMessages.id }),
@@ -630,7 +619,7 @@ export async function deleteMessage(ctx: AppContext, viewer: CommunityViewer, { 
 /** Pin, unpin, lock, unlock or move a thread to another group. Moderators only. */
 export async function moderateThread(
   ctx: AppContext,
-  viewer: CommunityViewer,
+  viewer: Viewer,
   { threadId, action, groupId }: ModerateThreadInput & { threadId: number },
 ): Promise<ThreadDetail> {
   requireModerator(viewer);
@@ -669,7 +658,7 @@ export async function moderateThread(
 }
 
 /** Soft-deletes a whole thread (it leaves every list and its URL answers 404). Moderators only. */
-export async function deleteThread(ctx: AppContext, viewer: CommunityViewer, { threadId }: { threadId: number }) {
+export async function deleteThread(ctx: AppContext, viewer: Viewer, { threadId }: { threadId: number }) {
   requireModerator(viewer);
   const thread = await requireThread(ctx, threadId);
   const now = ctx.now();
@@ -681,7 +670,7 @@ export async function deleteThread(ctx: AppContext, viewer: CommunityViewer, { t
 }
 
 /** One message as the thread page shows it to this viewer (placeholder when deleted). */
-export async function getMessage(ctx: AppContext, viewer: CommunityViewer, messageId: number) {
+export async function getMessage(ctx: AppContext, viewer: Viewer, messageId: number) {
   const { threadId, page } = await locateMessage(ctx, { messageId });
   const thread = await requireThread(ctx, threadId);
   const messages = await listMessages(ctx, viewer, { thread, page });

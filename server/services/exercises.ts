@@ -9,10 +9,11 @@ import {
   sentenceWords,
   splitGapSentence,
 } from "../../app/lib/exercise-checkers";
+import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { getSentenceGap, getSentenceOrder, type SentenceGapRow, type SentenceOrderRow } from "./lesson-content";
 import { AppError, notFound } from "../lib/errors";
-import { requireLessonAccess, type LessonViewer } from "./lessons";
+import { requireLessonAccess } from "./lesson-access";
 
 // Sentence-order and sentence-gap exercises of a lesson: what the lesson page shows, and the learner's
 // attempts, checked here (the browser's own check is only for layout).
@@ -191,13 +192,13 @@ function parseAnswer<T extends z.ZodType>(schema: T, input: unknown): z.infer<T>
  */
 export async function submitExerciseAttempt(
   ctx: AppContext,
-  viewer: LessonViewer | null,
+  viewer: Viewer,
   { kind, exerciseId, input }: { kind: SentenceExerciseKind; exerciseId: number; input: unknown },
 ): Promise<ExerciseAttemptResult> {
   const exercise = await findExercise(ctx, kind, exerciseId);
   if (!exercise) throw notFound("We couldn't find that exercise.");
   await requireLessonAccess(ctx, { videoId: exercise.videoId, viewer });
-  const userId = viewer!.id;
+  const userId = viewer.userId!;
   const moment = momentOf(exercise);
 
   let result: ExerciseAttemptResult;

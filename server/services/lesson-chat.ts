@@ -7,11 +7,12 @@
 import { and, asc, count, countDistinct, desc, eq, like, or, sql } from "drizzle-orm";
 import { users, videoAiMessages, videoAiSettings, videos } from "../../drizzle/schema";
 import { formatCueTime } from "../../app/lib/cue-edits";
+import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { lessonCuesQuery, lessonVocabularyQuery } from "./lesson-content";
 import { AppError } from "../lib/errors";
+import { requireLessonAccess } from "./lesson-access";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
-import { requireLessonAccess, type LessonViewer } from "./lessons";
 
 export const CHAT_MODEL = "@cf/meta/llama-3.1-8b-instruct-fp8";
 export const CHAT_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60 * 1000 };
@@ -56,14 +57,11 @@ function historyQuery(ctx: AppContext, videoId: number, userId: number, limit: n
 }
 
 /** What the chat panel opens with: whether the assistant answers, and this learner's conversation. */
-export async function getLessonChat(
-  ctx: AppContext,
-  { videoId, viewer }: { videoId: number; viewer: LessonViewer | null },
-) {
+export async function getLessonChat(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
   await requireLessonAccess(ctx, { videoId, viewer });
   const [settings, rows] = await Promise.all([
     readSettings(ctx, videoId),
-    historyQuery(ctx, videoId, viewer!.id, HISTORY_SHOWN),
+    historyQuery(ctx, videoId, viewer.userId!, HISTORY_SHOWN),
   ]);
   return { status: statusOf(ctx, settings.enabled), messages: rows.reverse() };
 }
@@ -104,10 +102,10 @@ export async function buildLessonContext(ctx: AppContext, videoId: number, conte
  */
 export async function askLessonAssistant(
   ctx: AppContext,
-  { videoId, viewer, message }: { videoId: number; viewer: LessonViewer | null; message: string },
+  { videoId, viewer, message }: { videoId: number; viewer: Viewer; message: string },
 ) {
   await requireLessonAccess(ctx, { videoId, viewer });
-  const userId = viewer!.id;
+  const userId = viewer.userId!;
   const settings = await readSettings(ctx, videoId);
   const status = statusOf(ctx, settings.enabled);
   if (!status.available) throw new AppError(503, [status.message]);
@@ -155,14 +153,11 @@ export async function askLessonAssistant(
 }
 
 /** Forgets this learner's conversation about the lesson. */
-export async function clearLessonChat(
-  ctx: AppContext,
-  { videoId, viewer }: { videoId: number; viewer: LessonViewer | null },
-) {
+export async function clearLessonChat(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
   await requireLessonAccess(ctx, { videoId, viewer });
   await ctx.db
     .delete(videoAiMessages)
-    .where(and(eq(videoAiMessages.videoId, videoId), eq(videoAiMessages.userId, viewer!.id)));
+    .where(and(eq(videoAiMessages.videoId, videoId), eq(videoAiMessages.userId, viewer.userId!)));
 }
 
 // ---------------------------------------------------------------------------------------------

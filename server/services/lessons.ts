@@ -20,10 +20,11 @@ import {
 import type { CaptionLanguage } from "../../app/lib/schemas/lessons";
 import { normalizeArabic } from "../../app/lib/arabic";
 import { slugify } from "../../app/lib/slug";
+import { assertCanWatch } from "../access/guards";
+import { canSeeLesson, isLessonLocked } from "../access/policy";
+import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
-import { AppError, notFound, unauthorized } from "../lib/errors";
-import { ADMIN_PERMISSION, type SessionUser } from "./auth";
-import { getViewerAccess, isLessonLocked, type ViewerAccess } from "./catalog";
+import { notFound } from "../lib/errors";
 import { solvedExercisesQuery, toLessonExercises, type LessonExercises } from "./exercises";
 import { lessonCuesQuery, lessonVocabularyQuery, sentenceGapsQuery, sentenceOrdersQuery } from "./lesson-content";
 import { isMediaKey, signMediaUrl } from "./media";
@@ -36,10 +37,6 @@ export interface LessonCollectionRef {
   kind: LessonCollectionKind;
   id: number;
 }
-
-export type LessonViewer = Pick<SessionUser, "id" | "permissions" | "transliterationScheme">;
-
-export const SUBSCRIPTION_REQUIRED_MESSAGE = "This lesson is part of the full library. Choose a plan to watch it.";
 
 // ---------------------------------------------------------------------------------------------
 // Paths
@@ -131,18 +128,15 @@ export interface FoundLesson {
   canonicalPath: string;
 }
 
-const isAdmin = (viewer: Pick<SessionUser, "permissions"> | null) =>
-  Boolean(viewer?.permissions.includes(ADMIN_PERMISSION));
-
-function collectionQueries(ctx: AppContext, ref: LessonCollectionRef, viewer: LessonViewer | null) {
-  const admin = isAdmin(viewer);
-  const publishedVideo = admin ? undefined : eq(videos.isPublished, true);
+function collectionQueries(ctx: AppContext, ref: LessonCollectionRef, viewer: Viewer) {
+  const drafts = viewer.canSeeDrafts;
+  const publishedVideo = drafts ? undefined : eq(videos.isPublished, true);
   if (ref.kind === "course") {
     return [
       ctx.db
         .select({ id: studyTracks.id, title: studyTracks.title, titleAr: studyTracks.titleAr, slug: studyTracks.slug })
         .from(studyTracks)
-        .where(and(eq(studyTracks.id, ref.id), admin ? undefined : eq(studyTracks.isPublished, true)))
+        .where(and(eq(studyTracks.id, ref.id), drafts ? undefined : eq(studyTracks.isPublished, true)))
         .limit(1),
       ctx.db
         .select(itemColumns)
@@ -157,7 +151,7 @@ function collectionQueries(ctx: AppContext, ref: LessonCollectionRef, viewer: Le
       ctx.db
         .select({ id: series.id, title: series.title, titleAr: series.titleAr, slug: series.slug })
         .from(series)
-        .where(and(eq(series.id, ref.id), admin ? undefined : eq(series.isPublished, true)))
+        .where(and(eq(series.id, ref.id), drafts ? undefined : eq(series.isPublished, true)))
         .limit(1),
       ctx.db
         .select(itemColumns)
@@ -168,9 +162,10 @@ function collectionQueries(ctx: AppContext, ref: LessonCollectionRef, viewer: Le
     ] as const;
   }
   // Curated playlists (no owner) are public once published; a learner's own playlist is theirs alone.
-  const visible: SQL | undefined = viewer
-    ? or(and(isNull(playlists.ownerId), eq(playlists.isPublished, true)), eq(playlists.ownerId, viewer.id))
-    : and(isNull(playlists.ownerId), eq(playlists.isPublished, true));
+  const visible: SQL | undefined =
+    viewer.userId !== null
+      ? or(and(isNull(playlists.ownerId), eq(playlists.isPublished, true)), eq(playlists.ownerId, viewer.userId))
+      : and(isNull(playlists.ownerId), eq(playlists.isPublished, true));
   return [
     ctx.db
       .select({ id: playlists.id, title: playlists.title, titleAr: playlists.title, slug: playlists.slug })
@@ -189,11 +184,11 @@ function collectionQueries(ctx: AppContext, ref: LessonCollectionRef, viewer: Le
 /**
  * The lesson and, when it is opened inside one, its course/series/playlist. 404 for an unknown id, a
  * draft (unless admin), a collection the viewer may not see, or a lesson that is not in that collection.
- * Entitlement is not checked here: see `requireLessonAccess`.
+ * Entitlement is not checked here: see `getLessonPage` and `requireLessonAccess` (./lesson-access.ts).
  */
 export async function findLesson(
   ctx: AppContext,
-  { videoId, context, viewer }: { videoId: number; context?: LessonCollectionRef | null; viewer: LessonViewer | null },
+  { videoId, context, viewer }: { videoId: number; context?: LessonCollectionRef | null; viewer: Viewer },
 ): Promise<FoundLesson> {
   const videoQuery = ctx.db
     .select(videoColumns)
@@ -221,7 +216,7 @@ export async function findLesson(
     videoRows = await videoQuery;
   }
   const row = videoRows[0];
-  if (!row || (!row.isPublished && !isAdmin(viewer))) throw notFound("We couldn't find that lesson.");
+  if (!row || !canSeeLesson(viewer, row)) throw notFound("We couldn't find that lesson.");
 
   const { countryName, countryCode, countryDialect, ...video } = row;
   const country =
@@ -231,32 +226,6 @@ export async function findLesson(
     collection,
     canonicalPath: lessonPath(video, collection),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Entitlement (401/402)
-// ---------------------------------------------------------------------------------------------
-
-export async function getLessonViewerAccess(ctx: AppContext, viewer: LessonViewer | null): Promise<ViewerAccess> {
-  if (viewer && isAdmin(viewer)) return { signedIn: true, hasSubscription: true, userId: viewer.id };
-  return getViewerAccess(ctx, viewer);
-}
-
-/** Throws 401 for visitors and 402 for members without access to a premium lesson (SPEC §5, §7). */
-export function assertCanWatch(lesson: { isFree: boolean }, access: ViewerAccess): void {
-  if (!access.signedIn) throw unauthorized("Please sign in to watch this lesson.");
-  if (isLessonLocked(lesson, access)) throw new AppError(402, [SUBSCRIPTION_REQUIRED_MESSAGE]);
-}
-
-/** For the lesson's own endpoints (progress, words, comments, captions): the lesson, if this viewer may watch it. */
-export async function requireLessonAccess(
-  ctx: AppContext,
-  { videoId, viewer }: { videoId: number; viewer: LessonViewer | null },
-) {
-  if (!viewer) throw unauthorized("Please sign in to watch this lesson.");
-  const [found, access] = await Promise.all([findLesson(ctx, { videoId, viewer }), getLessonViewerAccess(ctx, viewer)]);
-  assertCanWatch(found.video, access);
-  return found.video;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -429,14 +398,14 @@ export async function getLessonPage(
     context,
     viewer,
     found: alreadyFound,
-  }: { videoId: number; context?: LessonCollectionRef | null; viewer: LessonViewer | null; found?: FoundLesson },
+  }: { videoId: number; context?: LessonCollectionRef | null; viewer: Viewer; found?: FoundLesson },
 ): Promise<LessonPage> {
   const [found, access] = await Promise.all([
     alreadyFound ?? findLesson(ctx, { videoId, context, viewer }),
-    getLessonViewerAccess(ctx, viewer),
+    viewer.lessonAccess(),
   ]);
   assertCanWatch(found.video, access);
-  const viewerId = viewer!.id;
+  const viewerId = viewer.userId!;
   const { video, collection } = found;
   const progressIds = [...new Set([video.id, ...(collection?.items.map((item) => item.id) ?? [])])];
 

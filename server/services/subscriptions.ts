@@ -1,6 +1,5 @@
 import type { SubscriptionStatus } from "../../drizzle/schema";
-import type { AppContext } from "../context";
-import { getEntitlement, hasAccessAt } from "./billing/entitlement";
+import type { Entitlement } from "./billing/entitlement";
 
 export { listActivePlans } from "./billing/plans";
 
@@ -13,9 +12,8 @@ export interface SubscriptionSummary {
   hasAccess: boolean;
 }
 
-/** The member's own subscription as the account menu, /api/me and the catalogue see it (billing's entitlement). */
-export async function getSubscriptionSummary(ctx: AppContext, userId: number): Promise<SubscriptionSummary | null> {
-  const entitlement = await getEntitlement(ctx, userId);
+/** The member's own subscription as the account menu and /api/me show it; null for one who never subscribed. */
+export function toSubscriptionSummary(entitlement: Entitlement): SubscriptionSummary | null {
   if (!entitlement.status || !entitlement.planName || !entitlement.currentPeriodEnd) return null;
   return {
     status: entitlement.status,
@@ -25,10 +23,4 @@ export async function getSubscriptionSummary(ctx: AppContext, userId: number): P
     cancelAtPeriodEnd: entitlement.cancelAtPeriodEnd,
     hasAccess: entitlement.hasAccess,
   };
-}
-
-/** Access rule shared by every gate: the billing service's one rule, applied to a summary. */
-export function hasActiveAccess(summary: SubscriptionSummary | null, now: Date): boolean {
-  if (!summary) return false;
-  return hasAccessAt(summary, now);
 }

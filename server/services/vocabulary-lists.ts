@@ -3,11 +3,12 @@ import { transcriptCues, videos, vocabularyListItems, vocabularyLists } from "..
 import { normalizeArabic } from "../../app/lib/arabic";
 import { LIST_ITEMS_MAX, LISTS_PER_LEARNER_MAX, type ListItemInput } from "../../app/lib/schemas/vocabulary";
 import { slugify } from "../../app/lib/slug";
-import { QUIZ_OPTION_COUNT, type QuizWord } from "../../app/lib/vocabulary-quiz";
+import { QUIZ_OPTION_COUNT, resolveQuiz, type QuizWord, type ResolvedQuiz } from "../../app/lib/vocabulary-quiz";
+import { isLessonLocked } from "../access/policy";
+import type { Member } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
 import type { SessionUser } from "./auth";
-import { getViewerAccess } from "./catalog";
 import { isMediaKey, signMediaUrl } from "./media";
 import { listGlobalPoolWords, recordQuizAttempt, type QuizSource } from "./vocabulary-pool";
 import { normalizedArabicSql } from "./word-lookup";
@@ -368,8 +369,8 @@ export async function exportVocabularyListCsv(ctx: AppContext, user: Owner, list
  * The list's words as quiz words, with audio where the learner may hear it: a word saved from a lesson
  * plays that lesson's moment (signed URL with a media fragment) if the learner may watch the lesson.
  */
-export async function getListQuizSource(ctx: AppContext, user: Owner, listId: number): Promise<QuizSource> {
-  const list = await requireOwnList(ctx, user, listId);
+export async function getListQuizSource(ctx: AppContext, viewer: Member, listId: number): Promise<QuizSource> {
+  const list = await requireOwnList(ctx, viewer.user, listId);
   const [rows, access] = await Promise.all([
     ctx.db
       .select({
@@ -389,12 +390,12 @@ export async function getListQuizSource(ctx: AppContext, user: Owner, listId: nu
       .leftJoin(transcriptCues, eq(transcriptCues.id, vocabularyListItems.cueId))
       .where(eq(vocabularyListItems.listId, list.id))
       .orderBy(asc(vocabularyListItems.id)),
-    getViewerAccess(ctx, user),
+    viewer.access(),
   ]);
   const words = await Promise.all(
     rows.map(async (row): Promise<QuizWord> => {
       let audioUrl: string | null = null;
-      const entitled = row.isPublished && (row.isFree || access.hasSubscription);
+      const entitled = row.isPublished && !isLessonLocked({ isFree: Boolean(row.isFree) }, access);
       if (entitled && row.videoKey && isMediaKey(row.videoKey) && row.startMs !== null) {
         const end = row.cueEndMs && row.cueEndMs > row.startMs ? row.cueEndMs : row.startMs + MOMENT_FALLBACK_MS;
         audioUrl = `${await signMediaUrl(ctx, row.videoKey)}#t=${row.startMs / 1000},${end / 1000}`;
@@ -417,11 +418,11 @@ export async function getListQuizSource(ctx: AppContext, user: Owner, listId: nu
 /** A finished list quiz: missed words move up (missCount + 1), known ones drift down. */
 export async function finishListQuiz(
   ctx: AppContext,
-  user: Owner,
+  viewer: Member,
   input: { listId: number; seed: number; wordKeys: string[]; answerKeys: string[] },
 ) {
-  const quizSource = await getListQuizSource(ctx, user, input.listId);
-  const { quiz, recorded } = await recordQuizAttempt(ctx, user, {
+  const quizSource = await getListQuizSource(ctx, viewer, input.listId);
+  const { quiz, recorded } = await recordQuizAttempt(ctx, viewer.user, {
     source: "list",
     sourceId: input.listId,
     quizSource,

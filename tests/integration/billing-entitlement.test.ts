@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { subscriptions, type SubscriptionStatus } from "../../drizzle/schema";
+import { assertCanWatch } from "../../server/access/guards";
+import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
-import { getEntitlement, requireEntitlement } from "../../server/services/billing";
+import { getEntitlement } from "../../server/services/billing";
 import { RENEWAL_LEEWAY_MS } from "../../server/services/billing/entitlement";
-import { getViewerAccess } from "../../server/services/catalog";
-import { getSubscriptionSummary, hasActiveAccess } from "../../server/services/subscriptions";
 import { DAY_MS, ensureBillingFixtures } from "./billing-helpers";
 import { createUser, testEnv } from "./helpers";
 
@@ -52,10 +52,13 @@ describe("getEntitlement: one rule for every gate", () => {
       const entitlement = await getEntitlement(ctx, user.id);
       expect(entitlement).toMatchObject({ hasAccess: access, status, planName: "monthly" });
       // The catalogue and /api/me read the same answer.
-      expect((await getViewerAccess(ctx, user)).hasSubscription).toBe(access);
-      expect(hasActiveAccess(await getSubscriptionSummary(ctx, user.id), now)).toBe(access);
-      if (access) await expect(requireEntitlement(ctx, user.id)).resolves.toBeTruthy();
-      else await expect(requireEntitlement(ctx, user.id)).rejects.toMatchObject({ status: 402 });
+      const viewer = createViewer(ctx, user);
+      expect((await viewer.access()).hasSubscription).toBe(access);
+      expect((await viewer.subscription())?.hasAccess).toBe(access);
+      // And so does the premium lesson's gate (402 without access).
+      const watch = async () => assertCanWatch({ isFree: false }, await viewer.lessonAccess());
+      if (access) await expect(watch()).resolves.toBeUndefined();
+      else await expect(watch()).rejects.toMatchObject({ status: 402 });
     });
   }
 
@@ -63,7 +66,7 @@ describe("getEntitlement: one rule for every gate", () => {
     expect(await getEntitlement(ctx, null)).toMatchObject({ hasAccess: false, status: null });
     const user = await createUser();
     expect(await getEntitlement(ctx, user.id)).toMatchObject({ hasAccess: false, status: null, planName: null });
-    expect(await getSubscriptionSummary(ctx, user.id)).toBeNull();
+    expect(await createViewer(ctx, user).subscription()).toBeNull();
   });
 
   it("prefers the subscription that grants access over a later-ending expired one", async () => {

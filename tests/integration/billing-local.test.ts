@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoices, mailOutbox, subscriptions } from "../../drizzle/schema";
+import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import {
   cancelSubscription,
@@ -12,9 +13,7 @@ import {
   startPaymentMethodUpdate,
   switchSubscriptionPlan,
 } from "../../server/services/billing";
-import { getViewerAccess } from "../../server/services/catalog";
 import { runScheduledJobs } from "../../server/services/scheduled";
-import { getSubscriptionSummary, hasActiveAccess } from "../../server/services/subscriptions";
 import { authHeaders, DAY_MS, ensureBillingFixtures } from "./billing-helpers";
 import { createUser, loginToken, testApp, testEnv } from "./helpers";
 
@@ -65,7 +64,7 @@ describe("local provider: checkout to expiry through the JSON API and the cron",
     };
     expect(me.data.subscription).toMatchObject({ status: "trialing", planName: "annual", hasAccess: true });
     const ctx = createAppContext(testEnv, { now: () => new Date(clock) });
-    expect((await getViewerAccess(ctx, user)).hasSubscription).toBe(true);
+    expect((await createViewer(ctx, user).access()).hasSubscription).toBe(true);
     expect(await mailsTo(user.email)).toContain("subscription-welcome");
 
     const overview = await getBillingOverview(ctx, user.id);
@@ -156,9 +155,9 @@ describe("local provider: checkout to expiry through the JSON API and the cron",
     expect((await rowById(subscriptionId))!.status).toBe("expired");
     const entitlement = await getEntitlement(ctx, user.id);
     expect(entitlement).toMatchObject({ hasAccess: false, status: "expired" });
-    const summary = await getSubscriptionSummary(ctx, user.id);
-    expect(hasActiveAccess(summary, new Date(clock))).toBe(false);
-    expect((await getViewerAccess(ctx, user)).hasSubscription).toBe(false);
+    const viewer = createViewer(ctx, user);
+    expect((await viewer.subscription())?.hasAccess).toBe(false);
+    expect((await viewer.access()).hasSubscription).toBe(false);
 
     // Coming back (signing in again: the old session has lapsed by now) without a second free trial.
     const freshToken = await loginToken(app, user.email, user.password);

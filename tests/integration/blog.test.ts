@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { blogComments, blogs, suggestedBlogs } from "../../drizzle/schema";
+import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { AppError } from "../../server/lib/errors";
 import {
@@ -57,7 +58,8 @@ beforeEach(async () => {
   await ctx.db.delete(blogs);
 });
 
-const viewerOf = (user: { id: number }, permissions: string[] = []) => ({ id: user.id, permissions });
+const viewerOf = (user: { id: number }, permissions: string[] = []) => createViewer(ctx, { id: user.id, permissions });
+const visitor = createViewer(ctx, null);
 
 async function expectAppError(promise: Promise<unknown>, status: number) {
   const error = await promise.then(
@@ -110,7 +112,7 @@ describe("published and draft posts", () => {
     const newer = await createPost({ title: "Newer post", daysAgo: 1 });
     const draft = await createPost({ title: "Secret draft", status: "draft" });
 
-    for (const viewer of [null, viewerOf(member)]) {
+    for (const viewer of [visitor, viewerOf(member)]) {
       const list = await listBlogPosts(ctx, { viewer });
       expect(list.items.map((post) => post.id)).toEqual([newer.id, older.id]);
       expect(list.total).toBe(2);
@@ -125,8 +127,8 @@ describe("published and draft posts", () => {
 
   it("paginates", async () => {
     for (let index = 0; index < 5; index++) await createPost({ title: `Post ${index}`, daysAgo: index + 1 });
-    const first = await listBlogPosts(ctx, { viewer: null, pageSize: 2 });
-    const third = await listBlogPosts(ctx, { viewer: null, pageSize: 2, page: 3 });
+    const first = await listBlogPosts(ctx, { viewer: visitor, pageSize: 2 });
+    const third = await listBlogPosts(ctx, { viewer: visitor, pageSize: 2, page: 3 });
     expect(first.pageCount).toBe(3);
     expect(first.items.map((post) => post.title)).toEqual(["Post 0", "Post 1"]);
     expect(third.items.map((post) => post.title)).toEqual(["Post 4"]);
@@ -135,9 +137,9 @@ describe("published and draft posts", () => {
   it("hides a draft from everyone but admins, like an unknown id", async () => {
     const { admin, member } = await people();
     const draft = await createPost({ title: "Draft only", status: "draft" });
-    expect(await getBlogPost(ctx, { viewer: null, blogId: draft.id })).toBeNull();
+    expect(await getBlogPost(ctx, { viewer: visitor, blogId: draft.id })).toBeNull();
     expect(await getBlogPost(ctx, { viewer: viewerOf(member), blogId: draft.id })).toBeNull();
-    expect(await getBlogPost(ctx, { viewer: null, blogId: 987654 })).toBeNull();
+    expect(await getBlogPost(ctx, { viewer: visitor, blogId: 987654 })).toBeNull();
     const seen = await getBlogPost(ctx, { viewer: viewerOf(admin, ["admin"]), blogId: draft.id });
     expect(seen?.status).toBe("draft");
     expect(seen?.path).toBe(`/blog/${draft.id}/draft-only`);
@@ -156,7 +158,7 @@ describe("published and draft posts", () => {
         '<script>alert("x")</script> <img src=x onerror=alert(1)> [click](javascript:alert(1))',
       ].join("\n"),
     });
-    const detail = await getBlogPost(ctx, { viewer: null, blogId: post.id });
+    const detail = await getBlogPost(ctx, { viewer: visitor, blogId: post.id });
     const html = detail!.html;
     expect(html).toContain('<strong><span lang="ar" dir="rtl">شو بدّك؟</span></strong>');
     expect(html).toContain('<p lang="ar" dir="rtl">مرحبا، كيفك اليوم؟ أنا منيح.</p>');
@@ -193,7 +195,7 @@ describe("comments", () => {
     // Admins moderate any comment.
     await deleteBlogComment(ctx, viewerOf(admin, ["admin"]), { blogId: post.id, commentId: theirs.id });
 
-    expect(await listBlogComments(ctx, { blogId: post.id, viewer: null })).toEqual([]);
+    expect(await listBlogComments(ctx, { blogId: post.id, viewer: visitor })).toEqual([]);
     const [row] = await ctx.db.select().from(blogComments).where(eq(blogComments.id, mine.id));
     expect(row!.deletedAt).toBeInstanceOf(Date);
   });
@@ -205,7 +207,7 @@ describe("comments", () => {
       blogId: post.id,
       body: '<script>alert(1)</script><img src=x onerror="alert(2)"> [x](javascript:alert(3)) https://example.com',
     });
-    const [comment] = await listBlogComments(ctx, { blogId: post.id, viewer: null });
+    const [comment] = await listBlogComments(ctx, { blogId: post.id, viewer: visitor });
     expect(comment!.html).not.toMatch(/<script|<img|onerror="|href="javascript:/i);
     expect(comment!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(comment!.html).toContain('rel="nofollow ugc noopener"');
@@ -230,7 +232,9 @@ describe("comments", () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(429);
     expect((error as AppError).messages[0]).toMatch(/wait a few minutes/);
-    expect(await listBlogComments(ctx, { blogId: post.id, viewer: null })).toHaveLength(BLOG_COMMENT_RATE_LIMIT.limit);
+    expect(await listBlogComments(ctx, { blogId: post.id, viewer: visitor })).toHaveLength(
+      BLOG_COMMENT_RATE_LIMIT.limit,
+    );
   });
 });
 

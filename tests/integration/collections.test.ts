@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { playlists, playlistVideos, videos } from "../../drizzle/schema";
+import { VISITOR_ACCESS, type ViewerAccess } from "../../server/access/policy";
 import { createAppContext } from "../../server/context";
 import {
   getCourse,
@@ -13,8 +14,6 @@ import {
   pickNextLesson,
   summarizeProgress,
   toLessonProgress,
-  VISITOR,
-  type CollectionViewer,
 } from "../../server/services/collections";
 import {
   createCountry,
@@ -31,7 +30,7 @@ import { createUser, loginToken, testApp, testEnv } from "./helpers";
 const app = testApp();
 const ctx = createAppContext(testEnv);
 
-const member = (userId: number, hasSubscription = false): CollectionViewer => ({
+const member = (userId: number, hasSubscription = false): ViewerAccess => ({
   signedIn: true,
   hasSubscription,
   userId,
@@ -122,25 +121,25 @@ describe("courses", () => {
   });
 
   it("lists lessons in position order with totals, teachers and their country, drafts left out", async () => {
-    const course = await getCourse(ctx, VISITOR, courseId);
+    const course = await getCourse(ctx, VISITOR_ACCESS, courseId);
     expect(course?.lessons.map((lesson) => lesson.id)).toEqual(lessonIds);
     expect(course?.lessons.map((lesson) => lesson.number)).toEqual([1, 2, 3]);
     expect(course).toMatchObject({ lessonCount: 3, totalSeconds: 180, freeLessonCount: 1, slug: expect.any(String) });
     expect(course?.teachers).toEqual([
       expect.objectContaining({ name: teacherName, country: expect.objectContaining({ dialect: "Damascene" }) }),
     ]);
-    const list = await listCourses(ctx, VISITOR);
+    const list = await listCourses(ctx, VISITOR_ACCESS);
     expect(list.find((item) => item.id === courseId)).toMatchObject({ lessonCount: 3, totalSeconds: 180 });
     expect(list.some((item) => item.id === hiddenCourseId)).toBe(false);
   });
 
   it("hides unpublished and unknown courses", async () => {
-    expect(await getCourse(ctx, VISITOR, hiddenCourseId)).toBeNull();
-    expect(await getCourse(ctx, VISITOR, 987654)).toBeNull();
+    expect(await getCourse(ctx, VISITOR_ACCESS, hiddenCourseId)).toBeNull();
+    expect(await getCourse(ctx, VISITOR_ACCESS, 987654)).toBeNull();
   });
 
   it("locks every lesson for visitors and premium ones for members without a subscription", async () => {
-    const visitor = await getCourse(ctx, VISITOR, courseId);
+    const visitor = await getCourse(ctx, VISITOR_ACCESS, courseId);
     expect(visitor?.lessons.every((lesson) => lesson.locked)).toBe(true);
     expect(visitor?.progress).toBeNull();
     const user = await createUser();
@@ -188,11 +187,11 @@ describe("series", () => {
     const item = await createSeries(ctx, { lessons: [c.id, a.id, b.id], positions: [2, 0, 1] });
     const hidden = await createSeries(ctx, { lessons: [a.id], isPublished: false });
 
-    const detail = await getSeries(ctx, VISITOR, item.id);
+    const detail = await getSeries(ctx, VISITOR_ACCESS, item.id);
     expect(detail?.lessons.map((lesson) => lesson.id)).toEqual([a.id, b.id, c.id]);
     expect(detail?.teachers.map((teacher) => teacher.name)).toEqual(["Lina Test", "Maya Test"]);
-    expect(await getSeries(ctx, VISITOR, hidden.id)).toBeNull();
-    const list = await listSeries(ctx, VISITOR);
+    expect(await getSeries(ctx, VISITOR_ACCESS, hidden.id)).toBeNull();
+    const list = await listSeries(ctx, VISITOR_ACCESS);
     expect(list.some((entry) => entry.id === item.id)).toBe(true);
     expect(list.some((entry) => entry.id === hidden.id)).toBe(false);
   });
@@ -468,7 +467,7 @@ describe("playlists API", () => {
   });
 
   it("lists curated playlists for visitors and their progress for learners", async () => {
-    const { curated, mine } = await listPlaylists(ctx, VISITOR);
+    const { curated, mine } = await listPlaylists(ctx, VISITOR_ACCESS);
     expect(mine).toEqual([]);
     expect(curated.find((playlist) => playlist.id === curatedId)).toMatchObject({
       isOwn: false,

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { communityGroups, communityMessages, communityThreads } from "../../drizzle/schema";
 import { communityGroupHref, communityThreadHref, isMostlyArabic, pageOfPosition } from "../../app/lib/community";
 import { MESSAGE_BODY_MAX, THREAD_TITLE_MAX } from "../../app/lib/schemas/community";
+import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { COMMUNITY_POST_RATE_LIMIT, COMMUNITY_THREAD_RATE_LIMIT, createThread } from "../../server/services/community";
 import { createUser, loginToken, testApp, testEnv } from "./helpers";
@@ -227,7 +228,7 @@ describe("community API", { timeout: 30_000 }, () => {
     const at = (minutes: number) => createAppContext(testEnv, { now: () => new Date(base + minutes * 60_000) });
     const ids: number[] = [];
     for (let index = 0; index < 23; index += 1) {
-      const thread = await createThread(at(index), moderator, {
+      const thread = await createThread(at(index), createViewer(at(index), moderator), {
         groupId: group.id,
         title: `Thread number ${index}`,
         body: "x",
@@ -454,7 +455,11 @@ describe("community API", { timeout: 30_000 }, () => {
       now: () => new Date(Date.now() + COMMUNITY_POST_RATE_LIMIT.windowMs + 1000),
     });
     await expect(
-      createThread(later, poster, { groupId: group.id, title: "After the window", body: "Fine again" }),
+      createThread(later, createViewer(later, poster), {
+        groupId: group.id,
+        title: "After the window",
+        body: "Fine again",
+      }),
     ).resolves.toMatchObject({ title: "After the window" });
 
     const starter = await member();

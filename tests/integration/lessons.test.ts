@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { videoProgress, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
+import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
 import { findLesson } from "../../server/services/lessons";
@@ -151,7 +152,7 @@ describe("lessons inside a course, series or playlist", () => {
     const second = await createLesson(ctx);
     const outside = await createLesson(ctx);
     const course = await createCollection(ctx, "course", [first.video.id, second.video.id]);
-    const viewer = { id: learner.id, permissions: [], transliterationScheme: "romanized" as const };
+    const viewer = createViewer(ctx, { id: learner.id, permissions: [] });
 
     const found = await findLesson(ctx, {
       videoId: first.video.id,
@@ -174,11 +175,7 @@ describe("lessons inside a course, series or playlist", () => {
     const other = await member({ subscribed: true });
     const { video } = await createLesson(ctx);
     const playlist = await createCollection(ctx, "playlist", [video.id], { ownerId: owner.id });
-    const as = (user: { id: number }) => ({
-      id: user.id,
-      permissions: [],
-      transliterationScheme: "romanized" as const,
-    });
+    const as = (user: { id: number }) => createViewer(ctx, { id: user.id, permissions: [] });
     const context = { kind: "playlist" as const, id: playlist.id };
 
     await expect(findLesson(ctx, { videoId: video.id, context, viewer: as(owner) })).resolves.toBeTruthy();

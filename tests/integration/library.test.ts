@@ -2,17 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { transcriptCues } from "../../drizzle/schema";
 import { EMPTY_LIBRARY_QUERY, type LibraryQuery } from "../../app/lib/library-query";
+import { memberWithoutAccess, VISITOR_ACCESS, type ViewerAccess } from "../../server/access/policy";
+import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
-import {
-  getLearnerOverview,
-  getViewerAccess,
-  listLibrary,
-  memberWithoutAccess,
-  parseLibraryParams,
-  VISITOR_ACCESS,
-  withLocks,
-  type ViewerAccess,
-} from "../../server/services/catalog";
+import { getLearnerOverview, listLibrary, parseLibraryParams, withLocks } from "../../server/services/catalog";
 import { indexVideo, rebuildSearchIndex, searchLessons } from "../../server/services/search";
 import {
   createCatalogCategory,
@@ -289,7 +282,7 @@ describe("locks and progress", () => {
     expect(visitor.items.every((item) => item.locked)).toBe(true);
 
     const user = await createUser();
-    const viewer = await getViewerAccess(ctx, user);
+    const viewer = await createViewer(ctx, user).access();
     expect(viewer).toMatchObject({ signedIn: true, hasSubscription: false, userId: user.id });
     const member = await listLibrary(ctx, { query: query(), viewer });
     const locked = Object.fromEntries(member.items.map((item) => [item.title, item.locked]));

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { exerciseAttempts, transcriptCues, videos, vocabularyListItems } from "../../drizzle/schema";
+import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import {
   exportVocabularyListCsv,
@@ -189,7 +190,7 @@ describe("vocabulary lists API", () => {
 
     // A free lesson's moment can be heard in the quiz, through a signed URL with a media fragment.
     await ctx.db.update(videos).set({ videoKey: "videos/at-the-cafe.mp4" }).where(eq(videos.id, video.id));
-    const source = await getListQuizSource(ctx, user, saved.list.id);
+    const source = await getListQuizSource(ctx, createViewer(ctx, user), saved.list.id);
     const heard = source.words.find((entry) => entry.arabic === "مرحبا")!;
     expect(heard.audioUrl).toMatch(/^\/media\/videos\/at-the-cafe\.mp4\?exp=\d+&sig=[0-9a-f]+#t=65\.4,68$/);
     expect(source.words.find((entry) => entry.arabic === "قهوة")!.audioUrl).toBeNull();
@@ -228,7 +229,7 @@ describe("list quiz results", () => {
   it("records a finished run once, raises missCount of missed words and puts them first next time", async () => {
     const user = await learner();
     const list = await listWithWords(user.token);
-    const source = await getListQuizSource(ctx, user, list.id);
+    const source = await getListQuizSource(ctx, createViewer(ctx, user), list.id);
     const seed = 2024;
     const words = pickQuizWords(source.words, seed).map((entry) => entry.key);
     const quiz = resolveQuiz(source, { seed, wordKeys: words, answerKeys: [] })!;
@@ -262,14 +263,14 @@ describe("list quiz results", () => {
     expect(missed.missCount).toBe(1);
     expect(items.filter((item) => item.id !== missed.id).every((item) => item.missCount === 0)).toBe(true);
 
-    const next = await getListQuizSource(ctx, user, list.id);
+    const next = await getListQuizSource(ctx, createViewer(ctx, user), list.id);
     for (const nextSeed of [1, 2, 3]) expect(pickQuizWords(next.words, nextSeed)[0]!.key).toBe(missedKey);
   });
 
   it("rejects malformed or unfinished answers with 400/422 and others' lists with 404", async () => {
     const user = await learner();
     const list = await listWithWords(user.token);
-    const source = await getListQuizSource(ctx, user, list.id);
+    const source = await getListQuizSource(ctx, createViewer(ctx, user), list.id);
     const words = pickQuizWords(source.words, 5).map((entry) => entry.key);
     const path = `/api/vocabulary/lists/${list.id}/quiz-results`;
 
@@ -283,7 +284,12 @@ describe("list quiz results", () => {
     expect(notAnOption.status).toBe(400);
     expect((await json(notAnOption)).errors).toEqual(["Those answers don't match this quiz. Start it again."]);
     await expect(
-      finishListQuiz(ctx, { id: user.id }, { listId: list.id, seed: 5, wordKeys: words, answerKeys: ["g1"] }),
+      finishListQuiz(ctx, createViewer(ctx, { id: user.id }), {
+        listId: list.id,
+        seed: 5,
+        wordKeys: words,
+        answerKeys: ["g1"],
+      }),
     ).rejects.toMatchObject({
       status: 400,
     });

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import {
@@ -12,12 +12,8 @@ import {
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "../../../server/lib/errors";
 import { createComment, deleteComment, listComments, updateComment } from "../../../server/services/comments";
-import {
-  findLesson,
-  getLessonPage,
-  requireLessonAccess,
-  type LessonCollectionKind,
-} from "../../../server/services/lessons";
+import { requireLessonAccess } from "../../../server/services/lesson-access";
+import { findLesson, getLessonPage, type LessonCollectionKind } from "../../../server/services/lessons";
 
 /** Which route param holds the collection id, per kind of lesson route. */
 const COLLECTION_PARAMS: Record<LessonCollectionKind, string> = {
@@ -49,16 +45,15 @@ export async function loadLessonRoute(
   { request, context, params }: LoaderFunctionArgs,
   kind: LessonCollectionKind | null,
 ) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
+  const { user } = viewer;
   const videoId = requireId(params.videoId);
-  const found = await orNotFound(
-    findLesson(context.app, { videoId, context: collectionRef(kind, params), viewer: user }),
-  );
+  const found = await orNotFound(findLesson(context.app, { videoId, context: collectionRef(kind, params), viewer }));
   requireCanonicalPath(request, found.canonicalPath);
 
   let page;
   try {
-    page = await getLessonPage(context.app, { videoId, viewer: user, found });
+    page = await getLessonPage(context.app, { videoId, viewer, found });
   } catch (error) {
     if (error instanceof AppError && error.status === 402) throw redirect("/checkout");
     throw error;
@@ -67,7 +62,7 @@ export async function loadLessonRoute(
   const before = Number(url.searchParams.get("before") ?? "");
   const comments = await listComments(context.app, {
     videoId,
-    viewer: user,
+    viewer,
     before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
   });
   return {
@@ -85,10 +80,10 @@ export type LessonRouteData = Awaited<ReturnType<typeof loadLessonRoute>>;
  * result back; without it the browser posted a document, so it is redirected back (post/redirect/get).
  */
 export async function lessonRouteAction({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const videoId = requireId(params.videoId);
   try {
-    await requireLessonAccess(context.app, { videoId, viewer: user });
+    await requireLessonAccess(context.app, { videoId, viewer });
   } catch (error) {
     if (error instanceof AppError && error.status === 402) throw redirect("/checkout");
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
@@ -104,7 +99,7 @@ export async function lessonRouteAction({ request, context, params }: ActionFunc
     const submission = parseWithZod(formData, { schema: commentCreateFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      await createComment(context.app, user, { videoId, body: submission.value.body });
+      await createComment(context.app, viewer, { videoId, body: submission.value.body });
     } catch (error) {
       return replyWithAppError(submission, error, { extra: { intent } });
     }
@@ -116,7 +111,7 @@ export async function lessonRouteAction({ request, context, params }: ActionFunc
     const submission = parseWithZod(formData, { schema: commentUpdateFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      await updateComment(context.app, user, {
+      await updateComment(context.app, viewer, {
         videoId,
         commentId: submission.value.commentId,
         body: submission.value.body,
@@ -132,7 +127,7 @@ export async function lessonRouteAction({ request, context, params }: ActionFunc
     const submission = parseWithZod(formData, { schema: commentDeleteFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      await deleteComment(context.app, user, { videoId, commentId: submission.value.commentId });
+      await deleteComment(context.app, viewer, { videoId, commentId: submission.value.commentId });
     } catch (error) {
       return replyWithAppError(submission, error, { extra: { intent } });
     }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { AppError, notFound, unauthorized } from "../../lib/errors";
+import { requireSignedIn } from "../../access/guards";
+import { AppError, notFound } from "../../lib/errors";
 import { getAdminResource } from "../../admin/registry";
 import {
   bulkDeleteRecords,
@@ -38,7 +39,7 @@ adminApi.onError((error, c) => {
 
 // Nobody anonymous gets past here, whatever the path (bespoke sub-apps check their own permission codes).
 adminApi.use(async (c, next) => {
-  if (!c.get("user")) throw unauthorized();
+  requireSignedIn(c.get("viewer"));
   await next();
 });
 

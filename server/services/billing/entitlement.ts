@@ -1,7 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { plans, subscriptions, type SubscriptionStatus } from "../../../drizzle/schema";
 import type { AppContext } from "../../context";
-import { AppError } from "../../lib/errors";
 import type { ProviderName } from "./types";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -89,11 +88,4 @@ export async function getEntitlement(ctx: AppContext, userId: number | null): Pr
     subscriptionId: chosen.id,
     provider: chosen.provider,
   };
-}
-
-/** For premium API handlers: 402 (the client then sends the member to /checkout, SPEC §5). */
-export async function requireEntitlement(ctx: AppContext, userId: number | null): Promise<Entitlement> {
-  const entitlement = await getEntitlement(ctx, userId);
-  if (!entitlement.hasAccess) throw new AppError(402, ["A subscription is needed for this lesson."]);
-  return entitlement;
 }

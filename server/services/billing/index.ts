@@ -10,7 +10,7 @@ import { failLocalRenewal } from "./providers/local";
 import { syncSubscription } from "./sync";
 import type { Plan, ProviderResult, SubscriptionRow } from "./types";
 
-export { getEntitlement, hasAccessAt, NO_ENTITLEMENT, requireEntitlement, type Entitlement } from "./entitlement";
+export { getEntitlement, hasAccessAt, NO_ENTITLEMENT, type Entitlement } from "./entitlement";
 export { getActivePlanByName, listActivePlans } from "./plans";
 export { reconcileSubscriptions, type ReconcileReport } from "./reconcile";
 export { syncSubscription } from "./sync";

@@ -10,6 +10,7 @@
  *   and assimilates to sun letters (ish-shaam, is-suuʔ).
  */
 import type { Level } from "../../../drizzle/schema/columns";
+import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../../access/permissions";
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -250,9 +251,6 @@ export interface DemoBlogPost {
 // Accounts, countries, teachers, categories
 // ---------------------------------------------------------------------------------------------
 
-export const ADMIN_PERMISSION = "admin";
-export const MODERATOR_PERMISSION = "community:moderate";
-
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     key: "admin",
@@ -283,7 +281,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 export const DEMO_PERMISSIONS: DemoPermission[] = [
   { code: ADMIN_PERMISSION, description: "Full administrator access" },
   {
-    code: MODERATOR_PERMISSION,
+    code: COMMUNITY_MODERATE_PERMISSION,
     description: "Moderate community groups: delete any thread or message, pin and lock threads",
   },
 ];
