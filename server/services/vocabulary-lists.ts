@@ -3,7 +3,7 @@ import { transcriptCues, videos, vocabularyListItems, vocabularyLists } from "..
 import { normalizeArabic } from "../../app/lib/arabic";
 import { LIST_ITEMS_MAX, LISTS_PER_LEARNER_MAX, type ListItemInput } from "../../app/lib/schemas/vocabulary";
 import { slugify } from "../../app/lib/slug";
-import { QUIZ_OPTION_COUNT, resolveQuiz, type QuizWord, type ResolvedQuiz } from "../../app/lib/vocabulary-quiz";
+import { QUIZ_OPTION_COUNT, type QuizWord } from "../../app/lib/vocabulary-quiz";
 import { isLessonLocked } from "../access/policy";
 import type { Member } from "../access/viewer";
 import type { AppContext } from "../context";
