@@ -14,7 +14,8 @@ import { handleReviewAction, loadReviewSession } from "~/lib/flashcards.server";
 import { titleMeta } from "~/lib/route-meta";
 import { getFlashcollection } from "../../server/services/flashcards";
 
-// `/flashcard/{id}` (SPEC §3: the id is the whole address). Visitors browse; learners review.
+// `/flashcard/{id}` (the id is the whole address: docs/product-rules.md#addresses-and-slugs). Visitors browse;
+// learners review.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const collectionId = requireId(params.collectionId);
   const user = await context.getUser();

@@ -63,7 +63,10 @@ import {
 } from "./search";
 import { getSubscriptionSummary, hasActiveAccess } from "./subscriptions";
 
-/** What a viewer may watch: visitors see every lesson locked (SPEC §3), members see premium locked until they subscribe. */
+/**
+ * What a viewer may watch: visitors see every lesson locked (docs/product-rules.md#layouts-and-routes), members see
+ * premium locked until they subscribe.
+ */
 export interface ViewerAccess {
   signedIn: boolean;
   hasSubscription: boolean;
@@ -342,7 +345,10 @@ const slugParam = z
   .nullable()
   .catch(null);
 
-/** Every value is caught: an unknown or malformed parameter is dropped, never an error (SPEC §10). */
+/**
+ * Every value is caught: an unknown or malformed parameter is dropped, never an error
+ * (docs/product-rules.md#quality-bars).
+ */
 const libraryParamsSchema = z.object({
   q: z
     .string()

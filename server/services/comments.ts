@@ -128,8 +128,9 @@ export async function createComment(
 }
 
 /**
- * Edits the viewer's own comment. Someone else's comment answers 404, not 403: the JSON client logs a
- * member out on 403 (SPEC §5), and a comment you can't edit is, for you, a comment that isn't there.
+ * Edits the viewer's own comment. Someone else's comment answers 404, not 403: the JSON client logs a member out on
+ * 403 (docs/product-rules.md#errors-and-toasts), and a comment you can't edit is, for you, a comment that isn't
+ * there.
  */
 export async function updateComment(
   ctx: AppContext,

@@ -10,8 +10,8 @@ import { renderMemberMarkdown } from "../lib/markdown";
 import { ADMIN_PERMISSION, type SessionUser } from "./auth";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
-// Community: groups → threads → messages (SPEC §6). Visitors read; members post, edit and delete their
-// own; moderators (admin or community:moderate) pin, lock, move and delete anything.
+// Community: groups → threads → messages (docs/product-rules.md#discussions). Visitors read; members post, edit and
+// delete their own; moderators (admin or community:moderate) pin, lock, move and delete anything.
 
 export const COMMUNITY_MODERATE_PERMISSION = "community:moderate";
 export const THREADS_PAGE_SIZE = 20;
@@ -559,8 +559,9 @@ async function getMessageForWrite(ctx: AppContext, messageId: number) {
 }
 
 /**
- * Someone else's message answers 404, not 403: the JSON client logs a member out on 403 (SPEC §5), and
- * a message you may not change is, for you, one that is not there to change.
+ * Someone else's message answers 404, not 403: the JSON client logs a member out on 403
+ * (docs/product-rules.md#errors-and-toasts), and a message you may not change is, for you, one that is not there to
+ * change.
  */
 const NOT_YOURS = "We couldn't find that message among yours.";
 

@@ -248,7 +248,10 @@ export async function getLessonViewerAccess(ctx: AppContext, viewer: LessonViewe
   return getViewerAccess(ctx, viewer);
 }
 
-/** Throws 401 for visitors and 402 for members without access to a premium lesson (SPEC §5, §7). */
+/**
+ * Throws 401 for visitors and 402 for members without access to a premium lesson
+ * (docs/product-rules.md#errors-and-toasts).
+ */
 export function assertCanWatch(lesson: { isFree: boolean }, access: ViewerAccess): void {
   if (!access.signedIn) throw unauthorized("Please sign in to watch this lesson.");
   if (isLessonLocked(lesson, access)) throw new AppError(402, [SUBSCRIPTION_REQUIRED_MESSAGE]);

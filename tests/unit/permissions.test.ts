@@ -4,7 +4,7 @@ import { hasAnyPermission, isAdmin } from "../../app/lib/permissions";
 const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 const token = (payload: unknown) => `${b64({ alg: "HS256", typ: "JWT" })}.${b64(payload)}.signature`;
 
-describe("isAdmin (SPEC §4)", () => {
+describe("isAdmin (docs/product-rules.md#sign-in-and-permissions)", () => {
   it("is true only when the decoded permissions contain the admin code", () => {
     expect(isAdmin(token({ permissions: ["admin"] }))).toBe(true);
     expect(isAdmin(token({ permissions: ["community:moderate"] }))).toBe(false);
@@ -19,7 +19,7 @@ describe("isAdmin (SPEC §4)", () => {
   });
 });
 
-describe("hasAnyPermission (SPEC §4)", () => {
+describe("hasAnyPermission (docs/product-rules.md#sign-in-and-permissions)", () => {
   it("allows when the required list is missing or empty, even without a token", () => {
     expect(hasAnyPermission(null, undefined)).toBe(true);
     expect(hasAnyPermission(null, [])).toBe(true);

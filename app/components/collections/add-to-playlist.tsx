@@ -23,8 +23,9 @@ interface MenuPlaylist {
 /**
  * "Add to playlist" for one lesson: a small dialog listing the learner's own playlists as checkboxes
  * (checked = the lesson is in it; unchecking removes it) and a field to create a new one with the
- * lesson already inside. Talks to the JSON API (`/api/playlists`) through useApi, so SPEC §5 error
- * handling applies. Renders nothing for visitors, and nothing before hydration (it needs JavaScript).
+ * lesson already inside. Talks to the JSON API (`/api/playlists`) through useApi, so the error rules of
+ * docs/product-rules.md#errors-and-toasts apply. Renders nothing for visitors, and nothing before
+ * hydration (it needs JavaScript).
  *
  *   <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} />
  *   <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} variant="button" />

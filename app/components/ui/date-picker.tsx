@@ -8,7 +8,7 @@ import { FieldErrors, inputClasses } from "./field";
 /** Add to the `links` of any route that renders a DatePicker. */
 export const datePickerLinks = [{ rel: "stylesheet", href: dayPickerStyles }];
 
-// SPEC §9: years from 100 before today to 52 after; a static 42-day (6-week) grid.
+// Years from 100 before today to 52 after, and a fixed 42-day (6-week) grid: docs/product-rules.md#constants.
 const YEARS_BEFORE = 100;
 const YEARS_AFTER = 52;
 

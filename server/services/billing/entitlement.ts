@@ -12,7 +12,10 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export const RENEWAL_LEEWAY_MS = 24 * HOUR_MS;
 
-/** The one access rule (SPEC §7): paid and grace states until the period ends, expired never. */
+/**
+ * The one access rule (docs/product-rules.md#billing-states): paid and grace states until the period ends, expired
+ * never.
+ */
 export function hasAccessAt(subscription: { status: SubscriptionStatus; currentPeriodEnd: Date }, now: Date): boolean {
   const end = subscription.currentPeriodEnd.getTime();
   switch (subscription.status) {
@@ -91,7 +94,10 @@ export async function getEntitlement(ctx: AppContext, userId: number | null): Pr
   };
 }
 
-/** For premium API handlers: 402 (the client then sends the member to /checkout, SPEC §5). */
+/**
+ * For premium API handlers: 402 (the client then sends the member to /checkout:
+ * docs/product-rules.md#errors-and-toasts).
+ */
 export async function requireEntitlement(ctx: AppContext, userId: number | null): Promise<Entitlement> {
   const entitlement = await getEntitlement(ctx, userId);
   if (!entitlement.hasAccess) throw new AppError(402, ["A subscription is needed for this lesson."]);
