@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PlusIcon } from "~/components/collections/collection-icons";
+import { PlayIcon, PlusIcon } from "~/components/icons";
 import { Breadcrumbs, Facts } from "~/components/collections/collection-page";
 import { plural } from "~/components/collections/format";
-import { PlayIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";

@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PencilIcon, TrashIcon } from "~/components/collections/collection-icons";
+import { BookmarkIcon, PencilIcon, PlayIcon, TrashIcon } from "~/components/icons";
 import { Breadcrumbs, Facts } from "~/components/collections/collection-page";
 import { plural } from "~/components/collections/format";
-import { BookmarkIcon, PlayIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PlusIcon } from "~/components/admin/admin-icons";
+import { PlusIcon } from "~/components/icons";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ResourceList } from "~/components/admin/resource-list";
 import { loadRelationOptions, requireAdminResource, resourceView } from "~/components/admin/resource-route.server";

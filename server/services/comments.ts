@@ -2,25 +2,21 @@ import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
 import { users, videoComments } from "../../drizzle/schema";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
-import { renderMemberMarkdown } from "../lib/markdown";
 import { ADMIN_PERMISSION, type SessionUser } from "./auth";
+import { renderPost, toDiscussionAuthor, type DiscussionAuthor } from "./discussion";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 export const COMMENTS_PAGE_SIZE = 30;
 export const COMMENT_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 10 * 60 * 1000 };
 
-/** Comment markdown to HTML that is safe to put in the page as is. */
-export function renderCommentMarkdown(body: string): string {
-  return renderMemberMarkdown(body);
-}
-
 export interface LessonComment {
   id: number;
   body: string;
   html: string;
+  mostlyArabic: boolean;
   createdAt: Date;
   editedAt: Date | null;
-  author: { id: number; name: string; avatarUrl: string | null };
+  author: DiscussionAuthor;
   isOwn: boolean;
   canDelete: boolean;
 }
@@ -55,16 +51,10 @@ function toLessonComment(
   return {
     id: row.id,
     body: row.body,
-    html: renderCommentMarkdown(row.body),
+    ...renderPost(row.body),
     createdAt: row.createdAt,
     editedAt: row.editedAt,
-    author: {
-      id: row.userId,
-      name: row.authorName,
-      avatarUrl: row.authorAvatarKey
-        ? `/avatars/${row.userId}?v=${encodeURIComponent(row.authorAvatarKey.split("/").pop() ?? "")}`
-        : null,
-    },
+    author: toDiscussionAuthor(row.userId, row.authorName, row.authorAvatarKey),
     isOwn,
     canDelete: isOwn || canModerate(viewer),
   };

@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 import { PLAYLIST_TITLE_MAX, playlistTitleField } from "~/lib/schemas/playlists";
 import { useApi } from "~/lib/use-api";
 import { useRootData } from "~/root";
-import { PlaylistAddIcon, PlusIcon } from "./collection-icons";
+import { PlaylistAddIcon, PlusIcon } from "~/components/icons";
 import { plural } from "./format";
 import { useHydrated } from "./use-hydrated";
 

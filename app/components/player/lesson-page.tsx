@@ -17,7 +17,7 @@ import {
   PartOfCard,
   UpNextCard,
 } from "./lesson-details";
-import { ArrowGlyph, BackArrowGlyph, CheckGlyph, ClockGlyph, LockGlyph } from "./player-icons";
+import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, LockIcon } from "~/components/icons";
 import { PlayerWorkspace, type WorkspaceHandle } from "./player-workspace";
 import { usePlayerPreferences } from "./use-player-preferences";
 import type { SavedProgress } from "./use-progress-saver";
@@ -111,7 +111,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
               </span>
             ) : null}
             <span className="inline-flex items-center gap-1">
-              <ClockGlyph className="size-4" />
+              <ClockIcon className="size-4" />
               <span aria-hidden="true">{formatDuration(lesson.durationSeconds)}</span>
               <span className="sr-only">{describeDuration(lesson.durationSeconds)}</span>
             </span>
@@ -129,7 +129,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
             ) : null}
             {completed ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-semibold text-primary-800 ring-1 ring-primary-200">
-                <CheckGlyph className="size-3.5" /> Completed
+                <CheckIcon className="size-3.5" /> Completed
               </span>
             ) : null}
           </div>
@@ -144,16 +144,16 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
                   className={buttonClasses("secondary", "md")}
                   aria-label={`Previous lesson: ${previousLesson.title}`}
                 >
-                  <BackArrowGlyph className="size-4" />
+                  <ArrowLeftIcon className="size-4" />
                   Previous
                 </Link>
               ) : null}
               {nextLesson ? (
                 <Link to={nextLesson.href} className={buttonClasses("primary", "md")}>
-                  {nextLesson.locked ? <LockGlyph className="size-4" /> : null}
+                  {nextLesson.locked ? <LockIcon className="size-4" /> : null}
                   Next lesson
                   <span className="sr-only">: {nextLesson.title}</span>
-                  <ArrowGlyph className="size-4" />
+                  <ArrowRightIcon className="size-4" />
                 </Link>
               ) : null}
             </div>
@@ -186,16 +186,16 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
               className={buttonClasses("secondary", "md")}
               aria-label={`Previous lesson: ${previousLesson.title}`}
             >
-              <BackArrowGlyph className="size-4" />
+              <ArrowLeftIcon className="size-4" />
               Previous
             </Link>
           ) : null}
           {nextLesson ? (
             <Link to={nextLesson.href} className={buttonClasses("primary", "md", "flex-1")}>
-              {nextLesson.locked ? <LockGlyph className="size-4" /> : null}
+              {nextLesson.locked ? <LockIcon className="size-4" /> : null}
               Next lesson
               <span className="sr-only">: {nextLesson.title}</span>
-              <ArrowGlyph className="size-4" />
+              <ArrowRightIcon className="size-4" />
             </Link>
           ) : null}
         </div>
