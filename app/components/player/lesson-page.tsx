@@ -21,6 +21,7 @@ import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, LockIcon } from "~
 import { PlayerWorkspace, type WorkspaceHandle } from "./player-workspace";
 import { usePlayerPreferences } from "./use-player-preferences";
 import type { SavedProgress } from "./use-progress-saver";
+import { Breadcrumb } from "~/components/breadcrumb";
 
 const noSubscription = () => () => {};
 
@@ -69,29 +70,15 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
 
   return (
     <main className="mx-auto max-w-7xl px-4 pt-5 pb-16 sm:px-6 lg:pt-7">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
-          <li>
-            <Link to="/video-library" className="hover:text-primary-800 hover:underline">
-              Library
-            </Link>
-          </li>
-          {collection ? (
-            <li className="flex items-center gap-1.5">
-              <span aria-hidden="true">/</span>
-              <Link to={collection.href} className="hover:text-primary-800 hover:underline">
-                {KIND_LABEL[collection.kind]}: {collection.title}
-              </Link>
-            </li>
-          ) : null}
-          <li className="flex min-w-0 items-center gap-1.5">
-            <span aria-hidden="true">/</span>
-            <span aria-current="page" className="truncate font-medium text-ink">
-              {collection ? `Lesson ${collection.currentIndex + 1}` : lesson.title}
-            </span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        items={[
+          { label: "Library", to: "/video-library" },
+          ...(collection
+            ? [{ label: `${KIND_LABEL[collection.kind]}: ${collection.title}`, to: collection.href }]
+            : []),
+          { label: collection ? `Lesson ${collection.currentIndex + 1}` : lesson.title },
+        ]}
+      />
 
       <header className="mt-3 mb-5 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
