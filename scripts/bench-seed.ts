@@ -14,8 +14,8 @@ import * as schema from "../drizzle/schema";
 import { createAppContext, type Database } from "../server/context";
 import type { Env } from "../server/env";
 import { rebuildSearchIndex } from "../server/services/search";
-import { DEMO_LESSONS } from "../server/services/seed/demo-content";
-import { rowsPerStatement } from "../server/services/seed/seed-demo";
+import { DEMO_LESSONS } from "../seed/demo-content";
+import { rowsPerStatement } from "../seed/seed-demo";
 
 export const BENCH_MEDIA_KEY = "videos/bench-50mb.mp4";
 const MEDIA_BYTES = 50 * 1024 * 1024;

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run lint` runs this after ESLint: it fails on any import cycle among the project's own modules
-// (app/, core/, server/, drizzle/) and prints each cycle as a chain of files. ESLint's no-restricted-imports
+// (app/, core/, server/, drizzle/, seed/) and prints each cycle as a chain of files. ESLint's no-restricted-imports
 // keeps the direction of the layers (docs/architecture.md); this keeps every layer free of loops.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-const ROOTS = ["app", "core", "server", "drizzle"];
+const ROOTS = ["app", "core", "server", "drizzle", "seed"];
 const ALIASES = { "~/": "app/", "@core/": "core/", "@server/": "server/", "@drizzle/": "drizzle/" };
 const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 

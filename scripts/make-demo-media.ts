@@ -1,8 +1,8 @@
 /**
- * Generates the small, real demo media for the demo catalogue in server/services/seed/demo-content.ts
+ * Generates the small, real demo media for the demo catalogue in seed/demo-content.ts
  * and writes it to seed/media/ (the seed uploads these files to local R2 under the same keys).
  *
- *   cd /work/main && npx tsx scripts/make-demo-media.ts
+ *   npx tsx scripts/make-demo-media.ts
  *
  * Needs, on PATH or at the given path (Debian/Ubuntu: `apt-get install ffmpeg espeak-ng chromium`):
  *   - ffmpeg and ffprobe (libx264 and the native AAC encoder)
@@ -33,7 +33,7 @@ import {
   type DemoCue,
   type DemoLesson,
   type DemoListeningActivity,
-} from "../server/services/seed/demo-content";
+} from "../seed/demo-content";
 
 // ---------------------------------------------------------------------------------------------
 // Settings

@@ -11,9 +11,9 @@ import * as schema from "../drizzle/schema";
 import { createAppContext } from "../server/context";
 import type { Env } from "../server/env";
 import { hashPassword } from "../server/lib/password";
-import { demoMediaManifestSchema, manifestObjects } from "../server/services/seed/media-manifest";
+import { demoMediaManifestSchema, manifestObjects } from "../seed/media-manifest";
 import { isSearchIndexEmpty, rebuildSearchIndex } from "../server/services/search";
-import { seedDemo } from "../server/services/seed/seed-demo";
+import { seedDemo } from "../seed/seed-demo";
 
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : process.env.PERSIST_TO;

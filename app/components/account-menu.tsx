@@ -42,7 +42,7 @@ const STATUS_LABELS: Record<string, { label: string; className: string }> = {
 
 /**
  * The account disclosure menu. A mouse hovering opens it after MENU_OPEN_DELAY_MS and leaving
- * closes it after MENU_CLOSE_DELAY_MS (SPEC §9); click, Enter and Space toggle it at once, and
+ * closes it after MENU_CLOSE_DELAY_MS (docs/product-rules.md#constants); click, Enter and Space toggle it at once, and
  * Escape closes it and returns focus to the button. Links, not role="menu": it is navigation.
  */
 export function AccountMenu({ user }: { user: AccountMenuUser }) {

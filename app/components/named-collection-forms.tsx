@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { z } from "zod";
-import { PencilIcon, PlusIcon, TrashIcon } from "~/components/collections/collection-icons";
+import { PencilIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { useIsPending } from "~/components/form-fields";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";

@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 
-/** The one-message pages of the newsletter (confirmed, unsubscribed, bad link), in the blank layout. */
+/** The one-message pages of the newsletter (confirmed, unsubscribed, bad link), in the public layout. */
 export function NewsletterNotice({
   arabic,
   title,

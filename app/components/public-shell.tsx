@@ -175,7 +175,7 @@ export function PublicFooter() {
   );
 }
 
-/** The public (blank) layout's frame, shared by the layout route and the top-level not-found page. */
+/** The public layout's frame, shared by the layout route and the top-level not-found page. */
 export function PublicShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,6 +1,6 @@
 /**
- * Every /admin/<page> of SPEC §3, in the order the sidebar shows them. The admin layout and the
- * resource registry both read this list, so a page is named once.
+ * Every /admin/<page> (docs/product-rules.md#admin-pages), in the order the sidebar shows them. The admin layout and
+ * the resource registry both read this list, so a page is named once.
  */
 export const ADMIN_PAGE_GROUPS = ["Content", "Learning", "Community", "Users & billing", "Tools"] as const;
 export type AdminPageGroup = (typeof ADMIN_PAGE_GROUPS)[number];

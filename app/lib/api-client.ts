@@ -13,7 +13,7 @@ export class ApiError extends Error {
 
 export interface ApiClientOptions {
   fetch?: typeof fetch;
-  /** Whether a session exists right now (SPEC §5 rules apply only while logged in). */
+  /** Whether a session exists right now (the error rules apply only while logged in). */
   isLoggedIn: () => boolean;
   /** Clears the session; the caller's error is still passed on. */
   logout: () => void | Promise<void>;
@@ -22,9 +22,9 @@ export interface ApiClientOptions {
 }
 
 /**
- * The browser's JSON client. No request timeout (SPEC §9). Answers are `{ data }`; errors follow
- * SPEC §5: 401/403 while logged in → log out, no toast; 402 → /checkout; `errors: string[]` → one
- * toast each; anything else → one generic toast. The error is always rethrown for the caller.
+ * The browser's JSON client, without a request timeout. Answers are `{ data }`; errors follow
+ * docs/product-rules.md#errors-and-toasts: 401/403 while logged in → log out, no toast; 402 → /checkout;
+ * `errors: string[]` → one toast each; anything else → one generic toast. The error is always rethrown.
  */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));

@@ -23,7 +23,7 @@ export async function requireUser(context: AppLoadContext, request: Request): Pr
 }
 
 /**
- * Entering /admin* as a non-admin logs the member out (docs/product-rules.md), but only when the member
+ * Entering /admin* as a non-admin logs the member out (docs/product-rules.md#redirects), but only when the member
  * did it: a navigation from our own pages or typed in the address bar (`Sec-Fetch-Site` same-origin or
  * none). A link from another site, or a client that does not say, gets the sign-out question instead.
  */
@@ -37,7 +37,7 @@ export async function requireAdmin(context: AppLoadContext, request: Request): P
   return user;
 }
 
-/** Ends the session and sends the browser to the login page with a return address (SPEC §4). */
+/** Ends the session and sends the browser to the login page with a return address (docs/product-rules.md#redirects). */
 export async function logoutResponse(
   context: AppLoadContext,
   request: Request,

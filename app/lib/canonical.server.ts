@@ -1,8 +1,8 @@
 import { decodePath, toLocation } from "./location";
 
 /**
- * SPEC §3: slugs come from titles; a stale or missing slug answers 301 to the current URL, an unknown
- * id a 404.
+ * docs/product-rules.md#addresses-and-slugs: slugs come from titles; a stale or missing slug answers 301 to the
+ * current URL, an unknown id a 404.
  */
 export function requireCanonicalPath(request: Request, canonicalPath: string): void {
   const url = new URL(request.url);

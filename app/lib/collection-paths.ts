@@ -1,6 +1,9 @@
 import { slugify } from "./slug";
 
-/** Courses, series and playlists share one URL shape: `/{kind}/{id}/{slug}` (SPEC §3). */
+/**
+ * Courses, series and playlists share one URL shape: `/{kind}/{id}/{slug}`
+ * (docs/product-rules.md#addresses-and-slugs).
+ */
 export type CollectionKind = "course" | "series" | "playlist";
 
 interface Sluggable {

@@ -11,13 +11,13 @@ interface Sluggable {
 /** Percent-encoded: Arabic slugs must survive a Location header (ASCII only). */
 const slugOf = (item: Pick<Sluggable, "slug" | "title">) => encodeURIComponent(item.slug || slugify(item.title));
 
-/** `/community/{id}/{title}` (SPEC §3). */
+/** `/community/{id}/{title}` (docs/product-rules.md#addresses-and-slugs). */
 export function communityGroupHref(group: Sluggable, page = 1): string {
   const path = `/community/${group.id}/${slugOf(group)}`;
   return page > 1 ? `${path}?page=${page}` : path;
 }
 
-/** `/community/{id}/{title}/thread/{threadId}/{threadTitle}` (SPEC §3). */
+/** `/community/{id}/{title}/thread/{threadId}/{threadTitle}` (docs/product-rules.md#addresses-and-slugs). */
 export function communityThreadHref(group: Sluggable, thread: Sluggable, page = 1): string {
   const path = `${communityGroupHref(group)}/thread/${thread.id}/${slugOf(thread)}`;
   return page > 1 ? `${path}?page=${page}` : path;

@@ -1,6 +1,6 @@
 /**
- * SPEC §2: every string shaped like an ISO date or datetime (optional time, fraction and zone) is
- * read as a Date. Strings that only look close (no real calendar day, stray text) stay strings.
+ * docs/product-rules.md#dates-across-the-wire: every string shaped like an ISO date or datetime (optional time,
+ * fraction and zone) is read as a Date. Strings that only look close (no real calendar day, stray text) stay strings.
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 

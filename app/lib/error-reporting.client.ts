@@ -11,8 +11,8 @@ declare global {
 }
 
 /**
- * Browser error reporting per SPEC §9 (traces 1, replay 0.1, replay on error 1, personal data on).
- * Loaded only when a DSN is configured, so the SDK costs nothing otherwise.
+ * Browser error reporting per docs/product-rules.md#error-reporting (traces 1, replay 0.1, replay on error 1,
+ * personal data on). Loaded only when a DSN is configured, so the SDK costs nothing otherwise.
  */
 export async function initErrorReporting() {
   const config = window.__AHLA_CONFIG__;

@@ -1,4 +1,4 @@
-/** SPEC §3: every tab reads "<product> - <title>". */
+/** Every tab reads "<product> - <title>" (docs/product-rules.md#tab-titles). */
 export function pageTitle(appName: string | undefined, title: string): string {
   return `${appName || "Ahla"} - ${title}`;
 }

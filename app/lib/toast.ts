@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** SPEC §5: a toast is `{ id (random), text, status }` and disappears after 7000 ms by default. */
+/**
+ * A toast is `{ id (random), text, status }` and disappears after 7000 ms by default
+ * (docs/product-rules.md#errors-and-toasts).
+ */
 export const TOAST_TIMEOUT_MS = 7000;
 
 export const toastSchema = z.object({

@@ -1,7 +1,7 @@
 /**
  * Transliteration display and Latin-script search folding. Pure functions, no dependencies.
  *
- * Cues store the "romanized" learner scheme documented in server/services/seed/demo-content.ts
+ * Cues store the "romanized" learner scheme documented in seed/demo-content.ts
  * (ʔ ʕ ħ, kh gh sh th dh, long vowels doubled, emphatics plain, doubled consonants doubled).
  *
  * ## Arabizi display (`toArabizi`)

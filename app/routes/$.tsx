@@ -4,7 +4,7 @@ import { PublicShell } from "~/components/public-shell";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle, rootAppName } from "~/lib/meta";
 
-/** Any path no other route claims: the not-found page with HTTP 404 (SPEC §3). */
+/** Any path no other route claims: the not-found page with HTTP 404 (docs/product-rules.md#layouts-and-routes). */
 export async function loader() {
   throw new Response("Not found", { status: 404 });
 }

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { AuthHeader, AuthRouteError } from "~/components/auth/auth-parts";
 import { TextField, useIsPending } from "~/components/form-fields";
+import { MailIcon } from "~/components/icons";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { requestMeta } from "~/lib/auth.server";
@@ -54,10 +55,7 @@ export default function ForgotPasswordPage() {
           className="mb-5 grid size-12 place-items-center rounded-full bg-primary-100 text-primary-700"
           aria-hidden="true"
         >
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M4 6h16v12H4z" strokeLinejoin="round" />
-            <path d="m4 7 8 6 8-6" strokeLinejoin="round" />
-          </svg>
+          <MailIcon className="size-6" strokeWidth={2} />
         </div>
         <AuthHeader title="Check your inbox" />
         <div role="status" className="space-y-3 text-sm text-ink">

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { AuthHeader, AuthRouteError } from "~/components/auth/auth-parts";
+import { CheckIcon } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
 import { titleMeta } from "~/lib/route-meta";
 import { verifyEmailSchema } from "~/lib/schemas/auth";
@@ -62,9 +63,7 @@ export default function VerifyEmailPage() {
         className="mb-5 grid size-12 place-items-center rounded-full bg-primary-100 text-primary-700"
         aria-hidden="true"
       >
-        <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="m5 12 5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <CheckIcon className="size-6" strokeWidth={2} />
       </div>
       <AuthHeader title={outcome.status === "changed" ? "Your email is changed" : "Your email is confirmed"} />
       <p role="status" className="text-sm text-ink">

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, Outlet, useMatches } from "@remix-run/react";
 import { BrandMark } from "~/components/brand";
+import { PlayIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Card } from "~/components/ui/card";
 import { titleMeta } from "~/lib/route-meta";
@@ -96,9 +97,7 @@ function Illustration() {
           <div className="relative aspect-video bg-gradient-to-br from-primary-950 via-primary-800 to-primary-600">
             <div className="absolute inset-x-0 bottom-0 h-2/5 bg-gradient-to-t from-black/40 to-transparent" />
             <div className="absolute left-1/2 top-1/2 grid size-14 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white/90 shadow-lg">
-              <svg viewBox="0 0 24 24" className="ms-1 size-6 fill-primary-700">
-                <path d="M8 5.5v13a1 1 0 0 0 1.5.86l11-6.5a1 1 0 0 0 0-1.72l-11-6.5A1 1 0 0 0 8 5.5z" />
-              </svg>
+              <PlayIcon className="ms-1 size-6 text-primary-700" />
             </div>
             <div className="absolute inset-x-4 bottom-3 flex items-center gap-3 text-xs text-white/90">
               <span>0:42</span>

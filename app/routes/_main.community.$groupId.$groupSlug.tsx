@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Breadcrumbs } from "~/components/collections/collection-page";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { scriptProps } from "~/components/collections/format";
 import { countLabel } from "~/components/community/format";
 import { NewThreadForm } from "~/components/community/new-thread-form";
@@ -62,7 +62,7 @@ export default function CommunityGroupPage() {
 
   return (
     <main className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
-      <Breadcrumbs items={[{ label: "Community", to: "/community" }, { label: group.title }]} />
+      <Breadcrumb items={[{ label: "Community", to: "/community" }, { label: group.title }]} />
       <header className="mt-6 flex flex-wrap items-end justify-between gap-4">
         <div className="max-w-2xl">
           <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">

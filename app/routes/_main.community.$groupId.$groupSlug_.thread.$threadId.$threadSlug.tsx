@@ -8,7 +8,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Breadcrumbs } from "~/components/collections/collection-page";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { scriptProps } from "~/components/collections/format";
 import { countLabel } from "~/components/community/format";
 import { MessageItem } from "~/components/community/message-item";
@@ -218,7 +218,7 @@ export default function CommunityThreadPage() {
   const opening = messages.page === 1 ? messages.items[0] : undefined;
   return (
     <main className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
-      <Breadcrumbs
+      <Breadcrumb
         items={[
           { label: "Community", to: "/community" },
           { label: thread.group.title, to: communityGroupHref(thread.group) },

@@ -4,7 +4,7 @@ import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { communityThreadHref } from "~/lib/community";
 import { getThread } from "../../server/services/community";
 
-// A thread address without its title: 301 to the canonical one (SPEC §3).
+// A thread address without its title: 301 to the canonical one (docs/product-rules.md#addresses-and-slugs).
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireId(params.groupId);
   const thread = await getThread(context.app, requireId(params.threadId));

@@ -4,8 +4,8 @@ import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { communityGroupHref } from "~/lib/community";
 import { getGroup } from "../../server/services/community";
 
-// `/community/{id}` without its title: 301 to the canonical address (SPEC §3). A separate index route so
-// the group page and the thread pages beneath it do not nest inside this one.
+// `/community/{id}` without its title: 301 to the canonical address (docs/product-rules.md#addresses-and-slugs). A
+// separate index route so the group page and the thread pages beneath it do not nest inside this one.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const group = await getGroup(context.app, requireId(params.groupId));
   if (!group) throw notFoundResponse("We couldn't find that group.");

@@ -5,8 +5,8 @@ import { collectionHref } from "~/lib/collection-paths";
 import { VISITOR_ACCESS } from "../../server/access/policy";
 import { getCourse } from "../../server/services/collections";
 
-// `/course/{id}` without its title: 301 to the canonical address (SPEC §3). A separate index route so
-// `/course/{id}/{slug}` and the lesson routes beneath it do not nest inside this one.
+// `/course/{id}` without its title: 301 to the canonical address (docs/product-rules.md#addresses-and-slugs). A
+// separate index route so `/course/{id}/{slug}` and the lesson routes beneath it do not nest inside this one.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const course = await getCourse(context.app, VISITOR_ACCESS, requireId(params.courseId));
   if (!course) throw notFoundResponse("We couldn't find that course.");

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CardList } from "~/components/flashcards/card-list";
 import { ReviewPanel } from "~/components/flashcards/review-panel";
 import { StudyCountList } from "~/components/flashcards/study-counts";
-import { Breadcrumbs } from "~/components/collections/collection-page";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { LockIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -14,7 +14,8 @@ import { handleReviewAction, loadReviewSession } from "~/lib/flashcards.server";
 import { titleMeta } from "~/lib/route-meta";
 import { getFlashcollection } from "../../server/services/flashcards";
 
-// `/flashcard/{id}` (SPEC §3: the id is the whole address). Visitors browse; learners review.
+// `/flashcard/{id}` (the id is the whole address: docs/product-rules.md#addresses-and-slugs). Visitors browse;
+// learners review.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const collectionId = requireId(params.collectionId);
   const user = await context.getUser();
@@ -38,7 +39,7 @@ export default function FlashcollectionPage() {
   const here = `/flashcard/${collection.id}`;
   return (
     <main className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 lg:pt-10">
-      <Breadcrumbs items={[{ label: "Flashcards", to: "/flashcards" }, { label: collection.title }]} />
+      <Breadcrumb items={[{ label: "Flashcards", to: "/flashcards" }, { label: collection.title }]} />
       <header className="mt-4 flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <LevelBadge level={collection.level} />

@@ -3,7 +3,8 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { getFlashcollection } from "../../server/services/flashcards";
 
-// `/flashcard/{id}/{anything}`: the SPEC address has no slug, so a titled link answers 301 to `/flashcard/{id}`.
+// `/flashcard/{id}/{anything}`: the address has no slug (docs/product-rules.md#addresses-and-slugs), so a titled link
+// answers 301 to `/flashcard/{id}`.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const collectionId = requireId(params.collectionId);
   if (!(await getFlashcollection(context.app, null, collectionId))) {

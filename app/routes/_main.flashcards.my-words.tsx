@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumbs } from "~/components/collections/collection-page";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { ReviewPanel } from "~/components/flashcards/review-panel";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireUser } from "~/lib/auth.server";
@@ -37,7 +37,7 @@ export default function ReviewSavedWordsPage() {
   const title = list ? `Review “${list.title}”` : "Review my saved words";
   return (
     <main className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 lg:pt-10">
-      <Breadcrumbs
+      <Breadcrumb
         items={[{ label: "Flashcards", to: "/flashcards" }, { label: list ? list.title : "My saved words" }]}
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Breadcrumbs } from "~/components/collections/collection-page";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { ReviewPanel } from "~/components/flashcards/review-panel";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireUser } from "~/lib/auth.server";
@@ -22,7 +22,7 @@ export default function ReviewAllDuePage() {
   const review = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 lg:pt-10">
-      <Breadcrumbs items={[{ label: "Flashcards", to: "/flashcards" }, { label: "All due cards" }]} />
+      <Breadcrumb items={[{ label: "Flashcards", to: "/flashcards" }, { label: "All due cards" }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">All due cards</h1>
       <p className="mt-2 max-w-2xl text-muted">Every card that is due in any collection, oldest first.</p>
       <div className="mt-6">

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PlusIcon } from "~/components/collections/collection-icons";
-import { Breadcrumbs, Facts } from "~/components/collections/collection-page";
+import { PlayIcon, PlusIcon } from "~/components/icons";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { Facts } from "~/components/collections/collection-page";
 import { plural } from "~/components/collections/format";
-import { PlayIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
@@ -80,7 +80,7 @@ export default function DeckWordsPage() {
   const targetTitle = target?.title ?? DEFAULT_LIST_TITLE;
   return (
     <main className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
-      <Breadcrumbs
+      <Breadcrumb
         items={[
           { label: "Vocabulary", to: "/vocabulary-list" },
           { label: deck.theme.title, to: deck.themeHref },

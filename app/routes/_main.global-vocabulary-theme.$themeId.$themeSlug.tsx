@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumbs } from "~/components/collections/collection-page";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { plural } from "~/components/collections/format";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -34,7 +34,7 @@ export default function VocabularyThemePage() {
   const { theme } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
-      <Breadcrumbs items={[{ label: "Vocabulary", to: "/vocabulary-list" }, { label: theme.title }]} />
+      <Breadcrumb items={[{ label: "Vocabulary", to: "/vocabulary-list" }, { label: theme.title }]} />
       <header className="mt-6 max-w-2xl">
         {theme.titleAr ? (
           <p className="text-xl font-semibold text-primary-700">

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ScoreText } from "~/components/listening/activity-card";
 import { ListeningPlayer } from "~/components/listening/listening-player";
 import { ListeningQuiz } from "~/components/listening/listening-quiz";
@@ -17,6 +17,7 @@ import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonic
 import { titleMeta } from "~/lib/route-meta";
 import { AppError } from "../../server/lib/errors";
 import { getListeningActivity, getListeningAttempt, submitListeningAttempt } from "../../server/services/listening";
+import { Breadcrumb } from "~/components/breadcrumb";
 
 /** Service 404s become the not-found page; anything else goes on to the error boundary. */
 async function orNotFound<T>(promise: Promise<T>): Promise<T> {
@@ -71,19 +72,13 @@ export default function ListeningActivityPage() {
 
   return (
     <main className="mx-auto max-w-3xl px-4 pt-5 pb-16 sm:px-6 lg:pt-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
-          <li>
-            <Link to="/listening-activity" className="hover:text-primary-800 hover:underline">
-              Listening
-            </Link>
-          </li>
-          <li className="flex items-center gap-1.5">
-            <span aria-hidden="true">/</span>
-            <span>{activity.group.title}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        items={[
+          { label: "Listening", to: "/listening-activity" },
+          { label: activity.group.title },
+          { label: activity.title },
+        ]}
+      />
 
       <header className="mt-3 mb-5">
         <h1 className="text-2xl leading-tight font-bold tracking-tight text-ink sm:text-3xl">{activity.title}</h1>

@@ -10,7 +10,8 @@ import { Link, useActionData, useFetchers, useLoaderData } from "@remix-run/reac
 import { useEffect, useRef, useState } from "react";
 import { AddToPlaylist } from "~/components/collections/add-to-playlist";
 import { CollectionCover } from "~/components/collections/collection-cover";
-import { Breadcrumbs, Facts } from "~/components/collections/collection-page";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { Facts } from "~/components/collections/collection-page";
 import { ContinuePanel } from "~/components/collections/continue-panel";
 import { formatTotalDuration, plural, scriptProps } from "~/components/collections/format";
 import { LessonList } from "~/components/collections/lesson-list";
@@ -169,7 +170,7 @@ export default function PlaylistPage() {
 
   return (
     <main className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
-      <Breadcrumbs items={[{ label: "Playlists", to: "/playlists" }, { label: playlist.title }]} />
+      <Breadcrumb items={[{ label: "Playlists", to: "/playlists" }, { label: playlist.title }]} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-10">
         <header className="space-y-5 lg:col-start-1">
           <span

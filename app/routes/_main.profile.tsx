@@ -29,7 +29,7 @@ import {
   TRANSLITERATION_SCHEMES,
 } from "~/lib/schemas/profile";
 import { redirectWithToast } from "~/lib/toast.server";
-import { removeAvatar, setAvatar, updateProfile } from "../../server/services/profile";
+import { avatarUrl, removeAvatar, setAvatar, updateProfile } from "../../server/services/profile";
 
 const LEVEL_LABELS: Record<(typeof LEVELS)[number], string> = {
   beginner: "Beginner",
@@ -56,10 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       level: user.level,
       birthday: user.birthday,
       transliterationScheme: user.transliterationScheme,
-      // The key changes with every upload, so it busts the 5-minute browser cache of the old image.
-      avatarUrl: user.avatarKey
-        ? `/avatars/${user.id}?v=${encodeURIComponent(user.avatarKey.split("/").pop() ?? "")}`
-        : null,
+      avatarUrl: avatarUrl(user.id, user.avatarKey),
     },
   };
 }

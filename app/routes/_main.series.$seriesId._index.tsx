@@ -5,8 +5,8 @@ import { collectionHref } from "~/lib/collection-paths";
 import { VISITOR_ACCESS } from "../../server/access/policy";
 import { getSeries } from "../../server/services/collections";
 
-// `/series/{id}` without its title: 301 to the canonical address (SPEC §3), as an index route so the
-// detail and lesson routes do not nest inside it.
+// `/series/{id}` without its title: 301 to the canonical address (docs/product-rules.md#addresses-and-slugs), as an
+// index route so the detail and lesson routes do not nest inside it.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const series = await getSeries(context.app, VISITOR_ACCESS, requireId(params.seriesId));
   if (!series) throw notFoundResponse("We couldn't find that series.");

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { CheckIcon, ClockIcon, LockIcon, SparkIcon } from "~/components/icons";
+import { CheckIcon, ClockIcon, FiltersIcon, LockIcon, SparkIcon } from "~/components/icons";
 import { activeFilters, ActiveFilters, QuotedText } from "~/components/library/active-filters";
 import { ContinueWatching } from "~/components/library/continue-watching";
 import { EmptyLibrary } from "~/components/library/empty-library";
 import { LibraryFilters } from "~/components/library/library-filters";
-import { FiltersIcon } from "~/components/library/library-icons";
 import { LibrarySearchForm } from "~/components/library/search-form";
 import { LibrarySortForm } from "~/components/library/sort-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";

@@ -5,7 +5,10 @@ import { lessonRouteAction, loadLessonRoute } from "~/components/player/lesson-r
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { titleMeta } from "~/lib/route-meta";
 
-/** /video/:videoId/:videoSlug — a lesson on its own (SPEC §3); "next" follows its series or course. */
+/**
+ * /video/:videoId/:videoSlug — a lesson on its own (docs/product-rules.md#addresses-and-slugs); "next" follows its
+ * series or course.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   return loadLessonRoute(args, null);
 }

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PencilIcon, TrashIcon } from "~/components/collections/collection-icons";
-import { Breadcrumbs, Facts } from "~/components/collections/collection-page";
+import { BookmarkIcon, PencilIcon, PlayIcon, TrashIcon } from "~/components/icons";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { Facts } from "~/components/collections/collection-page";
 import { plural } from "~/components/collections/format";
-import { BookmarkIcon, PlayIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
@@ -129,7 +129,7 @@ export default function VocabularyListPage() {
 
   return (
     <main className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
-      <Breadcrumbs items={[{ label: "Vocabulary", to: "/vocabulary-list" }, { label: list.title }]} />
+      <Breadcrumb items={[{ label: "Vocabulary", to: "/vocabulary-list" }, { label: list.title }]} />
       <header className="mt-6 flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
         <div className="space-y-4">
           <h1 className="text-3xl leading-tight font-bold tracking-tight text-ink sm:text-4xl">

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumbs } from "~/components/collections/collection-page";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { QuizPlayer } from "~/components/vocabulary/quiz-player";
@@ -52,7 +52,7 @@ export default function VocabularyListPlayPage() {
   const { list, view } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
-      <Breadcrumbs
+      <Breadcrumb
         items={[
           { label: "Vocabulary", to: "/vocabulary-list" },
           { label: list.title, to: list.href },

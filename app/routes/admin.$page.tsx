@@ -1,35 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PlusIcon } from "~/components/admin/admin-icons";
+import { PlusIcon } from "~/components/icons";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ResourceList } from "~/components/admin/resource-list";
-import {
-  loadRelationOptions,
-  requireAdminPage,
-  requireAdminResource,
-  resourceView,
-} from "~/components/admin/resource-route.server";
-import { ScheduledPanel } from "~/components/admin/scheduled-panel";
+import { loadRelationOptions, requireAdminResource, resourceView } from "~/components/admin/resource-route.server";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { ADMIN_PAGES } from "~/lib/admin-pages";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getAdminResource } from "../../server/admin/registry";
 import { bulkDeleteRecords, getRecord, listRecords, parseListQuery } from "../../server/admin/service";
 import { AppError } from "../../server/lib/errors";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { page } = await requireAdminPage(context, request, params.page);
-  if (!getAdminResource(page.slug)) {
-    const siblings = ADMIN_PAGES.filter((other) => other.group === page.group && other.slug !== page.slug);
-    return { kind: "scheduled" as const, page, siblings };
-  }
-  const { resource, hookContext } = await requireAdminResource(context, request, params.page);
+  // An admin page without a declared resource has its own route file, which Remix matches before this
+  // one; a slug that reaches here without a resource is a 404 (tests/integration/admin-pages.test.ts).
+  const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
   const url = new URL(request.url);
   const list = await listRecords(hookContext, resource, parseListQuery(resource, url.searchParams));
   const filterOptions = await loadRelationOptions(hookContext, resource, null, "filters");
-  return { kind: "resource" as const, page, view: resourceView(resource), list, filterOptions };
+  return { page, view: resourceView(resource), list, filterOptions };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -72,17 +61,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AdminResourcePage() {
-  const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (data.kind === "scheduled") {
-    return (
-      <main className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6 lg:py-10">
-        <AdminPageHeader page={data.page} title={data.page.label} description={data.page.description} />
-        <ScheduledPanel page={data.page} siblings={data.siblings} />
-      </main>
-    );
-  }
-  const { page, view, list, filterOptions } = data;
+  const { page, view, list, filterOptions } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
       <AdminPageHeader

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowRightIcon } from "~/components/icons";
-import { TrashIcon } from "~/components/admin/admin-icons";
+import { ArrowRightIcon, TrashIcon } from "~/components/icons";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ResourceForm } from "~/components/admin/resource-form";
 import {

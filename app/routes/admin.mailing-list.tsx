@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { AdminBreadcrumb, Badge, ConfirmPanel, Pagination, type BadgeTone } from "~/components/admin-people/parts";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { Badge, ConfirmPanel, Pagination, type BadgeTone } from "~/components/admin-people/parts";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
@@ -64,7 +65,7 @@ export default function AdminMailingListPage() {
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
-      <AdminBreadcrumb trail={[{ label: "Users & billing" }, { label: "Mailing list" }]} />
+      <Breadcrumb items={[{ label: "Admin", to: "/admin" }, { label: "Users & billing" }, { label: "Mailing list" }]} />
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-ink">Mailing list</h1>

@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "../../server/lib/errors";
 import { getLessonWorkspace, listLessonsForPicker, saveLessonCues } from "../../server/services/admin-lesson";
 import { importSubtitleFile, isAiTranscriptionAvailable, transcribeLesson } from "../../server/services/subtitles";
+import { Breadcrumb } from "~/components/breadcrumb";
 
 function idFrom(value: string | null | FormDataEntryValue) {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
@@ -110,21 +111,7 @@ export default function SubtitlesGeneratorPage() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/admin" className="hover:text-primary-800 hover:underline">
-              Admin
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>Tools</li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-ink">
-            Subtitles generator
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb items={[{ label: "Admin", to: "/admin" }, { label: "Tools" }, { label: "Subtitles generator" }]} />
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">Subtitles generator</h1>
       <p className="mt-1 max-w-3xl text-muted">
         Make a lesson's transcript from its audio with Whisper, or import a WebVTT or SRT file. Review and edit the

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminBreadcrumb } from "~/components/admin-people/parts";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { TextField } from "~/components/form-fields";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -45,7 +45,7 @@ export default function AdminPermissionsPage() {
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-10">
-      <AdminBreadcrumb trail={[{ label: "Users & billing" }, { label: "Permissions" }]} />
+      <Breadcrumb items={[{ label: "Admin", to: "/admin" }, { label: "Users & billing" }, { label: "Permissions" }]} />
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">Permissions</h1>
       <p className="mt-1 max-w-2xl text-muted">
         Each code unlocks part of the product. A change takes effect at once, even in sessions already open. Remove a

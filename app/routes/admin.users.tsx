@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { AdminBreadcrumb, Badge, Pagination, SUBSCRIPTION_BADGES } from "~/components/admin-people/parts";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { Badge, Pagination, SUBSCRIPTION_BADGES } from "~/components/admin-people/parts";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
@@ -34,7 +35,7 @@ export default function AdminUsersPage() {
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
-      <AdminBreadcrumb trail={[{ label: "Users & billing" }, { label: "Users" }]} />
+      <Breadcrumb items={[{ label: "Admin", to: "/admin" }, { label: "Users & billing" }, { label: "Users" }]} />
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-ink">Users</h1>

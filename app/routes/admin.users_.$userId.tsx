@@ -2,7 +2,8 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminBreadcrumb, Badge, ConfirmPanel, SUBSCRIPTION_BADGES } from "~/components/admin-people/parts";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { Badge, ConfirmPanel, SUBSCRIPTION_BADGES } from "~/components/admin-people/parts";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
@@ -133,8 +134,13 @@ export default function AdminUserPage() {
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-10">
-      <AdminBreadcrumb
-        trail={[{ label: "Users & billing" }, { label: "Users", to: "/admin/users" }, { label: user.name }]}
+      <Breadcrumb
+        items={[
+          { label: "Admin", to: "/admin" },
+          { label: "Users & billing" },
+          { label: "Users", to: "/admin/users" },
+          { label: user.name },
+        ]}
       />
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">

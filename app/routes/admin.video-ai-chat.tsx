@@ -10,6 +10,7 @@ import { titleMeta } from "~/lib/route-meta";
 import { aiSettingsSchema } from "~/lib/schemas/admin-lesson";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getAssistantReview, listAssistantLessons, saveAssistantSettings } from "../../server/services/lesson-chat";
+import { Breadcrumb } from "~/components/breadcrumb";
 
 function idFrom(value: string | null | FormDataEntryValue) {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
@@ -67,21 +68,7 @@ export default function VideoAiChatPage() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/admin" className="hover:text-primary-800 hover:underline">
-              Admin
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>Content</li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-ink">
-            Video AI chat
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb items={[{ label: "Admin", to: "/admin" }, { label: "Content" }, { label: "Video AI chat" }]} />
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">Video AI chat</h1>
       <p className="mt-1 max-w-3xl text-muted">
         Turn the lesson assistant on per lesson, give it notes to work from, and read what learners asked.

@@ -32,6 +32,7 @@ import {
 } from "../../server/services/admin-lesson";
 import { putSingleUpload, UPLOAD_KINDS, type UploadKind } from "../../server/services/uploads";
 import { lessonPath } from "../../server/services/lessons";
+import { Breadcrumb } from "~/components/breadcrumb";
 
 const TABS = ["transcript", "media", "details", "study"] as const;
 
@@ -177,31 +178,14 @@ export default function LessonWorkspacePage() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/admin" className="hover:text-primary-800 hover:underline">
-              Admin
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/admin/videos" className="hover:text-primary-800 hover:underline">
-              Videos
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to={`/admin/videos/${video.id}`} className="hover:text-primary-800 hover:underline">
-              {video.title}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-ink">
-            Lesson workspace
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        items={[
+          { label: "Admin", to: "/admin" },
+          { label: "Videos", to: "/admin/videos" },
+          { label: video.title, to: `/admin/videos/${video.id}` },
+          { label: "Lesson workspace" },
+        ]}
+      />
       <header className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{video.title}</h1>

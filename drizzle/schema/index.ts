@@ -3,4 +3,7 @@ export * from "./users";
 export * from "./catalogue";
 export * from "./study";
 export * from "./community";
+export * from "./blog";
+export * from "./mailing-list";
+export * from "./faq";
 export * from "./billing";

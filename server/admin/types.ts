@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { AppContext } from "../context";
 import type { SessionUser } from "../services/auth";
 
-// The contract of an admin resource (docs/admin-resources.md, ADR 009). One declaration per resource in
+// The contract of an admin resource (docs/admin-resources.md, ADR 013). One declaration per resource in
 // server/admin/resources/<slug>.ts; the generic pages (/admin/<slug>) and the JSON API (/api/admin/<slug>)
 // read it. Additive changes only: other declarations are written against this file.
 

@@ -3,7 +3,10 @@ import { createAppContext } from "../context";
 import type { Env } from "../env";
 import { serveMedia, verifyMediaSignature } from "../services/media";
 
-/** `/media/<key>?exp=&sig=`: signed R2 objects (SPEC §8). No cookie needed: the signature is the grant. */
+/**
+ * `/media/<key>?exp=&sig=`: signed R2 objects (docs/product-rules.md#media-signing). No cookie needed: the signature
+ * is the grant.
+ */
 export function createMediaApp(options: { now?: () => Date } = {}) {
   const media = new Hono<{ Bindings: Env }>();
   media.on(["GET", "HEAD"], "/*", async (c) => {

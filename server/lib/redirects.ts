@@ -38,7 +38,7 @@ export function safeRedirectPath(target: unknown, fallback = "/video-library"): 
   return normalised;
 }
 
-/** Where a new member goes after signing up, by the plan they picked (docs/product-rules.md). */
+/** Where a new member goes after signing up, by the plan they picked (docs/product-rules.md#redirects). */
 export function redirectAfterRegister(plan: string | null | undefined): string {
   if (plan === "monthly") return "/checkout/monthly";
   if (plan === "annual") return "/checkout/annual";

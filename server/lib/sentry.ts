@@ -1,7 +1,10 @@
 import { Toucan } from "toucan-js";
 import type { Config } from "./config";
 
-/** Error reporting per SPEC §9: traces sampled at 1, personal data sent; off when no DSN is set. */
+/**
+ * Error reporting per docs/product-rules.md#error-reporting: traces sampled at 1, personal data sent; off when no DSN
+ * is set.
+ */
 export function createErrorReporter(config: Config, request: Request, ctx: ExecutionContext) {
   if (!config.sentryDsn) return null;
   return new Toucan({

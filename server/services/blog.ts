@@ -4,7 +4,8 @@ import { slugify } from "../../app/lib/slug";
 import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
-import { renderEditorialMarkdown, renderMemberMarkdown } from "../lib/markdown";
+import { renderEditorialMarkdown } from "../lib/markdown";
+import { renderPost, toDiscussionAuthor, type DiscussionAuthor } from "./discussion";
 import { isMediaKey, signMediaUrl } from "./media";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
@@ -213,8 +214,9 @@ export async function listPublishedPostsForIndex(ctx: AppContext, limit?: number
 export interface BlogComment {
   id: number;
   html: string;
+  mostlyArabic: boolean;
   createdAt: Date;
-  author: { id: number; name: string; avatarUrl: string | null };
+  author: DiscussionAuthor;
   isOwn: boolean;
   canDelete: boolean;
 }
@@ -248,15 +250,9 @@ export async function listBlogComments(
     const isOwn = row.userId === viewer.userId;
     return {
       id: row.id,
-      html: renderMemberMarkdown(row.body),
+      ...renderPost(row.body),
       createdAt: row.createdAt,
-      author: {
-        id: row.userId,
-        name: row.authorName,
-        avatarUrl: row.authorAvatarKey
-          ? `/avatars/${row.userId}?v=${encodeURIComponent(row.authorAvatarKey.split("/").pop() ?? "")}`
-          : null,
-      },
+      author: toDiscussionAuthor(row.userId, row.authorName, row.authorAvatarKey),
       isOwn,
       canDelete: isOwn || viewer.canModerateComments,
     };

@@ -312,7 +312,10 @@ const slugParam = z
   .nullable()
   .catch(null);
 
-/** Every value is caught: an unknown or malformed parameter is dropped, never an error (SPEC §10). */
+/**
+ * Every value is caught: an unknown or malformed parameter is dropped, never an error
+ * (docs/product-rules.md#quality-bars).
+ */
 const libraryParamsSchema = z.object({
   q: z
     .string()

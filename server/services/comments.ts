@@ -3,24 +3,20 @@ import { users, videoComments } from "../../drizzle/schema";
 import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
-import { renderMemberMarkdown } from "../lib/markdown";
+import { renderPost, toDiscussionAuthor, type DiscussionAuthor } from "./discussion";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 export const COMMENTS_PAGE_SIZE = 30;
 export const COMMENT_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 10 * 60 * 1000 };
 
-/** Comment markdown to HTML that is safe to put in the page as is. */
-export function renderCommentMarkdown(body: string): string {
-  return renderMemberMarkdown(body);
-}
-
 export interface LessonComment {
   id: number;
   body: string;
   html: string;
+  mostlyArabic: boolean;
   createdAt: Date;
   editedAt: Date | null;
-  author: { id: number; name: string; avatarUrl: string | null };
+  author: DiscussionAuthor;
   isOwn: boolean;
   canDelete: boolean;
 }
@@ -51,16 +47,10 @@ function toLessonComment(
   return {
     id: row.id,
     body: row.body,
-    html: renderCommentMarkdown(row.body),
+    ...renderPost(row.body),
     createdAt: row.createdAt,
     editedAt: row.editedAt,
-    author: {
-      id: row.userId,
-      name: row.authorName,
-      avatarUrl: row.authorAvatarKey
-        ? `/avatars/${row.userId}?v=${encodeURIComponent(row.authorAvatarKey.split("/").pop() ?? "")}`
-        : null,
-    },
+    author: toDiscussionAuthor(row.userId, row.authorName, row.authorAvatarKey),
     isOwn,
     canDelete: isOwn || viewer.canModerateComments,
   };
@@ -124,8 +114,9 @@ export async function createComment(
 }
 
 /**
- * Edits the viewer's own comment. Someone else's comment answers 404, not 403: the JSON client logs a
- * member out on 403 (SPEC §5), and a comment you can't edit is, for you, a comment that isn't there.
+ * Edits the viewer's own comment. Someone else's comment answers 404, not 403: the JSON client logs a member out on
+ * 403 (docs/product-rules.md#errors-and-toasts), and a comment you can't edit is, for you, a comment that isn't
+ * there.
  */
 export async function updateComment(
   ctx: AppContext,

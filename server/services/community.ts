@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { communityGroups, communityMessages, communityThreads, users } from "../../drizzle/schema";
-import { isMostlyArabic, pageCount, pageOfPosition } from "../../app/lib/community";
+import { pageCount, pageOfPosition } from "../../app/lib/community";
 import type { CreateMessageInput, CreateThreadInput, ModerateThreadInput } from "../../app/lib/schemas/community";
 import { slugify } from "../../app/lib/slug";
 import { requireSignedIn } from "../access/guards";
 import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, forbidden, notFound } from "../lib/errors";
-import { renderMemberMarkdown } from "../lib/markdown";
+import { renderPost, toDiscussionAuthor, type DiscussionAuthor } from "./discussion";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
-// Community: groups → threads → messages (SPEC §6). Visitors read; members post, edit and delete their
-// own; moderators (admin or community:moderate) pin, lock, move and delete anything.
+// Community: groups → threads → messages (docs/product-rules.md#discussions). Visitors read; members post, edit and
+// delete their own; moderators (admin or community:moderate) pin, lock, move and delete anything.
 
 export const THREADS_PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 20;
@@ -27,20 +27,6 @@ function requireModerator(viewer: Viewer): Member {
   const member = requireMember(viewer);
   if (!member.canModerateCommunity) throw forbidden("Only community moderators can do that.");
   return member;
-}
-
-export interface CommunityAuthor {
-  id: number;
-  name: string;
-  avatarUrl: string | null;
-}
-
-function toAuthor(userId: number, name: string, avatarKey: string | null): CommunityAuthor {
-  return {
-    id: userId,
-    name,
-    avatarUrl: avatarKey ? `/avatars/${userId}?v=${encodeURIComponent(avatarKey.split("/").pop() ?? "")}` : null,
-  };
 }
 
 export interface GroupRef {
@@ -139,7 +125,7 @@ export interface ThreadSummary {
   id: number;
   title: string;
   slug: string;
-  author: CommunityAuthor;
+  author: DiscussionAuthor;
   /** Live messages after the opening one. */
   repliesCount: number;
   lastActivityAt: Date;
@@ -202,7 +188,7 @@ export async function listThreads(
       id: row.id,
       title: row.title,
       slug: row.slug || slugify(row.title),
-      author: toAuthor(row.authorId, row.authorName, row.authorAvatarKey),
+      author: toDiscussionAuthor(row.authorId, row.authorName, row.authorAvatarKey),
       repliesCount: Math.max(0, row.messagesCount - 1),
       lastActivityAt: row.lastActivityAt,
       lastPosterName: row.lastPosterName,
@@ -222,7 +208,7 @@ export interface ThreadDetail {
   title: string;
   slug: string;
   group: GroupRef;
-  author: CommunityAuthor;
+  author: DiscussionAuthor;
   pinned: boolean;
   locked: boolean;
   messagesCount: number;
@@ -263,7 +249,7 @@ export async function getThread(ctx: AppContext, threadId: number): Promise<Thre
     title: row.title,
     slug: row.slug || slugify(row.title),
     group: { id: row.groupId, title: row.groupTitle, slug: row.groupSlug || slugify(row.groupTitle) },
-    author: toAuthor(row.authorId, row.authorName, row.authorAvatarKey),
+    author: toDiscussionAuthor(row.authorId, row.authorName, row.authorAvatarKey),
     pinned: row.pinnedAt !== null,
     locked: row.lockedAt !== null,
     messagesCount: row.messagesCount,
@@ -339,7 +325,7 @@ export interface CommunityMessage {
   createdAt: Date;
   editedAt: Date | null;
   deleted: boolean;
-  author: CommunityAuthor;
+  author: DiscussionAuthor;
   quote: MessageQuote | null;
   isOwn: boolean;
   canEdit: boolean;
@@ -406,19 +392,19 @@ export async function listMessages(
         id: row.id,
         number: (page - 1) * pageSize + index + 1,
         body: deleted ? "" : row.body,
-        html: deleted ? null : renderMemberMarkdown(row.body),
-        mostlyArabic: !deleted && isMostlyArabic(row.body),
+        ...(deleted ? { html: null, mostlyArabic: false } : renderPost(row.body)),
         createdAt: row.createdAt,
         editedAt: deleted ? null : row.editedAt,
         deleted,
-        author: toAuthor(row.authorId, row.authorName, row.authorAvatarKey),
+        author: toDiscussionAuthor(row.authorId, row.authorName, row.authorAvatarKey),
         quote:
           !deleted && row.quotedId !== null
             ? {
                 id: row.quotedId,
                 authorName: row.quotedAuthorName ?? "",
-                html: row.quotedDeletedAt === null ? renderMemberMarkdown(row.quotedBody ?? "") : null,
-                mostlyArabic: row.quotedDeletedAt === null && isMostlyArabic(row.quotedBody ?? ""),
+                ...(row.quotedDeletedAt === null
+                  ? renderPost(row.quotedBody ?? "")
+                  : { html: null, mostlyArabic: false }),
                 deleted: row.quotedDeletedAt !== null,
                 page: pageOfPosition(Number(row.quotedPosition ?? 0), pageSize),
               }
@@ -548,8 +534,9 @@ async function getMessageForWrite(ctx: AppContext, messageId: number) {
 }
 
 /**
- * Someone else's message answers 404, not 403: the JSON client logs a member out on 403 (SPEC §5), and
- * a message you may not change is, for you, one that is not there to change.
+ * Someone else's message answers 404, not 403: the JSON client logs a member out on 403
+ * (docs/product-rules.md#errors-and-toasts), and a message you may not change is, for you, one that is not there to
+ * change.
  */
 const NOT_YOURS = "We couldn't find that message among yours.";
 

@@ -7,7 +7,7 @@ import { AppError } from "../lib/errors";
 import { sendMail } from "./mail";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
-// The mailing list (SPEC §6): explicit consent, double opt-in, one-click unsubscribe.
+// The mailing list (docs/product-rules.md#mailing-list): explicit consent, double opt-in, one-click unsubscribe.
 
 export const NEWSLETTER_IP_RATE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
 /** Confirmation emails per address and hour: past it the answer is the same, but nothing is sent. */

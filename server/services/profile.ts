@@ -9,6 +9,11 @@ type AvatarType = (typeof AVATAR_TYPES)[number];
 
 const EXTENSIONS: Record<AvatarType, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
+/** Where the page loads a member's avatar; the key changes with every upload, which busts browser caches. */
+export function avatarUrl(userId: number, avatarKey: string | null): string | null {
+  return avatarKey ? `/avatars/${userId}?v=${encodeURIComponent(avatarKey.split("/").pop() ?? "")}` : null;
+}
+
 /** Replaces the editable profile fields; a field left empty is cleared. */
 export async function updateProfile(ctx: AppContext, userId: number, input: ProfileInput) {
   const [updated] = await ctx.db

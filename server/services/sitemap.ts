@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { blogPostPath, escapeXml, listPublishedPostsForIndex } from "./blog";
 import { collectionPath } from "./lessons";
 
-/** Public pages that exist without any content (SPEC §3). */
+/** Public pages that exist without any content (docs/product-rules.md#layouts-and-routes). */
 export const STATIC_SITEMAP_PATHS = [
   "/",
   "/faq",

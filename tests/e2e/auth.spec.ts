@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
 
-test.describe("sign in and guards (SPEC §4)", () => {
+test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {
   test("a login-required page sends a visitor to login and back after signing in", async ({ page }) => {
     await page.goto("/profile?tab=x");
     await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile%3Ftab%3Dx$/);
@@ -64,7 +64,7 @@ test.describe("sign in and guards (SPEC §4)", () => {
   });
 });
 
-test.describe("sign up (SPEC §4 redirects)", () => {
+test.describe("sign up (docs/product-rules.md#redirects)", () => {
   test("signing up with ?plan=annual continues to the annual checkout", async ({ page }) => {
     await page.goto("/auth/signup?plan=annual");
     await page.getByLabel("Your name").fill("Rania");

@@ -39,7 +39,7 @@ test("visitor → locks; free member → free lesson plays, premium goes to chec
   await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
   await expect(page.getByRole("list", { name: "Transcript lines" }).getByRole("listitem").first()).toBeVisible();
 
-  // A premium lesson sends the free member to checkout (SPEC §5: 402 → /checkout).
+  // A premium lesson sends the free member to checkout (docs/product-rules.md#errors-and-toasts: 402 → /checkout).
   await page.goto("/video-library");
   const premium = page.getByRole("article").filter({ hasText: "(locked)" }).first().getByRole("link").first();
   await premium.click();

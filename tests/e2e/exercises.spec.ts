@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
 
-// Demo lessons (server/services/seed/demo-content.ts): "Introducing Your Family" is premium, its order
+// Demo lessons (seed/demo-content.ts): "Introducing Your Family" is premium, its order
 // line is "بنجتمع عند ستّي كل يوم جمعة." and its gap takes ستّي (variant "sitti"); "Ordering Coffee in
 // Beirut" orders "صباح النور. بدّي فنجان قَهوة، لو سمحت.".
 const FAMILY_ORDER = ["بنجتمع", "عند", "ستّي", "كل", "يوم", "جمعة"];

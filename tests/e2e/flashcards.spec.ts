@@ -52,7 +52,7 @@ test("a visitor browses a collection and is asked to sign in to review", async (
   const signIn = page.getByRole("link", { name: "Sign in to review" });
   const href = await signIn.getAttribute("href");
   expect(href).toMatch(/^\/auth\/login\?redirect=%2Fflashcard%2F\d+$/);
-  // An old titled link keeps the SPEC address.
+  // An old titled link lands on the slugless address (docs/product-rules.md#addresses-and-slugs).
   const id = page.url().split("/").pop();
   await page.goto(`/flashcard/${id}/everyday-essentials`);
   await expect(page).toHaveURL(new RegExp(`/flashcard/${id}$`));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, expectAccessible, signIn } from "./fixtures";
 
-// Demo activity "At the Bakery" (server/services/seed/demo-content.ts): two choices and a dictation whose
+// Demo activity "At the Bakery" (seed/demo-content.ts): two choices and a dictation whose
 // answer is بدّي ربطة خبز.
 async function openBakery(page: Page) {
   await page.goto("/listening-activity");

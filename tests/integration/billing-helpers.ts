@@ -28,7 +28,7 @@ export const stripeEnv: Env = {
   STRIPE_PRICE_ANNUAL: PRICE_ANNUAL,
 };
 
-/** The two plans of SPEC §7 and the admin's cancel reasons, as the seed has them. */
+/** The two plans (docs/product-rules.md#billing-states) and the admin's cancel reasons, as the seed has them. */
 export async function ensureBillingFixtures() {
   const ctx = createAppContext(testEnv);
   const rows = [

@@ -17,7 +17,7 @@ beforeAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>
   app.request(url, { method, headers }, testEnv);
 
-describe("signed media URLs (SPEC §8)", () => {
+describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
   it("serves the whole object with type, length, ETag and private caching", async () => {
     const url = await signMediaUrl(ctx, "videos/sample.mp4");
     expect(url).toMatch(/^\/media\/videos\/sample\.mp4\?exp=\d+&sig=[0-9a-f]{64}$/);

@@ -22,7 +22,7 @@ function client(response: Response | Error, loggedIn = true) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-describe("JSON client error rules (SPEC §5)", () => {
+describe("JSON client error rules (docs/product-rules.md#errors-and-toasts)", () => {
   it("returns data with ISO strings turned into dates", async () => {
     const { api } = client(json(200, { data: { at: "2026-01-02T03:04:05Z", name: "x" } }));
     const data = await api.get<{ at: Date; name: string }>("/api/x");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isIsoDateString, reviveDates } from "../../app/lib/dates";
 
-describe("ISO date revival (SPEC §2)", () => {
+describe("ISO date revival (docs/product-rules.md#dates-across-the-wire)", () => {
   it.each([
     "2026-11-21",
     "2026-11-21T10:15",

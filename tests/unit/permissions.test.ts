@@ -20,7 +20,7 @@ const member = holding();
 const moderator = holding(COMMUNITY_MODERATE_PERMISSION);
 const admin = holding(ADMIN_PERMISSION);
 
-describe("isAdmin", () => {
+describe("isAdmin (docs/product-rules.md#sign-in-and-permissions)", () => {
   it("is true only when the permissions contain the admin code", () => {
     expect(isAdmin(holding("admin"))).toBe(true);
     expect(isAdmin(holding("community:moderate"))).toBe(false);
@@ -38,7 +38,7 @@ describe("isAdmin", () => {
   });
 });
 
-describe("hasAnyPermission", () => {
+describe("hasAnyPermission (docs/product-rules.md#sign-in-and-permissions)", () => {
   it("allows when the required list is missing or empty, even without a user", () => {
     expect(hasAnyPermission(null, undefined)).toBe(true);
     expect(hasAnyPermission(null, null)).toBe(true);

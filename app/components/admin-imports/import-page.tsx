@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminBreadcrumb, Badge, type BadgeTone } from "~/components/admin-people/parts";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { Badge, type BadgeTone } from "~/components/admin-people/parts";
 import { useIsPending } from "~/components/form-fields";
 import { buttonClasses } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -46,7 +47,7 @@ export function ImportPage({
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
-      <AdminBreadcrumb trail={[{ label: "Tools" }, { label }]} />
+      <Breadcrumb items={[{ label: "Admin", to: "/admin" }, { label: "Tools" }, { label }]} />
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">{label}</h1>
       <p className="mt-1 max-w-3xl text-muted">{description}</p>
 

@@ -4,37 +4,6 @@ import { cn } from "~/lib/cn";
 
 // Small pieces shared by the bespoke admin pages (users, permissions, mailing list, imports).
 
-export function AdminBreadcrumb({ trail }: { trail: { label: string; to?: string }[] }) {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-muted">
-      <ol className="flex flex-wrap items-center gap-1.5">
-        <li>
-          <Link to="/admin" className="hover:text-primary-800 hover:underline">
-            Admin
-          </Link>
-        </li>
-        {trail.map((step, index) => (
-          <li key={step.label} className="flex items-center gap-1.5">
-            <span aria-hidden="true">/</span>
-            {step.to && index < trail.length - 1 ? (
-              <Link to={step.to} className="hover:text-primary-800 hover:underline">
-                {step.label}
-              </Link>
-            ) : (
-              <span
-                aria-current={index === trail.length - 1 ? "page" : undefined}
-                className={index === trail.length - 1 ? "font-medium text-ink" : undefined}
-              >
-                {step.label}
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
-
 const TONES = {
   neutral: "bg-canvas text-ink/80 ring-line",
   success: "bg-primary-50 text-primary-800 ring-primary-200",

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { AdminPage } from "~/lib/admin-pages";
+import { Breadcrumb } from "~/components/breadcrumb";
 
 /** Breadcrumb, heading and actions of an admin page. */
 export function AdminPageHeader({
@@ -16,41 +16,16 @@ export function AdminPageHeader({
   description?: string;
   actions?: React.ReactNode;
 }) {
-  const crumbs = trail.length > 0;
   return (
     <header className="space-y-3">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/admin" className="hover:text-primary-800 hover:underline">
-              Admin
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>{page.group}</li>
-          <li aria-hidden="true">/</li>
-          <li aria-current={crumbs ? undefined : "page"} className={crumbs ? undefined : "font-medium text-ink"}>
-            {crumbs ? (
-              <Link to={`/admin/${page.slug}`} className="hover:text-primary-800 hover:underline">
-                {page.label}
-              </Link>
-            ) : (
-              page.label
-            )}
-          </li>
-          {trail.map((crumb, index) => (
-            <li key={`${crumb}-${index}`} className="flex items-center gap-1.5">
-              <span aria-hidden="true">/</span>
-              <span
-                aria-current={index === trail.length - 1 ? "page" : undefined}
-                className="max-w-[16rem] truncate font-medium text-ink"
-              >
-                {crumb}
-              </span>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumb
+        items={[
+          { label: "Admin", to: "/admin" },
+          { label: page.group },
+          { label: page.label, to: `/admin/${page.slug}` },
+          ...trail.map((label) => ({ label })),
+        ]}
+      />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">{title}</h1>

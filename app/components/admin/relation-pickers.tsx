@@ -8,7 +8,7 @@ import {
   type Dispatch,
   type SetStateAction,
 } from "react";
-import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from "./admin-icons";
+import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from "~/components/icons";
 import { FieldErrors, inputClasses } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

@@ -7,7 +7,7 @@ import { DatePicker } from "~/components/ui/date-picker";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { AdminRow } from "../../../server/admin/types";
-import { UploadIcon } from "./admin-icons";
+import { UploadIcon } from "~/components/icons";
 import { OrderedRelationList, RelationChecklist, RelationSelect } from "./relation-pickers";
 import type { AdminFieldView, AdminRecord, AdminRelationLabel, AdminResourceView } from "./types";
 

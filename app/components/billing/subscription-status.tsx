@@ -19,7 +19,7 @@ const STATUS_STYLES: Record<SubscriptionStatusName, { label: string; className: 
   expired: { label: "Ended", className: "bg-canvas text-muted ring-line" },
 };
 
-/** The member's own status, in words (kept out of tab titles, SPEC §3). */
+/** The member's own status, in words (kept out of tab titles: docs/product-rules.md#tab-titles). */
 export function StatusBadge({ status, className }: { status: SubscriptionStatusName; className?: string }) {
   const style = STATUS_STYLES[status];
   return (

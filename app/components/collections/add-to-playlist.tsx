@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 import { PLAYLIST_TITLE_MAX, playlistTitleField } from "~/lib/schemas/playlists";
 import { useApi } from "~/lib/use-api";
 import { useRootData } from "~/root";
-import { PlaylistAddIcon, PlusIcon } from "./collection-icons";
+import { PlaylistAddIcon, PlusIcon } from "~/components/icons";
 import { plural } from "./format";
 import { useHydrated } from "./use-hydrated";
 
@@ -23,8 +23,9 @@ interface MenuPlaylist {
 /**
  * "Add to playlist" for one lesson: a small dialog listing the learner's own playlists as checkboxes
  * (checked = the lesson is in it; unchecking removes it) and a field to create a new one with the
- * lesson already inside. Talks to the JSON API (`/api/playlists`) through useApi, so SPEC §5 error
- * handling applies. Renders nothing for visitors, and nothing before hydration (it needs JavaScript).
+ * lesson already inside. Talks to the JSON API (`/api/playlists`) through useApi, so the error rules of
+ * docs/product-rules.md#errors-and-toasts apply. Renders nothing for visitors, and nothing before
+ * hydration (it needs JavaScript).
  *
  *   <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} />
  *   <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} variant="button" />

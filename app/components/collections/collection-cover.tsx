@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 import type { CollectionKind } from "~/lib/collection-paths";
-import { LayersIcon } from "./collection-icons";
+import { LayersIcon } from "~/components/icons";
 import { formatTotalDuration, plural, scriptProps } from "./format";
 
 // Deep, calm backdrops for collections without artwork; chosen by id so a course keeps its colour.

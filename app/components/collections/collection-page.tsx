@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ChevronDownIcon, SparkIcon } from "~/components/icons";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { SparkIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
@@ -11,29 +12,6 @@ import { ContinuePanel, type ProgressInfo } from "./continue-panel";
 import { formatTotalDuration, plural } from "./format";
 import { LessonList, type LessonRowData } from "./lesson-list";
 import { TeacherCards, type TeacherItem } from "./teacher-list";
-
-export function Breadcrumbs({ items }: { items: Array<{ label: string; to?: string }> }) {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm">
-      <ol className="flex flex-wrap items-center gap-1.5 text-muted">
-        {items.map((item, index) => (
-          <li key={item.label} className="flex min-w-0 items-center gap-1.5">
-            {index > 0 ? <ChevronDownIcon className="size-3.5 shrink-0 -rotate-90 rtl:rotate-90" /> : null}
-            {item.to ? (
-              <Link to={item.to} className="font-medium text-primary-700 hover:underline">
-                {item.label}
-              </Link>
-            ) : (
-              <span aria-current="page" className="truncate text-ink/80">
-                {item.label}
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
 
 export function Facts({ items }: { items: Array<{ label: string; value: string }> }) {
   return (
@@ -82,7 +60,7 @@ export function CollectionPage({
   const headingId = `${kind}-lessons`;
   return (
     <main className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
-      <Breadcrumbs
+      <Breadcrumb
         items={[{ label: kind === "course" ? "Courses" : "Series", to: labels.listPath }, { label: collection.title }]}
       />
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:gap-10">

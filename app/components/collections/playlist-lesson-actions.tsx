@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { cn } from "~/lib/cn";
-import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from "./collection-icons";
+import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from "~/components/icons";
 import { useHydrated } from "./use-hydrated";
 
 export type PlaylistLessonAction =

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { MarkdownHint } from "~/components/discussion/post-composer";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -71,8 +72,7 @@ export function NewThreadForm({
           className={cn(inputClasses, "min-h-40 resize-y")}
         />
         <p id={bodyHint} className="text-xs text-muted">
-          Markdown works: **bold**, _italic_, `code`, lists, &gt; quotes and links. Write Arabic with a transliteration
-          so everyone can follow.
+          <MarkdownHint /> Write Arabic with a transliteration so everyone can follow.
         </p>
         <FieldErrors id={fields.body.errorId} errors={fields.body.errors} />
       </div>

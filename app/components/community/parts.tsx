@@ -1,45 +1,13 @@
 import { Link } from "@remix-run/react";
-import { LockIcon } from "~/components/icons";
+import { LockIcon, PinIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import { formatRelativeTime, formatTimestamp } from "./format";
-
-export function Avatar({ name, url, size = "md" }: { name: string; url: string | null; size?: "sm" | "md" }) {
-  const sizeClass = size === "sm" ? "size-8 text-xs" : "size-10 text-sm";
-  if (url) return <img src={url} alt="" className={cn(sizeClass, "shrink-0 rounded-full object-cover")} />;
-  const letters =
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]!.toUpperCase())
-      .join("") || "?";
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        sizeClass,
-        "grid shrink-0 place-items-center rounded-full bg-accent-100 font-semibold text-accent-700",
-      )}
-    >
-      {letters}
-    </span>
-  );
-}
 
 export function RelativeTime({ date, now }: { date: Date | string; now: Date | string }) {
   return (
     <time dateTime={new Date(date).toISOString()} title={formatTimestamp(date)}>
       {formatRelativeTime(date, now)}
     </time>
-  );
-}
-
-function PinIcon({ className }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
-      <path d="M9 4h6l-1 6 3 3H7l3-3-1-6Z" strokeLinejoin="round" />
-      <path d="M12 13v7" strokeLinecap="round" />
-    </svg>
   );
 }
 
@@ -118,7 +86,3 @@ export function Pagination({
     </nav>
   );
 }
-
-/** Rendered member markdown (links, lists, code, quotes) in the page's type. */
-export const messageBodyClasses =
-  "text-[15px] leading-relaxed text-ink break-words [&_a]:font-medium [&_a]:text-primary-700 [&_a]:underline [&_a:hover]:text-primary-900 [&_blockquote]:border-s-4 [&_blockquote]:border-line [&_blockquote]:ps-3 [&_blockquote]:text-muted [&_code]:rounded [&_code]:bg-canvas [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.9em] [&_ol]:list-decimal [&_ol]:ps-5 [&_p+*]:mt-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-canvas [&_pre]:p-3 [&_ul]:list-disc [&_ul]:ps-5 [&_*+p]:mt-2 [&:lang(ar)]:text-lg [&:lang(ar)]:leading-loose";

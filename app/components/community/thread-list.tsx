@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { scriptProps } from "~/components/collections/format";
+import { Avatar } from "~/components/discussion/avatar";
 import { communityThreadHref } from "~/lib/community";
 import type { GroupRef, ThreadSummary } from "../../../server/services/community";
 import { countLabel } from "./format";
-import { Avatar, RelativeTime, ThreadBadges } from "./parts";
+import { RelativeTime, ThreadBadges } from "./parts";
 
 export function ThreadList({ group, threads, now }: { group: GroupRef; threads: ThreadSummary[]; now: Date | string }) {
   return (

@@ -1,9 +1,7 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { DiscussionActionData } from "~/components/discussion/types";
 
-/** What the thread page's action answers a fetcher. */
-export interface ThreadActionData {
-  intent: string;
-  result?: SubmissionResult<string[]> | null;
+/** What the thread page's action answers a fetcher: where a new or changed message now is. */
+export interface ThreadActionData extends DiscussionActionData {
   messageId?: number;
   page?: number;
 }

@@ -1,5 +1,5 @@
 import { forwardRef } from "react";
-import { CheckGlyph, PlayGlyph } from "~/components/player/player-icons";
+import { CheckIcon, PlayIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import type { ExerciseMoment } from "../../../server/services/exercises";
 
@@ -17,7 +17,7 @@ export const chipClasses =
 export function SolvedBadge({ label = "Solved" }: { label?: string }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-semibold text-primary-800 ring-1 ring-primary-200">
-      <CheckGlyph className="size-3.5" /> {label}
+      <CheckIcon className="size-3.5" /> {label}
     </span>
   );
 }
@@ -91,7 +91,7 @@ export const ExerciseVerdict = forwardRef<
             onClick={() => onPlayMoment(moment)}
             className="inline-flex items-center gap-1.5 rounded-xl bg-primary-700 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-primary-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-400"
           >
-            <PlayGlyph className="size-3.5" /> Hear it
+            <PlayIcon className="size-3.5" /> Hear it
           </button>
         ) : null}
         <button

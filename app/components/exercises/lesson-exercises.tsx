@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { sectionCard } from "~/components/player/lesson-details";
-import { PuzzleGlyph } from "~/components/player/player-icons";
+import { PuzzleIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import type { ExerciseMoment, LessonExercises as Exercises } from "../../../server/services/exercises";
 import { SolvedBadge } from "./exercise-feedback";
@@ -44,7 +44,7 @@ export function LessonExercises({
     <section id="exercises" aria-labelledby="exercises-heading" className={cn(sectionCard, "scroll-mt-20")}>
       <div className="flex items-start gap-3">
         <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-50 text-accent-700 ring-1 ring-accent-300/60">
-          <PuzzleGlyph className="size-5" />
+          <PuzzleIcon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -8,8 +8,9 @@ const PATHS: Record<SentenceExerciseKind, string> = {
 };
 
 /**
- * Sends one answer to the server, which checks it and keeps the attempt. Errors are shown by the JSON
- * client (SPEC §5: a lapsed session goes to sign in, 402 to /checkout); the caller just gets null.
+ * Sends one answer to the server, which checks it and keeps the attempt. Errors are shown by the JSON client
+ * (docs/product-rules.md#errors-and-toasts: a lapsed session goes to sign in, 402 to /checkout); the caller just gets
+ * null.
  */
 export function useExerciseAttempt(kind: SentenceExerciseKind, exerciseId: number) {
   const api = useApi();

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { LIBRARY_PATH, type LibraryQuery } from "~/lib/library-query";
 import { HiddenQueryInputs } from "./hidden-query-inputs";
 import { useLibraryFormNavigate } from "./library-form";
-import { SearchIcon } from "./library-icons";
+import { SearchIcon } from "~/components/icons";
 
 const SEARCH_DEBOUNCE_MS = 350;
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { cn } from "~/lib/cn";
-import { RepeatGlyph, SpeedGlyph } from "~/components/player/player-icons";
+import { RepeatIcon, SpeedIcon } from "~/components/icons";
 
 const SLOW_RATE = 0.75;
 
@@ -78,7 +78,7 @@ export function ListeningPlayer({
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" onClick={replay} className={controlClasses}>
-          <RepeatGlyph className="size-4 text-primary-700" /> Play from the start
+          <RepeatIcon className="size-4 text-primary-700" /> Play from the start
         </button>
         <button
           type="button"
@@ -86,7 +86,7 @@ export function ListeningPlayer({
           aria-pressed={slow}
           className={cn(controlClasses, slow && "border-primary-600 bg-primary-50 text-primary-800")}
         >
-          <SpeedGlyph className="size-4 text-primary-700" /> Slower (0.75×)
+          <SpeedIcon className="size-4 text-primary-700" /> Slower (0.75×)
         </button>
       </div>
     </div>

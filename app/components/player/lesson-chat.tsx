@@ -3,7 +3,7 @@ import { ApiError } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { CHAT_MESSAGE_MAX_LENGTH } from "~/lib/schemas/admin-lesson";
 import { useApi } from "~/lib/use-api";
-import { ChevronGlyph, SparkleGlyph } from "./player-icons";
+import { ChevronDownIcon, SparkleIcon } from "~/components/icons";
 
 type Status = { available: true } | { available: false; reason: string; message: string };
 interface ChatMessage {
@@ -101,7 +101,7 @@ export function LessonChat({ lessonId, lessonTitle }: { lessonId: number; lesson
           className="flex w-full items-center gap-3 rounded-xl p-5 text-start hover:bg-primary-50/60 sm:p-6"
         >
           <span className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-100 text-primary-800">
-            <SparkleGlyph className="size-5" />
+            <SparkleIcon className="size-5" />
           </span>
           <span className="min-w-0 flex-1">
             Ask about this lesson
@@ -109,7 +109,7 @@ export function LessonChat({ lessonId, lessonTitle }: { lessonId: number; lesson
               Questions about words, grammar or culture in “{lessonTitle}”.
             </span>
           </span>
-          <ChevronGlyph className={cn("size-5 shrink-0 text-muted transition-transform", open && "rotate-180")} />
+          <ChevronDownIcon className={cn("size-5 shrink-0 text-muted transition-transform", open && "rotate-180")} />
         </button>
       </h2>
       <div id={`${id}-panel`} hidden={!open} className="space-y-4 border-t border-line p-5 sm:p-6">

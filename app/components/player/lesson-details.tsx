@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 import { describeDuration, formatDuration } from "~/lib/format";
 import { formatTransliteration, type TransliterationScheme } from "~/lib/transliteration";
 import type { LessonPage } from "../../../server/services/lessons";
-import { ArrowGlyph, CheckGlyph, DownloadGlyph, FileGlyph, LockGlyph, PlayGlyph, PlusGlyph } from "./player-icons";
+import { ArrowRightIcon, CheckIcon, DownloadIcon, FileIcon, LockIcon, PlayIcon, PlusIcon } from "~/components/icons";
 import { useSaveWord } from "./use-save-word";
 
 export const sectionCard = "rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-6";
@@ -138,13 +138,13 @@ export function LessonVocabulary({
                     aria-label={`Hear “${word.english}” at ${formatDuration(word.startMs / 1000)}`}
                     className="inline-flex items-center gap-1.5 rounded-lg border border-line px-2.5 py-1.5 font-mono text-xs text-ink tabular-nums hover:border-primary-300 hover:bg-primary-50"
                   >
-                    <PlayGlyph className="size-3 text-primary-700" />
+                    <PlayIcon className="size-3 text-primary-700" />
                     {formatDuration(word.startMs / 1000)}
                   </button>
                 ) : null}
                 {isSaved ? (
                   <span className="inline-flex items-center gap-1 rounded-lg bg-primary-50 px-2.5 py-1.5 text-xs font-semibold text-primary-800">
-                    <CheckGlyph className="size-3.5" /> In My words
+                    <CheckIcon className="size-3.5" /> In My words
                   </span>
                 ) : (
                   <button
@@ -154,7 +154,7 @@ export function LessonVocabulary({
                     aria-label={`Save ${word.english || word.arabic} to my words`}
                     className="inline-flex items-center gap-1 rounded-lg border border-line px-2.5 py-1.5 text-xs font-semibold text-primary-800 hover:border-primary-300 hover:bg-primary-50 disabled:opacity-60"
                   >
-                    <PlusGlyph className="size-3.5" /> {saving === word.id ? "Saving…" : "Save"}
+                    <PlusIcon className="size-3.5" /> {saving === word.id ? "Saving…" : "Save"}
                   </button>
                 )}
               </div>
@@ -182,7 +182,7 @@ export function LessonAttachments({ attachments }: { attachments: LessonPage["at
               className="group flex items-center gap-3 rounded-xl border border-line p-3 transition-colors hover:border-primary-300 hover:bg-primary-50"
             >
               <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary-50 text-primary-700 group-hover:bg-white">
-                <FileGlyph className="size-5" />
+                <FileIcon className="size-5" />
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold text-ink">{file.title}</span>
@@ -190,7 +190,7 @@ export function LessonAttachments({ attachments }: { attachments: LessonPage["at
                   {fileType(file.fileName, file.contentType)} · {formatBytes(file.sizeBytes)}
                 </span>
               </span>
-              <DownloadGlyph className="size-5 text-primary-700" />
+              <DownloadIcon className="size-5 text-primary-700" />
               <span className="sr-only">Download</span>
             </a>
           </li>
@@ -280,7 +280,7 @@ export function CollectionSidebar({ collection }: { collection: NonNullable<Less
                 </span>
               </span>
               {item.locked ? (
-                <LockGlyph className={cn("size-4 shrink-0", item.isCurrent ? "text-white" : "text-muted")} />
+                <LockIcon className={cn("size-4 shrink-0", item.isCurrent ? "text-white" : "text-muted")} />
               ) : null}
             </Link>
           </li>
@@ -305,7 +305,7 @@ function StatusDot({
         aria-hidden="true"
         className="grid size-7 shrink-0 place-items-center rounded-full bg-primary-600 text-white"
       >
-        <CheckGlyph className="size-4" />
+        <CheckIcon className="size-4" />
       </span>
     );
   }
@@ -348,7 +348,7 @@ export function UpNextCard({ next }: { next: NonNullable<LessonPage["nextLesson"
           </span>
         </span>
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-700 text-white group-hover:bg-primary-800">
-          {next.locked ? <LockGlyph className="size-4" /> : <ArrowGlyph className="size-5" />}
+          {next.locked ? <LockIcon className="size-4" /> : <ArrowRightIcon className="size-5" />}
         </span>
       </Link>
     </section>

@@ -17,10 +17,11 @@ import {
   PartOfCard,
   UpNextCard,
 } from "./lesson-details";
-import { ArrowGlyph, BackArrowGlyph, CheckGlyph, ClockGlyph, LockGlyph } from "./player-icons";
+import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, LockIcon } from "~/components/icons";
 import { PlayerWorkspace, type WorkspaceHandle } from "./player-workspace";
 import { usePlayerPreferences } from "./use-player-preferences";
 import type { SavedProgress } from "./use-progress-saver";
+import { Breadcrumb } from "~/components/breadcrumb";
 
 const noSubscription = () => () => {};
 
@@ -69,29 +70,15 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
 
   return (
     <main className="mx-auto max-w-7xl px-4 pt-5 pb-16 sm:px-6 lg:pt-7">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
-          <li>
-            <Link to="/video-library" className="hover:text-primary-800 hover:underline">
-              Library
-            </Link>
-          </li>
-          {collection ? (
-            <li className="flex items-center gap-1.5">
-              <span aria-hidden="true">/</span>
-              <Link to={collection.href} className="hover:text-primary-800 hover:underline">
-                {KIND_LABEL[collection.kind]}: {collection.title}
-              </Link>
-            </li>
-          ) : null}
-          <li className="flex min-w-0 items-center gap-1.5">
-            <span aria-hidden="true">/</span>
-            <span aria-current="page" className="truncate font-medium text-ink">
-              {collection ? `Lesson ${collection.currentIndex + 1}` : lesson.title}
-            </span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        items={[
+          { label: "Library", to: "/video-library" },
+          ...(collection
+            ? [{ label: `${KIND_LABEL[collection.kind]}: ${collection.title}`, to: collection.href }]
+            : []),
+          { label: collection ? `Lesson ${collection.currentIndex + 1}` : lesson.title },
+        ]}
+      />
 
       <header className="mt-3 mb-5 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
@@ -111,7 +98,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
               </span>
             ) : null}
             <span className="inline-flex items-center gap-1">
-              <ClockGlyph className="size-4" />
+              <ClockIcon className="size-4" />
               <span aria-hidden="true">{formatDuration(lesson.durationSeconds)}</span>
               <span className="sr-only">{describeDuration(lesson.durationSeconds)}</span>
             </span>
@@ -129,7 +116,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
             ) : null}
             {completed ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-semibold text-primary-800 ring-1 ring-primary-200">
-                <CheckGlyph className="size-3.5" /> Completed
+                <CheckIcon className="size-3.5" /> Completed
               </span>
             ) : null}
           </div>
@@ -144,16 +131,16 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
                   className={buttonClasses("secondary", "md")}
                   aria-label={`Previous lesson: ${previousLesson.title}`}
                 >
-                  <BackArrowGlyph className="size-4" />
+                  <ArrowLeftIcon className="size-4" />
                   Previous
                 </Link>
               ) : null}
               {nextLesson ? (
                 <Link to={nextLesson.href} className={buttonClasses("primary", "md")}>
-                  {nextLesson.locked ? <LockGlyph className="size-4" /> : null}
+                  {nextLesson.locked ? <LockIcon className="size-4" /> : null}
                   Next lesson
                   <span className="sr-only">: {nextLesson.title}</span>
-                  <ArrowGlyph className="size-4" />
+                  <ArrowRightIcon className="size-4" />
                 </Link>
               ) : null}
             </div>
@@ -186,16 +173,16 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
               className={buttonClasses("secondary", "md")}
               aria-label={`Previous lesson: ${previousLesson.title}`}
             >
-              <BackArrowGlyph className="size-4" />
+              <ArrowLeftIcon className="size-4" />
               Previous
             </Link>
           ) : null}
           {nextLesson ? (
             <Link to={nextLesson.href} className={buttonClasses("primary", "md", "flex-1")}>
-              {nextLesson.locked ? <LockGlyph className="size-4" /> : null}
+              {nextLesson.locked ? <LockIcon className="size-4" /> : null}
               Next lesson
               <span className="sr-only">: {nextLesson.title}</span>
-              <ArrowGlyph className="size-4" />
+              <ArrowRightIcon className="size-4" />
             </Link>
           ) : null}
         </div>

@@ -37,9 +37,9 @@ async function orNotFound<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * The loader of every lesson route (`/video/…`, `/course/…/…`, `/series/…/…`, `/playlist/…/…`): login
- * guard, 404s, 301 for stale slugs, /checkout for premium lessons without a subscription (SPEC §5), then
- * the page, its first comments and the `?t=` start time.
+ * The loader of every lesson route (`/video/…`, `/course/…/…`, `/series/…/…`, `/playlist/…/…`): login guard, 404s,
+ * 301 for stale slugs, /checkout for premium lessons without a subscription
+ * (docs/product-rules.md#errors-and-toasts), then the page, its first comments and the `?t=` start time.
  */
 export async function loadLessonRoute(
   { request, context, params }: LoaderFunctionArgs,

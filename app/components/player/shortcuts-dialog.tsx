@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { CloseGlyph } from "./player-icons";
+import { CloseIcon } from "~/components/icons";
 
 export const PLAYER_SHORTCUTS: Array<{ keys: string[]; label: string }> = [
   { keys: ["Space"], label: "Play or pause" },
@@ -54,7 +54,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
             aria-label="Close shortcuts"
             className="-me-2 -mt-1 inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-canvas hover:text-ink"
           >
-            <CloseGlyph className="size-5" />
+            <CloseIcon className="size-5" />
           </button>
         </div>
         <dl className="mt-5 divide-y divide-line rounded-xl border border-line">

@@ -3,7 +3,7 @@ import { splitArabicWords, stripTashkeel } from "~/lib/arabic";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "~/lib/format";
 import { formatTransliteration, type TransliterationScheme } from "~/lib/transliteration";
-import { LoopGlyph } from "./player-icons";
+import { LoopIcon } from "~/components/icons";
 import type { PlayerPreferences } from "./use-player-preferences";
 
 export interface TranscriptCue {
@@ -375,7 +375,7 @@ const CueRow = memo(function CueRow({
             : "text-muted opacity-60 group-hover:opacity-100 hover:bg-primary-100 hover:text-primary-900 focus-visible:opacity-100",
         )}
       >
-        <LoopGlyph className="size-4" />
+        <LoopIcon className="size-4" />
       </button>
     </li>
   );

@@ -17,8 +17,9 @@ export interface SavedProgress {
 }
 
 /**
- * The JSON client for background saves: SPEC §5 rules as everywhere, but its error toasts share one id,
- * so a dropped connection shows one toast instead of one every five seconds.
+ * The JSON client for background saves: the usual error rules (docs/product-rules.md#errors-and-toasts),
+ * but its error toasts share one id, so a dropped connection shows one toast instead of one every five
+ * seconds.
  */
 function useBackgroundApi() {
   const navigate = useNavigate();

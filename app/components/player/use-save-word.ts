@@ -11,7 +11,10 @@ export interface SaveWordRequest {
   startMs: number | null;
 }
 
-/** Saves a word into the learner's "My words" list and says so; errors follow SPEC §5 through the JSON client. */
+/**
+ * Saves a word into the learner's "My words" list and says so; errors follow docs/product-rules.md#errors-and-toasts
+ * through the JSON client.
+ */
 export function useSaveWord(lessonId: number) {
   const api = useApi();
   return useCallback(

@@ -4,21 +4,21 @@ import { cn } from "~/lib/cn";
 import { formatDuration } from "~/lib/format";
 import { PLAYBACK_RATES, type CaptionLanguage } from "~/lib/schemas/lessons";
 import {
-  ArrowGlyph,
-  AutoPauseGlyph,
-  CaptionsGlyph,
-  ExitFullscreenGlyph,
-  FullscreenGlyph,
-  KeyboardGlyph,
-  LockGlyph,
-  LoopGlyph,
-  NextLineGlyph,
-  PauseGlyph,
-  PlayGlyph,
-  PreviousLineGlyph,
-  RepeatGlyph,
-  SpeedGlyph,
-} from "./player-icons";
+  ArrowRightIcon,
+  AutoPauseIcon,
+  CaptionsIcon,
+  ExitFullscreenIcon,
+  FullscreenIcon,
+  KeyboardIcon,
+  LockIcon,
+  LoopIcon,
+  NextLineIcon,
+  PauseIcon,
+  PlayIcon,
+  PreviousLineIcon,
+  RepeatIcon,
+  SpeedIcon,
+} from "~/components/icons";
 import type { LessonPlayer } from "./use-lesson-player";
 import type { PlayerPreferences } from "./use-player-preferences";
 
@@ -161,7 +161,7 @@ export function VideoPlayer({
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-1/2 inline-flex size-18 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/92 text-primary-800 shadow-xl ring-8 ring-white/20"
           >
-            <PlayGlyph className="size-8 translate-x-0.5" />
+            <PlayIcon className="size-8 translate-x-0.5" />
           </span>
         ) : null}
 
@@ -169,7 +169,7 @@ export function VideoPlayer({
           <div className="pointer-events-none absolute top-3 start-3 flex gap-1.5">
             {player.loopIndex !== null ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-accent-400 px-2.5 py-1 text-xs font-bold text-ink shadow">
-                <LoopGlyph className="size-3.5" /> Looping line {player.loopIndex + 1}
+                <LoopIcon className="size-3.5" /> Looping line {player.loopIndex + 1}
               </span>
             ) : null}
             {player.rate !== 1 ? (
@@ -197,7 +197,7 @@ export function VideoPlayer({
                   onClick={onResume}
                   className="inline-flex flex-1 items-center justify-center gap-2 rounded-xl bg-primary-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-primary-800"
                 >
-                  <PlayGlyph className="size-4" /> Resume
+                  <PlayIcon className="size-4" /> Resume
                 </button>
                 <button
                   type="button"
@@ -225,8 +225,8 @@ export function VideoPlayer({
                       to={upNext.href}
                       className="inline-flex flex-1 items-center justify-center gap-2 rounded-xl bg-primary-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-primary-800"
                     >
-                      {upNext.locked ? <LockGlyph className="size-4" /> : null}
-                      Next lesson <ArrowGlyph className="size-4" />
+                      {upNext.locked ? <LockIcon className="size-4" /> : null}
+                      Next lesson <ArrowRightIcon className="size-4" />
                     </Link>
                     <button
                       type="button"
@@ -303,7 +303,7 @@ export function VideoPlayer({
               disabled={!src}
               className={cn(controlButton, "bg-white/10")}
             >
-              {player.playing ? <PauseGlyph className="size-5" /> : <PlayGlyph className="size-5" />}
+              {player.playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
             </button>
             <button
               type="button"
@@ -314,7 +314,7 @@ export function VideoPlayer({
               disabled={!src}
               className={controlButton}
             >
-              <PreviousLineGlyph className="size-5" />
+              <PreviousLineIcon className="size-5" />
             </button>
             <button
               type="button"
@@ -325,7 +325,7 @@ export function VideoPlayer({
               disabled={!src}
               className={controlButton}
             >
-              <RepeatGlyph className="size-5" />
+              <RepeatIcon className="size-5" />
             </button>
             <button
               type="button"
@@ -336,7 +336,7 @@ export function VideoPlayer({
               disabled={!src}
               className={controlButton}
             >
-              <NextLineGlyph className="size-5" />
+              <NextLineIcon className="size-5" />
             </button>
             <button
               type="button"
@@ -348,7 +348,7 @@ export function VideoPlayer({
               disabled={!src}
               className={controlButton}
             >
-              <LoopGlyph className="size-5" />
+              <LoopIcon className="size-5" />
             </button>
             <button
               type="button"
@@ -359,14 +359,14 @@ export function VideoPlayer({
               title="Pause after each line (A)"
               className={controlButton}
             >
-              <AutoPauseGlyph className="size-5" />
+              <AutoPauseIcon className="size-5" />
             </button>
           </div>
 
           <div className="flex items-center gap-1">
             <label className="relative inline-flex items-center" title="Playback speed (S)">
               <span className="sr-only">Playback speed</span>
-              <SpeedGlyph className="pointer-events-none me-1 size-4 text-white/70" />
+              <SpeedIcon className="pointer-events-none me-1 size-4 text-white/70" />
               <select
                 value={String(preferences.rate)}
                 onChange={(event) => onPreferences({ rate: Number(event.currentTarget.value) })}
@@ -382,7 +382,7 @@ export function VideoPlayer({
             {availableCaptions.length > 0 ? (
               <label className="relative inline-flex items-center" title="Subtitles on the video">
                 <span className="sr-only">Subtitles on the video</span>
-                <CaptionsGlyph className="pointer-events-none ms-1 me-1 size-4 text-white/70" />
+                <CaptionsIcon className="pointer-events-none ms-1 me-1 size-4 text-white/70" />
                 <select
                   value={preferences.captions}
                   onChange={(event) =>
@@ -408,7 +408,7 @@ export function VideoPlayer({
               aria-haspopup="dialog"
               className={cn(controlButton, "max-sm:hidden")}
             >
-              <KeyboardGlyph className="size-5" />
+              <KeyboardIcon className="size-5" />
             </button>
             <button
               type="button"
@@ -418,7 +418,7 @@ export function VideoPlayer({
               disabled={!src}
               className={controlButton}
             >
-              {fullscreen ? <ExitFullscreenGlyph className="size-5" /> : <FullscreenGlyph className="size-5" />}
+              {fullscreen ? <ExitFullscreenIcon className="size-5" /> : <FullscreenIcon className="size-5" />}
             </button>
           </div>
         </div>

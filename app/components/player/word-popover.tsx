@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 import { formatDuration } from "~/lib/format";
 import { formatTransliteration, type TransliterationScheme } from "~/lib/transliteration";
 import { useApi } from "~/lib/use-api";
-import { CheckGlyph, CloseGlyph, PlusGlyph } from "./player-icons";
+import { CheckIcon, CloseIcon, PlusIcon } from "~/components/icons";
 import type { WordClick } from "./transcript";
 import { useSaveWord } from "./use-save-word";
 
@@ -177,7 +177,7 @@ export function WordPopover({
           aria-label="Close"
           className="-me-1.5 -mt-1 inline-flex size-8 items-center justify-center rounded-lg text-muted hover:bg-canvas hover:text-ink"
         >
-          <CloseGlyph className="size-4" />
+          <CloseIcon className="size-4" />
         </button>
       </div>
 
@@ -221,7 +221,7 @@ export function WordPopover({
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-line pt-3">
         {result?.saved ? (
           <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary-800">
-            <CheckGlyph className="size-4" /> Saved in My words
+            <CheckIcon className="size-4" /> Saved in My words
           </p>
         ) : (
           <Button
@@ -230,7 +230,7 @@ export function WordPopover({
             disabled={saving || lookup.status === "loading"}
             className={cn(saving && "cursor-progress")}
           >
-            <PlusGlyph className="size-4" />
+            <PlusIcon className="size-4" />
             {saving ? "Saving…" : "Save to my words"}
           </Button>
         )}

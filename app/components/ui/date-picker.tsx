@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { DayPicker, type Matcher } from "react-day-picker";
 import dayPickerStyles from "react-day-picker/style.css?url";
+import { CalendarIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import { parseIsoDate, toIsoDate } from "~/lib/iso-date";
 import { FieldErrors, inputClasses } from "./field";
@@ -8,7 +9,7 @@ import { FieldErrors, inputClasses } from "./field";
 /** Add to the `links` of any route that renders a DatePicker. */
 export const datePickerLinks = [{ rel: "stylesheet", href: dayPickerStyles }];
 
-// SPEC §9: years from 100 before today to 52 after; a static 42-day (6-week) grid.
+// Years from 100 before today to 52 after, and a fixed 42-day (6-week) grid: docs/product-rules.md#constants.
 const YEARS_BEFORE = 100;
 const YEARS_AFTER = 52;
 
@@ -143,7 +144,7 @@ export function DatePicker({ name, label, defaultValue, errors, hint, disabled, 
             <span className={selected ? "text-ink" : "text-muted"}>
               {selected ? displayFormat.format(selected) : "Pick a date"}
             </span>
-            <CalendarIcon />
+            <CalendarIcon className="size-5 shrink-0 text-muted" />
           </button>
           {open ? (
             <div
@@ -217,21 +218,5 @@ export function DatePicker({ name, label, defaultValue, errors, hint, disabled, 
       ) : null}
       <FieldErrors id={errorId} errors={errors} />
     </div>
-  );
-}
-
-function CalendarIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5 shrink-0 text-muted"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-    >
-      <rect x="3.5" y="5" width="17" height="15" rx="2.5" />
-      <path d="M3.5 10h17M8 3v4M16 3v4" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { forwardRef, useId } from "react";
 import { cn } from "~/lib/cn";
 
-/** Outlined, comfortable fields in the primary colour (SPEC §9). */
+/** Outlined, comfortable fields in the primary colour (docs/product-rules.md#constants). */
 export const inputClasses =
   "block w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-muted/70 shadow-xs transition focus:border-primary-600 focus:outline-none focus:ring-3 focus:ring-primary-200 aria-invalid:border-red-600 aria-invalid:focus:ring-red-100 disabled:bg-canvas";
 

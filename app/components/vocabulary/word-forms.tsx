@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata, type Submissi
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { PlusIcon, TrashIcon } from "~/components/collections/collection-icons";
+import { PlusIcon, TrashIcon } from "~/components/icons";
 import { useIsPending } from "~/components/form-fields";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";

@@ -3,7 +3,7 @@ import { studyTrackTeachers, studyTrackVideos, videoCategories, videoTeachers } 
 import { integerField, requiredId } from "../schema-helpers";
 import { defineResource } from "../types";
 
-// The join tables have their own admin pages (SPEC §3): one row links two records.
+// The join tables have their own admin pages (docs/product-rules.md#admin-pages): one row links two records.
 
 export const videosCategoriesResource = defineResource({
   slug: "videos-categories",

@@ -11,7 +11,10 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export const RENEWAL_LEEWAY_MS = 24 * HOUR_MS;
 
-/** The one access rule (SPEC §7): paid and grace states until the period ends, expired never. */
+/**
+ * The one access rule (docs/product-rules.md#billing-states): paid and grace states until the period ends, expired
+ * never.
+ */
 export function hasAccessAt(subscription: { status: SubscriptionStatus; currentPeriodEnd: Date }, now: Date): boolean {
   const end = subscription.currentPeriodEnd.getTime();
   switch (subscription.status) {

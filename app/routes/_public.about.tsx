@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageIntro, Prose } from "~/components/content-page";
-import { HeadphonesIcon, GlobeIcon, SparkIcon, ShieldIcon } from "~/components/icons";
+import { GlobeIcon, HeadphonesIcon, ShieldIcon, SparkIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { pageTitle, rootAppName } from "~/lib/meta";

@@ -10,7 +10,7 @@ import { eq, getTableColumns } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { SelectedFieldsFlat, SQLiteInsertValue, SQLiteTable } from "drizzle-orm/sqlite-core";
-import * as schema from "../../../drizzle/schema";
+import * as schema from "../drizzle/schema";
 import {
   DEMO_ACCOUNTS,
   DEMO_BLOG_POSTS,

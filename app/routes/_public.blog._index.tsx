@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PostCard } from "~/components/blog/post-card";
 import { PageIntro } from "~/components/content-page";
-import { ArrowRightIcon } from "~/components/icons";
+import { ArrowRightIcon, RssIcon } from "~/components/icons";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -43,10 +43,7 @@ export default function BlogIndexPage() {
           href="/blog/rss.xml"
           className="mt-6 inline-flex items-center gap-2 text-sm font-semibold text-primary-800 hover:underline"
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4 fill-current">
-            <circle cx="6" cy="18" r="2.2" />
-            <path d="M4 10.5v3a6.5 6.5 0 0 1 6.5 6.5h3A9.5 9.5 0 0 0 4 10.5Zm0-6v3A12.5 12.5 0 0 1 16.5 20h3A15.5 15.5 0 0 0 4 4.5Z" />
-          </svg>
+          <RssIcon className="size-4" />
           Follow with RSS
         </a>
       </PageIntro>

@@ -4,7 +4,7 @@ import { PublicShell } from "~/components/public-shell";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle, rootAppName } from "~/lib/meta";
 
-export default function BlankLayout() {
+export default function PublicLayout() {
   return (
     <PublicShell>
       <Outlet />

@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { recoveryAction, loadRecoveryPage } from "~/lib/billing.server";
 import { titleMeta } from "~/lib/route-meta";
 
-// The same page as /retain (SPEC §3), outside the learning area's /settings.
+// The same page as /retain (docs/product-rules.md#layouts-and-routes), outside the learning area's /settings.
 export async function loader({ context }: LoaderFunctionArgs) {
   return loadRecoveryPage(context);
 }
