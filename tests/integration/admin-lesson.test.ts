@@ -50,7 +50,7 @@ const json = async <T = { data: unknown; errors?: string[]; fieldErrors?: Record
   response: Response,
 ) => (await response.json()) as T;
 
-async function sha256(bytes: Uint8Array) {
+async function sha256(bytes: Uint8Array<ArrayBuffer>) {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

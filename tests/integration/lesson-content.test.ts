@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { transcriptCues, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
+import { createViewer } from "../../server/access/viewer";
 import { getLessonWorkspace } from "../../server/services/admin-lesson";
 import { getSampleLesson } from "../../server/services/landing";
 import { listLessonCues } from "../../server/services/lesson-content";
@@ -64,7 +65,8 @@ beforeAll(async () => {
   adminToken = await loginToken(app, admin.email, admin.password);
 });
 
-const viewer = () => ({ id: learner.id, permissions: [], transliterationScheme: learner.transliterationScheme });
+const viewer = () =>
+  createViewer(ctx, { id: learner.id, permissions: [], transliterationScheme: learner.transliterationScheme });
 const get = (path: string, token: string) =>
   app.request(path, { headers: { Authorization: `Bearer ${token}` } }, testEnv);
 

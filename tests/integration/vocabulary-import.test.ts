@@ -18,7 +18,7 @@ async function adminToken() {
   return loginToken(app, user.email, user.password);
 }
 
-function upload(path: string, token: string | null, content: string | Uint8Array, name = "words.csv") {
+function upload(path: string, token: string | null, content: string | Uint8Array<ArrayBuffer>, name = "words.csv") {
   const form = new FormData();
   form.append("file", new File([content], name, { type: "text/csv" }));
   return app.request(path, { method: "POST", headers: token ? { Authorization: token } : {}, body: form }, testEnv);
