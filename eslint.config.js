@@ -44,6 +44,75 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  // The layers' direction (docs/architecture.md): core imports nothing of ours; server and drizzle never
+  // import app; app reaches server only from route modules and `.server` helpers (types anywhere).
+  {
+    files: ["core/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/*", "\\#server/*", "\\#drizzle/*", "**/app/**", "**/server/**", "**/drizzle/**"],
+              message: "core/ is shared by app and server and depends on neither (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts", "drizzle/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/*", "**/app/**"],
+              message: "server/ and drizzle/ never import app/: move what both need to core/ (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["drizzle/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/*", "**/app/**", "\\#server/*", "**/server/**"],
+              message: "The schema sits below the services: drizzle/ imports only core/ (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**", "app/features/*/routes/**", "app/**/*.server.{ts,tsx}", "app/routes.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["\\#server/*", "\\#drizzle/*", "**/server/**", "**/drizzle/**"],
+              allowTypeImports: true,
+              message:
+                "Browser code reaches the server only through route modules and `.server` helpers; import types only (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },

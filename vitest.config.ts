@@ -29,7 +29,12 @@ export default defineConfig(async () => {
       }),
     ],
     resolve: {
-      alias: { "~": path.join(__dirname, "app") },
+      alias: {
+        "~": path.join(__dirname, "app"),
+        "#core": path.join(__dirname, "core"),
+        "#server": path.join(__dirname, "server"),
+        "#drizzle": path.join(__dirname, "drizzle"),
+      },
     },
     test: {
       include: ["tests/integration/**/*.test.ts", "tests/unit/**/*.test.ts"],

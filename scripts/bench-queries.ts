@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { getPlatformProxy, unstable_startWorker } from "wrangler";
-import { EMPTY_LIBRARY_QUERY, type LibraryQuery, type LibrarySort } from "../app/lib/library-query";
+import { EMPTY_LIBRARY_QUERY, type LibraryQuery, type LibrarySort } from "../core/library-query";
 import * as schema from "../drizzle/schema";
 import { createAppContext } from "../server/context";
 import type { Env } from "../server/env";

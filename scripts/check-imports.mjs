@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const ROOTS = ["app", "core", "server", "drizzle", "seed"];
-const ALIASES = { "~/": "app/", "@core/": "core/", "@server/": "server/", "@drizzle/": "drizzle/" };
+const ALIASES = { "~/": "app/", "#core/": "core/", "#server/": "server/", "#drizzle/": "drizzle/" };
 const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 function walk(dir, files = []) {

@@ -9,7 +9,7 @@
  *   plainly (s, t, d, z); doubled consonants are written twice (ʔaddeesh); the article is il-/l-
  *   and assimilates to sun letters (ish-shaam, is-suuʔ).
  */
-import type { Level } from "../drizzle/schema/columns";
+import type { Level } from "../core/levels";
 import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../server/access/permissions";
 
 // ---------------------------------------------------------------------------------------------

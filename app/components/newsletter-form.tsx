@@ -6,7 +6,7 @@ import { CheckIcon, MailIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { newsletterSignupSchema, type NewsletterSource } from "~/lib/schemas/newsletter";
+import { newsletterSignupSchema, type NewsletterSource } from "#core/schemas/newsletter";
 
 export type NewsletterActionData = { result: SubmissionResult<string[]>; message?: string };
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { cn } from "~/lib/cn";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "#core/format";
 import { CheckIcon } from "./icons";
 import { buttonClasses } from "./ui/button";
 

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { cn } from "~/lib/cn";
-import { describeDuration, formatDuration, LEVEL_LABELS, type LevelName } from "~/lib/format";
-import type { HighlightSegment, LessonProgress, LibraryMatch } from "~/lib/library-query";
-import { slugify } from "~/lib/slug";
+import { describeDuration, formatDuration, LEVEL_LABELS, type LevelName } from "#core/format";
+import type { HighlightSegment, LessonProgress, LibraryMatch } from "#core/library-query";
+import { slugify } from "#core/slug";
 import { Highlighted } from "./library/highlighted";
 import { CheckIcon, LockIcon, PlayIcon, SparkIcon } from "./icons";
 import { AddToPlaylist } from "./collections/add-to-playlist";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { AppError } from "../../server/lib/errors";
-import { IMPORT_SPECS, type ImportKind } from "../../server/lib/vocabulary-csv";
-import { applyImportDraft, createImportDraft, getImportDraftPreview } from "../../server/services/vocabulary-import";
+import { AppError } from "#server/lib/errors";
+import { IMPORT_SPECS, type ImportKind } from "#server/lib/vocabulary-csv";
+import { applyImportDraft, createImportDraft, getImportDraftPreview } from "#server/services/vocabulary-import";
 import { requireAdmin } from "./auth.server";
 import { redirectWithToast } from "./toast.server";
 

@@ -1,4 +1,4 @@
-import { reviveDates } from "./dates";
+import { reviveDates } from "#core/dates";
 import { createToast, GENERIC_ERROR_MESSAGE, type Toast } from "./toast";
 
 export class ApiError extends Error {

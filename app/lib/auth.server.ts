@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { isMember, type Member } from "../../server/access/viewer";
-import { clearTokenCookie, requestMeta, serializeTokenCookie } from "../../server/lib/cookies";
-import { loginRedirectFor, safeRedirectPath } from "../../server/lib/redirects";
-import { logout, type SessionUser } from "../../server/services/auth";
+import { isMember, type Member } from "#server/access/viewer";
+import { clearTokenCookie, requestMeta, serializeTokenCookie } from "#server/lib/cookies";
+import { loginRedirectFor, safeRedirectPath } from "#server/lib/redirects";
+import { logout, type SessionUser } from "#server/services/auth";
 
 export { requestMeta, safeRedirectPath };
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import Stripe from "stripe";
 import type { z } from "zod";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#server/lib/errors";
 import {
   getBillingOverview,
   resumeSubscription,
@@ -11,11 +11,11 @@ import {
   switchSubscriptionPlan,
   openBillingPortal,
   type BillingOutcome,
-} from "../../server/services/billing";
-import type { SessionUser } from "../../server/services/auth";
+} from "#server/services/billing";
+import type { SessionUser } from "#server/services/auth";
 import { requireUser } from "./auth.server";
-import { formatDate } from "./format";
-import { subscriptionReferenceSchema, switchPlanSchema } from "./schemas/billing";
+import { formatDate } from "#core/format";
+import { subscriptionReferenceSchema, switchPlanSchema } from "#core/schemas/billing";
 import { redirectWithToast } from "./toast.server";
 
 /** The form buttons every billing page shares (the cancel form, with fields, is handled by its page). */

@@ -1,14 +1,14 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#server/lib/errors";
 import {
   getReviewSession,
   reviewFlashcard,
   reviewSavedWord,
   undoLastReview,
   type ReviewScope,
-} from "../../server/services/flashcards";
-import type { SessionUser } from "../../server/services/auth";
-import { reviewFormSchema } from "./schemas/flashcards";
+} from "#server/services/flashcards";
+import type { SessionUser } from "#server/services/auth";
+import { reviewFormSchema } from "#core/schemas/flashcards";
 import { redirectWithToast } from "./toast.server";
 
 // The review page's loader and action, shared by /flashcard/{id}, /flashcards/review and /flashcards/my-words.

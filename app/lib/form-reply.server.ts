@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
-import { AppError, appErrorHeaders } from "../../server/lib/errors";
+import { AppError, appErrorHeaders } from "#server/lib/errors";
 
 interface Replyable {
   reply(options?: {

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
-import { parseCookies } from "../../server/lib/cookies";
+import { parseCookies } from "#server/lib/cookies";
 import { toLocation } from "./location";
 import { createToast, toastSchema, type Toast } from "./toast";
 

@@ -11,7 +11,7 @@ import {
   toQuizView,
   type QuizView,
   type QuizWord,
-} from "./vocabulary-quiz";
+} from "#core/vocabulary-quiz";
 
 // The play pages keep a quiz run in the URL (seed, words asked, answers so far), so a reload or a
 // second tab shows the same question and score; only a finished run is written to D1.

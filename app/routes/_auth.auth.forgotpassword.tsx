@@ -10,8 +10,8 @@ import { FormErrors } from "~/components/ui/field";
 import { requestMeta } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { resetPasswordSchema } from "~/lib/schemas/auth";
-import { requestPasswordReset } from "../../server/services/auth";
+import { resetPasswordSchema } from "#core/schemas/auth";
+import { requestPasswordReset } from "#server/services/auth";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const email = new URL(request.url).searchParams.get("email") ?? "";

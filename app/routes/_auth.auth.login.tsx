@@ -9,9 +9,9 @@ import { FormErrors } from "~/components/ui/field";
 import { requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { loginSchema } from "~/lib/schemas/auth";
-import { isGoogleEnabled } from "../../server/lib/config";
-import { login } from "../../server/services/auth";
+import { loginSchema } from "#core/schemas/auth";
+import { isGoogleEnabled } from "#server/lib/config";
+import { login } from "#server/services/auth";
 
 const AFTER_LOGIN = "/video-library";
 

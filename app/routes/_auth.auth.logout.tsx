@@ -6,7 +6,7 @@ import { useIsPending } from "~/components/form-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { logoutResponse, safeRedirectPath } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/route-meta";
-import { loginRedirectFor } from "../../server/lib/redirects";
+import { loginRedirectFor } from "#server/lib/redirects";
 
 const FALLBACK = "/video-library";
 

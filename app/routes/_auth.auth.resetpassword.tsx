@@ -9,9 +9,9 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { PASSWORD_MIN, setNewPasswordSchema } from "~/lib/schemas/auth";
+import { PASSWORD_MIN, setNewPasswordSchema } from "#core/schemas/auth";
 import { redirectWithToast } from "~/lib/toast.server";
-import { setNewPassword } from "../../server/services/auth";
+import { setNewPassword } from "#server/services/auth";
 
 /** The API payload plus a confirmation typed twice, checked only by this form. */
 const resetFormSchema = setNewPasswordSchema

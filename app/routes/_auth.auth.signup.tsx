@@ -9,10 +9,10 @@ import { FormErrors } from "~/components/ui/field";
 import { requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { PASSWORD_MIN, registerSchema } from "~/lib/schemas/auth";
-import { isGoogleEnabled } from "../../server/lib/config";
-import { redirectAfterRegister } from "../../server/lib/redirects";
-import { register } from "../../server/services/auth";
+import { PASSWORD_MIN, registerSchema } from "#core/schemas/auth";
+import { isGoogleEnabled } from "#server/lib/config";
+import { redirectAfterRegister } from "#server/lib/redirects";
+import { register } from "#server/services/auth";
 
 const PLAN_NAMES: Record<string, string> = { monthly: "Monthly", annual: "Annual" };
 

@@ -4,9 +4,9 @@ import { AuthHeader, AuthRouteError } from "~/components/auth/auth-parts";
 import { CheckIcon } from "~/components/icons";
 import { ButtonLink } from "~/components/ui/button";
 import { titleMeta } from "~/lib/route-meta";
-import { verifyEmailSchema } from "~/lib/schemas/auth";
-import { AppError } from "../../server/lib/errors";
-import { confirmEmail } from "../../server/services/email-verification";
+import { verifyEmailSchema } from "#core/schemas/auth";
+import { AppError } from "#server/lib/errors";
+import { confirmEmail } from "#server/services/email-verification";
 
 type Outcome =
   { status: "verified"; email: string } | { status: "changed"; email: string } | { status: "failed"; message: string };

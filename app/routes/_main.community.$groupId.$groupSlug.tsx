@@ -12,13 +12,13 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
-import { communityGroupHref, communityThreadHref } from "~/lib/community";
+import { communityGroupHref, communityThreadHref } from "#core/community-paths";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { threadCreateFormSchema, threadsQuerySchema } from "~/lib/schemas/community";
+import { threadCreateFormSchema, threadsQuerySchema } from "#core/schemas/community";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError } from "../../server/lib/errors";
-import { createThread, getGroup, listThreads } from "../../server/services/community";
+import { AppError } from "#server/lib/errors";
+import { createThread, getGroup, listThreads } from "#server/services/community";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const group = await getGroup(context.app, requireId(params.groupId));

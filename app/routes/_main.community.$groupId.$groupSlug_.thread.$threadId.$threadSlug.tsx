@@ -21,7 +21,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
-import { communityGroupHref, communityThreadHref } from "~/lib/community";
+import { communityGroupHref, communityThreadHref } from "#core/community-paths";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import {
@@ -31,10 +31,10 @@ import {
   threadDeleteFormSchema,
   threadModerateFormSchema,
   threadsQuerySchema,
-} from "~/lib/schemas/community";
+} from "#core/schemas/community";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { Viewer } from "../../server/access/viewer";
-import { AppError } from "../../server/lib/errors";
+import type { Viewer } from "#server/access/viewer";
+import { AppError } from "#server/lib/errors";
 import {
   createMessage,
   deleteMessage,
@@ -45,7 +45,7 @@ import {
   listMessages,
   moderateThread,
   updateMessage,
-} from "../../server/services/community";
+} from "#server/services/community";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireId(params.groupId);

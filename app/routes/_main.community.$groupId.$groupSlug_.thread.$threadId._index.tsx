@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { communityThreadHref } from "~/lib/community";
-import { getThread } from "../../server/services/community";
+import { communityThreadHref } from "#core/community-paths";
+import { getThread } from "#server/services/community";
 
 // A thread address without its title: 301 to the canonical one (docs/product-rules.md#addresses-and-slugs).
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

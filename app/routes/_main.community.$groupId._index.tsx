@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { communityGroupHref } from "~/lib/community";
-import { getGroup } from "../../server/services/community";
+import { communityGroupHref } from "#core/community-paths";
+import { getGroup } from "#server/services/community";
 
 // `/community/{id}` without its title: 301 to the canonical address (docs/product-rules.md#addresses-and-slugs). A
 // separate index route so the group page and the thread pages beneath it do not nest inside this one.

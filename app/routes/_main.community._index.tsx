@@ -5,9 +5,9 @@ import { RelativeTime } from "~/components/community/parts";
 import { ChatIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { scriptProps } from "~/components/collections/format";
-import { communityGroupHref, communityThreadHref } from "~/lib/community";
+import { communityGroupHref, communityThreadHref } from "#core/community-paths";
 import { titleMeta } from "~/lib/route-meta";
-import { listGroups } from "../../server/services/community";
+import { listGroups } from "#server/services/community";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = await context.getUser();

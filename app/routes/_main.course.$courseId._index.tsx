@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { collectionHref } from "~/lib/collection-paths";
-import { VISITOR_ACCESS } from "../../server/access/policy";
-import { getCourse } from "../../server/services/collections";
+import { collectionHref } from "#core/collection-paths";
+import { VISITOR_ACCESS } from "#server/access/policy";
+import { getCourse } from "#server/services/collections";
 
 // `/course/{id}` without its title: 301 to the canonical address (docs/product-rules.md#addresses-and-slugs). A
 // separate index route so `/course/{id}/{slug}` and the lesson routes beneath it do not nest inside this one.

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CollectionListPage } from "~/components/collections/collection-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { titleMeta } from "~/lib/route-meta";
-import { listCourses } from "../../server/services/collections";
+import { listCourses } from "#server/services/collections";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const viewer = await (await context.getViewer()).access();

@@ -12,7 +12,7 @@ import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { handleReviewAction, loadReviewSession } from "~/lib/flashcards.server";
 import { titleMeta } from "~/lib/route-meta";
-import { getFlashcollection } from "../../server/services/flashcards";
+import { getFlashcollection } from "#server/services/flashcards";
 
 // `/flashcard/{id}` (the id is the whole address: docs/product-rules.md#addresses-and-slugs). Visitors browse;
 // learners review.

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { getFlashcollection } from "../../server/services/flashcards";
+import { getFlashcollection } from "#server/services/flashcards";
 
 // `/flashcard/{id}/{anything}`: the address has no slug (docs/product-rules.md#addresses-and-slugs), so a titled link
 // answers 301 to `/flashcard/{id}`.

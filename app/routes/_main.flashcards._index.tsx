@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
 import { titleMeta } from "~/lib/route-meta";
-import { getFlashcardsOverview } from "../../server/services/flashcards";
+import { getFlashcardsOverview } from "#server/services/flashcards";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = await context.getUser();

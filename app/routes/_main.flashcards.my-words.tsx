@@ -7,8 +7,8 @@ import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse } from "~/lib/canonical.server";
 import { handleReviewAction, loadReviewSession } from "~/lib/flashcards.server";
 import { titleMeta } from "~/lib/route-meta";
-import type { SessionUser } from "../../server/services/auth";
-import { getOwnVocabularyList, type ReviewScope } from "../../server/services/flashcards";
+import type { SessionUser } from "#server/services/auth";
+import { getOwnVocabularyList, type ReviewScope } from "#server/services/flashcards";
 
 /** All saved words, or one of the learner's lists with `?list=<id>` (someone else's list is a 404). */
 async function wordsScope(context: AppLoadContext, request: Request, user: SessionUser) {

@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { AppError } from "../../server/lib/errors";
-import { deckHref, getVocabularyDeck } from "../../server/services/global-vocabulary";
+import { AppError } from "#server/lib/errors";
+import { deckHref, getVocabularyDeck } from "#server/services/global-vocabulary";
 
 // A deck's address without its page (`/global-vocabulary-deck/{id}` or `…/{id}/{title}`): 301 to its word list.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

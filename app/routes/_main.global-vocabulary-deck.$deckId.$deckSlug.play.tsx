@@ -7,14 +7,14 @@ import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
 import { readQuizAnswer, requireQuizRun } from "~/lib/vocabulary-quiz.server";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#server/lib/errors";
 import {
   deckHref,
   finishDeckQuiz,
   getDeckQuizSource,
   getVocabularyDeck,
   themeHref,
-} from "../../server/services/global-vocabulary";
+} from "#server/services/global-vocabulary";
 
 async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: number }, deckId: number) {
   try {

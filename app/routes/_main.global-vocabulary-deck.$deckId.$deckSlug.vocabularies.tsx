@@ -13,12 +13,12 @@ import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { cn } from "~/lib/cn";
 import { titleMeta } from "~/lib/route-meta";
-import { saveGlobalWordSchema } from "~/lib/schemas/vocabulary";
+import { saveGlobalWordSchema } from "#core/schemas/vocabulary";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError } from "../../server/lib/errors";
-import { deckHref, getVocabularyDeck, saveGlobalWordToList, themeHref } from "../../server/services/global-vocabulary";
-import { DEFAULT_LIST_TITLE } from "../../server/services/vocabulary-save";
-import { listVocabularyLists } from "../../server/services/vocabulary-lists";
+import { AppError } from "#server/lib/errors";
+import { deckHref, getVocabularyDeck, saveGlobalWordToList, themeHref } from "#server/services/global-vocabulary";
+import { DEFAULT_LIST_TITLE } from "#server/services/vocabulary-save";
+import { listVocabularyLists } from "#server/services/vocabulary-lists";
 
 async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: number }, deckId: number, q?: string) {
   try {

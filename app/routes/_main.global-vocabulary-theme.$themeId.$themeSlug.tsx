@@ -8,8 +8,8 @@ import { LevelBadge } from "~/components/video-card";
 import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
-import { AppError } from "../../server/lib/errors";
-import { deckHref, getVocabularyTheme, themeHref } from "../../server/services/global-vocabulary";
+import { AppError } from "#server/lib/errors";
+import { deckHref, getVocabularyTheme, themeHref } from "#server/services/global-vocabulary";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);

@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { AppError } from "../../server/lib/errors";
-import { getVocabularyTheme, themeHref } from "../../server/services/global-vocabulary";
+import { AppError } from "#server/lib/errors";
+import { getVocabularyTheme, themeHref } from "#server/services/global-vocabulary";
 
 // `/global-vocabulary-theme/{id}` without its title: login first, then 301 to the canonical address.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -15,8 +15,8 @@ import { LevelBadge } from "~/components/video-card";
 import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
-import { AppError } from "../../server/lib/errors";
-import { getListeningActivity, getListeningAttempt, submitListeningAttempt } from "../../server/services/listening";
+import { AppError } from "#server/lib/errors";
+import { getListeningActivity, getListeningAttempt, submitListeningAttempt } from "#server/services/listening";
 import { Breadcrumb } from "~/components/breadcrumb";
 
 /** Service 404s become the not-found page; anything else goes on to the error boundary. */

@@ -5,7 +5,7 @@ import { ListeningActivityCard } from "~/components/listening/activity-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { titleMeta } from "~/lib/route-meta";
-import { listListeningGroups } from "../../server/services/listening";
+import { listListeningGroups } from "#server/services/listening";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = await context.getUser();

@@ -12,13 +12,13 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/lib/auth.server";
 import { asBillingError, handleBillingIntent, isBillingIntent } from "~/lib/billing.server";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatDate, formatPrice } from "#core/format";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { cancelSubscriptionSchema } from "~/lib/schemas/billing";
+import { cancelSubscriptionSchema } from "#core/schemas/billing";
 import { redirectWithToast } from "~/lib/toast.server";
-import { cancelSubscription, getBillingOverview } from "../../server/services/billing";
-import { hasDevelopmentTools } from "../../server/lib/config";
+import { cancelSubscription, getBillingOverview } from "#server/services/billing";
+import { hasDevelopmentTools } from "#server/lib/config";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);

@@ -30,20 +30,20 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireMember, requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
-import { collectionHref, collectionLessonHref } from "~/lib/collection-paths";
+import { collectionHref, collectionLessonHref } from "#core/collection-paths";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { movePlaylistVideoSchema, renamePlaylistSchema } from "~/lib/schemas/playlists";
+import { movePlaylistVideoSchema, renamePlaylistSchema } from "#core/schemas/playlists";
 import { createToast } from "~/lib/toast";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#server/lib/errors";
 import {
   deletePlaylist,
   getPlaylist,
   movePlaylistVideo,
   removeVideoFromPlaylist,
   renamePlaylist,
-} from "../../server/services/collections";
+} from "#server/services/collections";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const member = await requireMember(context, request);

@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { collectionHref } from "~/lib/collection-paths";
-import { getPlaylist } from "../../server/services/collections";
+import { collectionHref } from "#core/collection-paths";
+import { getPlaylist } from "#server/services/collections";
 
 // `/playlist/{id}` without its title: login first (playlists are 🔒), then 301 to the canonical address.
 // Others' playlists answer 404 like unknown ids.

@@ -9,10 +9,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { requireUser } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { renamePlaylistSchema } from "~/lib/schemas/playlists";
+import { renamePlaylistSchema } from "#core/schemas/playlists";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError } from "../../server/lib/errors";
-import { createPlaylist, deletePlaylist, listPlaylists, renamePlaylist } from "../../server/services/collections";
+import { AppError } from "#server/lib/errors";
+import { createPlaylist, deletePlaylist, listPlaylists, renamePlaylist } from "#server/services/collections";
 
 type Intent = "create" | "rename" | "delete";
 

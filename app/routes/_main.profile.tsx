@@ -27,9 +27,9 @@ import {
   LEVELS,
   profileSchema,
   TRANSLITERATION_SCHEMES,
-} from "~/lib/schemas/profile";
+} from "#core/schemas/profile";
 import { redirectWithToast } from "~/lib/toast.server";
-import { avatarUrl, removeAvatar, setAvatar, updateProfile } from "../../server/services/profile";
+import { avatarUrl, removeAvatar, setAvatar, updateProfile } from "#server/services/profile";
 
 const LEVEL_LABELS: Record<(typeof LEVELS)[number], string> = {
   beginner: "Beginner",

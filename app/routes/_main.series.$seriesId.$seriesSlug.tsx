@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { CollectionPage } from "~/components/collections/collection-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
-import { collectionHref } from "~/lib/collection-paths";
+import { collectionHref } from "#core/collection-paths";
 import { titleMeta } from "~/lib/route-meta";
-import { getSeries } from "../../server/services/collections";
+import { getSeries } from "#server/services/collections";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const seriesId = requireId(params.seriesId);

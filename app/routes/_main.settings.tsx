@@ -10,19 +10,19 @@ import { FormErrors } from "~/components/ui/field";
 import { requestMeta, requireUser } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, PASSWORD_MIN } from "~/lib/schemas/auth";
+import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, PASSWORD_MIN } from "#core/schemas/auth";
 import { redirectWithToast } from "~/lib/toast.server";
-import { clearTokenCookie, serializeTokenCookie } from "../../server/lib/cookies";
-import { AppError, appErrorHeaders } from "../../server/lib/errors";
-import { changeEmail, changePassword, deleteAccount, revokeAllSessions } from "../../server/services/auth";
-import { cancelSubscriptionsForDeletedAccount } from "../../server/services/billing";
+import { clearTokenCookie, serializeTokenCookie } from "#server/lib/cookies";
+import { AppError, appErrorHeaders } from "#server/lib/errors";
+import { changeEmail, changePassword, deleteAccount, revokeAllSessions } from "#server/services/auth";
+import { cancelSubscriptionsForDeletedAccount } from "#server/services/billing";
 import {
   cancelEmailChange,
   getEmailStatus,
   resendEmailChange,
   sendVerificationEmail,
-} from "../../server/services/email-verification";
-import { deleteAvatarObject } from "../../server/services/profile";
+} from "#server/services/email-verification";
+import { deleteAvatarObject } from "#server/services/profile";
 
 type Intent =
   | "change-email"

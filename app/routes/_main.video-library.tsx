@@ -18,7 +18,7 @@ import {
   LIBRARY_PAGE_SIZE,
   LIBRARY_PATH,
   libraryHref,
-} from "~/lib/library-query";
+} from "#core/library-query";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import {
   countPublishedVideos,
@@ -27,8 +27,8 @@ import {
   listLibrary,
   parseLibraryParams,
   withLocks,
-} from "../../server/services/catalog";
-import { memberWithoutAccess } from "../../server/access/policy";
+} from "#server/services/catalog";
+import { memberWithoutAccess } from "#server/access/policy";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseLibraryParams(new URL(request.url).searchParams);

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { AppError } from "../../server/lib/errors";
-import { findLesson } from "../../server/services/lessons";
+import { AppError } from "#server/lib/errors";
+import { findLesson } from "#server/services/lessons";
 
 /** /video/:videoId without its slug: 301 to the lesson's current URL (the lesson route then applies the login guard). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

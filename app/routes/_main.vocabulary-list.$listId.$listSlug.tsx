@@ -15,9 +15,9 @@ import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonic
 import { cn } from "~/lib/cn";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { listItemSchema, listTitleSchema, moveItemSchema } from "~/lib/schemas/vocabulary";
+import { listItemSchema, listTitleSchema, moveItemSchema } from "#core/schemas/vocabulary";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#server/lib/errors";
 import {
   addListItem,
   deleteListItem,
@@ -28,7 +28,7 @@ import {
   renameVocabularyList,
   updateListItem,
   vocabularyListHref,
-} from "../../server/services/vocabulary-lists";
+} from "#server/services/vocabulary-lists";
 
 function idFrom(value: FormDataEntryValue | string | null): number | null {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;

@@ -8,13 +8,13 @@ import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
 import { readQuizAnswer, requireQuizRun } from "~/lib/vocabulary-quiz.server";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#server/lib/errors";
 import {
   finishListQuiz,
   getListQuizSource,
   getVocabularyList,
   vocabularyListHref,
-} from "../../server/services/vocabulary-lists";
+} from "#server/services/vocabulary-lists";
 
 async function loadList(context: LoaderFunctionArgs["context"], user: { id: number }, listId: number) {
   try {

@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { AppError } from "../../server/lib/errors";
-import { getVocabularyList, vocabularyListHref } from "../../server/services/vocabulary-lists";
+import { AppError } from "#server/lib/errors";
+import { getVocabularyList, vocabularyListHref } from "#server/services/vocabulary-lists";
 
 // `/vocabulary-list/{id}` without its title: login first, then 301 to the canonical address.
 // Others' lists answer 404 like unknown ids.

@@ -15,17 +15,17 @@ import { ThemeGrid } from "~/components/vocabulary/theme-grid";
 import { requireUser } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { listTitleSchema } from "~/lib/schemas/vocabulary";
+import { listTitleSchema } from "#core/schemas/vocabulary";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError } from "../../server/lib/errors";
-import { listVocabularyThemes, themeHref } from "../../server/services/global-vocabulary";
+import { AppError } from "#server/lib/errors";
+import { listVocabularyThemes, themeHref } from "#server/services/global-vocabulary";
 import {
   createVocabularyList,
   deleteVocabularyList,
   listVocabularyLists,
   renameVocabularyList,
   vocabularyListHref,
-} from "../../server/services/vocabulary-lists";
+} from "#server/services/vocabulary-lists";
 
 function idFrom(value: FormDataEntryValue | string | null): number | null {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;

@@ -11,9 +11,9 @@ import { TranscriptIllustration } from "~/components/transcript-illustration";
 import { buttonClasses } from "~/components/ui/button";
 import { VideoCard } from "~/components/video-card";
 import { pageTitle, rootAppName } from "~/lib/meta";
-import { countPublishedVideos, getCatalogStats, listFaqs, listPublishedVideos } from "../../server/services/catalog";
-import { getSampleLesson, listLandingTeachers } from "../../server/services/landing";
-import { listActivePlans } from "../../server/services/subscriptions";
+import { countPublishedVideos, getCatalogStats, listFaqs, listPublishedVideos } from "#server/services/catalog";
+import { getSampleLesson, listLandingTeachers } from "#server/services/landing";
+import { listActivePlans } from "#server/services/subscriptions";
 
 const SAMPLE_LESSONS = 6;
 const FAQ_TEASER_SIZE = 5;

@@ -12,16 +12,16 @@ import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { pageTitle, rootAppName } from "~/lib/meta";
-import { blogCommentCreateFormSchema, blogCommentDeleteFormSchema } from "~/lib/schemas/blog";
+import { blogCommentCreateFormSchema, blogCommentDeleteFormSchema } from "#core/schemas/blog";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError } from "../../server/lib/errors";
+import { AppError } from "#server/lib/errors";
 import {
   createBlogComment,
   deleteBlogComment,
   getBlogPost,
   listBlogComments,
   listSuggestedPosts,
-} from "../../server/services/blog";
+} from "#server/services/blog";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const blogId = requireId(params.blogId);

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { getBlogPost } from "../../server/services/blog";
+import { getBlogPost } from "#server/services/blog";
 
 /** /blog/:blogId without its slug: 301 to the post's current URL. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

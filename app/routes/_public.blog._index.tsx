@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { notFoundResponse } from "~/lib/canonical.server";
 import { pageTitle, rootAppName } from "~/lib/meta";
-import { listBlogPosts } from "../../server/services/blog";
+import { listBlogPosts } from "#server/services/blog";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await context.getViewer();

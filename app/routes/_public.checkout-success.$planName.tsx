@@ -5,10 +5,10 @@ import { ArrowRightIcon, BookmarkIcon, CheckIcon, PlayIcon, UserIcon } from "~/c
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireUser } from "~/lib/auth.server";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatDate, formatPrice } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getActivePlanByName, getBillingOverview, tryConfirmCheckout } from "../../server/services/billing";
+import { getActivePlanByName, getBillingOverview, tryConfirmCheckout } from "#server/services/billing";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);

@@ -15,11 +15,11 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { requireUser } from "~/lib/auth.server";
 import { asBillingError } from "~/lib/billing.server";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatDate, formatPrice } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getActivePlanByName, getCheckoutView, startCheckout } from "../../server/services/billing";
-import { addDays, addInterval } from "../../server/services/billing/plans";
+import { getActivePlanByName, getCheckoutView, startCheckout } from "#server/services/billing";
+import { addDays, addInterval } from "#server/services/billing/plans";
 
 function unknownPlan(name: string | undefined) {
   const shown = (name ?? "").slice(0, 40);

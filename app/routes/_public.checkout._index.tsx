@@ -7,9 +7,9 @@ import { PlanCard } from "~/components/plan-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { requireUser } from "~/lib/auth.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
-import { getCheckoutView } from "../../server/services/billing";
+import { getCheckoutView } from "#server/services/billing";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);

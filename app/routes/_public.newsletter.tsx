@@ -6,9 +6,9 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requestMeta } from "~/lib/auth.server";
 import { invalidSubmission } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { newsletterSignupSchema } from "~/lib/schemas/newsletter";
-import { AppError } from "../../server/lib/errors";
-import { subscribeToNewsletter } from "../../server/services/newsletter";
+import { newsletterSignupSchema } from "#core/schemas/newsletter";
+import { AppError } from "#server/lib/errors";
+import { subscribeToNewsletter } from "#server/services/newsletter";
 
 /** The signup forms on the landing page and the blog post here; without JavaScript this page shows the answer. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { titleMeta } from "~/lib/route-meta";
-import { confirmNewsletterSubscription } from "../../server/services/newsletter";
+import { confirmNewsletterSubscription } from "#server/services/newsletter";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -8,7 +8,7 @@ import {
   isValidUnsubscribeLink,
   undoNewsletterUnsubscribe,
   unsubscribeFromNewsletter,
-} from "../../server/services/newsletter";
+} from "#server/services/newsletter";
 
 function readLink(params: URLSearchParams) {
   const idText = params.get("id") ?? "";

@@ -8,8 +8,8 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { bulkDeleteRecords, getRecord, listRecords, parseListQuery } from "../../server/admin/service";
-import { AppError } from "../../server/lib/errors";
+import { bulkDeleteRecords, getRecord, listRecords, parseListQuery } from "#server/admin/service";
+import { AppError } from "#server/lib/errors";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // An admin page without a declared resource has its own route file, which Remix matches before this

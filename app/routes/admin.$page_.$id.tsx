@@ -15,10 +15,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { datePickerLinks } from "~/components/ui/date-picker";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { canDo } from "../../server/admin/registry";
-import { getRecord, updateRecord } from "../../server/admin/service";
-import type { AdminHookContext } from "../../server/admin/types";
-import { AppError } from "../../server/lib/errors";
+import { canDo } from "#server/admin/registry";
+import { getRecord, updateRecord } from "#server/admin/service";
+import type { AdminHookContext } from "#server/admin/types";
+import { AppError } from "#server/lib/errors";
 
 export const links: LinksFunction = () => datePickerLinks;
 

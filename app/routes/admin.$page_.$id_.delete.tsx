@@ -8,9 +8,9 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { canDo } from "../../server/admin/registry";
-import { deleteRecord, describeDeleteImpact, getRecord } from "../../server/admin/service";
-import { AppError } from "../../server/lib/errors";
+import { canDo } from "#server/admin/registry";
+import { deleteRecord, describeDeleteImpact, getRecord } from "#server/admin/service";
+import { AppError } from "#server/lib/errors";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);

@@ -13,9 +13,9 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { datePickerLinks } from "~/components/ui/date-picker";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { canDo } from "../../server/admin/registry";
-import { createRecord } from "../../server/admin/service";
-import { AppError } from "../../server/lib/errors";
+import { canDo } from "#server/admin/registry";
+import { createRecord } from "#server/admin/service";
+import { AppError } from "#server/lib/errors";
 
 export const links: LinksFunction = () => datePickerLinks;
 

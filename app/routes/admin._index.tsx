@@ -15,9 +15,9 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireAdmin } from "~/lib/auth.server";
 import { getAdminPage } from "~/lib/admin-pages";
 import { cn } from "~/lib/cn";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatDate, formatPrice } from "#core/format";
 import { pageTitle, rootAppName } from "~/lib/meta";
-import { getAdminDashboard, type DailyActivity } from "../../server/services/admin-dashboard";
+import { getAdminDashboard, type DailyActivity } from "#server/services/admin-dashboard";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -6,12 +6,12 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
-import { mailingListSearchSchema, type MailingListStatus } from "~/lib/schemas/admin-mailing-list";
+import { mailingListSearchSchema, type MailingListStatus } from "#core/schemas/admin-mailing-list";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError } from "../../server/lib/errors";
-import { listMailingList, unsubscribeMailingListEntry } from "../../server/services/admin-mailing-list";
+import { AppError } from "#server/lib/errors";
+import { listMailingList, unsubscribeMailingListEntry } from "#server/services/admin-mailing-list";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

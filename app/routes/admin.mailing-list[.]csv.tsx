@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/auth.server";
-import { mailingListSearchSchema } from "~/lib/schemas/admin-mailing-list";
-import { exportMailingListCsv } from "../../server/services/admin-mailing-list";
+import { mailingListSearchSchema } from "#core/schemas/admin-mailing-list";
+import { exportMailingListCsv } from "#server/services/admin-mailing-list";
 
 /** GET /admin/mailing-list.csv[?q=&status=]: the whole filtered list as a UTF-8 (with BOM) CSV download. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -6,13 +6,13 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
-import type { DraftCue } from "~/lib/cue-edits";
+import type { DraftCue } from "#core/cue-edits";
 import { titleMeta } from "~/lib/route-meta";
-import { cuesFromFormData } from "~/lib/schemas/admin-lesson";
+import { cuesFromFormData } from "#core/schemas/admin-lesson";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError } from "../../server/lib/errors";
-import { getLessonWorkspace, listLessonsForPicker, saveLessonCues } from "../../server/services/admin-lesson";
-import { importSubtitleFile, isAiTranscriptionAvailable, transcribeLesson } from "../../server/services/subtitles";
+import { AppError } from "#server/lib/errors";
+import { getLessonWorkspace, listLessonsForPicker, saveLessonCues } from "#server/services/admin-lesson";
+import { importSubtitleFile, isAiTranscriptionAvailable, transcribeLesson } from "#server/services/subtitles";
 import { Breadcrumb } from "~/components/breadcrumb";
 
 function idFrom(value: string | null | FormDataEntryValue) {

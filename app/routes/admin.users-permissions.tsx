@@ -8,12 +8,12 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#core/format";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { grantByEmailSchema } from "~/lib/schemas/admin-users";
+import { grantByEmailSchema } from "#core/schemas/admin-users";
 import { redirectWithToast } from "~/lib/toast.server";
-import { grantPermissionByEmail, listPermissionHolders } from "../../server/services/admin-users";
+import { grantPermissionByEmail, listPermissionHolders } from "#server/services/admin-users";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

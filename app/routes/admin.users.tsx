@@ -6,11 +6,11 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
-import { userSearchSchema } from "~/lib/schemas/admin-users";
-import { ADMIN_PERMISSION } from "../../server/access/permissions";
-import { listUsers } from "../../server/services/admin-users";
+import { userSearchSchema } from "#core/schemas/admin-users";
+import { ADMIN_PERMISSION } from "#server/access/permissions";
+import { listUsers } from "#server/services/admin-users";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -9,13 +9,13 @@ import { buttonClasses } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { formatDate, formatPrice, LEVEL_LABELS, isLevel } from "~/lib/format";
+import { formatDate, formatPrice, LEVEL_LABELS, isLevel } from "#core/format";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { userActionSchema } from "~/lib/schemas/admin-users";
+import { userActionSchema } from "#core/schemas/admin-users";
 import { redirectWithToast } from "~/lib/toast.server";
-import { ADMIN_PERMISSION } from "../../server/access/permissions";
-import { AppError } from "../../server/lib/errors";
+import { ADMIN_PERMISSION } from "#server/access/permissions";
+import { AppError } from "#server/lib/errors";
 import {
   disableUser,
   enableUser,
@@ -24,7 +24,7 @@ import {
   grantPermission,
   revokePermission,
   sendPasswordReset,
-} from "../../server/services/admin-users";
+} from "#server/services/admin-users";
 
 const CONFIRMABLE = ["disable", "revoke", "end-sessions"] as const;
 type Confirmable = (typeof CONFIRMABLE)[number];

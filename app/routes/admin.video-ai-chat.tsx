@@ -7,9 +7,9 @@ import { FieldErrors, inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
 import { cn } from "~/lib/cn";
 import { titleMeta } from "~/lib/route-meta";
-import { aiSettingsSchema } from "~/lib/schemas/admin-lesson";
+import { aiSettingsSchema } from "#core/schemas/admin-lesson";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getAssistantReview, listAssistantLessons, saveAssistantSettings } from "../../server/services/lesson-chat";
+import { getAssistantReview, listAssistantLessons, saveAssistantSettings } from "#server/services/lesson-chat";
 import { Breadcrumb } from "~/components/breadcrumb";
 
 function idFrom(value: string | null | FormDataEntryValue) {

@@ -12,11 +12,11 @@ import {
 } from "~/components/admin-lesson/workspace-sections";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireAdmin } from "~/lib/auth.server";
-import { parseCueTime } from "~/lib/cue-edits";
+import { parseCueTime } from "#core/cue-edits";
 import { titleMeta } from "~/lib/route-meta";
-import { cuesFromFormData, sentenceGapSchema, sentenceOrderSchema, vocabularySchema } from "~/lib/schemas/admin-lesson";
+import { cuesFromFormData, sentenceGapSchema, sentenceOrderSchema, vocabularySchema } from "#core/schemas/admin-lesson";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError, notFound } from "../../server/lib/errors";
+import { AppError, notFound } from "#server/lib/errors";
 import {
   addLessonVocabulary,
   addSentenceGap,
@@ -29,9 +29,9 @@ import {
   saveLessonCues,
   setLessonCategoriesAndTeachers,
   setLessonDuration,
-} from "../../server/services/admin-lesson";
-import { putSingleUpload, UPLOAD_KINDS, type UploadKind } from "../../server/services/uploads";
-import { lessonPath } from "../../server/services/lessons";
+} from "#server/services/admin-lesson";
+import { putSingleUpload, UPLOAD_KINDS, type UploadKind } from "#server/services/uploads";
+import { lessonPath } from "#server/services/lessons";
 import { Breadcrumb } from "~/components/breadcrumb";
 
 const TABS = ["transcript", "media", "details", "study"] as const;

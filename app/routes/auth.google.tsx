@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { titleMeta } from "~/lib/route-meta";
-import { serializeGoogleStateCookie } from "../../server/lib/cookies";
-import { isGoogleEnabled } from "../../server/lib/config";
-import { startGoogleSignIn } from "../../server/services/google-oauth";
+import { serializeGoogleStateCookie } from "#server/lib/cookies";
+import { isGoogleEnabled } from "#server/lib/config";
+import { startGoogleSignIn } from "#server/services/google-oauth";
 
 /** GET /auth/google → Google's consent screen. A UI route only so that "not configured" shows the 404 page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

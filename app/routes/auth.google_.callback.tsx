@@ -3,10 +3,10 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requestMeta, signedInRedirect } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { clearGoogleStateCookie, readGoogleStateCookie } from "../../server/lib/cookies";
-import { isGoogleEnabled } from "../../server/lib/config";
-import { AppError } from "../../server/lib/errors";
-import { finishGoogleSignIn } from "../../server/services/google-oauth";
+import { clearGoogleStateCookie, readGoogleStateCookie } from "#server/lib/cookies";
+import { isGoogleEnabled } from "#server/lib/config";
+import { AppError } from "#server/lib/errors";
+import { finishGoogleSignIn } from "#server/services/google-oauth";
 
 /**
  * GET /auth/google/callback: Google sends the browser back here. A "login with a token": same session

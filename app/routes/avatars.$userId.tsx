@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getAvatar } from "../../server/services/profile";
+import { getAvatar } from "#server/services/profile";
 
 /** GET /avatars/:userId — the member's current avatar straight from R2. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { buildBlogRss } from "../../server/services/blog";
+import { buildBlogRss } from "#server/services/blog";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return new Response(await buildBlogRss(context.app), {

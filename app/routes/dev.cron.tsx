@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { hasDevelopmentTools } from "../../server/lib/config";
-import { runScheduledJobs } from "../../server/services/scheduled";
+import { hasDevelopmentTools } from "#server/lib/config";
+import { runScheduledJobs } from "#server/services/scheduled";
 
 /**
  * Development only: runs the Worker's cron jobs now, or at `?now=<ISO date>` (a clock in the future

@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { inputClasses } from "~/components/ui/field";
 import { titleMeta } from "~/lib/route-meta";
-import { hasDevelopmentTools } from "../../server/lib/config";
-import { listOutbox } from "../../server/services/mail";
+import { hasDevelopmentTools } from "#server/lib/config";
+import { listOutbox } from "#server/services/mail";
 
 /** The local outbox of every email the app "sent": never reachable in production. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

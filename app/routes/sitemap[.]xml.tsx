@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { buildSitemap } from "../../server/services/sitemap";
+import { buildSitemap } from "#server/services/sitemap";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return new Response(await buildSitemap(context.app), {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { AppError } from "../../server/lib/errors";
-import { exportVocabularyListCsv } from "../../server/services/vocabulary-lists";
+import { AppError } from "#server/lib/errors";
+import { exportVocabularyListCsv } from "#server/services/vocabulary-lists";
 
 // A resource route: the learner's list as a CSV download (UTF-8 with BOM).
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

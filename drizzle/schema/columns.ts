@@ -15,5 +15,5 @@ export const timestamps = {
 
 export const id = () => integer("id").primaryKey({ autoIncrement: true });
 
-export const LEVELS = ["beginner", "intermediate", "advanced"] as const;
-export type Level = (typeof LEVELS)[number];
+// Relative, not `#core/`: drizzle-kit loads the schema without the project's path aliases.
+export { LEVELS, type Level } from "../../core/levels";

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, is, or, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, SQLiteTable, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
-import * as schema from "../../drizzle/schema";
-import { mediaObjects } from "../../drizzle/schema";
+import * as schema from "#drizzle/schema";
+import { mediaObjects } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { randomToken } from "../lib/crypto";
 import { AppError, notFound, validationError } from "../lib/errors";

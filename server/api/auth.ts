@@ -6,7 +6,7 @@ import {
   resetPasswordSchema,
   setNewPasswordSchema,
   verifyEmailSchema,
-} from "../../app/lib/schemas/auth";
+} from "#core/schemas/auth";
 import { clearTokenCookie, requestMeta, serializeTokenCookie } from "../lib/cookies";
 import { changeEmail, login, logout, register, requestPasswordReset, setNewPassword } from "../services/auth";
 import {

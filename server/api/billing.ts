@@ -5,7 +5,7 @@ import {
   confirmCheckoutSchema,
   subscriptionReferenceSchema,
   switchPlanSchema,
-} from "../../app/lib/schemas/billing";
+} from "#core/schemas/billing";
 import { hasDevelopmentTools } from "../lib/config";
 import { notFound } from "../lib/errors";
 import {

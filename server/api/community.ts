@@ -5,7 +5,7 @@ import {
   moderateThreadSchema,
   threadsQuerySchema,
   updateMessageSchema,
-} from "../../app/lib/schemas/community";
+} from "#core/schemas/community";
 import { notFound, parseWith } from "../lib/errors";
 import {
   createMessage,

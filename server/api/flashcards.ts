@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { reviewSchema } from "../../app/lib/schemas/flashcards";
+import { reviewSchema } from "#core/schemas/flashcards";
 import { AppError, notFound } from "../lib/errors";
 import {
   getFlashcardsOverview,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { chatMessageSchema } from "../../app/lib/schemas/admin-lesson";
+import { chatMessageSchema } from "#core/schemas/admin-lesson";
 import { notFound } from "../lib/errors";
 import { askLessonAssistant, clearLessonChat, getLessonChat } from "../services/lesson-chat";
 import { readJson, requireUser } from "./helpers";

@@ -5,8 +5,8 @@ import {
   progressSchema,
   saveWordSchema,
   wordLookupQuerySchema,
-} from "../../app/lib/schemas/lessons";
-import { formatTransliteration } from "../../app/lib/transliteration";
+} from "#core/schemas/lessons";
+import { formatTransliteration } from "#core/transliteration";
 import { requireSignedIn } from "../access/guards";
 import { notFound, parseWith } from "../lib/errors";
 import { buildWebVtt } from "../lib/webvtt";

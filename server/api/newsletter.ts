@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { newsletterSignupSchema } from "../../app/lib/schemas/newsletter";
+import { newsletterSignupSchema } from "#core/schemas/newsletter";
 import { requestMeta } from "../lib/cookies";
 import { subscribeToNewsletter } from "../services/newsletter";
 import { readJson } from "./helpers";

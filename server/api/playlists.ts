@@ -4,7 +4,7 @@ import {
   createPlaylistSchema,
   renamePlaylistSchema,
   reorderPlaylistSchema,
-} from "../../app/lib/schemas/playlists";
+} from "#core/schemas/playlists";
 import { notFound } from "../lib/errors";
 import {
   addVideoToPlaylist,

@@ -5,7 +5,7 @@ import {
   moveItemSchema,
   quizResultSchema,
   saveGlobalWordSchema,
-} from "../../app/lib/schemas/vocabulary";
+} from "#core/schemas/vocabulary";
 import { requireSignedIn } from "../access/guards";
 import { notFound } from "../lib/errors";
 import {

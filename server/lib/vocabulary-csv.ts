@@ -1,6 +1,6 @@
 import Papa from "papaparse";
-import { hasArabic } from "../../app/lib/arabic";
-import { formatTimestamp } from "../../app/lib/import-format";
+import { hasArabic } from "#core/arabic";
+import { formatTimestamp } from "#core/import-format";
 
 export { formatTimestamp };
 

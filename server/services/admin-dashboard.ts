@@ -13,7 +13,7 @@ import {
   videos,
   videoVocabulary,
   type SubscriptionStatus,
-} from "../../drizzle/schema";
+} from "#drizzle/schema";
 import type { AppContext } from "../context";
 
 export const DASHBOARD_WINDOW_DAYS = 30;

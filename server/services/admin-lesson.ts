@@ -16,15 +16,15 @@ import {
   videoSentenceOrders,
   videoTeachers,
   videoVocabulary,
-} from "../../drizzle/schema";
-import { describeCueErrors, validateCues, type CueErrors, type DraftCue } from "../../app/lib/cue-edits";
+} from "#drizzle/schema";
+import { describeCueErrors, validateCues, type CueErrors, type DraftCue } from "#core/cue-edits";
 import {
   attachmentSchema,
   cueListSchema,
   type sentenceGapSchema,
   type sentenceOrderSchema,
   type vocabularySchema,
-} from "../../app/lib/schemas/admin-lesson";
+} from "#core/schemas/admin-lesson";
 import type { AppContext } from "../context";
 import { AppError, notFound, parseWith } from "../lib/errors";
 import {

@@ -4,8 +4,8 @@ import {
   MAILING_LIST_PAGE_SIZE,
   type MailingListSearch,
   type MailingListStatus,
-} from "../../app/lib/schemas/admin-mailing-list";
-import { mailingList } from "../../drizzle/schema";
+} from "#core/schemas/admin-mailing-list";
+import { mailingList } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { notFound } from "../lib/errors";
 import { likePattern } from "./admin-users";

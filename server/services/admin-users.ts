@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ADMIN_USERS_PAGE_SIZE, type UserSearch } from "../../app/lib/schemas/admin-users";
+import { ADMIN_USERS_PAGE_SIZE, type UserSearch } from "#core/schemas/admin-users";
 import {
   plans,
   permissions,
@@ -8,7 +8,7 @@ import {
   userPermissions,
   users,
   type SubscriptionStatus,
-} from "../../drizzle/schema";
+} from "#drizzle/schema";
 import { ADMIN_PERMISSION } from "../access/permissions";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";

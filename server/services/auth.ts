@@ -6,8 +6,8 @@ import type {
   loginSchema,
   registerSchema,
   setNewPasswordSchema,
-} from "../../app/lib/schemas/auth";
-import { passwordResetTokens, sessions, userPermissions, users } from "../../drizzle/schema";
+} from "#core/schemas/auth";
+import { passwordResetTokens, sessions, userPermissions, users } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError, RateLimitError } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, ne } from "drizzle-orm";
-import { blogComments, blogs, suggestedBlogs, users } from "../../drizzle/schema";
-import { slugify } from "../../app/lib/slug";
+import { blogComments, blogs, suggestedBlogs, users } from "#drizzle/schema";
+import { slugify } from "#core/slug";
 import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";

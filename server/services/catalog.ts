@@ -28,7 +28,7 @@ import {
   videos,
   videoTeachers,
   type Level,
-} from "../../drizzle/schema";
+} from "#drizzle/schema";
 import {
   DURATION_BUCKETS,
   effectiveSort,
@@ -44,7 +44,7 @@ import {
   type LibraryQuery,
   type LibrarySort,
   type ProgressStatus,
-} from "../../app/lib/library-query";
+} from "#core/library-query";
 import { isLessonLocked, VISITOR_ACCESS, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
 import { isMediaKey, MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "./media";
@@ -352,7 +352,7 @@ const libraryParamsSchema = z.object({
     .catch(1),
 });
 
-/** The /video-library query string (contract in app/lib/library-query.ts), with bad values dropped. */
+/** The /video-library query string (contract in core/library-query.ts), with bad values dropped. */
 export function parseLibraryParams(params: URLSearchParams): LibraryQuery {
   const value = (name: string) => params.get(name)?.trim() || null;
   return libraryParamsSchema.parse({

@@ -13,13 +13,9 @@ import {
   videos,
   videoTeachers,
   type Level,
-} from "../../drizzle/schema";
-import {
-  PLAYLIST_LESSONS_MAX,
-  PLAYLISTS_PER_LEARNER_MAX,
-  type CreatePlaylistInput,
-} from "../../app/lib/schemas/playlists";
-import { slugify } from "../../app/lib/slug";
+} from "#drizzle/schema";
+import { PLAYLIST_LESSONS_MAX, PLAYLISTS_PER_LEARNER_MAX, type CreatePlaylistInput } from "#core/schemas/playlists";
+import { slugify } from "#core/slug";
 import { isLessonLocked, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
 import { AppError, forbidden, notFound } from "../lib/errors";

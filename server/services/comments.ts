@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
-import { users, videoComments } from "../../drizzle/schema";
+import { users, videoComments } from "#drizzle/schema";
 import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";

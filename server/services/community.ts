@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, isNull, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { communityGroups, communityMessages, communityThreads, users } from "../../drizzle/schema";
-import { pageCount, pageOfPosition } from "../../app/lib/community";
-import type { CreateMessageInput, CreateThreadInput, ModerateThreadInput } from "../../app/lib/schemas/community";
-import { slugify } from "../../app/lib/slug";
+import { communityGroups, communityMessages, communityThreads, users } from "#drizzle/schema";
+import { pageCount, pageOfPosition } from "#core/community-paths";
+import type { CreateMessageInput, CreateThreadInput, ModerateThreadInput } from "#core/schemas/community";
+import { slugify } from "#core/slug";
 import { requireSignedIn } from "../access/guards";
 import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";

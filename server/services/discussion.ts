@@ -1,4 +1,4 @@
-import { isMostlyArabic } from "../../app/lib/community";
+import { isMostlyArabic } from "#core/community-paths";
 import { renderMemberMarkdown } from "../lib/markdown";
 import { avatarUrl } from "./profile";
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "../../drizzle/schema";
+import { users } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { base64Url, constantTimeEqual, fromBase64Url, hmacSha256 } from "../lib/crypto";
 import { AppError, RateLimitError } from "../lib/errors";

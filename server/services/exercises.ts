@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
-import { exerciseAttempts, videoSentenceGaps, videoSentenceOrders } from "../../drizzle/schema";
+import { exerciseAttempts, videoSentenceGaps, videoSentenceOrders } from "#drizzle/schema";
 import {
   checkSentenceGap,
   checkSentenceOrder,
@@ -8,7 +8,7 @@ import {
   scrambleWords,
   sentenceWords,
   splitGapSentence,
-} from "../../app/lib/exercise-checkers";
+} from "#core/exercise-checkers";
 import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { getSentenceGap, getSentenceOrder, type SentenceGapRow, type SentenceOrderRow } from "./lesson-content";

@@ -10,7 +10,7 @@ import {
   vocabularyReviewLogs,
   vocabularyReviewStates,
   type Level,
-} from "../../drizzle/schema";
+} from "#drizzle/schema";
 import {
   LEARN_AHEAD_MS,
   NEW_CARDS_PER_DAY,
@@ -20,8 +20,8 @@ import {
   type Grade,
   type RatingPreview,
   type ReviewState,
-} from "../../app/lib/fsrs";
-import { slugify } from "../../app/lib/slug";
+} from "#core/fsrs";
+import { slugify } from "#core/slug";
 import type { AppContext } from "../context";
 import { notFound } from "../lib/errors";
 import {
@@ -36,7 +36,7 @@ import {
 } from "./fsrs-reviews";
 import { isMediaKey, signMediaUrl } from "./media";
 
-// Flashcard collections and the learner's saved words, reviewed with FSRS (app/lib/fsrs.ts).
+// Flashcard collections and the learner's saved words, reviewed with FSRS (core/fsrs.ts).
 // Every state and log row is the learner's own: the user id is in every `where`.
 
 type Learner = { id: number };

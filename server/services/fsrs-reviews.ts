@@ -5,8 +5,8 @@ import {
   vocabularyReviewLogs,
   vocabularyReviewStates,
   type ReviewStateSnapshot,
-} from "../../drizzle/schema";
-import { reviewCard, type Grade, type ReviewState, type State } from "../../app/lib/fsrs";
+} from "#drizzle/schema";
+import { reviewCard, type Grade, type ReviewState, type State } from "#core/fsrs";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
 

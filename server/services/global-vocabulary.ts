@@ -6,9 +6,9 @@ import {
   globalVocabularyThemes,
   globalVocabularyWords,
   type Level,
-} from "../../drizzle/schema";
-import { normalizeArabic } from "../../app/lib/arabic";
-import { slugify } from "../../app/lib/slug";
+} from "#drizzle/schema";
+import { normalizeArabic } from "#core/arabic";
+import { slugify } from "#core/slug";
 import type { AppContext } from "../context";
 import { notFound } from "../lib/errors";
 import type { SessionUser } from "./auth";

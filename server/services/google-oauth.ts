@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
-import { oauthStates, users } from "../../drizzle/schema";
+import { oauthStates, users } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { isGoogleEnabled, type Config } from "../lib/config";
 import { constantTimeEqual, randomToken, sha256Base64Url } from "../lib/crypto";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
-import { countries, teachers, videos, videoTeachers } from "../../drizzle/schema";
+import { countries, teachers, videos, videoTeachers } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { buildWebVtt } from "../lib/webvtt";
 import { signThumbnailUrl } from "./catalog";

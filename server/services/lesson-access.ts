@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { videos } from "../../drizzle/schema";
+import { videos } from "#drizzle/schema";
 import { assertCanWatch, requireSignedIn, SIGN_IN_TO_WATCH_MESSAGE } from "../access/guards";
 import { canSeeLesson } from "../access/policy";
 import type { Viewer } from "../access/viewer";

@@ -5,8 +5,8 @@
  * never invents an answer. Each learner sees only their own conversation.
  */
 import { and, asc, count, countDistinct, desc, eq, like, or, sql } from "drizzle-orm";
-import { users, videoAiMessages, videoAiSettings, videos } from "../../drizzle/schema";
-import { formatCueTime } from "../../app/lib/cue-edits";
+import { users, videoAiMessages, videoAiSettings, videos } from "#drizzle/schema";
+import { formatCueTime } from "#core/cue-edits";
 import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { lessonCuesQuery, lessonVocabularyQuery } from "./lesson-content";

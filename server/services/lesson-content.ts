@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
-import { transcriptCues, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "../../drizzle/schema";
+import { transcriptCues, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "#drizzle/schema";
 import type { AppContext } from "../context";
 
 // What a lesson holds, read the same way by the lesson page, the admin workspace, captions, search, the

@@ -16,10 +16,10 @@ import {
   vocabularyListItems,
   vocabularyLists,
   type Level,
-} from "../../drizzle/schema";
-import type { CaptionLanguage } from "../../app/lib/schemas/lessons";
-import { normalizeArabic } from "../../app/lib/arabic";
-import { slugify } from "../../app/lib/slug";
+} from "#drizzle/schema";
+import type { CaptionLanguage } from "#core/schemas/lessons";
+import { normalizeArabic } from "#core/arabic";
+import { slugify } from "#core/slug";
 import { assertCanWatch } from "../access/guards";
 import { canSeeLesson, isLessonLocked } from "../access/policy";
 import type { Viewer } from "../access/viewer";

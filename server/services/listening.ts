@@ -6,9 +6,9 @@ import {
   listeningAttempts,
   listeningQuestions,
   type Level,
-} from "../../drizzle/schema";
-import { checkListeningAnswer } from "../../app/lib/exercise-checkers";
-import { slugify } from "../../app/lib/slug";
+} from "#drizzle/schema";
+import { checkListeningAnswer } from "#core/exercise-checkers";
+import { slugify } from "#core/slug";
 import type { AppContext } from "../context";
 import { AppError, notFound, unauthorized } from "../lib/errors";
 import type { SessionUser } from "./auth";

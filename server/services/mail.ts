@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { mailOutbox } from "../../drizzle/schema";
+import { mailOutbox } from "#drizzle/schema";
 import type { AppContext } from "../context";
 
 export interface MailMessage {

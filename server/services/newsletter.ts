@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { mailingList } from "../../drizzle/schema";
-import type { NewsletterSignupInput } from "../../app/lib/schemas/newsletter";
+import { mailingList } from "#drizzle/schema";
+import type { NewsletterSignupInput } from "#core/schemas/newsletter";
 import type { AppContext } from "../context";
 import { constantTimeEqual, hmacSha256Hex, randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, type ProfileInput } from "../../app/lib/schemas/profile";
-import { users } from "../../drizzle/schema";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, type ProfileInput } from "#core/schemas/profile";
+import { users } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { randomToken } from "../lib/crypto";
 import { AppError } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { videoProgress } from "../../drizzle/schema";
-import type { ProgressInput } from "../../app/lib/schemas/lessons";
+import { videoProgress } from "#drizzle/schema";
+import type { ProgressInput } from "#core/schemas/lessons";
 import type { AppContext } from "../context";
 
 /** A lesson counts as completed once the learner has reached this share of it. */

@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import { rateLimits } from "../../drizzle/schema";
+import { rateLimits } from "#drizzle/schema";
 import type { AppContext } from "../context";
 
 const SECOND_MS = 1000;

@@ -1,6 +1,6 @@
 import { and, lt, sql } from "drizzle-orm";
 import { Toucan } from "toucan-js";
-import { mailOutbox, oauthStates, passwordResetTokens, rateLimits, webhookEvents } from "../../drizzle/schema";
+import { mailOutbox, oauthStates, passwordResetTokens, rateLimits, webhookEvents } from "#drizzle/schema";
 import { createAppContext, type AppContext } from "../context";
 import type { Env } from "../env";
 import { OUTBOX_RETENTION_DAYS } from "../lib/config";

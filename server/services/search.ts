@@ -6,9 +6,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { transcriptCues, videos } from "../../drizzle/schema";
-import type { HighlightSegment } from "../../app/lib/library-query";
-import { searchKeysForQuery, searchKeysForText } from "../../app/lib/transliteration";
+import { transcriptCues, videos } from "#drizzle/schema";
+import type { HighlightSegment } from "#core/library-query";
+import { searchKeysForQuery, searchKeysForText } from "#core/transliteration";
 import type { AppContext, Database } from "../context";
 import { listCuesOfLessons, listLessonCues, type LessonCue } from "./lesson-content";
 

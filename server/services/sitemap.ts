@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { series, studyTracks } from "../../drizzle/schema";
+import { series, studyTracks } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { blogPostPath, escapeXml, listPublishedPostsForIndex } from "./blog";
 import { collectionPath } from "./lessons";

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from "../../drizzle/schema";
+import type { SubscriptionStatus } from "#drizzle/schema";
 import type { Entitlement } from "./billing/entitlement";
 
 export { listActivePlans } from "./billing/plans";

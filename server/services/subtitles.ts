@@ -3,7 +3,7 @@
  * is configured) or from an uploaded WebVTT/SRT file, to review in the cue editor before saving.
  */
 import { Buffer } from "node:buffer";
-import type { DraftCue } from "../../app/lib/cue-edits";
+import type { DraftCue } from "#core/cue-edits";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
 import {

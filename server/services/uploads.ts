@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { mediaObjects } from "../../drizzle/schema";
+import { mediaObjects } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { constantTimeEqual, hmacSha256Hex } from "../lib/crypto";
 import { AppError, notFound } from "../lib/errors";

@@ -1,6 +1,6 @@
 import { eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { globalVocabularyDecks, globalVocabularyWords, videos, videoVocabulary } from "../../drizzle/schema";
+import { globalVocabularyDecks, globalVocabularyWords, videos, videoVocabulary } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { randomToken } from "../lib/crypto";
 import { AppError, notFound } from "../lib/errors";

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { transcriptCues, videos, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
-import { normalizeArabic } from "../../app/lib/arabic";
-import { LIST_ITEMS_MAX, LISTS_PER_LEARNER_MAX, type ListItemInput } from "../../app/lib/schemas/vocabulary";
-import { slugify } from "../../app/lib/slug";
-import { QUIZ_OPTION_COUNT, type QuizWord } from "../../app/lib/vocabulary-quiz";
+import { transcriptCues, videos, vocabularyListItems, vocabularyLists } from "#drizzle/schema";
+import { normalizeArabic } from "#core/arabic";
+import { LIST_ITEMS_MAX, LISTS_PER_LEARNER_MAX, type ListItemInput } from "#core/schemas/vocabulary";
+import { slugify } from "#core/slug";
+import { QUIZ_OPTION_COUNT, type QuizWord } from "#core/vocabulary-quiz";
 import { isLessonLocked } from "../access/policy";
 import type { Member } from "../access/viewer";
 import type { AppContext } from "../context";

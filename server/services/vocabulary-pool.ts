@@ -1,6 +1,6 @@
 import { asc, sql } from "drizzle-orm";
-import { exerciseAttempts, globalVocabularyWords } from "../../drizzle/schema";
-import { resolveQuiz, type QuizWord, type ResolvedQuiz } from "../../app/lib/vocabulary-quiz";
+import { exerciseAttempts, globalVocabularyWords } from "#drizzle/schema";
+import { resolveQuiz, type QuizWord, type ResolvedQuiz } from "#core/vocabulary-quiz";
 import type { AppContext } from "../context";
 import { badRequest } from "../lib/errors";
 import type { SessionUser } from "./auth";

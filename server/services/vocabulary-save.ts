@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
-import { normalizeArabic } from "../../app/lib/arabic";
-import type { SaveWordInput } from "../../app/lib/schemas/lessons";
+import { vocabularyListItems, vocabularyLists } from "#drizzle/schema";
+import { normalizeArabic } from "#core/arabic";
+import type { SaveWordInput } from "#core/schemas/lessons";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
 import { getLessonCue } from "./lesson-content";

@@ -1,6 +1,6 @@
 import { asc, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { globalVocabularyWords } from "../../drizzle/schema";
-import { normalizeArabic } from "../../app/lib/arabic";
+import { globalVocabularyWords } from "#drizzle/schema";
+import { normalizeArabic } from "#core/arabic";
 import type { AppContext } from "../context";
 import { lessonVocabularyQuery } from "./lesson-content";
 

@@ -8,8 +8,8 @@ import {
   splitCueAtCharacter,
   splitCueAtTime,
   validateCues,
-} from "../../app/lib/cue-edits";
-import { cuesFromFormData } from "../../app/lib/schemas/admin-lesson";
+} from "../../core/cue-edits";
+import { cuesFromFormData } from "../../core/schemas/admin-lesson";
 import { createAppContext } from "../../server/context";
 import { attachUpload, saveLessonCues } from "../../server/services/admin-lesson";
 import { searchLessons } from "../../server/services/search";

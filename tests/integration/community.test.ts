@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { communityGroups, communityMessages, communityThreads } from "../../drizzle/schema";
-import { communityGroupHref, communityThreadHref, isMostlyArabic, pageOfPosition } from "../../app/lib/community";
-import { MESSAGE_BODY_MAX, THREAD_TITLE_MAX } from "../../app/lib/schemas/community";
+import { communityGroupHref, communityThreadHref, isMostlyArabic, pageOfPosition } from "../../core/community-paths";
+import { MESSAGE_BODY_MAX, THREAD_TITLE_MAX } from "../../core/schemas/community";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { COMMUNITY_POST_RATE_LIMIT, COMMUNITY_THREAD_RATE_LIMIT, createThread } from "../../server/services/community";

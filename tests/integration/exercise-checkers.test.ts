@@ -7,7 +7,7 @@ import {
   scrambleWords,
   sentenceWords,
   splitGapSentence,
-} from "../../app/lib/exercise-checkers";
+} from "../../core/exercise-checkers";
 
 const LINE = "أنا من الشام، بس ساكن بحلب هلّق.";
 const WORDS = ["أنا", "من", "الشام", "بس", "ساكن", "بحلب", "هلّق"];

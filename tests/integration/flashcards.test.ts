@@ -9,7 +9,7 @@ import {
   vocabularyLists,
   vocabularyReviewLogs,
 } from "../../drizzle/schema";
-import { NEW_CARDS_PER_DAY, Rating, State } from "../../app/lib/fsrs";
+import { NEW_CARDS_PER_DAY, Rating, State } from "../../core/fsrs";
 import { createAppContext } from "../../server/context";
 import {
   getFlashcardsOverview,

@@ -10,7 +10,7 @@ import {
   vocabularyReviewLogs,
   vocabularyReviewStates,
 } from "../../drizzle/schema";
-import { Rating } from "../../app/lib/fsrs";
+import { Rating } from "../../core/fsrs";
 import { createAppContext } from "../../server/context";
 import {
   applyReview,

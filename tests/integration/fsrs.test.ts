@@ -12,7 +12,7 @@ import {
   State,
   toCard,
   type ReviewState,
-} from "../../app/lib/fsrs";
+} from "../../core/fsrs";
 
 const now = new Date("2026-03-02T09:00:00Z");
 const minutes = (n: number) => new Date(now.getTime() + n * 60_000);

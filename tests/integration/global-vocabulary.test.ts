@@ -8,7 +8,7 @@ import {
   globalVocabularyThemes,
   globalVocabularyWords,
 } from "../../drizzle/schema";
-import { pickQuizWords, resolveQuiz } from "../../app/lib/vocabulary-quiz";
+import { pickQuizWords, resolveQuiz } from "../../core/vocabulary-quiz";
 import { createAppContext } from "../../server/context";
 import {
   finishDeckQuiz,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { transcriptCues } from "../../drizzle/schema";
-import { EMPTY_LIBRARY_QUERY, type LibraryQuery } from "../../app/lib/library-query";
+import { EMPTY_LIBRARY_QUERY, type LibraryQuery } from "../../core/library-query";
 import { memberWithoutAccess, VISITOR_ACCESS, type ViewerAccess } from "../../server/access/policy";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";

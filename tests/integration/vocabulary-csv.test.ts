@@ -9,7 +9,7 @@ import {
   parseVocabularyCsv,
   resolveRows,
 } from "../../server/lib/vocabulary-csv";
-import { formatTimestamp } from "../../app/lib/import-format";
+import { formatTimestamp } from "../../core/import-format";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 

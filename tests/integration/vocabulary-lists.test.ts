@@ -10,7 +10,7 @@ import {
   getVocabularyList,
 } from "../../server/services/vocabulary-lists";
 import { saveWordToDefaultList } from "../../server/services/vocabulary-save";
-import { pickQuizWords, resolveQuiz } from "../../app/lib/vocabulary-quiz";
+import { pickQuizWords, resolveQuiz } from "../../core/vocabulary-quiz";
 import { createVideo } from "../fixtures/collections";
 import { createUser, loginToken, testApp, testEnv } from "./helpers";
 

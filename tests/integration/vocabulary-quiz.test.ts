@@ -14,7 +14,7 @@ import {
   shuffle,
   toQuizView,
   type QuizWord,
-} from "../../app/lib/vocabulary-quiz";
+} from "../../core/vocabulary-quiz";
 
 const word = (id: number, arabic: string, english: string, extra: Partial<QuizWord> = {}): QuizWord => ({
   key: `i${id}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answersMatch } from "../../app/lib/answers";
+import { answersMatch } from "../../core/answers";
 
 describe("answersMatch: Arabic answers", () => {
   it.each([

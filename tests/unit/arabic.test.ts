@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasArabic, normalizeArabic, splitArabicWords, stripTashkeel } from "../../app/lib/arabic";
+import { hasArabic, normalizeArabic, splitArabicWords, stripTashkeel } from "../../core/arabic";
 
 describe("stripTashkeel", () => {
   it.each([

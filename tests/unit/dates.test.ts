@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIsoDateString, reviveDates } from "../../app/lib/dates";
+import { isIsoDateString, reviveDates } from "../../core/dates";
 
 describe("ISO date revival (docs/product-rules.md#dates-across-the-wire)", () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   shouldOfferResume,
 } from "../../app/components/player/cue-math";
 import { parseStoredPreferences } from "../../app/components/player/use-player-preferences";
-import { parseStartTime } from "../../app/lib/schemas/lessons";
+import { parseStartTime } from "../../core/schemas/lessons";
 import { buildWebVtt, escapeVttText, formatVttTimestamp } from "../../server/lib/webvtt";
 import { computeProgress, effectiveDuration, isCompletePosition } from "../../server/services/progress";
 import { lookupKeys } from "../../server/services/word-lookup";

@@ -5,7 +5,7 @@ import {
   effectiveSort,
   libraryHref,
   libraryQueryString,
-} from "../../app/lib/library-query";
+} from "../../core/library-query";
 import {
   ftsMatchExpression,
   highlightMatches,

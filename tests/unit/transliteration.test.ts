@@ -6,7 +6,7 @@ import {
   searchKeysForText,
   toArabizi,
   toRomanized,
-} from "../../app/lib/transliteration";
+} from "../../core/transliteration";
 
 describe("toArabizi", () => {
   it.each([

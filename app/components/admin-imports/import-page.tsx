@@ -5,8 +5,8 @@ import { useIsPending } from "~/components/form-fields";
 import { buttonClasses } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import type { importPageLoader } from "~/lib/admin-imports.server";
-import { formatTimestamp } from "~/lib/import-format";
-import type { FieldValue } from "../../../server/lib/vocabulary-csv";
+import { formatTimestamp } from "#core/import-format";
+import type { FieldValue } from "#server/lib/vocabulary-csv";
 
 type LoaderData = Awaited<ReturnType<typeof importPageLoader>>;
 

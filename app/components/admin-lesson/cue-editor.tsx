@@ -14,7 +14,7 @@ import {
   validateCues,
   type CueErrors,
   type DraftCue,
-} from "~/lib/cue-edits";
+} from "#core/cue-edits";
 import { LessonPreview, type LessonPreviewHandle } from "./lesson-preview";
 
 interface Row {
@@ -115,7 +115,7 @@ export interface CueEditorProps {
  * The transcript cue editor: the lesson video beside the list of lines; add, split (at the playhead or
  * at the caret in the Arabic text), merge with next, retime (typed or from the playhead), delete, and
  * edit the three texts. One form posts every line (`cues[i].*`), with or without JavaScript; the
- * server validates with the same rules (app/lib/cue-edits.ts). Used by the lesson workspace and the
+ * server validates with the same rules (core/cue-edits.ts). Used by the lesson workspace and the
  * subtitles generator.
  */
 export function CueEditor(props: CueEditorProps) {

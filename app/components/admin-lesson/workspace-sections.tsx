@@ -4,8 +4,8 @@ import { useHydrated } from "~/components/collections/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { formatCueTime } from "~/lib/cue-edits";
-import type { LessonWorkspace } from "../../../server/services/admin-lesson";
+import { formatCueTime } from "#core/cue-edits";
+import type { LessonWorkspace } from "#server/services/admin-lesson";
 import { LessonPreview, type LessonPreviewHandle } from "./lesson-preview";
 import { MediaUpload } from "./media-upload";
 

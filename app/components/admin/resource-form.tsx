@@ -6,7 +6,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { DatePicker } from "~/components/ui/date-picker";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import type { AdminRow } from "../../../server/admin/types";
+import type { AdminRow } from "#server/admin/types";
 import { UploadIcon } from "~/components/icons";
 import { OrderedRelationList, RelationChecklist, RelationSelect } from "./relation-pickers";
 import type { AdminFieldView, AdminRecord, AdminRelationLabel, AdminResourceView } from "./types";

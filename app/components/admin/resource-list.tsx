@@ -4,7 +4,7 @@ import { useIsPending } from "~/components/form-fields";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import type { AdminColumn, BadgeTone } from "../../../server/admin/types";
+import type { AdminColumn, BadgeTone } from "#server/admin/types";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, SearchIcon, TrashIcon } from "~/components/icons";
 import { useHydrated } from "./relation-pickers";
 import type { AdminListResult, AdminRecord, AdminRelationLabel, AdminResourceView } from "./types";

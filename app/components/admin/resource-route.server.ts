@@ -2,17 +2,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getAdminPage, type AdminPage } from "~/lib/admin-pages";
 import { requireAdmin } from "~/lib/auth.server";
-import { authorizeAdminAction, canDo, getAdminResource } from "../../../server/admin/registry";
+import { authorizeAdminAction, canDo, getAdminResource } from "#server/admin/registry";
 import {
   listRelationOptions,
   pickDeclaredValues,
   storeAdminUpload,
   type AdminRecord,
   type AdminRelationLabel,
-} from "../../../server/admin/service";
-import type { AdminHookContext, AdminResource, AdminRow } from "../../../server/admin/types";
-import { AppError } from "../../../server/lib/errors";
-import type { SessionUser } from "../../../server/services/auth";
+} from "#server/admin/service";
+import type { AdminHookContext, AdminResource, AdminRow } from "#server/admin/types";
+import { AppError } from "#server/lib/errors";
+import type { SessionUser } from "#server/services/auth";
 import type { AdminFieldView, AdminResourceView } from "./types";
 
 // Shared by the generic admin routes (list, new, edit, delete): they stay thin and call the admin service.

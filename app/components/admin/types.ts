@@ -1,11 +1,6 @@
-import type { AdminColumn, AdminField, AdminFilter, AdminRow, AdminWidget } from "../../../server/admin/types";
+import type { AdminColumn, AdminField, AdminFilter, AdminRow, AdminWidget } from "#server/admin/types";
 
-export type {
-  AdminRecord,
-  AdminListResult,
-  AdminRelationLabel,
-  AdminDeleteImpact,
-} from "../../../server/admin/service";
+export type { AdminRecord, AdminListResult, AdminRelationLabel, AdminDeleteImpact } from "#server/admin/service";
 
 /** A widget as the browser sees it: relation-many without its Drizzle join table. */
 export type AdminWidgetView =

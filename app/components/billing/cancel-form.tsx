@@ -5,8 +5,8 @@ import { useEffect, useRef } from "react";
 import { useIsPending } from "~/components/form-fields";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
-import { formatDate } from "~/lib/format";
-import { CANCEL_COMMENT_MAX, cancelSubscriptionSchema } from "~/lib/schemas/billing";
+import { formatDate } from "#core/format";
+import { CANCEL_COMMENT_MAX, cancelSubscriptionSchema } from "#core/schemas/billing";
 
 interface CancelFormProps {
   subscriptionId: number;

@@ -1,6 +1,6 @@
 import { BookmarkIcon, CardsIcon, ChatIcon, HeadphonesIcon, PlayIcon, SparkIcon } from "~/components/icons";
 import { annualSavings, type PlanForDisplay } from "~/components/plan-card";
-import { formatDate, formatPrice, LEVEL_LABELS } from "~/lib/format";
+import { formatDate, formatPrice, LEVEL_LABELS } from "#core/format";
 import { cn } from "~/lib/cn";
 
 const INCLUDED = [

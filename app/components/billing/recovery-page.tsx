@@ -7,7 +7,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { loadRecoveryPage } from "~/lib/billing.server";
 import { cn } from "~/lib/cn";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatDate, formatPrice } from "#core/format";
 
 type RecoveryData = Awaited<ReturnType<typeof loadRecoveryPage>>;
 type MemberData = Extract<RecoveryData, { signedIn: true }>;

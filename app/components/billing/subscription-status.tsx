@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import { formatDate, formatPrice } from "~/lib/format";
+import { formatDate, formatPrice } from "#core/format";
 
 export type SubscriptionStatusName = "trialing" | "active" | "past_due" | "canceled" | "expired";
 

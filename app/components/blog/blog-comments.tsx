@@ -5,9 +5,9 @@ import { PostBody } from "~/components/discussion/post-body";
 import { MarkdownHint, PostComposer } from "~/components/discussion/post-composer";
 import { DeletePost, PostControls } from "~/components/discussion/post-controls";
 import { buttonClasses } from "~/components/ui/button";
-import { formatDate } from "~/lib/format";
-import { BLOG_COMMENT_MAX_LENGTH, blogCommentCreateFormSchema } from "~/lib/schemas/blog";
-import type { BlogComment } from "../../../server/services/blog";
+import { formatDate } from "#core/format";
+import { BLOG_COMMENT_MAX_LENGTH, blogCommentCreateFormSchema } from "#core/schemas/blog";
+import type { BlogComment } from "#server/services/blog";
 
 export function BlogComments({
   comments,

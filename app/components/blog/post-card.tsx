@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { ClockIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import { formatDate } from "~/lib/format";
-import type { BlogPostSummary } from "../../../server/services/blog";
+import { formatDate } from "#core/format";
+import type { BlogPostSummary } from "#server/services/blog";
 import { PostCover } from "./post-cover";
 
 type CardPost = Pick<

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { PLAYLIST_TITLE_MAX, playlistTitleField } from "~/lib/schemas/playlists";
+import { PLAYLIST_TITLE_MAX, playlistTitleField } from "#core/schemas/playlists";
 import { useApi } from "~/lib/use-api";
 import { useRootData } from "~/root";
 import { PlaylistAddIcon, PlusIcon } from "~/components/icons";

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { ArrowRightIcon } from "~/components/icons";
 import { LevelBadge } from "~/components/video-card";
-import type { LevelName } from "~/lib/format";
-import { collectionHref, collectionLessonHref } from "~/lib/collection-paths";
+import type { LevelName } from "#core/format";
+import { collectionHref, collectionLessonHref } from "#core/collection-paths";
 import { CollectionCover } from "./collection-cover";
 import { ContinuePanel, type ProgressInfo } from "./continue-panel";
 import { plural } from "./format";

@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import type { CollectionKind } from "~/lib/collection-paths";
+import type { CollectionKind } from "#core/collection-paths";
 import { LayersIcon } from "~/components/icons";
 import { formatTotalDuration, plural, scriptProps } from "./format";
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { CheckIcon, LoopIcon, PlayIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { COLLECTION_LABELS, type CollectionKind } from "~/lib/collection-paths";
+import { COLLECTION_LABELS, type CollectionKind } from "#core/collection-paths";
 import { ProgressBar } from "./progress-bar";
 
 export interface ProgressInfo {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { CheckIcon, ClockIcon, LockIcon } from "~/components/icons";
 import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
-import { describeDuration, formatDuration, type LevelName } from "~/lib/format";
+import { describeDuration, formatDuration, type LevelName } from "#core/format";
 import { ProgressBar } from "./progress-bar";
 
 export interface LessonRowData {

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { LockIcon } from "~/components/icons";
-import { collectionHref } from "~/lib/collection-paths";
-import { formatDate } from "~/lib/format";
+import { collectionHref } from "#core/collection-paths";
+import { formatDate } from "#core/format";
 import { CollectionCover } from "./collection-cover";
 import { progressText, type ProgressInfo } from "./continue-panel";
 import { scriptProps } from "./format";

@@ -6,7 +6,7 @@ import {
   RenameNamedForm,
 } from "~/components/named-collection-forms";
 import { cn } from "~/lib/cn";
-import { PLAYLIST_TITLE_MAX, renamePlaylistSchema } from "~/lib/schemas/playlists";
+import { PLAYLIST_TITLE_MAX, renamePlaylistSchema } from "#core/schemas/playlists";
 
 // The playlist page's action tells these apart by intent = create | rename | delete.
 const TITLE = { schema: renamePlaylistSchema, maxLength: PLAYLIST_TITLE_MAX };

@@ -2,8 +2,8 @@ import { Link, useFetcher } from "@remix-run/react";
 import { DiscussionPost } from "~/components/discussion/discussion-post";
 import { PostBody } from "~/components/discussion/post-body";
 import { DeletePost, EditPost, PostControls } from "~/components/discussion/post-controls";
-import { MESSAGE_BODY_MAX, messageUpdateFormSchema } from "~/lib/schemas/community";
-import type { CommunityMessage } from "../../../server/services/community";
+import { MESSAGE_BODY_MAX, messageUpdateFormSchema } from "#core/schemas/community";
+import type { CommunityMessage } from "#server/services/community";
 import { RelativeTime } from "./parts";
 import type { ThreadActionData } from "./types";
 

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import type { GroupRef } from "../../../server/services/community";
+import type { GroupRef } from "#server/services/community";
 
 /** Pin, lock, move and delete for moderators. Plain forms: each answers with a redirect and a toast. */
 export function ModeratorTools({

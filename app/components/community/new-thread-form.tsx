@@ -5,7 +5,7 @@ import { MarkdownHint } from "~/components/discussion/post-composer";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { MESSAGE_BODY_MAX, THREAD_TITLE_MAX, threadCreateFormSchema } from "~/lib/schemas/community";
+import { MESSAGE_BODY_MAX, THREAD_TITLE_MAX, threadCreateFormSchema } from "#core/schemas/community";
 
 /** Title and first message; a plain form, so it works before (and without) JavaScript. */
 export function NewThreadForm({

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { PostBody } from "~/components/discussion/post-body";
 import { MarkdownHint, PostComposer } from "~/components/discussion/post-composer";
 import { FieldErrors } from "~/components/ui/field";
-import { MESSAGE_BODY_MAX, messageCreateFormSchema } from "~/lib/schemas/community";
+import { MESSAGE_BODY_MAX, messageCreateFormSchema } from "#core/schemas/community";
 import type { ThreadActionData } from "./types";
 
 export interface QuotedPreview {

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { scriptProps } from "~/components/collections/format";
 import { Avatar } from "~/components/discussion/avatar";
-import { communityThreadHref } from "~/lib/community";
-import type { GroupRef, ThreadSummary } from "../../../server/services/community";
+import { communityThreadHref } from "#core/community-paths";
+import type { GroupRef, ThreadSummary } from "#server/services/community";
 import { countLabel } from "./format";
 import { RelativeTime, ThreadBadges } from "./parts";
 

@@ -1,7 +1,7 @@
 import { forwardRef } from "react";
 import { CheckIcon, PlayIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import type { ExerciseMoment } from "../../../server/services/exercises";
+import type { ExerciseMoment } from "#server/services/exercises";
 
 export interface ExerciseOutcome {
   correct: boolean;

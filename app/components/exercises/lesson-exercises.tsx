@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { sectionCard } from "~/components/player/lesson-details";
 import { PuzzleIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import type { ExerciseMoment, LessonExercises as Exercises } from "../../../server/services/exercises";
+import type { ExerciseMoment, LessonExercises as Exercises } from "#server/services/exercises";
 import { SolvedBadge } from "./exercise-feedback";
 import { SentenceGapExercise } from "./sentence-gap-exercise";
 import { SentenceOrderExercise } from "./sentence-order-exercise";

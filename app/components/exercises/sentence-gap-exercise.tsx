@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import type { ExerciseMoment, SentenceGapExercise as Exercise } from "../../../server/services/exercises";
+import type { ExerciseMoment, SentenceGapExercise as Exercise } from "#server/services/exercises";
 import {
   chipClasses,
   ExerciseHeader,

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useApi } from "~/lib/use-api";
-import type { ExerciseAttemptResult, SentenceExerciseKind } from "../../../server/services/exercises";
+import type { ExerciseAttemptResult, SentenceExerciseKind } from "#server/services/exercises";
 
 const PATHS: Record<SentenceExerciseKind, string> = {
   "sentence-order": "sentence-orders",

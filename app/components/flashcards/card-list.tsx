@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
-import { formatDate } from "~/lib/format";
-import type { BrowsedCard, CardStatus } from "../../../server/services/flashcards";
+import { formatDate } from "#core/format";
+import type { BrowsedCard, CardStatus } from "#server/services/flashcards";
 
 const statusLabels: Record<CardStatus, { label: string; className: string }> = {
   new: { label: "New", className: "bg-sky-50 text-sky-900" },

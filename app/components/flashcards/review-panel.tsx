@@ -2,8 +2,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { describeInterval, formatInterval, type RatingPreview } from "~/lib/fsrs";
-import type { ReviewSession, SessionSummary, StudyCard } from "../../../server/services/flashcards";
+import { describeInterval, formatInterval, type RatingPreview } from "#core/fsrs";
+import type { ReviewSession, SessionSummary, StudyCard } from "#server/services/flashcards";
 
 export interface ReviewPanelProps {
   session: ReviewSession;

@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import type { StudyCounts } from "../../../server/services/flashcards";
+import type { StudyCounts } from "#server/services/flashcards";
 
 /** Due / new / learned as Anki shows them under a deck, with words for screen readers. */
 export function StudyCountList({ counts, className }: { counts: StudyCounts; className?: string }) {

@@ -3,8 +3,8 @@ import { useRef, useState } from "react";
 import { ArrowRightIcon, ClockIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { describeDuration, LEVEL_LABELS, isLevel } from "~/lib/format";
-import type { SampleLesson as SampleLessonData } from "../../../server/services/landing";
+import { describeDuration, LEVEL_LABELS, isLevel } from "#core/format";
+import type { SampleLesson as SampleLessonData } from "#server/services/landing";
 
 function formatCueTime(ms: number) {
   const seconds = Math.floor(ms / 1000);

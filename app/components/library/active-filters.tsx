@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import { CloseIcon } from "~/components/icons";
-import { LEVEL_LABELS } from "~/lib/format";
+import { LEVEL_LABELS } from "#core/format";
 import {
   DURATION_BUCKETS,
   EMPTY_LIBRARY_QUERY,
   libraryHref,
   STATUS_LABELS,
   type LibraryQuery,
-} from "~/lib/library-query";
+} from "#core/library-query";
 import type { FilterOptions } from "./library-filters";
 
 export interface ActiveFilter {

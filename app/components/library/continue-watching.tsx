@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { LessonCover, lessonHref, type VideoCardLesson } from "~/components/video-card";
-import { formatDuration } from "~/lib/format";
+import { formatDuration } from "#core/format";
 
 /** The learner's lessons in progress, most recent first, each resuming where they stopped. */
 export function ContinueWatching({ lessons }: { lessons: VideoCardLesson[] }) {

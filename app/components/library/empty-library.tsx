@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import { EMPTY_LIBRARY_QUERY, libraryHref, type LibraryQuery } from "~/lib/library-query";
+import { EMPTY_LIBRARY_QUERY, libraryHref, type LibraryQuery } from "#core/library-query";
 import { ActiveFilters, QuotedText, type ActiveFilter } from "./active-filters";
 
 /** Everyday words that appear across the catalogue, in each script a learner might type. */

@@ -1,4 +1,4 @@
-import { libraryQueryString, type LibraryQuery } from "~/lib/library-query";
+import { libraryQueryString, type LibraryQuery } from "#core/library-query";
 
 type QueryParamName = "q" | "level" | "category" | "teacher" | "country" | "duration" | "free" | "status" | "sort";
 

@@ -1,4 +1,4 @@
-import type { HighlightSegment } from "~/lib/library-query";
+import type { HighlightSegment } from "#core/library-query";
 
 /** Text with the words that matched the search in <mark>; plain React text, never injected HTML. */
 export function Highlighted({ segments }: { segments: HighlightSegment[] }) {

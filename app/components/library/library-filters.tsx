@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { cn } from "~/lib/cn";
-import { LEVEL_LABELS } from "~/lib/format";
+import { LEVEL_LABELS } from "#core/format";
 import {
   DURATION_BUCKET_NAMES,
   DURATION_BUCKETS,
@@ -11,7 +11,7 @@ import {
   PROGRESS_STATUSES,
   STATUS_LABELS,
   type LibraryQuery,
-} from "~/lib/library-query";
+} from "#core/library-query";
 import { HiddenQueryInputs } from "./hidden-query-inputs";
 import { syncFormControls, useHydrated, useLibraryFormNavigate } from "./library-form";
 

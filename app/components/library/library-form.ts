@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useSyncExternalStore } from "react";
-import { LIBRARY_PATH } from "~/lib/library-query";
+import { LIBRARY_PATH } from "#core/library-query";
 
 /**
  * With JavaScript, library forms navigate to a clean URL (empty fields left out) instead of the

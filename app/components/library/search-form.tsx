@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { LIBRARY_PATH, type LibraryQuery } from "~/lib/library-query";
+import { LIBRARY_PATH, type LibraryQuery } from "#core/library-query";
 import { HiddenQueryInputs } from "./hidden-query-inputs";
 import { useLibraryFormNavigate } from "./library-form";
 import { SearchIcon } from "~/components/icons";

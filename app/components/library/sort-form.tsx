@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { LIBRARY_PATH, LIBRARY_SORTS, SORT_LABELS, type LibraryQuery, type LibrarySort } from "~/lib/library-query";
+import { LIBRARY_PATH, LIBRARY_SORTS, SORT_LABELS, type LibraryQuery, type LibrarySort } from "#core/library-query";
 import { HiddenQueryInputs } from "./hidden-query-inputs";
 import { useHydrated, useLibraryFormNavigate } from "./library-form";
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { CheckIcon, HeadphonesIcon, LockIcon } from "~/components/icons";
 import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
-import type { ListeningActivityCard as Card, ListeningScore } from "../../../server/services/listening";
+import type { ListeningActivityCard as Card, ListeningScore } from "#server/services/listening";
 
 export function scorePercent(score: ListeningScore) {
   return score.total > 0 ? Math.round((score.score / score.total) * 100) : 0;

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import type { ListeningQuestionView } from "../../../server/services/listening";
+import type { ListeningQuestionView } from "#server/services/listening";
 
 export const answerField = (questionId: number) => `answer-${questionId}`;
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { CheckIcon, CloseIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import type { ListeningAttemptResult } from "../../../server/services/listening";
+import type { ListeningAttemptResult } from "#server/services/listening";
 import { scorePercent, ScoreText } from "./activity-card";
 
 const hasArabicLetters = (text: string) => /\p{Script=Arabic}/u.test(text);

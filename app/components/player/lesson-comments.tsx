@@ -6,9 +6,9 @@ import { MarkdownHint, PostComposer } from "~/components/discussion/post-compose
 import { DeletePost, EditPost, PostControls } from "~/components/discussion/post-controls";
 import type { DiscussionActionData } from "~/components/discussion/types";
 import { cn } from "~/lib/cn";
-import { formatDate } from "~/lib/format";
-import { COMMENT_MAX_LENGTH, commentCreateFormSchema, commentUpdateFormSchema } from "~/lib/schemas/lessons";
-import type { LessonComment } from "../../../server/services/comments";
+import { formatDate } from "#core/format";
+import { COMMENT_MAX_LENGTH, commentCreateFormSchema, commentUpdateFormSchema } from "#core/schemas/lessons";
+import type { LessonComment } from "#server/services/comments";
 import { sectionCard } from "./lesson-details";
 
 export function LessonComments({

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { cn } from "~/lib/cn";
-import { describeDuration, formatDuration } from "~/lib/format";
-import { formatTransliteration, type TransliterationScheme } from "~/lib/transliteration";
-import type { LessonPage } from "../../../server/services/lessons";
+import { describeDuration, formatDuration } from "#core/format";
+import { formatTransliteration, type TransliterationScheme } from "#core/transliteration";
+import type { LessonPage } from "#server/services/lessons";
 import { ArrowRightIcon, CheckIcon, DownloadIcon, FileIcon, LockIcon, PlayIcon, PlusIcon } from "~/components/icons";
 import { useSaveWord } from "./use-save-word";
 

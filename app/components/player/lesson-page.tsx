@@ -5,7 +5,7 @@ import { LessonExercises } from "~/components/exercises/lesson-exercises";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
-import { describeDuration, formatDuration } from "~/lib/format";
+import { describeDuration, formatDuration } from "#core/format";
 import type { LessonRouteData } from "./lesson-route.server";
 import { LessonChat } from "./lesson-chat";
 import { LessonComments } from "./lesson-comments";

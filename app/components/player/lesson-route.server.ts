@@ -8,12 +8,12 @@ import {
   commentDeleteFormSchema,
   commentUpdateFormSchema,
   parseStartTime,
-} from "~/lib/schemas/lessons";
+} from "#core/schemas/lessons";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AppError } from "../../../server/lib/errors";
-import { createComment, deleteComment, listComments, updateComment } from "../../../server/services/comments";
-import { requireLessonAccess } from "../../../server/services/lesson-access";
-import { findLesson, getLessonPage, type LessonCollectionKind } from "../../../server/services/lessons";
+import { AppError } from "#server/lib/errors";
+import { createComment, deleteComment, listComments, updateComment } from "#server/services/comments";
+import { requireLessonAccess } from "#server/services/lesson-access";
+import { findLesson, getLessonPage, type LessonCollectionKind } from "#server/services/lessons";
 
 /** Which route param holds the collection id, per kind of lesson route. */
 const COLLECTION_PARAMS: Record<LessonCollectionKind, string> = {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { stopPlaybackAt } from "~/components/exercises/play-moment";
-import { PLAYBACK_RATES } from "~/lib/schemas/lessons";
-import type { TransliterationScheme } from "~/lib/transliteration";
+import { PLAYBACK_RATES } from "#core/schemas/lessons";
+import type { TransliterationScheme } from "#core/transliteration";
 import { shouldOfferResume } from "./cue-math";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { Transcript, type TranscriptCue, type WordClick } from "./transcript";

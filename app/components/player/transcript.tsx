@@ -1,8 +1,8 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { splitArabicWords, stripTashkeel } from "~/lib/arabic";
+import { splitArabicWords, stripTashkeel } from "#core/arabic";
 import { cn } from "~/lib/cn";
-import { formatDuration } from "~/lib/format";
-import { formatTransliteration, type TransliterationScheme } from "~/lib/transliteration";
+import { formatDuration } from "#core/format";
+import { formatTransliteration, type TransliterationScheme } from "#core/transliteration";
 import { LoopIcon } from "~/components/icons";
 import type { PlayerPreferences } from "./use-player-preferences";
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { CAPTION_LANGUAGES, PLAYBACK_RATES, type CaptionLanguage } from "~/lib/schemas/lessons";
-import type { TransliterationScheme } from "~/lib/transliteration";
+import { CAPTION_LANGUAGES, PLAYBACK_RATES, type CaptionLanguage } from "#core/schemas/lessons";
+import type { TransliterationScheme } from "#core/transliteration";
 
 export interface PlayerPreferences {
   showArabic: boolean;

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
-import { formatDuration } from "~/lib/format";
-import { PLAYBACK_RATES, type CaptionLanguage } from "~/lib/schemas/lessons";
+import { formatDuration } from "#core/format";
+import { PLAYBACK_RATES, type CaptionLanguage } from "#core/schemas/lessons";
 import {
   ArrowRightIcon,
   AutoPauseIcon,

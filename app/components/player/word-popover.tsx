@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
-import { stripTashkeel } from "~/lib/arabic";
+import { stripTashkeel } from "#core/arabic";
 import { cn } from "~/lib/cn";
-import { formatDuration } from "~/lib/format";
-import { formatTransliteration, type TransliterationScheme } from "~/lib/transliteration";
+import { formatDuration } from "#core/format";
+import { formatTransliteration, type TransliterationScheme } from "#core/transliteration";
 import { useApi } from "~/lib/use-api";
 import { CheckIcon, CloseIcon, PlusIcon } from "~/components/icons";
 import type { WordClick } from "./transcript";

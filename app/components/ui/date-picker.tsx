@@ -3,7 +3,7 @@ import { DayPicker, type Matcher } from "react-day-picker";
 import dayPickerStyles from "react-day-picker/style.css?url";
 import { CalendarIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
-import { parseIsoDate, toIsoDate } from "~/lib/iso-date";
+import { parseIsoDate, toIsoDate } from "#core/iso-date";
 import { FieldErrors, inputClasses } from "./field";
 
 /** Add to the `links` of any route that renders a DatePicker. */

@@ -6,7 +6,7 @@ import {
   NamedOwnerActions,
   RenameNamedForm,
 } from "~/components/named-collection-forms";
-import { LIST_TITLE_MAX, listTitleSchema } from "~/lib/schemas/vocabulary";
+import { LIST_TITLE_MAX, listTitleSchema } from "#core/schemas/vocabulary";
 
 // The vocabulary pages' actions tell these apart by intent = create-list | rename-list | delete-list.
 const TITLE = { schema: listTitleSchema, maxLength: LIST_TITLE_MAX };

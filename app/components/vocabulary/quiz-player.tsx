@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { CheckIcon, CloseIcon, HeadphonesIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import type { QuizView } from "~/lib/vocabulary-quiz";
+import type { QuizView } from "#core/vocabulary-quiz";
 
 const PROMPTS = {
   "arabic-to-meaning": "What does this mean?",

@@ -7,7 +7,7 @@ import { useIsPending } from "~/components/form-fields";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { listItemSchema } from "~/lib/schemas/vocabulary";
+import { listItemSchema } from "#core/schemas/vocabulary";
 
 function WordInput({
   meta,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blogComments } from "../../../drizzle/schema";
+import { blogComments } from "#drizzle/schema";
 import { booleanField, requiredId, requiredText } from "../schema-helpers";
 import { defineResource } from "../types";
 

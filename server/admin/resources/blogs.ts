@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { blogs } from "../../../drizzle/schema";
-import { slugify } from "../../../app/lib/slug";
+import { blogs } from "#drizzle/schema";
+import { slugify } from "#core/slug";
 import { mediaKeyField, optionalDate, requiredText, textWithDefault } from "../schema-helpers";
 import { defineResource, type AdminRow } from "../types";
 

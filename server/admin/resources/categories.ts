@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { categories } from "../../../drizzle/schema";
+import { categories } from "#drizzle/schema";
 import { integerField, requiredText } from "../schema-helpers";
 import { defineResource } from "../types";
 import { slugHooks } from "./shared";

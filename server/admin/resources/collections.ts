@@ -8,8 +8,8 @@ import {
   studyTracks,
   studyTrackTeachers,
   studyTrackVideos,
-} from "../../../drizzle/schema";
-import { LEVELS } from "../../../drizzle/schema/columns";
+} from "#drizzle/schema";
+import { LEVELS } from "#core/levels";
 import { booleanField, idList, integerField, mediaKeyField, requiredText, textWithDefault } from "../schema-helpers";
 import { defineResource } from "../types";
 import { LEVEL_OPTIONS, LEVEL_TONES, slugHooks } from "./shared";

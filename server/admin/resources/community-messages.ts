@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { communityMessages, communityThreads } from "../../../drizzle/schema";
+import { communityMessages, communityThreads } from "#drizzle/schema";
 import { requiredId, requiredText } from "../schema-helpers";
 import { defineResource, type AdminHookContext } from "../types";
 import { keepFlagTimes, timestampFlag } from "./moderation-flags";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { communityThreads } from "../../../drizzle/schema";
-import { slugify } from "../../../app/lib/slug";
+import { communityThreads } from "#drizzle/schema";
+import { slugify } from "#core/slug";
 import { requiredId, requiredText } from "../schema-helpers";
 import { defineResource } from "../types";
 import { keepFlagTimes, timestampFlag } from "./moderation-flags";

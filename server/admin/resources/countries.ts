@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countries } from "../../../drizzle/schema";
+import { countries } from "#drizzle/schema";
 import { defineResource } from "../types";
 
 export const countriesResource = defineResource({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flashcards } from "../../../drizzle/schema";
+import { flashcards } from "#drizzle/schema";
 import { integerField, mediaKeyField, requiredId, requiredText, textWithDefault } from "../schema-helpers";
 import { defineResource } from "../types";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { flashcollections } from "../../../drizzle/schema";
-import { LEVELS } from "../../../drizzle/schema/columns";
-import { slugify } from "../../../app/lib/slug";
+import { flashcollections } from "#drizzle/schema";
+import { LEVELS } from "#core/levels";
+import { slugify } from "#core/slug";
 import { booleanField, integerField, requiredText, textWithDefault } from "../schema-helpers";
 import { defineResource } from "../types";
 import { LEVEL_OPTIONS, LEVEL_TONES } from "./level-options";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { globalVocabularyDeckCategories } from "../../../drizzle/schema";
+import { globalVocabularyDeckCategories } from "#drizzle/schema";
 import { integerField, requiredText } from "../schema-helpers";
 import { defineResource } from "../types";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { globalVocabularyDecks } from "../../../drizzle/schema";
-import { LEVELS } from "../../../drizzle/schema/columns";
-import { slugify } from "../../../app/lib/slug";
+import { globalVocabularyDecks } from "#drizzle/schema";
+import { LEVELS } from "#core/levels";
+import { slugify } from "#core/slug";
 import { integerField, nullableId, requiredId, requiredText, textWithDefault } from "../schema-helpers";
 import { defineResource } from "../types";
 import { LEVEL_OPTIONS, LEVEL_TONES } from "./level-options";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { globalVocabularyThemes } from "../../../drizzle/schema";
-import { slugify } from "../../../app/lib/slug";
+import { globalVocabularyThemes } from "#drizzle/schema";
+import { slugify } from "#core/slug";
 import { integerField, mediaKeyField, requiredText, textWithDefault } from "../schema-helpers";
 import { defineResource } from "../types";
 

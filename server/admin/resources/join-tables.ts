@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { studyTrackTeachers, studyTrackVideos, videoCategories, videoTeachers } from "../../../drizzle/schema";
+import { studyTrackTeachers, studyTrackVideos, videoCategories, videoTeachers } from "#drizzle/schema";
 import { integerField, requiredId } from "../schema-helpers";
 import { defineResource } from "../types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { videoComments, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "../../../drizzle/schema";
+import { videoComments, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "#drizzle/schema";
 import { integerField, optionalDate, requiredId, requiredText, stringList, textWithDefault } from "../schema-helpers";
 import { defineResource } from "../types";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listeningActivityGroups } from "../../../drizzle/schema";
-import { slugify } from "../../../app/lib/slug";
+import { listeningActivityGroups } from "#drizzle/schema";
+import { slugify } from "#core/slug";
 import { integerField, requiredText, textWithDefault } from "../schema-helpers";
 import { defineResource } from "../types";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { listeningActivities } from "../../../drizzle/schema";
-import { LEVELS } from "../../../drizzle/schema/columns";
-import { slugify } from "../../../app/lib/slug";
+import { listeningActivities } from "#drizzle/schema";
+import { LEVELS } from "#core/levels";
+import { slugify } from "#core/slug";
 import { AppError } from "../../lib/errors";
 import { booleanField, integerField, requiredId, requiredText, textWithDefault } from "../schema-helpers";
 import { defineResource, type AdminRow } from "../types";

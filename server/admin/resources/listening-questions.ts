@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listeningQuestions } from "../../../drizzle/schema";
+import { listeningQuestions } from "#drizzle/schema";
 import { AppError } from "../../lib/errors";
 import { booleanField, integerField, requiredId, requiredText, stringList } from "../schema-helpers";
 import { defineResource, type AdminRow } from "../types";

@@ -1,5 +1,5 @@
-import { LEVELS } from "../../../drizzle/schema/columns";
-import { slugify } from "../../../app/lib/slug";
+import { LEVELS } from "#core/levels";
+import { slugify } from "#core/slug";
 import type { AdminHooks, AdminOption, BadgeTone } from "../types";
 
 export const LEVEL_OPTIONS: readonly AdminOption[] = LEVELS.map((level) => ({

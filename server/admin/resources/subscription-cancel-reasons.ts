@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { subscriptionCancelReasons } from "../../../drizzle/schema";
+import { subscriptionCancelReasons } from "#drizzle/schema";
 import { booleanField, integerField, requiredText } from "../schema-helpers";
 import { defineResource } from "../types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { suggestedBlogs } from "../../../drizzle/schema";
+import { suggestedBlogs } from "#drizzle/schema";
 import { AppError } from "../../lib/errors";
 import { integerField, requiredId } from "../schema-helpers";
 import { defineResource, type AdminRow } from "../types";

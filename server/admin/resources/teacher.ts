@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { teachers } from "../../../drizzle/schema";
-import { slugify } from "../../../app/lib/slug";
+import { teachers } from "#drizzle/schema";
+import { slugify } from "#core/slug";
 import { mediaKeyField, nullableId, optionalText } from "../schema-helpers";
 import { defineResource } from "../types";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { videoAttachments } from "../../../drizzle/schema";
+import { videoAttachments } from "#drizzle/schema";
 import { requiredId, requiredMediaKey, requiredText } from "../schema-helpers";
 import { defineResource } from "../types";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { videoCategories, videos, videoTeachers } from "../../../drizzle/schema";
-import { LEVELS } from "../../../drizzle/schema/columns";
+import { videoCategories, videos, videoTeachers } from "#drizzle/schema";
+import { LEVELS } from "#core/levels";
 import { indexVideo, removeFromSearchIndex } from "../../services/search";
 import {
   booleanField,

@@ -4,7 +4,7 @@ import {
   permissionChangeSchema,
   permissionCodeField,
   userSearchSchema,
-} from "../../../app/lib/schemas/admin-users";
+} from "#core/schemas/admin-users";
 import { notFound, parseWith } from "../../lib/errors";
 import {
   disableUser,

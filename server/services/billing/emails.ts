@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { formatDate, formatPrice } from "../../../app/lib/format";
-import { users } from "../../../drizzle/schema";
+import { formatDate, formatPrice } from "#core/format";
+import { users } from "#drizzle/schema";
 import type { AppContext } from "../../context";
 import { sendMail } from "../mail";
 import type { InvoiceSnapshot, Plan } from "./types";

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { plans, subscriptions, type SubscriptionStatus } from "../../../drizzle/schema";
+import { plans, subscriptions, type SubscriptionStatus } from "#drizzle/schema";
 import type { AppContext } from "../../context";
 import type { ProviderName } from "./types";
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { invoices, plans, subscriptionCancelReasons, subscriptions } from "../../../drizzle/schema";
+import { invoices, plans, subscriptionCancelReasons, subscriptions } from "#drizzle/schema";
 import type { AppContext } from "../../context";
 import { hasDevelopmentTools } from "../../lib/config";
 import { AppError, notFound } from "../../lib/errors";

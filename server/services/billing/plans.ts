@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { plans } from "../../../drizzle/schema";
+import { plans } from "#drizzle/schema";
 import type { AppContext } from "../../context";
 import type { Config } from "../../lib/config";
 import type { Plan } from "./types";

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, ne, or } from "drizzle-orm";
-import { plans, subscriptions } from "../../../drizzle/schema";
+import { plans, subscriptions } from "#drizzle/schema";
 import type { AppContext } from "../../context";
 import { sendBillingEmail } from "./emails";
 import { getPlanById } from "./plans";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, notInArray, or } from "drizzle-orm";
-import { invoices, subscriptions, users } from "../../../drizzle/schema";
+import { invoices, subscriptions, users } from "#drizzle/schema";
 import type { AppContext } from "../../context";
 import { sendBillingEmail, type BillingEmail } from "./emails";
 import { getPlanById } from "./plans";

@@ -1,4 +1,4 @@
-import type { plans, subscriptions, SubscriptionStatus } from "../../../drizzle/schema";
+import type { plans, subscriptions, SubscriptionStatus } from "#drizzle/schema";
 import type { AppContext } from "../../context";
 
 export type ProviderName = "local" | "stripe";

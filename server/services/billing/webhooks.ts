@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { plans, webhookEvents } from "../../../drizzle/schema";
+import { plans, webhookEvents } from "#drizzle/schema";
 import type { AppContext } from "../../context";
 import { AppError, badRequest } from "../../lib/errors";
 import { createStripeClient, fetchStripeSubscription } from "./providers/stripe";

@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import { invoices } from "../../../../drizzle/schema";
+import { invoices } from "#drizzle/schema";
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../lib/errors";
-import { formatDate } from "../../../../app/lib/format";
+import { formatDate } from "#core/format";
 import { addDays, addInterval, getPlanById } from "../plans";
 import type { InvoiceSnapshot, PaymentProvider, Plan, SubscriptionRow, SubscriptionSnapshot } from "../types";
 

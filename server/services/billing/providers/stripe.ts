@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { SubscriptionStatus } from "../../../../drizzle/schema";
+import type { SubscriptionStatus } from "#drizzle/schema";
 import type { AppContext } from "../../../context";
 import type { Config } from "../../../lib/config";
 import { AppError } from "../../../lib/errors";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Level } from "../../../drizzle/schema/columns";
+import type { Level } from "../levels";
 import { parseIsoDate, toIsoDate } from "../iso-date";
 import { nameField } from "./auth";
 
