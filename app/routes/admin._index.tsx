@@ -13,7 +13,7 @@ import {
 } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireAdmin } from "~/lib/auth.server";
-import { getAdminPage } from "~/lib/admin-pages";
+import { getAdminPage, type AdminPage } from "#server/admin/pages";
 import { cn } from "~/lib/cn";
 import { formatDate, formatPrice } from "#core/format";
 import { pageTitle, rootAppName } from "~/lib/meta";
@@ -21,7 +21,8 @@ import { getAdminDashboard, type DailyActivity } from "#server/services/admin-da
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  return { dashboard: await getAdminDashboard(context.app), generatedAt: context.app.now() };
+  const shortcuts = SHORTCUTS.map((slug) => getAdminPage(slug)).filter((page): page is AdminPage => Boolean(page));
+  return { dashboard: await getAdminDashboard(context.app), generatedAt: context.app.now(), shortcuts };
 }
 
 const STATUS_BADGES: Record<string, { label: string; className: string }> = {
@@ -35,7 +36,7 @@ const STATUS_BADGES: Record<string, { label: string; className: string }> = {
 const SHORTCUTS = ["videos", "users", "mass-vocabulary-update", "mailing-list"] as const;
 
 export default function AdminDashboardPage() {
-  const { dashboard, generatedAt } = useLoaderData<typeof loader>();
+  const { dashboard, generatedAt, shortcuts } = useLoaderData<typeof loader>();
   const { subscriptions, content } = dashboard;
   const paying = subscriptions.active + subscriptions.trialing + subscriptions.past_due;
   const mrrText =
@@ -260,12 +261,10 @@ export default function AdminDashboardPage() {
             Shortcuts
           </h2>
           <ul className="mt-3 space-y-1">
-            {SHORTCUTS.map((slug) => {
-              const page = getAdminPage(slug);
-              if (!page) return null;
+            {shortcuts.map((page) => {
               return (
-                <li key={slug}>
-                  <Link to={`/admin/${slug}`} className="group block rounded-lg px-3 py-2 hover:bg-primary-50">
+                <li key={page.slug}>
+                  <Link to={`/admin/${page.slug}`} className="group block rounded-lg px-3 py-2 hover:bg-primary-50">
                     <span className="flex items-center justify-between text-sm font-semibold text-ink">
                       {page.label}
                       <ArrowRightIcon className="size-4 text-muted group-hover:text-primary-700" />

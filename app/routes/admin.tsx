@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, NavLink, Outlet, useLocation } from "@remix-run/react";
+import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AccountMenu } from "~/components/account-menu";
 import { BrandLink } from "~/components/brand";
 import { BookIcon, CardsIcon, ChartIcon, ChatIcon, ChevronDownIcon, UsersIcon, WrenchIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireAdmin } from "~/lib/auth.server";
-import { adminPagesByGroup, type AdminPageGroup } from "~/lib/admin-pages";
+import { adminPagesByGroup, type AdminPageGroup } from "#server/admin/pages";
 import { cn } from "~/lib/cn";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { useRootData } from "~/root";
@@ -14,7 +14,7 @@ import { SkipLink } from "~/components/skip-link";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  return null;
+  return { sidebar: adminPagesByGroup() };
 }
 
 const GROUP_ICONS: Record<AdminPageGroup, (props: { className?: string }) => React.ReactNode> = {
@@ -31,7 +31,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-primary-700 font-semibold text-white" : "text-ink/80 hover:bg-primary-50 hover:text-ink",
   );
 
+/** This layout's id in the route table (app/routes.ts). */
+export const ADMIN_LAYOUT_ID = "routes/admin";
+
 function AdminNavigation() {
+  // Read by id, not useLoaderData: the error boundary shows the sidebar too (empty only when this loader failed).
+  const sidebar = useRouteLoaderData<typeof loader>(ADMIN_LAYOUT_ID)?.sidebar ?? [];
   return (
     <div className="space-y-6">
       <NavLink
@@ -46,7 +51,7 @@ function AdminNavigation() {
       >
         <ChartIcon className="size-[18px]" /> Dashboard
       </NavLink>
-      {adminPagesByGroup().map(({ group, pages }) => {
+      {sidebar.map(({ group, pages }) => {
         const Icon = GROUP_ICONS[group];
         const headingId = `admin-group-${group.replace(/\W+/g, "-").toLowerCase()}`;
         return (

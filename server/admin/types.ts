@@ -132,10 +132,12 @@ export interface AdminHooks {
 }
 
 export interface AdminResource {
-  /** = the page slug in app/lib/admin-pages.ts; also the API path segment. */
+  /** The page slug (/admin/<slug>) and the API path segment (/api/admin/<slug>). */
   slug: string;
-  /** Plural, for headings ("Countries"). */
+  /** Plural, for headings and the sidebar ("Countries"). */
   label: string;
+  /** One line for the sidebar's page list and the dashboard: what an administrator does there. */
+  description: string;
   /** Singular, for buttons and messages ("country"). */
   singular: string;
   table: SQLiteTable;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_PAGES } from "../../app/lib/admin-pages";
+import { ADMIN_PAGES } from "../../server/admin/pages";
 import { ADMIN_RESOURCES, getAdminResource } from "../../server/admin/registry";
 import { sniffFile } from "../../server/admin/service";
 import { ADMIN_SAMPLES, TINY_PNG, type SampleDependency } from "../fixtures/admin-samples";

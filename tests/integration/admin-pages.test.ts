@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_PAGES } from "../../app/lib/admin-pages";
+import { ADMIN_PAGES } from "../../server/admin/pages";
 import { getAdminResource } from "../../server/admin/registry";
 
 // The sidebar links every admin page; the generic route serves the declared resources and answers 404 for

@@ -1,4 +1,4 @@
-import type { AdminPage } from "~/lib/admin-pages";
+import type { AdminPage } from "#server/admin/pages";
 import { Breadcrumb } from "~/components/breadcrumb";
 
 /** Breadcrumb, heading and actions of an admin page. */

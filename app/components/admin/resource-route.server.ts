@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getAdminPage, type AdminPage } from "~/lib/admin-pages";
+import { getAdminPage, type AdminPage } from "#server/admin/pages";
 import { requireAdmin } from "~/lib/auth.server";
 import { authorizeAdminAction, canDo, getAdminResource } from "#server/admin/registry";
 import {

@@ -7,6 +7,7 @@ import { defineResource } from "../types";
 export const blogCommentsResource = defineResource({
   slug: "blog-comments",
   label: "Blog comments",
+  description: "Comments under blog posts: hide or remove.",
   singular: "blog comment",
   table: blogComments,
   titleField: "body",

@@ -20,6 +20,7 @@ function withPublishDate(values: AdminRow, existing?: AdminRow): AdminRow {
 export const blogsResource = defineResource({
   slug: "blogs",
   label: "Blog posts",
+  description: "Articles, drafts and publishing dates.",
   singular: "blog post",
   table: blogs,
   titleField: "title",

@@ -7,6 +7,7 @@ import { slugHooks } from "./shared";
 export const categoriesResource = defineResource({
   slug: "categories",
   label: "Categories",
+  description: "Topics used to filter the library.",
   singular: "category",
   table: categories,
   titleField: "name",

@@ -21,6 +21,7 @@ const LESSONS_MAX = 500;
 export const seriesResource = defineResource({
   slug: "series",
   label: "Series",
+  description: "Ordered sets of lessons that tell one story.",
   singular: "series",
   table: series,
   titleField: "title",
@@ -78,6 +79,7 @@ export const seriesResource = defineResource({
 export const studyTrackResource = defineResource({
   slug: "study-track",
   label: "Courses",
+  description: "Structured courses (study tracks) by level.",
   singular: "course",
   table: studyTracks,
   titleField: "title",
@@ -149,6 +151,7 @@ export const studyTrackResource = defineResource({
 export const collectionResource = defineResource({
   slug: "collection",
   label: "Collections",
+  description: "Curated playlists shown to every learner.",
   singular: "collection",
   table: playlists,
   titleField: "title",

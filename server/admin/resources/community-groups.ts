@@ -7,6 +7,7 @@ import { defineResource } from "../types";
 export const communityGroupsResource = defineResource({
   slug: "community-groups",
   label: "Community groups",
+  description: "Discussion groups learners can join.",
   singular: "community group",
   table: communityGroups,
   titleField: "title",

@@ -23,6 +23,7 @@ async function recountThread({ app }: AdminHookContext, threadId: unknown, touch
 export const communityMessagesResource = defineResource({
   slug: "community-messages",
   label: "Community messages",
+  description: "Messages in threads, for moderation.",
   singular: "community message",
   table: communityMessages,
   titleField: "body",

@@ -15,6 +15,7 @@ const FLAGS = ["pinnedAt", "lockedAt", "deletedAt"] as const;
 export const communityThreadsResource = defineResource({
   slug: "community-threads",
   label: "Community threads",
+  description: "Threads: pin, lock, move or remove.",
   singular: "community thread",
   table: communityThreads,
   titleField: "title",

@@ -5,6 +5,7 @@ import { defineResource } from "../types";
 export const countriesResource = defineResource({
   slug: "countries",
   label: "Countries",
+  description: "Countries and the dialect spoken there.",
   singular: "country",
   table: countries,
   titleField: "name",

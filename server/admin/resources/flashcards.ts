@@ -6,6 +6,7 @@ import { defineResource } from "../types";
 export const flashcardsResource = defineResource({
   slug: "flashcards",
   label: "Flashcards",
+  description: "Cards with Arabic, transliteration, English, audio and image.",
   singular: "flashcard",
   table: flashcards,
   titleField: "arabic",

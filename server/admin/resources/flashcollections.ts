@@ -9,6 +9,7 @@ import { LEVEL_OPTIONS, LEVEL_TONES } from "./level-options";
 export const flashcollectionsResource = defineResource({
   slug: "flashcollections",
   label: "Flashcard collections",
+  description: "Decks of flashcards grouped by theme and level.",
   singular: "flashcard collection",
   table: flashcollections,
   titleField: "title",

@@ -6,6 +6,7 @@ import { defineResource } from "../types";
 export const globalVocabularyDeckCategoryResource = defineResource({
   slug: "global-vocabulary-deck-category",
   label: "Deck categories",
+  description: "Categories that sort vocabulary decks.",
   singular: "deck category",
   table: globalVocabularyDeckCategories,
   titleField: "title",

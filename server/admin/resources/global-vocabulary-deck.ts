@@ -9,6 +9,7 @@ import { LEVEL_OPTIONS, LEVEL_TONES } from "./level-options";
 export const globalVocabularyDeckResource = defineResource({
   slug: "global-vocabulary-deck",
   label: "Vocabulary decks",
+  description: "Decks of words inside each theme.",
   singular: "vocabulary deck",
   table: globalVocabularyDecks,
   titleField: "title",

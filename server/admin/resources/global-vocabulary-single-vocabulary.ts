@@ -6,6 +6,7 @@ import { defineResource } from "../types";
 export const globalVocabularySingleVocabularyResource = defineResource({
   slug: "global-vocabulary-single-vocabulary",
   label: "Vocabulary words",
+  description: "Single words with examples and audio.",
   singular: "vocabulary word",
   table: globalVocabularyWords,
   titleField: "arabic",

@@ -7,6 +7,7 @@ import { defineResource } from "../types";
 export const globalVocabularyThemeResource = defineResource({
   slug: "global-vocabulary-theme",
   label: "Vocabulary themes",
+  description: "Top-level themes of the global vocabulary.",
   singular: "vocabulary theme",
   table: globalVocabularyThemes,
   titleField: "title",

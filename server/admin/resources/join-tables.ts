@@ -8,6 +8,7 @@ import { defineResource } from "../types";
 export const videosCategoriesResource = defineResource({
   slug: "videos-categories",
   label: "Video categories",
+  description: "Which categories each lesson belongs to.",
   singular: "lesson category link",
   table: videoCategories,
   primaryKey: ["videoId", "categoryId"],
@@ -34,6 +35,7 @@ export const videosCategoriesResource = defineResource({
 export const videosTeachersResource = defineResource({
   slug: "videos-teachers",
   label: "Video teachers",
+  description: "Which teachers appear in each lesson.",
   singular: "lesson teacher link",
   table: videoTeachers,
   primaryKey: ["videoId", "teacherId"],
@@ -60,6 +62,7 @@ export const videosTeachersResource = defineResource({
 export const studyTrackVideoResource = defineResource({
   slug: "study-track-video",
   label: "Course lessons",
+  description: "The lessons of each course and their order.",
   singular: "course lesson",
   table: studyTrackVideos,
   primaryKey: ["studyTrackId", "videoId"],
@@ -94,6 +97,7 @@ export const studyTrackVideoResource = defineResource({
 export const studyTrackTeacherResource = defineResource({
   slug: "study-track-teacher",
   label: "Course teachers",
+  description: "Teachers credited on each course.",
   singular: "course teacher",
   table: studyTrackTeachers,
   primaryKey: ["studyTrackId", "teacherId"],

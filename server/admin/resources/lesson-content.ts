@@ -8,6 +8,7 @@ import { defineResource } from "../types";
 export const videoVocabularyResource = defineResource({
   slug: "video-vocabulary",
   label: "Lesson vocabulary",
+  description: "Words taught in each lesson, with timing.",
   singular: "word",
   table: videoVocabulary,
   titleField: "arabic",
@@ -51,6 +52,7 @@ export const videoVocabularyResource = defineResource({
 export const videoSentenceOrderResource = defineResource({
   slug: "video-sentence-order",
   label: "Sentence order",
+  description: "Put-the-words-in-order exercises per lesson.",
   singular: "sentence-order exercise",
   table: videoSentenceOrders,
   titleField: "sentence",
@@ -87,6 +89,7 @@ export const videoSentenceOrderResource = defineResource({
 export const videoSentenceGapResource = defineResource({
   slug: "video-sentence-gap",
   label: "Sentence gaps",
+  description: "Fill-the-gap exercises and accepted answers.",
   singular: "gap exercise",
   table: videoSentenceGaps,
   titleField: "sentence",
@@ -144,6 +147,7 @@ export const videoSentenceGapResource = defineResource({
 export const videosCommentsResource = defineResource({
   slug: "videos-comments",
   label: "Lesson comments",
+  description: "Comments under lessons, for moderation.",
   singular: "comment",
   table: videoComments,
   titleField: "body",

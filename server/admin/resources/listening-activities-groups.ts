@@ -7,6 +7,7 @@ import { defineResource } from "../types";
 export const listeningActivitiesGroupsResource = defineResource({
   slug: "listening-activities-groups",
   label: "Listening groups",
+  description: "Groups that organise listening activities.",
   singular: "listening group",
   table: listeningActivityGroups,
   titleField: "title",

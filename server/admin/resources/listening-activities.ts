@@ -31,6 +31,7 @@ function checkMediaPrefix(values: AdminRow, existing?: AdminRow): AdminRow {
 export const listeningActivitiesResource = defineResource({
   slug: "listening-activities",
   label: "Listening activities",
+  description: "Audio and video clips with their questions.",
   singular: "listening activity",
   table: listeningActivities,
   titleField: "title",

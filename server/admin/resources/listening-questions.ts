@@ -29,6 +29,7 @@ function checkChoices(values: AdminRow, existing?: AdminRow): AdminRow {
 export const listeningQuestionsResource = defineResource({
   slug: "listening-questions",
   label: "Listening questions",
+  description: "Multiple-choice and dictation questions of each activity.",
   singular: "listening question",
   table: listeningQuestions,
   titleField: "prompt",

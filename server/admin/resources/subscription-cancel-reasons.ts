@@ -6,6 +6,7 @@ import { defineResource } from "../types";
 export const subscriptionCancelReasonsResource = defineResource({
   slug: "subscription-cancel-reasons",
   label: "Cancel reasons",
+  description: "Reasons offered when a member cancels.",
   singular: "cancel reason",
   table: subscriptionCancelReasons,
   titleField: "label",

@@ -17,6 +17,7 @@ function refuseSelfSuggestion(values: AdminRow, existing?: AdminRow): AdminRow {
 export const suggestedBlogsResource = defineResource({
   slug: "suggested-blogs",
   label: "Suggested posts",
+  description: "Posts recommended under each article.",
   singular: "suggested post",
   table: suggestedBlogs,
   titleField: "id",

@@ -7,6 +7,7 @@ import { defineResource } from "../types";
 export const teacherResource = defineResource({
   slug: "teacher",
   label: "Teachers",
+  description: "Teacher profiles, bios and their country.",
   singular: "teacher",
   table: teachers,
   titleField: "name",

@@ -6,6 +6,7 @@ import { defineResource } from "../types";
 export const videoAttachmentsResource = defineResource({
   slug: "video-attachments",
   label: "Video attachments",
+  description: "Worksheets and files learners download beside a lesson.",
   singular: "attachment",
   table: videoAttachments,
   titleField: "title",

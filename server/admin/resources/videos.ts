@@ -20,6 +20,7 @@ const slugs = slugHooks("title");
 export const videosResource = defineResource({
   slug: "videos",
   label: "Videos",
+  description: "Lessons: titles, level, publishing, video and thumbnail files.",
   singular: "lesson",
   table: videos,
   titleField: "title",
