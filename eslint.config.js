@@ -96,7 +96,14 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/routes/**", "app/features/*/routes/**", "app/**/*.server.{ts,tsx}", "app/routes.ts"],
+    // Route modules (the loaders and actions) and `.server` helpers are the adapters that may call services.
+    ignores: [
+      "app/root.tsx",
+      "app/layouts/{main,public,auth}.tsx",
+      "app/features/*/routes/**",
+      "app/**/*.server.{ts,tsx}",
+      "app/routes.ts",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

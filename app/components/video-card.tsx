@@ -3,9 +3,9 @@ import { cn } from "~/lib/cn";
 import { describeDuration, formatDuration, LEVEL_LABELS, type LevelName } from "#core/format";
 import type { HighlightSegment, LessonProgress, LibraryMatch } from "#core/library-query";
 import { slugify } from "#core/slug";
-import { Highlighted } from "./library/highlighted";
+import { Highlighted } from "~/features/library/components/highlighted";
 import { CheckIcon, LockIcon, PlayIcon, SparkIcon } from "./icons";
-import { AddToPlaylist } from "./collections/add-to-playlist";
+import { AddToPlaylist } from "~/features/collections/components/add-to-playlist";
 
 export interface VideoCardLesson {
   id: number;

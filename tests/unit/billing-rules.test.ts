@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { hasAccessAt, RENEWAL_LEEWAY_MS } from "../../server/services/billing/entitlement";
 import { addInterval } from "../../server/services/billing/plans";
 import { mapStripeStatus, toInvoiceSnapshot } from "../../server/services/billing/providers/stripe";
-import { annualSavings } from "../../app/components/plan-card";
+import { annualSavings } from "../../app/features/billing/components/plan-card";
 
 const now = new Date("2030-06-15T00:00:00Z");
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);

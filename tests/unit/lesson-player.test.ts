@@ -5,8 +5,8 @@ import {
   nextCueIndex,
   previousCueIndex,
   shouldOfferResume,
-} from "../../app/components/player/cue-math";
-import { parseStoredPreferences } from "../../app/components/player/use-player-preferences";
+} from "../../app/features/lessons/components/cue-math";
+import { parseStoredPreferences } from "../../app/features/lessons/components/use-player-preferences";
 import { parseStartTime } from "../../core/schemas/lessons";
 import { buildWebVtt, escapeVttText, formatVttTimestamp } from "../../server/lib/webvtt";
 import { computeProgress, effectiveDuration, isCompletePosition } from "../../server/services/progress";

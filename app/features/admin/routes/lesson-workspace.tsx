@@ -1,0 +1,265 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { cueSignature, CueEditor } from "../components/lesson/cue-editor";
+import {
+  AttachmentsSection,
+  LinksSection,
+  MediaSection,
+  StudySection,
+  WorkspaceTabs,
+  type WorkspaceTab,
+} from "../components/lesson/workspace-sections";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { requireAdmin } from "~/lib/auth.server";
+import { parseCueTime } from "#core/cue-edits";
+import { titleMeta } from "~/lib/route-meta";
+import { cuesFromFormData, sentenceGapSchema, sentenceOrderSchema, vocabularySchema } from "#core/schemas/admin-lesson";
+import { redirectWithToast } from "~/lib/toast.server";
+import { AppError, notFound } from "#server/lib/errors";
+import {
+  addLessonVocabulary,
+  addSentenceGap,
+  addSentenceOrder,
+  attachUpload,
+  deleteExercise,
+  deleteLessonAttachment,
+  deleteLessonVocabulary,
+  getLessonWorkspace,
+  saveLessonCues,
+  setLessonCategoriesAndTeachers,
+  setLessonDuration,
+} from "#server/services/admin-lesson";
+import { putSingleUpload, UPLOAD_KINDS, type UploadKind } from "#server/services/uploads";
+import { lessonPath } from "#server/services/lessons";
+import { Breadcrumb } from "~/components/breadcrumb";
+
+const TABS = ["transcript", "media", "details", "study"] as const;
+
+function videoIdFrom(params: { videoId?: string }) {
+  if (!params.videoId || !/^\d{1,12}$/.test(params.videoId)) throw notFound("We couldn't find that lesson.");
+  return Number(params.videoId);
+}
+
+function idFrom(value: FormDataEntryValue | null) {
+  return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const videoId = videoIdFrom(params);
+  const workspace = await getLessonWorkspace(context.app, videoId);
+  const tabParam = new URL(request.url).searchParams.get("tab");
+  const tab: WorkspaceTab = (TABS as readonly string[]).includes(tabParam ?? "")
+    ? (tabParam as WorkspaceTab)
+    : "transcript";
+  return { ...workspace, tab, learnerPath: lessonPath(workspace.video) };
+}
+
+type ActionReply = { intent: string; fieldErrors?: Record<string, string[]>; formErrors?: string[] };
+
+function reply(intent: string, error: unknown) {
+  if (!(error instanceof AppError)) throw error;
+  const hasFields = Object.keys(error.fieldErrors).length > 0;
+  return data<ActionReply>(
+    { intent, fieldErrors: error.fieldErrors, formErrors: hasFields && intent !== "save-cues" ? [] : error.messages },
+    { status: error.status },
+  );
+}
+
+function zodReply(intent: string, issues: { path: PropertyKey[]; message: string }[]) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  return data<ActionReply>({ intent, fieldErrors }, { status: 422 });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireAdmin(context, request);
+  const videoId = videoIdFrom(params);
+  const app = context.app;
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const here = (tab: WorkspaceTab) => `/admin/videos/${videoId}/lesson${tab === "transcript" ? "" : `?tab=${tab}`}`;
+
+  try {
+    switch (intent) {
+      case "save-cues": {
+        const result = await saveLessonCues(app, { videoId, cues: cuesFromFormData(formData) });
+        return redirectWithToast(here("transcript"), {
+          text: `Transcript saved: ${result.count} ${result.count === 1 ? "line" : "lines"}.`,
+          status: "success",
+        });
+      }
+      case "upload": {
+        const kind = String(formData.get("kind") ?? "") as UploadKind;
+        const file = formData.get("file");
+        if (!UPLOAD_KINDS.includes(kind)) throw new AppError(400, ["Unknown kind of upload."]);
+        if (!(file instanceof File) || file.size === 0) {
+          throw new AppError(422, ["Choose a file."], { file: ["Choose a file."] });
+        }
+        const stored = await putSingleUpload(app, { kind, file, userId: user.id, videoId });
+        const title = String(formData.get("title") ?? "");
+        await attachUpload(app, { videoId, stored, title });
+        return redirectWithToast(here(kind === "attachment" ? "details" : "media"), {
+          text: `${file.name} uploaded.`,
+          status: "success",
+        });
+      }
+      case "set-duration": {
+        const ms = parseCueTime(String(formData.get("duration") ?? ""));
+        if (ms === null) {
+          throw new AppError(422, ["Write the duration like 12:34."], { duration: ["Write the duration like 12:34."] });
+        }
+        await setLessonDuration(app, { videoId, durationSeconds: ms / 1000 });
+        return redirectWithToast(here("media"), { text: "Duration saved.", status: "success" });
+      }
+      case "delete-attachment": {
+        await deleteLessonAttachment(app, { videoId, attachmentId: idFrom(formData.get("id")) ?? 0 });
+        return redirectWithToast(here("details"), { text: "Attachment deleted.", status: "success" });
+      }
+      case "save-links": {
+        const ids = (name: string) =>
+          formData
+            .getAll(name)
+            .map(idFrom)
+            .filter((id): id is number => id !== null);
+        await setLessonCategoriesAndTeachers(app, {
+          videoId,
+          categoryIds: ids("categoryId"),
+          teacherIds: ids("teacherId"),
+        });
+        return redirectWithToast(here("details"), { text: "Categories and teachers saved.", status: "success" });
+      }
+      case "add-vocabulary": {
+        const parsed = vocabularySchema.safeParse(Object.fromEntries(formData));
+        if (!parsed.success) return zodReply(intent, parsed.error.issues);
+        await addLessonVocabulary(app, { videoId, input: parsed.data });
+        return redirectWithToast(here("study"), { text: `Added “${parsed.data.arabic}”.`, status: "success" });
+      }
+      case "delete-vocabulary": {
+        await deleteLessonVocabulary(app, { videoId, id: idFrom(formData.get("id")) ?? 0 });
+        return redirectWithToast(here("study"), { text: "Word deleted.", status: "success" });
+      }
+      case "add-order": {
+        const parsed = sentenceOrderSchema.safeParse(Object.fromEntries(formData));
+        if (!parsed.success) return zodReply(intent, parsed.error.issues);
+        await addSentenceOrder(app, { videoId, input: parsed.data });
+        return redirectWithToast(here("study"), { text: "Sentence-order exercise added.", status: "success" });
+      }
+      case "add-gap": {
+        const parsed = sentenceGapSchema.safeParse(Object.fromEntries(formData));
+        if (!parsed.success) return zodReply(intent, parsed.error.issues);
+        await addSentenceGap(app, { videoId, input: parsed.data });
+        return redirectWithToast(here("study"), { text: "Gap exercise added.", status: "success" });
+      }
+      case "delete-order":
+      case "delete-gap": {
+        await deleteExercise(app, {
+          videoId,
+          kind: intent === "delete-order" ? "order" : "gap",
+          id: idFrom(formData.get("id")) ?? 0,
+        });
+        return redirectWithToast(here("study"), { text: "Exercise deleted.", status: "success" });
+      }
+      default:
+        throw new AppError(400, ["Unknown action."]);
+    }
+  } catch (error) {
+    return reply(intent, error);
+  }
+}
+
+export default function LessonWorkspacePage() {
+  const workspace = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { video, tab } = workspace;
+  const answer = actionData && "intent" in actionData ? actionData : null;
+  const durationMs = video.durationSeconds > 0 ? video.durationSeconds * 1000 : null;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+      <Breadcrumb
+        items={[
+          { label: "Admin", to: "/admin" },
+          { label: "Videos", to: "/admin/videos" },
+          { label: video.title, to: `/admin/videos/${video.id}` },
+          { label: "Lesson workspace" },
+        ]}
+      />
+      <header className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{video.title}</h1>
+          {video.titleAr ? (
+            <p className="text-xl text-primary-800">
+              <span lang="ar" dir="rtl">
+                {video.titleAr}
+              </span>
+            </p>
+          ) : null}
+          <p className="mt-1 text-sm text-muted">
+            {video.isPublished ? "Published" : "Draft"} · {workspace.cues.length} transcript lines ·{" "}
+            {video.durationSeconds > 0
+              ? `${Math.floor(video.durationSeconds / 60)} min ${video.durationSeconds % 60} s`
+              : "no duration yet"}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2 text-sm">
+          <Link
+            to={`/admin/videos/${video.id}`}
+            className="rounded-lg px-3 py-2 font-medium text-primary-800 hover:bg-primary-50"
+          >
+            Edit details
+          </Link>
+          <Link
+            to={workspace.learnerPath}
+            className="rounded-lg px-3 py-2 font-medium text-primary-800 hover:bg-primary-50"
+          >
+            View as a learner
+          </Link>
+        </div>
+      </header>
+
+      <WorkspaceTabs videoId={video.id} current={tab} counts={{ transcript: workspace.cues.length }} />
+
+      <div className="mt-6">
+        {tab === "transcript" ? (
+          <CueEditor
+            key={cueSignature(workspace.cues)}
+            cues={workspace.cues}
+            durationMs={durationMs}
+            videoUrl={video.videoUrl}
+            posterUrl={video.thumbnailUrl}
+            hiddenFields={{ intent: "save-cues" }}
+            submitLabel="Save transcript"
+            fieldErrors={answer?.intent === "save-cues" ? answer.fieldErrors : undefined}
+            formErrors={answer?.intent === "save-cues" ? answer.formErrors : undefined}
+          />
+        ) : null}
+        {tab === "media" ? <MediaSection video={video} answer={answer} /> : null}
+        {tab === "details" ? (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <AttachmentsSection videoId={video.id} attachments={workspace.attachments} answer={answer} />
+            <LinksSection categories={workspace.categories} teachers={workspace.teachers} />
+          </div>
+        ) : null}
+        {tab === "study" ? (
+          <StudySection
+            video={video}
+            cues={workspace.cues}
+            vocabulary={workspace.vocabulary}
+            sentenceOrders={workspace.sentenceOrders}
+            sentenceGaps={workspace.sentenceGaps}
+            answer={answer}
+          />
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) =>
+  titleMeta(matches, loaded ? `Lesson workspace: ${loaded.video.title}` : "Lesson workspace");

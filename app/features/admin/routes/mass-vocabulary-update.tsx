@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { ImportPage } from "../components/imports/import-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { importPageAction, importPageLoader } from "../imports.server";
+import { titleMeta } from "~/lib/route-meta";
+
+export async function loader(args: LoaderFunctionArgs) {
+  return importPageLoader("lesson", args);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return importPageAction("lesson", "/admin/mass-vocabulary-update", args);
+}
+
+export default function AdminImportPage() {
+  return (
+    <ImportPage
+      label="Mass vocabulary update"
+      apiName="vocabulary"
+      description="Add or update the vocabulary of many lessons at once from a CSV file."
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "Admin: Mass vocabulary update");

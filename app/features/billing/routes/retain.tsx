@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { RecoveryPage } from "../components/recovery-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { recoveryAction, loadRecoveryPage } from "../billing.server";
+import { titleMeta } from "~/lib/route-meta";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return loadRecoveryPage(context);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return recoveryAction(context, request, "/retain");
+}
+
+export default function RetainPage() {
+  return <RecoveryPage data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "Keep learning");

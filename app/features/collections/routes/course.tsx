@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CollectionPage } from "../components/collection-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
+import { collectionHref } from "#core/collection-paths";
+import { titleMeta } from "~/lib/route-meta";
+import { getCourse } from "#server/services/collections";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const courseId = requireId(params.courseId);
+  const viewer = await (await context.getViewer()).access();
+  const course = await getCourse(context.app, viewer, courseId);
+  if (!course) throw notFoundResponse("We couldn't find that course.");
+  requireCanonicalPath(request, collectionHref("course", course));
+  return { course, viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription } };
+}
+
+export default function CoursePage() {
+  const { course, viewer } = useLoaderData<typeof loader>();
+  return <CollectionPage kind="course" collection={course} viewer={viewer} />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  titleMeta(matches, data?.course.title ?? "Course not found");

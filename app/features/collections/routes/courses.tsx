@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CollectionListPage } from "../components/collection-list";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { titleMeta } from "~/lib/route-meta";
+import { listCourses } from "#server/services/collections";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const viewer = await (await context.getViewer()).access();
+  return { courses: await listCourses(context.app, viewer), viewer: { signedIn: viewer.signedIn } };
+}
+
+export default function CoursesPage() {
+  const { courses, viewer } = useLoaderData<typeof loader>();
+  return <CollectionListPage kind="course" collections={courses} viewer={viewer} />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "Courses");

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CollectionPage } from "../components/collection-page";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
+import { collectionHref } from "#core/collection-paths";
+import { titleMeta } from "~/lib/route-meta";
+import { getSeries } from "#server/services/collections";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const seriesId = requireId(params.seriesId);
+  const viewer = await (await context.getViewer()).access();
+  const series = await getSeries(context.app, viewer, seriesId);
+  if (!series) throw notFoundResponse("We couldn't find that series.");
+  requireCanonicalPath(request, collectionHref("series", series));
+  return { series, viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription } };
+}
+
+export default function SeriesPage() {
+  const { series, viewer } = useLoaderData<typeof loader>();
+  return <CollectionPage kind="series" collection={series} viewer={viewer} />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  titleMeta(matches, data?.series.title ?? "Series not found");

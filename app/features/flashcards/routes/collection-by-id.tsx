@@ -1,0 +1,121 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CardList } from "../components/card-list";
+import { ReviewPanel } from "../components/review-panel";
+import { StudyCountList } from "../components/study-counts";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { LockIcon } from "~/components/icons";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { buttonClasses } from "~/components/ui/button";
+import { LevelBadge } from "~/components/video-card";
+import { requireUser } from "~/lib/auth.server";
+import { notFoundResponse, requireId } from "~/lib/canonical.server";
+import { handleReviewAction, loadReviewSession } from "../flashcards.server";
+import { titleMeta } from "~/lib/route-meta";
+import { getFlashcollection } from "#server/services/flashcards";
+
+// `/flashcard/{id}` (the id is the whole address: docs/product-rules.md#addresses-and-slugs). Visitors browse;
+// learners review.
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const collectionId = requireId(params.collectionId);
+  const user = await context.getUser();
+  const collection = await getFlashcollection(context.app, user, collectionId);
+  if (!collection) throw notFoundResponse("We couldn't find that flashcard collection.");
+  const review = user ? await loadReviewSession(context, request, user, { kind: "collection", collectionId }) : null;
+  return { collection, review };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  const collectionId = requireId(params.collectionId);
+  if (!(await getFlashcollection(context.app, null, collectionId))) {
+    throw notFoundResponse("We couldn't find that flashcard collection.");
+  }
+  return handleReviewAction(context, request, user, { kind: "collection", collectionId });
+}
+
+export default function FlashcollectionPage() {
+  const { collection, review } = useLoaderData<typeof loader>();
+  const here = `/flashcard/${collection.id}`;
+  return (
+    <main className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 lg:pt-10">
+      <Breadcrumb items={[{ label: "Flashcards", to: "/flashcards" }, { label: collection.title }]} />
+      <header className="mt-4 flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <LevelBadge level={collection.level} />
+          <span className="text-sm text-muted">
+            {collection.cardCount} {collection.cardCount === 1 ? "card" : "cards"}
+          </span>
+        </div>
+        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{collection.title}</h1>
+        {collection.description ? <p className="max-w-2xl text-muted">{collection.description}</p> : null}
+      </header>
+
+      {review ? (
+        <div className="mt-6 space-y-4">
+          <ReviewPanel
+            session={review.session}
+            now={review.now}
+            requestId={review.requestId}
+            sessionStart={review.sessionStart}
+            subject={collection.title}
+            backTo={{ href: "/flashcards", label: "Back to flashcards" }}
+          />
+          {collection.counts ? (
+            <section aria-label="Your progress in this collection">
+              <StudyCountList counts={collection.counts} />
+            </section>
+          ) : null}
+          <details className="group rounded-xl">
+            <summary className="cursor-pointer rounded-lg py-2 font-semibold text-primary-800 hover:underline">
+              All {collection.cardCount} cards, front and back
+            </summary>
+            <div className="mt-3">
+              <CardList cards={collection.cards} />
+            </div>
+          </details>
+        </div>
+      ) : (
+        <>
+          <section
+            aria-label="Sign in to review"
+            className="mt-6 flex flex-col gap-4 rounded-xl border border-primary-200 bg-primary-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="flex items-start gap-3">
+              <LockIcon className="mt-0.5 size-5 shrink-0 text-primary-800" />
+              <div>
+                <h2 className="font-semibold text-ink">Sign in to review these cards</h2>
+                <p className="mt-1 text-sm text-ink/75">
+                  Reviews are scheduled for you card by card, so we need to know who is studying.
+                </p>
+              </div>
+            </div>
+            <div className="flex shrink-0 flex-wrap gap-2">
+              <Link to={`/auth/login?redirect=${encodeURIComponent(here)}`} className={buttonClasses("primary", "md")}>
+                Sign in to review
+              </Link>
+              <Link to="/auth/signup" className={buttonClasses("secondary", "md")}>
+                Start free
+              </Link>
+            </div>
+          </section>
+          <section aria-labelledby="cards-heading" className="mt-8">
+            <h2 id="cards-heading" className="text-xl font-semibold text-ink">
+              The cards
+            </h2>
+            <div className="mt-3">
+              <CardList cards={collection.cards} />
+            </div>
+          </section>
+        </>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  titleMeta(matches, data?.collection.title ?? "Flashcards");

@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { ReviewPanel } from "../components/review-panel";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { requireUser } from "~/lib/auth.server";
+import { handleReviewAction, loadReviewSession } from "../flashcards.server";
+import { titleMeta } from "~/lib/route-meta";
+
+// "Review all due": the due cards of every collection in one session (new cards are met per collection).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(context, request);
+  return loadReviewSession(context, request, user, { kind: "due" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(context, request);
+  return handleReviewAction(context, request, user, { kind: "due" });
+}
+
+export default function ReviewAllDuePage() {
+  const review = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 lg:pt-10">
+      <Breadcrumb items={[{ label: "Flashcards", to: "/flashcards" }, { label: "All due cards" }]} />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">All due cards</h1>
+      <p className="mt-2 max-w-2xl text-muted">Every card that is due in any collection, oldest first.</p>
+      <div className="mt-6">
+        <ReviewPanel
+          session={review.session}
+          now={review.now}
+          requestId={review.requestId}
+          sessionStart={review.sessionStart}
+          subject="your collections"
+          backTo={{ href: "/flashcards", label: "Back to flashcards" }}
+        />
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "All due cards");

@@ -1,0 +1,215 @@
+import { Link } from "@remix-run/react";
+import { useCallback, useRef, useState, useSyncExternalStore } from "react";
+import { AddToPlaylist } from "~/features/collections/components/add-to-playlist";
+import { LessonExercises } from "./exercises/lesson-exercises";
+import { buttonClasses } from "~/components/ui/button";
+import { LevelBadge } from "~/components/video-card";
+import { cn } from "~/lib/cn";
+import { describeDuration, formatDuration } from "#core/format";
+import type { LessonRouteData } from "../lesson-route.server";
+import { LessonChat } from "./lesson-chat";
+import { LessonComments } from "./lesson-comments";
+import {
+  AboutLesson,
+  CollectionSidebar,
+  LessonAttachments,
+  LessonVocabulary,
+  PartOfCard,
+  UpNextCard,
+} from "./lesson-details";
+import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, LockIcon } from "~/components/icons";
+import { PlayerWorkspace, type WorkspaceHandle } from "./player-workspace";
+import { usePlayerPreferences } from "./use-player-preferences";
+import type { SavedProgress } from "./use-progress-saver";
+import { Breadcrumb } from "~/components/breadcrumb";
+
+const noSubscription = () => () => {};
+
+/** False on the server and during hydration, true once the page is interactive. */
+function useInteractive() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+const KIND_LABEL = { course: "Course", series: "Series", playlist: "Playlist" } as const;
+
+/**
+ * One lesson page for every route that shows a lesson (`/video`, and inside a course, series or
+ * playlist): header, player with interactive transcript, then what the learner studies around it.
+ */
+export function LessonPage({ data }: { data: LessonRouteData }) {
+  const { page, comments, startAt, viewer } = data;
+  const { lesson, collection, nextLesson, previousLesson } = page;
+  const interactive = useInteractive();
+  const workspace = useRef<WorkspaceHandle | null>(null);
+  const [completed, setCompleted] = useState(page.progress?.completed ?? false);
+  // The same remembered choice as the transcript's Romanized/Arabizi switch.
+  const [preferences] = usePlayerPreferences();
+  const scheme = preferences.scheme ?? viewer.transliterationScheme;
+
+  const seekFromDetails = useCallback((ms: number) => {
+    workspace.current?.seekToMs(ms);
+    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    document.getElementById("player")?.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
+  }, []);
+
+  const playMoment = useCallback((moment: { startMs: number; endMs: number }) => {
+    workspace.current?.playMoment(moment);
+  }, []);
+
+  const onProgress = useCallback((progress: SavedProgress) => {
+    if (progress.completed) setCompleted(true);
+  }, []);
+
+  const upNext = nextLesson
+    ? { title: nextLesson.title, href: nextLesson.href, locked: nextLesson.locked, via: nextLesson.via }
+    : null;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-5 pb-16 sm:px-6 lg:pt-7">
+      <Breadcrumb
+        items={[
+          { label: "Library", to: "/video-library" },
+          ...(collection
+            ? [{ label: `${KIND_LABEL[collection.kind]}: ${collection.title}`, to: collection.href }]
+            : []),
+          { label: collection ? `Lesson ${collection.currentIndex + 1}` : lesson.title },
+        ]}
+      />
+
+      <header className="mt-3 mb-5 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl leading-tight font-bold tracking-tight text-ink sm:text-3xl">{lesson.title}</h1>
+          {lesson.titleAr ? (
+            <p className="mt-0.5 text-xl text-primary-800 sm:text-2xl">
+              <span lang="ar" dir="rtl">
+                {lesson.titleAr}
+              </span>
+            </p>
+          ) : null}
+          <div className="mt-2.5 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
+            <LevelBadge level={lesson.level} />
+            {lesson.isFree ? (
+              <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-bold tracking-wide text-ink uppercase">
+                Free
+              </span>
+            ) : null}
+            <span className="inline-flex items-center gap-1">
+              <ClockIcon className="size-4" />
+              <span aria-hidden="true">{formatDuration(lesson.durationSeconds)}</span>
+              <span className="sr-only">{describeDuration(lesson.durationSeconds)}</span>
+            </span>
+            {page.teachers.length > 0 ? (
+              <span>
+                with{" "}
+                <span className="font-medium text-ink">{page.teachers.map((teacher) => teacher.name).join(" & ")}</span>
+              </span>
+            ) : null}
+            {lesson.country ? (
+              <span>
+                {lesson.country.name}
+                {lesson.country.dialect ? ` · ${lesson.country.dialect}` : ""}
+              </span>
+            ) : null}
+            {completed ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-semibold text-primary-800 ring-1 ring-primary-200">
+                <CheckIcon className="size-3.5" /> Completed
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} variant="button" />
+          {previousLesson || nextLesson ? (
+            <div className="hidden shrink-0 gap-2 lg:flex">
+              {previousLesson ? (
+                <Link
+                  to={previousLesson.href}
+                  className={buttonClasses("secondary", "md")}
+                  aria-label={`Previous lesson: ${previousLesson.title}`}
+                >
+                  <ArrowLeftIcon className="size-4" />
+                  Previous
+                </Link>
+              ) : null}
+              {nextLesson ? (
+                <Link to={nextLesson.href} className={buttonClasses("primary", "md")}>
+                  {nextLesson.locked ? <LockIcon className="size-4" /> : null}
+                  Next lesson
+                  <span className="sr-only">: {nextLesson.title}</span>
+                  <ArrowRightIcon className="size-4" />
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </header>
+
+      <PlayerWorkspace
+        key={lesson.id}
+        lessonId={lesson.id}
+        title={lesson.title}
+        media={page.media}
+        cues={page.cues}
+        durationSeconds={lesson.durationSeconds}
+        startAt={startAt}
+        savedProgress={page.progress}
+        defaultScheme={viewer.transliterationScheme}
+        upNext={upNext}
+        interactive={interactive}
+        handleRef={workspace}
+        onProgress={onProgress}
+      />
+
+      {previousLesson || nextLesson ? (
+        // On phones the lesson comes first; moving on sits under the transcript.
+        <div className="mt-4 flex gap-2 lg:hidden">
+          {previousLesson ? (
+            <Link
+              to={previousLesson.href}
+              className={buttonClasses("secondary", "md")}
+              aria-label={`Previous lesson: ${previousLesson.title}`}
+            >
+              <ArrowLeftIcon className="size-4" />
+              Previous
+            </Link>
+          ) : null}
+          {nextLesson ? (
+            <Link to={nextLesson.href} className={buttonClasses("primary", "md", "flex-1")}>
+              {nextLesson.locked ? <LockIcon className="size-4" /> : null}
+              Next lesson
+              <span className="sr-only">: {nextLesson.title}</span>
+              <ArrowRightIcon className="size-4" />
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)] xl:grid-cols-[minmax(0,1fr)_420px]">
+        <aside aria-label="Around this lesson" className="space-y-5 lg:order-2">
+          <div className={cn("space-y-5", collection && "lg:sticky lg:top-20")}>
+            {collection ? <CollectionSidebar collection={collection} /> : null}
+            {!collection && nextLesson ? <UpNextCard next={nextLesson} /> : null}
+            {!collection ? <PartOfCard partOf={page.partOf} /> : null}
+            <LessonAttachments attachments={page.attachments} />
+          </div>
+        </aside>
+        <div className="min-w-0 space-y-6 lg:order-1">
+          <AboutLesson lesson={lesson} teachers={page.teachers} />
+          <LessonVocabulary
+            lessonId={lesson.id}
+            vocabulary={page.vocabulary}
+            scheme={scheme}
+            onSeek={seekFromDetails}
+          />
+          <LessonExercises exercises={page.exercises} onPlayMoment={playMoment} />
+          <LessonChat lessonId={lesson.id} lessonTitle={lesson.title} />
+          <LessonComments comments={comments} viewerName={viewer.name} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,315 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { stopPlaybackAt } from "./exercises/play-moment";
+import { PLAYBACK_RATES } from "#core/schemas/lessons";
+import type { TransliterationScheme } from "#core/transliteration";
+import { shouldOfferResume } from "./cue-math";
+import { ShortcutsDialog } from "./shortcuts-dialog";
+import { Transcript, type TranscriptCue, type WordClick } from "./transcript";
+import { useLessonPlayer } from "./use-lesson-player";
+import { usePlayerPreferences } from "./use-player-preferences";
+import { useProgressSaver, type SavedProgress } from "./use-progress-saver";
+import { rateLabel, VideoPlayer, type PlayerMedia, type UpNext } from "./video-player";
+import { WordPopover, type WordCache } from "./word-popover";
+
+/** Keys typed into these never reach the shortcuts. */
+function isTypingTarget(target: EventTarget | null) {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement)
+    return !["range", "checkbox", "radio", "button", "submit"].includes(target.type);
+  return false;
+}
+
+/** Space and Enter on these keep their native meaning (press the button, follow the link). */
+function isActivatable(target: EventTarget | null) {
+  return target instanceof HTMLElement && Boolean(target.closest("button, a, summary, [role='button']"));
+}
+
+const SLOW_CYCLE: Record<string, number> = { "1": 0.75, "0.75": 0.5, "0.5": 1 };
+
+export interface WorkspaceHandle {
+  seekToMs: (ms: number) => void;
+  /** Plays one moment (an exercise's line) and pauses at its end. */
+  playMoment: (moment: { startMs: number; endMs: number }) => void;
+}
+
+/**
+ * The video and its transcript side by side (stacked on phones), with everything that ties them
+ * together: active line, loops, auto-pause, word meanings, keyboard shortcuts, resume prompt and
+ * progress saving.
+ */
+export function PlayerWorkspace({
+  lessonId,
+  title,
+  media,
+  cues,
+  durationSeconds,
+  startAt,
+  savedProgress,
+  defaultScheme,
+  upNext,
+  interactive,
+  handleRef,
+  onProgress,
+}: {
+  lessonId: number;
+  title: string;
+  media: PlayerMedia;
+  cues: TranscriptCue[];
+  durationSeconds: number;
+  startAt: number | null;
+  savedProgress: { positionSeconds: number; completed: boolean } | null;
+  defaultScheme: TransliterationScheme;
+  upNext: UpNext | null;
+  interactive: boolean;
+  handleRef: React.MutableRefObject<WorkspaceHandle | null>;
+  onProgress: (progress: SavedProgress) => void;
+}) {
+  const [preferences, updatePreferences] = usePlayerPreferences();
+  const scheme = preferences.scheme ?? defaultScheme;
+  // The media URLs are signed per request; keep the first ones so a revalidation never reloads the video.
+  const [stableMedia] = useState(media);
+  const player = useLessonPlayer({
+    cues,
+    initialTime: startAt ?? 0,
+    fallbackDuration: durationSeconds,
+    autoPause: preferences.autoPause,
+    rate: preferences.rate,
+  });
+  const [resume, setResume] = useState(() =>
+    shouldOfferResume(savedProgress, durationSeconds, startAt) && savedProgress
+      ? { positionSeconds: savedProgress.positionSeconds }
+      : null,
+  );
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [word, setWord] = useState<(WordClick & { key: string }) | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [wordCache] = useState<WordCache>(() => new Map());
+  const resumeAfterWord = useRef(false);
+  const openWordKeyRef = useRef<string | null>(null);
+  useEffect(() => {
+    openWordKeyRef.current = word?.key ?? null;
+  }, [word]);
+
+  useProgressSaver({ lessonId, videoRef: player.videoRef, playing: player.playing, onSaved: onProgress });
+
+  // A search result link (?t=) lands on its line and starts there.
+  useEffect(() => {
+    if (startAt === null) return;
+    player.seekTo(startAt, { play: true });
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Same words twice in a row must still be a change for the live region.
+  const announce = useCallback(
+    (text: string) => setAnnouncement((current) => (current === text ? `${text}\u00a0` : text)),
+    [],
+  );
+
+  const { seekTo, seekToCue, toggleLoop, pause, play } = player;
+  useEffect(() => {
+    handleRef.current = {
+      seekToMs: (ms: number) => {
+        setResume(null);
+        seekTo(ms / 1000, { play: true });
+      },
+      playMoment: (moment) => {
+        setResume(null);
+        seekTo(moment.startMs / 1000, { play: true });
+        if (player.videoRef.current) stopPlaybackAt(player.videoRef.current, moment);
+      },
+    };
+  }, [handleRef, seekTo, player.videoRef]);
+
+  const onSeekCue = useCallback(
+    (index: number) => {
+      setResume(null);
+      seekToCue(index, { play: true });
+    },
+    [seekToCue],
+  );
+
+  const onToggleLoop = useCallback(
+    (index: number) => {
+      setResume(null);
+      toggleLoop(index);
+    },
+    [toggleLoop],
+  );
+
+  const closeWord = useCallback(
+    ({ returnFocus }: { returnFocus?: boolean } = {}) => {
+      setWord((current) => {
+        if (current && returnFocus) current.anchor.focus();
+        return null;
+      });
+      if (resumeAfterWord.current) {
+        resumeAfterWord.current = false;
+        play();
+      }
+    },
+    [play],
+  );
+
+  const onWord = useCallback(
+    (click: WordClick) => {
+      const key = click.anchor.dataset.wordKey ?? `${click.cue.id}:${click.word}`;
+      if (openWordKeyRef.current === key) {
+        closeWord();
+        return;
+      }
+      setWord({ ...click, key });
+      const video = player.videoRef.current;
+      if (video && !video.paused) {
+        resumeAfterWord.current = true;
+        pause();
+      }
+    },
+    [closeWord, pause, player.videoRef],
+  );
+
+  const wordSeek = useCallback(
+    (ms: number) => {
+      resumeAfterWord.current = false;
+      setWord(null);
+      seekTo(ms / 1000, { play: true });
+    },
+    [seekTo],
+  );
+
+  // Keyboard shortcuts (the help overlay lists them).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTypingTarget(event.target) || shortcutsOpen) return;
+      const key = event.key;
+      if (key === " " || key === "Spacebar" || key === "k" || key === "K") {
+        if (isActivatable(event.target) && key !== "k" && key !== "K") return;
+        event.preventDefault();
+        setResume(null);
+        player.toggle();
+        return;
+      }
+      if (key === "ArrowLeft" || key === "ArrowRight") {
+        if (event.target instanceof HTMLInputElement && event.target.type === "range") return;
+        event.preventDefault();
+        setResume(null);
+        if (key === "ArrowLeft") player.previousLine();
+        else player.nextLine();
+        return;
+      }
+      switch (key.toLowerCase()) {
+        case "r":
+          event.preventDefault();
+          setResume(null);
+          player.repeatLine();
+          announce("Repeating the line");
+          break;
+        case "l": {
+          event.preventDefault();
+          setResume(null);
+          const wasLooping = player.loopIndex !== null;
+          player.toggleLoop();
+          announce(wasLooping ? "Loop off" : "Looping the current line");
+          break;
+        }
+        case "s": {
+          event.preventDefault();
+          const next = SLOW_CYCLE[String(preferences.rate)] ?? 1;
+          updatePreferences({ rate: PLAYBACK_RATES.includes(next as (typeof PLAYBACK_RATES)[number]) ? next : 1 });
+          announce(`Speed ${rateLabel(next)}`);
+          break;
+        }
+        case "a":
+          event.preventDefault();
+          updatePreferences({ autoPause: !preferences.autoPause });
+          announce(preferences.autoPause ? "Pause after each line off" : "Pause after each line on");
+          break;
+        case "t":
+          event.preventDefault();
+          updatePreferences({ tashkeel: !preferences.tashkeel });
+          announce(preferences.tashkeel ? "Tashkeel hidden" : "Tashkeel shown");
+          break;
+        case "?":
+          event.preventDefault();
+          setShortcutsOpen(true);
+          break;
+        default:
+          break;
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [
+    announce,
+    player,
+    preferences.autoPause,
+    preferences.rate,
+    preferences.tashkeel,
+    shortcutsOpen,
+    updatePreferences,
+  ]);
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)] lg:gap-5 xl:grid-cols-[minmax(0,1fr)_420px]">
+      <div id="player" className="scroll-mt-20">
+        <VideoPlayer
+          title={title}
+          media={stableMedia}
+          player={player}
+          preferences={preferences}
+          onPreferences={updatePreferences}
+          startAt={startAt}
+          resume={resume}
+          onResume={() => {
+            if (resume) player.seekTo(resume.positionSeconds, { play: true });
+            setResume(null);
+          }}
+          onStartOver={() => {
+            player.seekTo(0, { play: true });
+            setResume(null);
+          }}
+          upNext={upNext}
+          interactive={interactive}
+          onShowShortcuts={() => setShortcutsOpen(true)}
+          announcement={announcement}
+        />
+        <p className="mt-2 hidden text-xs text-muted lg:block">
+          Tip: press <kbd className="rounded border border-line bg-white px-1 font-mono text-[11px] text-ink">?</kbd>{" "}
+          for keyboard shortcuts,{" "}
+          <kbd className="rounded border border-line bg-white px-1 font-mono text-[11px] text-ink">R</kbd> to hear a
+          line again.
+        </p>
+      </div>
+      <div className="relative h-[min(68vh,560px)] lg:h-auto">
+        <Transcript
+          className="h-full lg:absolute lg:inset-0"
+          cues={cues}
+          activeIndex={player.activeIndex}
+          loopIndex={player.loopIndex}
+          preferences={preferences}
+          scheme={scheme}
+          openWordKey={word?.key ?? null}
+          onPreferences={updatePreferences}
+          onSeekCue={onSeekCue}
+          onToggleLoop={onToggleLoop}
+          onWord={onWord}
+        />
+      </div>
+      {word ? (
+        <WordPopover
+          key={word.key}
+          lessonId={lessonId}
+          target={word}
+          scheme={scheme}
+          cache={wordCache}
+          onClose={closeWord}
+          onSeek={wordSeek}
+        />
+      ) : null}
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireMember } from "~/lib/auth.server";
+import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
+import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
+import {
+  commentCreateFormSchema,
+  commentDeleteFormSchema,
+  commentUpdateFormSchema,
+  parseStartTime,
+} from "#core/schemas/lessons";
+import { redirectWithToast } from "~/lib/toast.server";
+import { AppError } from "#server/lib/errors";
+import { createComment, deleteComment, listComments, updateComment } from "#server/services/comments";
+import { requireLessonAccess } from "#server/services/lesson-access";
+import { findLesson, getLessonPage, type LessonCollectionKind } from "#server/services/lessons";
+
+/** Which route param holds the collection id, per kind of lesson URL (the route table in app/routes.ts). */
+const COLLECTION_PARAMS: ReadonlyArray<[LessonCollectionKind, string]> = [
+  ["course", "courseId"],
+  ["series", "seriesId"],
+  ["playlist", "playlistId"],
+];
+
+/** The collection the lesson is opened in, read from the URL's params; null for /video/…. */
+function collectionRef(params: LoaderFunctionArgs["params"]) {
+  const match = COLLECTION_PARAMS.find(([, param]) => params[param] !== undefined);
+  return match ? { kind: match[0], id: requireId(params[match[1]]) } : null;
+}
+
+/** Service 404s become the not-found page; anything else goes on to the error boundary. */
+async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
+    throw error;
+  }
+}
+
+/**
+ * The loader of every lesson route (`/video/…`, `/course/…/…`, `/series/…/…`, `/playlist/…/…`): login guard, 404s,
+ * 301 for stale slugs, /checkout for premium lessons without a subscription
+ * (docs/product-rules.md#errors-and-toasts), then the page, its first comments and the `?t=` start time.
+ */
+export async function loadLessonRoute({ request, context, params }: LoaderFunctionArgs) {
+  const viewer = await requireMember(context, request);
+  const { user } = viewer;
+  const videoId = requireId(params.videoId);
+  const found = await orNotFound(findLesson(context.app, { videoId, context: collectionRef(params), viewer }));
+  requireCanonicalPath(request, found.canonicalPath);
+
+  let page;
+  try {
+    page = await getLessonPage(context.app, { videoId, viewer, found });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 402) throw redirect("/checkout");
+    throw error;
+  }
+  const url = new URL(request.url);
+  const before = Number(url.searchParams.get("before") ?? "");
+  const comments = await listComments(context.app, {
+    videoId,
+    viewer,
+    before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+  });
+  return {
+    page,
+    comments,
+    startAt: parseStartTime(url.searchParams.get("t")),
+    viewer: { id: user.id, name: user.name, transliterationScheme: user.transliterationScheme },
+  };
+}
+
+export type LessonRouteData = Awaited<ReturnType<typeof loadLessonRoute>>;
+
+/**
+ * Comment forms on the lesson page. With JavaScript they are fetchers (the form adds `_js`) and get the
+ * result back; without it the browser posted a document, so it is redirected back (post/redirect/get).
+ */
+export async function lessonRouteAction({ request, context, params }: ActionFunctionArgs) {
+  const viewer = await requireMember(context, request);
+  const videoId = requireId(params.videoId);
+  try {
+    await requireLessonAccess(context.app, { videoId, viewer });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 402) throw redirect("/checkout");
+    if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
+    throw error;
+  }
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const viaFetcher = formData.get("_js") === "1";
+  const here = new URL(request.url);
+  const back = (text: string) => redirectWithToast(`${here.pathname}${here.search}#comments`, { text });
+
+  if (intent === "comment-create") {
+    const submission = parseWithZod(formData, { schema: commentCreateFormSchema });
+    if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
+    try {
+      await createComment(context.app, viewer, { videoId, body: submission.value.body });
+    } catch (error) {
+      return replyWithAppError(submission, error, { extra: { intent } });
+    }
+    if (!viaFetcher) return back("Your comment is posted.");
+    return data({ intent, result: submission.reply({ resetForm: true }) });
+  }
+
+  if (intent === "comment-update") {
+    const submission = parseWithZod(formData, { schema: commentUpdateFormSchema });
+    if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
+    try {
+      await updateComment(context.app, viewer, {
+        videoId,
+        commentId: submission.value.commentId,
+        body: submission.value.body,
+      });
+    } catch (error) {
+      return replyWithAppError(submission, error, { extra: { intent } });
+    }
+    if (!viaFetcher) return back("Your comment is updated.");
+    return data({ intent, result: submission.reply() });
+  }
+
+  if (intent === "comment-delete") {
+    const submission = parseWithZod(formData, { schema: commentDeleteFormSchema });
+    if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
+    try {
+      await deleteComment(context.app, viewer, { videoId, commentId: submission.value.commentId });
+    } catch (error) {
+      return replyWithAppError(submission, error, { extra: { intent } });
+    }
+    if (!viaFetcher) return back("Your comment is deleted.");
+    return data({ intent, result: submission.reply() });
+  }
+
+  return data({ intent, result: null, error: "Unknown action." }, { status: 400 });
+}
