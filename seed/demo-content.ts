@@ -10,7 +10,7 @@
  *   and assimilates to sun letters (ish-shaam, is-suuʔ).
  */
 import type { Level } from "../core/levels";
-import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../server/access/permissions";
+import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../core/permissions";
 
 // ---------------------------------------------------------------------------------------------
 // Types

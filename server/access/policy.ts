@@ -1,7 +1,19 @@
-import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "./permissions";
+import { eq } from "drizzle-orm";
+import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "#core/permissions";
+import { videos } from "#drizzle/schema";
+import type { AppContext } from "../context";
+import { AppError, forbidden, notFound, unauthorized } from "../lib/errors";
+import type { Member, Viewer, ViewerUser } from "./viewer";
 
-// The product's access rules as pure functions of who is asking (and, for lessons, of their subscription).
-// No server-only imports: the browser bundle may import this module.
+// The one access policy (docs/security.md, ADR 018). Three parts, top to bottom:
+// - the rules: pure functions of who is asking (and, for lessons, of their subscription);
+// - the guards: the same answers as the API's errors (401, 402, 403, 404), for services and handlers;
+// - lesson access: the one rule that needs the lesson's own row (published, free), below the lesson page,
+//   its exercises, the assistant and the player's API, so none of them imports another to ask.
+// Services receive a Viewer (./viewer.ts), built once per request, which answers through these rules.
+
+// ---------------------------------------------------------------------------------------------------
+// Rules
 
 /** Whoever a rule is asked about: a session user, a viewer, or nobody. */
 export type PermissionHolder = { readonly permissions?: readonly string[] | null } | null | undefined;
@@ -69,4 +81,56 @@ export function isLessonLocked(
 ) {
   if (!access.signedIn) return true;
   return !lesson.isFree && !access.hasSubscription;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Guards
+
+export const SIGN_IN_TO_WATCH_MESSAGE = "Please sign in to watch this lesson.";
+export const SUBSCRIPTION_REQUIRED_MESSAGE = "This lesson is part of the full library. Choose a plan to watch it.";
+
+export function requireSignedIn<User extends ViewerUser>(viewer: Viewer<User>, message?: string): Member<User> {
+  if (viewer.user === null) throw unauthorized(message);
+  return viewer as Member<User>;
+}
+
+export function requirePermission<User extends ViewerUser>(viewer: Viewer<User>, code: string): Member<User> {
+  const member = requireSignedIn(viewer);
+  if (!member.can(code)) throw forbidden();
+  return member;
+}
+
+/** Throws 401 for visitors and 402 for members without access to a premium lesson. */
+export function assertCanWatch(lesson: { isFree: boolean }, access: ViewerAccess): void {
+  if (!access.signedIn) throw unauthorized(SIGN_IN_TO_WATCH_MESSAGE);
+  if (isLessonLocked(lesson, access)) throw new AppError(402, [SUBSCRIPTION_REQUIRED_MESSAGE]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Lesson access
+
+/**
+ * For a lesson's own endpoints (progress, words, comments, captions, exercises, the assistant): the
+ * lesson, if this viewer may watch it. 401 for visitors, 404 for unknown lessons and drafts (unless the
+ * viewer may see drafts), 402 for a premium lesson without a subscription.
+ */
+export async function requireLessonAccess(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
+  requireSignedIn(viewer, SIGN_IN_TO_WATCH_MESSAGE);
+  const [rows, access] = await Promise.all([
+    ctx.db
+      .select({
+        id: videos.id,
+        durationSeconds: videos.durationSeconds,
+        isFree: videos.isFree,
+        isPublished: videos.isPublished,
+      })
+      .from(videos)
+      .where(eq(videos.id, videoId))
+      .limit(1),
+    viewer.lessonAccess(),
+  ]);
+  const lesson = rows[0];
+  if (!lesson || !canSeeLesson(viewer, lesson)) throw notFound("We couldn't find that lesson.");
+  assertCanWatch(lesson, access);
+  return lesson;
 }

@@ -1,5 +1,5 @@
 import { ADMIN_RESOURCES } from "./pages";
-import { ADMIN_PERMISSION } from "../access/permissions";
+import { ADMIN_PERMISSION } from "#core/permissions";
 import { hasPermission, type PermissionHolder } from "../access/policy";
 import { AppError, forbidden } from "../lib/errors";
 import type { AdminAction, AdminResource } from "./types";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
-import { requirePermission, requireSignedIn } from "../access/guards";
-import { ADMIN_PERMISSION } from "../access/permissions";
+import { requirePermission, requireSignedIn } from "../access/policy";
+import { ADMIN_PERMISSION } from "#core/permissions";
 import { AppError, parseWith } from "../lib/errors";
 import type { ApiEnv } from "./types";
 

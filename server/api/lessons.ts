@@ -7,11 +7,10 @@ import {
   wordLookupQuerySchema,
 } from "#core/schemas/lessons";
 import { formatTransliteration } from "#core/transliteration";
-import { requireSignedIn } from "../access/guards";
+import { requireLessonAccess, requireSignedIn } from "../access/policy";
 import { notFound, parseWith } from "../lib/errors";
 import { buildWebVtt } from "../lib/webvtt";
 import { createComment, deleteComment, listComments, updateComment } from "../services/comments";
-import { requireLessonAccess } from "../services/lesson-access";
 import { listLessonCues } from "../services/lesson-content";
 import { getLessonPage } from "../services/lessons";
 import { saveProgress } from "../services/progress";

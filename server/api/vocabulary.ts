@@ -6,7 +6,7 @@ import {
   quizResultSchema,
   saveGlobalWordSchema,
 } from "#core/schemas/vocabulary";
-import { requireSignedIn } from "../access/guards";
+import { requireSignedIn } from "../access/policy";
 import { notFound } from "../lib/errors";
 import {
   finishDeckQuiz,

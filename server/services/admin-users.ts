@@ -9,7 +9,7 @@ import {
   users,
   type SubscriptionStatus,
 } from "#drizzle/schema";
-import { ADMIN_PERMISSION } from "../access/permissions";
+import { ADMIN_PERMISSION } from "#core/permissions";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
 import { requestPasswordReset } from "./auth";

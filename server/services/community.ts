@@ -1,14 +1,14 @@
-import { and, asc, count, desc, eq, isNull, sql, type AnyColumn } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { communityGroups, communityMessages, communityThreads, users } from "#drizzle/schema";
 import { pageCount, pageOfPosition } from "#core/community-paths";
 import type { CreateMessageInput, CreateThreadInput, ModerateThreadInput } from "#core/schemas/community";
 import { slugify } from "#core/slug";
-import { requireSignedIn } from "../access/guards";
+import { requireSignedIn } from "../access/policy";
 import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, forbidden, notFound } from "../lib/errors";
-import { renderPost, toDiscussionAuthor, type DiscussionAuthor } from "./discussion";
+import { type DiscussionAuthor, renderPost, toDiscussionAuthor } from "./discussion";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 // Community: groups → threads → messages (docs/product-rules.md#discussions). Visitors read; members post, edit and

@@ -13,7 +13,7 @@ import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { getSentenceGap, getSentenceOrder, type SentenceGapRow, type SentenceOrderRow } from "./lesson-content";
 import { AppError, notFound } from "../lib/errors";
-import { requireLessonAccess } from "./lesson-access";
+import { requireLessonAccess } from "../access/policy";
 
 // Sentence-order and sentence-gap exercises of a lesson: what the lesson page shows, and the learner's
 // attempts, checked here (the browser's own check is only for layout).

@@ -11,7 +11,7 @@ import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { lessonCuesQuery, lessonVocabularyQuery } from "./lesson-content";
 import { AppError } from "../lib/errors";
-import { requireLessonAccess } from "./lesson-access";
+import { requireLessonAccess } from "../access/policy";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 export const CHAT_MODEL = "@cf/meta/llama-3.1-8b-instruct-fp8";

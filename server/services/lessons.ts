@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, type AnyColumn, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   countries,
+  type Level,
   playlists,
   playlistVideos,
   series,
@@ -15,20 +16,18 @@ import {
   videoVocabulary,
   vocabularyListItems,
   vocabularyLists,
-  type Level,
 } from "#drizzle/schema";
 import type { CaptionLanguage } from "#core/schemas/lessons";
 import { normalizeArabic } from "#core/arabic";
 import { slugify } from "#core/slug";
-import { assertCanWatch } from "../access/guards";
-import { canSeeLesson, isLessonLocked } from "../access/policy";
+import { assertCanWatch, canSeeLesson, isLessonLocked } from "../access/policy";
 import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { notFound } from "../lib/errors";
-import { solvedExercisesQuery, toLessonExercises, type LessonExercises } from "./exercises";
+import { type LessonExercises, solvedExercisesQuery, toLessonExercises } from "./exercises";
 import { lessonCuesQuery, lessonVocabularyQuery, sentenceGapsQuery, sentenceOrdersQuery } from "./lesson-content";
 import { isMediaKey, signMediaUrl } from "./media";
-import { toLessonProgress, type LessonProgress } from "./progress";
+import { type LessonProgress, toLessonProgress } from "./progress";
 import { normalizedArabicSql } from "./word-lookup";
 
 export const LESSON_COLLECTION_KINDS = ["course", "series", "playlist"] as const;

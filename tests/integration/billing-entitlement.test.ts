@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { subscriptions, type SubscriptionStatus } from "../../drizzle/schema";
-import { assertCanWatch } from "../../server/access/guards";
+import { assertCanWatch } from "../../server/access/policy";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { getEntitlement } from "../../server/services/billing";

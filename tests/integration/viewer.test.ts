@@ -1,6 +1,6 @@
 import { createExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../../server/access/permissions";
+import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../../core/permissions";
 import { VISITOR_ACCESS } from "../../server/access/policy";
 import { createViewer, type Viewer } from "../../server/access/viewer";
 import { createApp } from "../../server/app";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../../server/access/permissions";
+import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../../core/permissions";
 import {
   canModerateComments,
   canModerateCommunity,

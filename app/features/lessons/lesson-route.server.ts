@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -12,7 +12,7 @@ import {
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { createComment, deleteComment, listComments, updateComment } from "#server/services/comments";
-import { requireLessonAccess } from "#server/services/lesson-access";
+import { requireLessonAccess } from "#server/access/policy";
 import { findLesson, getLessonPage, type LessonCollectionKind } from "#server/services/lessons";
 
 /** Which route param holds the collection id, per kind of lesson URL (the route table in app/routes.ts). */

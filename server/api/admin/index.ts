@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { requireSignedIn } from "../../access/guards";
+import { requireSignedIn } from "../../access/policy";
 import { AppError, notFound } from "../../lib/errors";
 import { getAdminResource } from "../../admin/registry";
 import {

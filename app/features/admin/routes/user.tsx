@@ -14,7 +14,7 @@ import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { userActionSchema } from "#core/schemas/admin-users";
 import { redirectWithToast } from "~/lib/toast.server";
-import { ADMIN_PERMISSION } from "#server/access/permissions";
+import { ADMIN_PERMISSION } from "#core/permissions";
 import { AppError } from "#server/lib/errors";
 import {
   disableUser,

@@ -9,7 +9,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { userSearchSchema } from "#core/schemas/admin-users";
-import { ADMIN_PERMISSION } from "#server/access/permissions";
+import { ADMIN_PERMISSION } from "#core/permissions";
 import { listUsers } from "#server/services/admin-users";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

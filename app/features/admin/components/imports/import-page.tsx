@@ -4,7 +4,7 @@ import { Badge, type BadgeTone } from "../people/parts";
 import { useIsPending } from "~/components/form-fields";
 import { buttonClasses } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import type { importPageLoader } from "../../imports.server";
+import type { importPageLoader } from "~/features/admin/imports.server";
 import { formatTimestamp } from "#core/import-format";
 import type { FieldValue } from "#server/lib/vocabulary-csv";
 
