@@ -11,7 +11,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import stylesheet from "~/styles/app.css?url";
-import arabicFont from "@fontsource/noto-naskh-arabic/files/noto-naskh-arabic-arabic-400-normal.woff2?url";
+import latinFont from "~/fonts/inter-latin.woff2?url";
+import arabicFont from "~/fonts/noto-naskh-arabic.woff2?url";
 import { getToastFromRequest } from "./lib/toast.server";
 import { ToastViewport, useToastFromServer } from "./components/toaster";
 import { pageTitle } from "./lib/meta";
@@ -19,7 +20,9 @@ import { useNonce } from "./lib/nonce";
 import { NotFoundPage, ErrorPage } from "./components/error-pages";
 
 export const links: LinksFunction = () => [
-  // Arabic is above the fold on most pages (logo, hero transcript, lesson cards); fetch the regular weight early.
+  // The first screen of every page sets Latin text, and Arabic (the logo, the hero transcript, lesson cards):
+  // fetch both files with the stylesheet instead of after it. The transliteration file waits until used.
+  { rel: "preload", href: latinFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: arabicFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -4,7 +4,8 @@
 // what needs no server through the platform proxy (scripts/bench-queries.ts: FTS, EXPLAIN QUERY PLAN, R2;
 // scripts/bench-import.ts: the admin's 5,000-row CSV vocabulary import),
 // then starts the built app on it (port 8798) and measures server time per page and API call, streaming
-// through /media, and the client JS each page loads (gzipped).
+// through /media, the client JS each page loads (gzipped), and Lighthouse's mobile figures for the first
+// pages learners open (scripts/bench-lighthouse.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -168,5 +169,10 @@ await clientJs("/video-library", cookie, 130);
 await clientJs(searchAndFilters, cookie, 130);
 await clientJs(lessonPath, cookie, 170);
 await clientJs("/auth/login");
+
+// Lighthouse last: it drives Chromium against the same server (skip with BENCH_LIGHTHOUSE=0).
+if (process.env.BENCH_LIGHTHOUSE !== "0") {
+  spawnSync(process.execPath, ["scripts/bench-lighthouse.mjs", base, token], { stdio: "inherit", env: process.env });
+}
 stop();
 process.exit(0);

@@ -4,6 +4,7 @@ import { createMediaApp } from "./api/media";
 import type { Env } from "./env";
 import { configErrorResponse, getConfig, hasDevelopmentTools } from "./lib/config";
 import { apiBodyTypeProblem, crossSiteReason } from "./lib/request-guards";
+import { parseCookies, TOKEN_COOKIE } from "./lib/cookies";
 import { secureResponses } from "./lib/security-headers";
 import { createLoadContext, type LoadContext } from "./load-context";
 
@@ -46,7 +47,26 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
   app.route("/media", createMediaApp(options));
   if (options.remix) {
     const remix = options.remix;
-    app.all("*", (c) => remix(c.req.raw, createLoadContext(c.req.raw, c.env, c.executionCtx, { now: options.now })));
+    app.all("*", async (c) => {
+      const response = await remix(
+        c.req.raw,
+        createLoadContext(c.req.raw, c.env, c.executionCtx, { now: options.now }),
+      );
+      return withPageCaching(c.req.raw, response);
+    });
   }
   return app;
+}
+
+/**
+ * A page for a signed-in member is theirs alone: never stored by the browser or anything between
+ * (back/forward after logout must not show it). Routes that set their own Cache-Control keep it.
+ */
+function withPageCaching(request: Request, response: Response): Response {
+  const html = response.headers.get("Content-Type")?.startsWith("text/html");
+  if (!html || response.headers.has("Cache-Control")) return response;
+  const signedIn = Boolean(parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE]);
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", signedIn ? "private, no-store" : "no-cache");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

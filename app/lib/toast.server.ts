@@ -1,7 +1,14 @@
 import { redirect } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { parseCookies } from "#server/lib/cookies";
 import { toLocation } from "./location";
-import { createToast, toastSchema, type Toast } from "./toast";
+import { createToast, TOAST_STATUSES, type Toast } from "./toast";
+
+const toastSchema = z.object({
+  id: z.string().min(1).max(64),
+  text: z.string().min(1).max(500),
+  status: z.enum(TOAST_STATUSES),
+}) satisfies z.ZodType<Toast>;
 
 const TOAST_COOKIE = "toast";
 

@@ -123,7 +123,9 @@ export const sentenceGapSchema = z
     options: value.options.includes(value.answer) ? value.options : [value.answer, ...value.options],
   }));
 
-export const CHAT_MESSAGE_MAX_LENGTH = 1000;
+import { CHAT_MESSAGE_MAX_LENGTH } from "../player";
+
+export { CHAT_MESSAGE_MAX_LENGTH };
 export const chatMessageSchema = z.strictObject({
   message: z
     .string({ error: "Write a question." })

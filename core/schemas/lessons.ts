@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { hasArabic } from "../arabic";
+import { CAPTION_LANGUAGES, type CaptionLanguage, PLAYBACK_RATES } from "../player";
 
 // Shared by the lesson page (forms, fetchers) and the JSON API under /api/lessons.
 
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5] as const;
-export const CAPTION_LANGUAGES = ["ar", "en", "tr"] as const;
-export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
+export { CAPTION_LANGUAGES, PLAYBACK_RATES, type CaptionLanguage };
 
 /** Longer than any lesson we would publish; anything past it is a forged or broken client. */
 const MAX_MEDIA_SECONDS = 12 * 60 * 60;

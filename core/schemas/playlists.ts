@@ -1,16 +1,18 @@
 import { z } from "zod";
 
+import { PLAYLIST_TITLE_MAX, PLAYLIST_TITLE_REQUIRED, PLAYLIST_TITLE_TOO_LONG } from "../playlist-title";
+
 // Shared by the playlist forms (Conform) and the JSON API, so both give the same messages.
-export const PLAYLIST_TITLE_MAX = 80;
+export { PLAYLIST_TITLE_MAX };
 /** Generous for a learner, small enough that a reorder is one modest D1 batch. */
 export const PLAYLIST_LESSONS_MAX = 500;
 export const PLAYLISTS_PER_LEARNER_MAX = 100;
 
 export const playlistTitleField = z
-  .string({ error: "Give your playlist a name." })
+  .string({ error: PLAYLIST_TITLE_REQUIRED })
   .trim()
-  .min(1, "Give your playlist a name.")
-  .max(PLAYLIST_TITLE_MAX, `Keep the name to ${PLAYLIST_TITLE_MAX} characters or fewer.`);
+  .min(1, PLAYLIST_TITLE_REQUIRED)
+  .max(PLAYLIST_TITLE_MAX, PLAYLIST_TITLE_TOO_LONG);
 
 export const videoIdField = z
   .number({ error: "Choose a lesson by its numeric id." })

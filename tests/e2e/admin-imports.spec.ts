@@ -33,7 +33,7 @@ test("an admin uploads a CSV with one bad row, sees the error and the diff, appl
   await expect(changes).toContainText("a wedding, a party");
   await expect(changes).toContainText("1:10.5");
   // Let the "File read" toast go first: axe judges the page, not the toast's animation frame.
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Apply 2 changes" }).click();

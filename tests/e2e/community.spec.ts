@@ -116,7 +116,7 @@ test("a member starts a thread, replies, edits and deletes their own message, an
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
   // The "thread posted" toast has its own (shared) contrast issue; judge the page once it is gone.
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page);
 
   // Someone else replies; the page picks it up by itself.

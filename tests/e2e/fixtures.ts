@@ -19,8 +19,7 @@ export async function expectAccessible(page: Page) {
   // A toast fading in is half transparent, and axe would judge its contrast mid-fade: let toasts settle.
   await page
     .waitForFunction(
-      () =>
-        [...document.querySelectorAll("[data-sonner-toast]")].every((toast) => getComputedStyle(toast).opacity === "1"),
+      () => [...document.querySelectorAll("[data-toast]")].every((toast) => getComputedStyle(toast).opacity === "1"),
       undefined,
       { timeout: 3_000 },
     )

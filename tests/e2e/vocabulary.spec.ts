@@ -18,7 +18,7 @@ async function signUp(page: Page) {
 
 /** axe once any toast has gone: a toast caught mid-animation reads as low contrast. */
 async function expectAccessible(page: Page) {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 12_000 });
+  await expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 12_000 });
   await axeCheck(page);
 }
 

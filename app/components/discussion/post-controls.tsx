@@ -1,92 +1,10 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useFetcher, type FetcherWithComponents } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import type { z } from "zod";
-import { Button } from "~/components/ui/button";
-import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
-import { cn } from "~/lib/cn";
+import { Form, type FetcherWithComponents } from "@remix-run/react";
 import { JsMarker } from "./js-marker";
 import type { DiscussionActionData, PostRef } from "./types";
-import { useSubmissionResult } from "./use-submission-result";
 
-/** The row of controls under a post (quote, edit, delete). */
+/** The row of controls under a post (quote, edit (./post-edit.tsx), delete). */
 export function PostControls({ children }: { children: React.ReactNode }) {
   return <div className="mt-2 flex flex-wrap items-start gap-x-4 gap-y-2">{children}</div>;
-}
-
-/**
- * "Edit" opens the author's text in place; a saved edit closes it again (the new text arrives with the
- * revalidated page data). Without JavaScript the form posts and the action redirects back.
- */
-export function EditPost({
-  intent,
-  post,
-  body,
-  noun,
-  schema,
-  maxLength,
-}: {
-  intent: string;
-  post: PostRef;
-  body: string;
-  /** "comment", "message": names the text box ("Edit your comment"). */
-  noun: string;
-  schema: z.ZodType<{ intent: string; body: string }>;
-  maxLength: number;
-}) {
-  const fetcher = useFetcher<DiscussionActionData>();
-  const detailsRef = useRef<HTMLDetailsElement>(null);
-  const lastResult = useSubmissionResult(fetcher.data, intent, post);
-  const [form, fields] = useForm({
-    id: `${intent}-${post.id}`,
-    lastResult: fetcher.state === "idle" ? lastResult : undefined,
-    defaultValue: { body },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && lastResult?.status === "success" && detailsRef.current) {
-      detailsRef.current.open = false;
-    }
-  }, [fetcher.state, lastResult]);
-
-  const saving = fetcher.state !== "idle";
-  const { key, ...textareaProps } = getTextareaProps(fields.body, { ariaAttributes: false });
-  return (
-    <details ref={detailsRef} open={lastResult?.status === "error" ? true : undefined} className="group open:w-full">
-      <summary className="cursor-pointer list-none text-sm font-medium text-primary-700 hover:underline [&::-webkit-details-marker]:hidden">
-        <span className="group-open:hidden">Edit</span>
-        <span className="hidden group-open:inline">Cancel editing</span>
-      </summary>
-      <fetcher.Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name={post.name} value={post.id} />
-        <JsMarker />
-        <FormErrors errors={form.errors} />
-        <label htmlFor={fields.body.id} className="sr-only">
-          Edit your {noun}
-        </label>
-        <textarea
-          key={key}
-          {...textareaProps}
-          rows={4}
-          maxLength={maxLength}
-          dir="auto"
-          aria-invalid={fields.body.errors ? true : undefined}
-          aria-describedby={fields.body.errors ? fields.body.errorId : undefined}
-          className={cn(inputClasses, "min-h-24 resize-y")}
-        />
-        <FieldErrors id={fields.body.errorId} errors={fields.body.errors} />
-        <Button type="submit" size="sm" disabled={saving}>
-          {saving ? "Saving…" : "Save changes"}
-        </Button>
-      </fetcher.Form>
-    </details>
-  );
 }
 
 /**

@@ -1,13 +1,14 @@
 import { Link, useNavigation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { DiscussionPost } from "~/components/discussion/discussion-post";
 import { DiscussionEmpty } from "~/components/discussion/empty-state";
 import { PostBody } from "~/components/discussion/post-body";
-import { MarkdownHint, PostComposer } from "~/components/discussion/post-composer";
 import { DeletePost, PostControls } from "~/components/discussion/post-controls";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "#core/format";
-import { BLOG_COMMENT_MAX_LENGTH, blogCommentCreateFormSchema } from "#core/schemas/blog";
 import type { BlogComment } from "#server/services/blog";
+
+const BlogCommentComposer = lazy(() => import("./blog-comment-composer"));
 
 export function BlogComments({
   comments,
@@ -34,18 +35,9 @@ export function BlogComments({
       )}
       <div className="mt-8">
         {viewer ? (
-          // Plain posts that redirect: a fresh form (empty, no stale errors) once the comment is in the list.
-          <PostComposer
-            key={comments.map((comment) => comment.id).join(",")}
-            formId="blog-comment-create"
-            intent="comment-create"
-            schema={blogCommentCreateFormSchema}
-            maxLength={BLOG_COMMENT_MAX_LENGTH}
-            label={`Add a comment as ${viewer.name}`}
-            placeholder="How do they say it where you're from?"
-            hint={<MarkdownHint maxLength={BLOG_COMMENT_MAX_LENGTH} />}
-            submitLabel="Post comment"
-          />
+          <Suspense fallback={null}>
+            <BlogCommentComposer viewerName={viewer.name} formKey={comments.map((comment) => comment.id).join(",")} />
+          </Suspense>
         ) : (
           <div className="rounded-xl border border-line bg-surface p-6 text-center shadow-sm">
             <p className="font-semibold text-ink">Join the conversation</p>

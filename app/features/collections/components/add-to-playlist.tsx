@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { PLAYLIST_TITLE_MAX, playlistTitleField } from "#core/schemas/playlists";
+import { checkPlaylistTitle, PLAYLIST_TITLE_MAX } from "#core/playlist-title";
 import { useApi } from "~/lib/use-api";
 import { useRootData } from "~/root";
 import { PlaylistAddIcon, PlusIcon } from "~/components/icons";
@@ -193,16 +193,16 @@ export function AddToPlaylist({
 
   async function create(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = playlistTitleField.safeParse(newTitle);
-    if (!parsed.success) {
-      setTitleError(parsed.error.issues[0]?.message ?? "Give your playlist a name.");
+    const checked = checkPlaylistTitle(newTitle);
+    if ("error" in checked) {
+      setTitleError(checked.error);
       return;
     }
     setTitleError(null);
     setBusy("new");
     try {
       const created = await api.post<{ id: number; title: string; lessonCount: number }>("/api/playlists", {
-        title: parsed.data,
+        title: checked.title,
         videoId,
       });
       changed.current = true;

@@ -1,7 +1,8 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { DiscussionPost } from "~/components/discussion/discussion-post";
 import { PostBody } from "~/components/discussion/post-body";
-import { DeletePost, EditPost, PostControls } from "~/components/discussion/post-controls";
+import { DeletePost, PostControls } from "~/components/discussion/post-controls";
+import { EditPost } from "~/components/discussion/post-edit";
 import { MESSAGE_BODY_MAX, messageUpdateFormSchema } from "#core/schemas/community";
 import type { CommunityMessage } from "#server/services/community";
 import { RelativeTime } from "./parts";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
-import { CHAT_MESSAGE_MAX_LENGTH } from "#core/schemas/admin-lesson";
+import { CHAT_MESSAGE_MAX_LENGTH } from "#core/player";
 import { useApi } from "~/lib/use-api";
 import { ChevronDownIcon, SparkleIcon } from "~/components/icons";
 

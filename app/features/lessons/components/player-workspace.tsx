@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { stopPlaybackAt } from "./exercises/play-moment";
-import { PLAYBACK_RATES } from "#core/schemas/lessons";
+import { PLAYBACK_RATES } from "#core/player";
 import type { TransliterationScheme } from "#core/transliteration";
 import { shouldOfferResume } from "./cue-math";
 import { ShortcutsDialog } from "./shortcuts-dialog";

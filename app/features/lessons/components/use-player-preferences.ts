@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { CAPTION_LANGUAGES, PLAYBACK_RATES, type CaptionLanguage } from "#core/schemas/lessons";
+import { CAPTION_LANGUAGES, PLAYBACK_RATES, type CaptionLanguage } from "#core/player";
 import type { TransliterationScheme } from "#core/transliteration";
 
 export interface PlayerPreferences {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "#core/format";
-import { PLAYBACK_RATES, type CaptionLanguage } from "#core/schemas/lessons";
+import { PLAYBACK_RATES, type CaptionLanguage } from "#core/player";
 import {
   ArrowRightIcon,
   AutoPauseIcon,

@@ -343,5 +343,12 @@ export function ErrorBoundary() {
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   const q = data?.library.query.q;
-  return [{ title: pageTitle(rootAppName(matches), q ? `“${q}” in the lesson library` : "Lesson library") }];
+  return [
+    { title: pageTitle(rootAppName(matches), q ? `“${q}” in the lesson library` : "Lesson library") },
+    {
+      name: "description",
+      content:
+        "Levantine Arabic video lessons by level, topic, teacher and dialect, each with an Arabic, transliterated and English transcript you can search.",
+    },
+  ];
 };

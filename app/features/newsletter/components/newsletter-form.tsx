@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { CheckIcon, MailIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { newsletterSignupSchema, type NewsletterSource } from "#core/schemas/newsletter";
+import type { NewsletterSource } from "#core/schemas/newsletter";
 
 export type NewsletterActionData = { result: SubmissionResult<string[]>; message?: string };
 
@@ -36,26 +35,26 @@ export function NewsletterForm({
   const headingId = useId();
   const result = fetcher.data?.result ?? lastResult ?? undefined;
   const done = fetcher.data?.message ?? message ?? null;
-  const [form, fields] = useForm({
-    id: `newsletter-${source}`,
-    lastResult: fetcher.state === "idle" ? result : undefined,
-    constraint: getZodConstraint(newsletterSignupSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSignupSchema }),
+  // No client-side validation library: this form sits on the landing page and the blog. The server
+  // validates with core/schemas/newsletter.ts and its messages come back here, at the fields (with
+  // JavaScript through the fetcher, without it on the /newsletter page).
+  const idBase = `newsletter-${source}`;
+  const errors = (fetcher.state === "idle" ? result?.error : undefined) ?? {};
+  const field = (name: "email" | "name" | "consent") => ({
+    id: `${idBase}-${name}`,
+    name,
+    errorId: `${idBase}-${name}-error`,
+    errors: errors[name] ?? undefined,
   });
+  const fields = { email: field("email"), name: field("name"), consent: field("consent") };
+  const formErrors = errors[""] ?? undefined;
+  const initial = (fetcher.state === "idle" ? result?.initialValue : undefined) ?? {};
+  const initialText = (name: string) => (typeof initial[name] === "string" ? (initial[name] as string) : undefined);
   const dark = tone === "dark";
   const Heading = headingLevel;
   const sending = fetcher.state !== "idle";
   const labelClass = cn("block text-sm font-medium", dark ? "text-white" : "text-ink");
   const errorTone = dark ? "[&_ul]:text-red-100 [&_li]:text-red-100" : "";
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email", ariaAttributes: false });
-  const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text", ariaAttributes: false });
-  const { key: consentKey, ...consentProps } = getInputProps(fields.consent, {
-    type: "checkbox",
-    value: "on",
-    ariaAttributes: false,
-  });
 
   return (
     <section
@@ -101,19 +100,22 @@ export function NewsletterForm({
         <fetcher.Form
           method="post"
           action="/newsletter"
-          {...getFormProps(form)}
+          id={idBase}
+          noValidate
           className={cn("mt-6 space-y-4", errorTone)}
         >
           <input type="hidden" name="source" value={source} />
-          <FormErrors errors={form.errors} />
+          <FormErrors errors={formErrors} />
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
               <label htmlFor={fields.email.id} className={labelClass}>
                 Email
               </label>
               <input
-                key={emailKey}
-                {...emailProps}
+                id={fields.email.id}
+                name="email"
+                type="email"
+                defaultValue={initialText("email")}
                 autoComplete="email"
                 placeholder="you@example.com"
                 aria-invalid={fields.email.errors ? true : undefined}
@@ -128,8 +130,10 @@ export function NewsletterForm({
                 <span className={dark ? "font-normal text-primary-100" : "font-normal text-muted"}>(optional)</span>
               </label>
               <input
-                key={nameKey}
-                {...nameProps}
+                id={fields.name.id}
+                name="name"
+                type="text"
+                defaultValue={initialText("name")}
                 autoComplete="given-name"
                 aria-invalid={fields.name.errors ? true : undefined}
                 aria-describedby={fields.name.errors ? fields.name.errorId : undefined}
@@ -141,8 +145,11 @@ export function NewsletterForm({
           <div className="space-y-1.5">
             <div className="flex items-start gap-3">
               <input
-                key={consentKey}
-                {...consentProps}
+                id={fields.consent.id}
+                name="consent"
+                type="checkbox"
+                value="on"
+                defaultChecked={initial.consent === "on"}
                 aria-invalid={fields.consent.errors ? true : undefined}
                 aria-describedby={fields.consent.errors ? fields.consent.errorId : undefined}
                 className="mt-1 size-4.5 shrink-0 rounded border-line accent-primary-700"
