@@ -105,3 +105,32 @@ test("the lesson page is accessible", async ({ page }) => {
   await openLesson(page, "Greetings in Damascus");
   await expectAccessible(page);
 });
+
+test("the keyboard help opens with ? and closes with Escape; the assistant's panel loads when opened", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.learner);
+  await openLesson(page, "Greetings in Damascus");
+  // Both load on demand: nothing of them is in the page until asked for.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.locator("body").press("?");
+  const help = page.getByRole("dialog");
+  await expect(help).toBeVisible();
+  await expect(help.getByText("Loop the current line on or off")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+  // It opens again (the dialog closes natively before the page hears of it, so retry a too-early key).
+  await expect(async () => {
+    await page.locator("body").press("?");
+    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+
+  const assistant = page.getByRole("button", { name: /Ask about this lesson/ });
+  await assistant.click();
+  await expect(assistant).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText(/The lesson assistant is off|Your question/).first()).toBeVisible();
+  await assistant.click();
+  await expect(assistant).toHaveAttribute("aria-expanded", "false");
+});

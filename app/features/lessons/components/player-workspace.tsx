@@ -1,15 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { stopPlaybackAt } from "./exercises/play-moment";
 import { PLAYBACK_RATES } from "#core/player";
 import type { TransliterationScheme } from "#core/transliteration";
 import { shouldOfferResume } from "./cue-math";
-import { ShortcutsDialog } from "./shortcuts-dialog";
 import { Transcript, type TranscriptCue, type WordClick } from "./transcript";
 import { useLessonPlayer } from "./use-lesson-player";
 import { usePlayerPreferences } from "./use-player-preferences";
 import { useProgressSaver, type SavedProgress } from "./use-progress-saver";
 import { rateLabel, VideoPlayer, type PlayerMedia, type UpNext } from "./video-player";
 import { WordPopover, type WordCache } from "./word-popover";
+
+// The keyboard help loads the first time it is asked for (the "?" key or the player's button).
+const ShortcutsDialog = lazy(() =>
+  import("./shortcuts-dialog").then((module) => ({ default: module.ShortcutsDialog })),
+);
 
 /** Keys typed into these never reach the shortcuts. */
 function isTypingTarget(target: EventTarget | null) {
@@ -83,6 +87,12 @@ export function PlayerWorkspace({
       : null,
   );
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // Mounted on the first ask and kept after, so the native dialog opens and closes in place.
+  const [shortcutsAsked, setShortcutsAsked] = useState(false);
+  const showShortcuts = useCallback(() => {
+    setShortcutsAsked(true);
+    setShortcutsOpen(true);
+  }, []);
   const [word, setWord] = useState<(WordClick & { key: string }) | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [wordCache] = useState<WordCache>(() => new Map());
@@ -234,7 +244,7 @@ export function PlayerWorkspace({
           break;
         case "?":
           event.preventDefault();
-          setShortcutsOpen(true);
+          showShortcuts();
           break;
         default:
           break;
@@ -249,6 +259,7 @@ export function PlayerWorkspace({
     preferences.rate,
     preferences.tashkeel,
     shortcutsOpen,
+    showShortcuts,
     updatePreferences,
   ]);
 
@@ -273,7 +284,7 @@ export function PlayerWorkspace({
           }}
           upNext={upNext}
           interactive={interactive}
-          onShowShortcuts={() => setShortcutsOpen(true)}
+          onShowShortcuts={showShortcuts}
           announcement={announcement}
         />
         <p className="mt-2 hidden text-xs text-muted lg:block">
@@ -309,7 +320,11 @@ export function PlayerWorkspace({
           onSeek={wordSeek}
         />
       ) : null}
-      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      {shortcutsAsked ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
