@@ -66,7 +66,7 @@ function withPageCaching(request: Request, response: Response): Response {
   const html = response.headers.get("Content-Type")?.startsWith("text/html");
   if (!html || response.headers.has("Cache-Control")) return response;
   const signedIn = Boolean(parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE]);
-  const headers = new Headers(response.headers);
-  headers.set("Cache-Control", signedIn ? "private, no-store" : "no-cache");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  // Remix's own responses have mutable headers (secureResponses sets its headers the same way).
+  response.headers.set("Cache-Control", signedIn ? "private, no-store" : "no-cache");
+  return response;
 }

@@ -136,14 +136,16 @@ const isResource = (entry: SidebarEntry): entry is AdminResource => "table" in e
 /** The resources behind the generic admin pages and /api/admin/<slug>, in sidebar order. */
 export const ADMIN_RESOURCES: readonly AdminResource[] = SIDEBAR.flatMap(({ pages }) => pages.filter(isResource));
 
-export const ADMIN_PAGES: readonly AdminPage[] = SIDEBAR.flatMap(({ group, pages }) =>
-  pages.map(({ slug, label, description }) => ({ slug, label, group, description })),
+/** The sidebar: each group with its pages, in order. */
+export const ADMIN_SIDEBAR: ReadonlyArray<{ group: AdminPageGroup; pages: AdminPage[] }> = SIDEBAR.map(
+  ({ group, pages }) => ({
+    group,
+    pages: pages.map(({ slug, label, description }) => ({ slug, label, group, description })),
+  }),
 );
+
+export const ADMIN_PAGES: readonly AdminPage[] = ADMIN_SIDEBAR.flatMap(({ pages }) => pages);
 
 export function getAdminPage(slug: string): AdminPage | undefined {
   return ADMIN_PAGES.find((page) => page.slug === slug);
-}
-
-export function adminPagesByGroup(): Array<{ group: AdminPageGroup; pages: AdminPage[] }> {
-  return ADMIN_PAGE_GROUPS.map((group) => ({ group, pages: ADMIN_PAGES.filter((page) => page.group === group) }));
 }

@@ -6,7 +6,7 @@ import { BrandLink } from "~/components/brand";
 import { BookIcon, CardsIcon, ChartIcon, ChatIcon, ChevronDownIcon, UsersIcon, WrenchIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireAdmin } from "~/lib/auth.server";
-import { adminPagesByGroup, type AdminPageGroup } from "#server/admin/pages";
+import { ADMIN_SIDEBAR, type AdminPageGroup } from "#server/admin/pages";
 import { cn } from "~/lib/cn";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { useRootData } from "~/root";
@@ -14,7 +14,7 @@ import { SkipLink } from "~/components/skip-link";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  return { sidebar: adminPagesByGroup() };
+  return { sidebar: ADMIN_SIDEBAR };
 }
 
 const GROUP_ICONS: Record<AdminPageGroup, (props: { className?: string }) => React.ReactNode> = {
