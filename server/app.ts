@@ -1,12 +1,14 @@
 import { Hono } from "hono";
 import { createApi, type ApiOptions } from "./api";
 import { createMediaApp } from "./api/media";
+import { createAppContext } from "./context";
 import type { Env } from "./env";
 import { configErrorResponse, getConfig, hasDevelopmentTools } from "./lib/config";
 import { apiBodyTypeProblem, crossSiteReason } from "./lib/request-guards";
 import { parseCookies, TOKEN_COOKIE } from "./lib/cookies";
 import { secureResponses } from "./lib/security-headers";
 import { createLoadContext, type LoadContext } from "./load-context";
+import { bumpPageCache, changesPublicPages, servePublicPage } from "./lib/page-cache";
 
 export type RemixHandler = (request: Request, context: LoadContext) => Promise<Response>;
 
@@ -41,6 +43,8 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
       if (problem) return c.json({ errors: [problem] }, 415);
     }
     await next();
+    // A change in the admin area or on the blog purges the cached public pages (server/lib/page-cache.ts).
+    if (changesPublicPages(c.req.raw, c.res.status)) await bumpPageCache(createAppContext(c.env, options));
   });
 
   app.route("/api", createApi(options));
@@ -48,11 +52,10 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
   if (options.remix) {
     const remix = options.remix;
     app.all("*", async (c) => {
-      const response = await remix(
-        c.req.raw,
-        createLoadContext(c.req.raw, c.env, c.executionCtx, { now: options.now }),
+      const loadContext = createLoadContext(c.req.raw, c.env, c.executionCtx, { now: options.now });
+      return servePublicPage(c.req.raw, loadContext.app, c.executionCtx, async () =>
+        withPageCaching(c.req.raw, await remix(c.req.raw, loadContext)),
       );
-      return withPageCaching(c.req.raw, response);
     });
   }
   return app;

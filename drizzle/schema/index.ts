@@ -7,3 +7,4 @@ export * from "./blog";
 export * from "./mailing-list";
 export * from "./faq";
 export * from "./billing";
+export * from "./site";

@@ -63,8 +63,9 @@ describe("the Remix side of the Worker", () => {
         return new Response("<!DOCTYPE html>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
       },
     });
-    await app.request("https://ahla.test/", {}, testEnv, createExecutionContext());
-    await app.request("https://ahla.test/", {}, testEnv, createExecutionContext());
+    // A lesson page: never served from the public page cache, so both requests render.
+    await app.request("https://ahla.test/video/1/a-lesson", {}, testEnv, createExecutionContext());
+    await app.request("https://ahla.test/video/1/a-lesson", {}, testEnv, createExecutionContext());
     expect(nonces).toHaveLength(2);
     expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonces[0]).not.toBe(nonces[1]);

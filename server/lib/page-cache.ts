@@ -1,0 +1,163 @@
+import { eq, sql } from "drizzle-orm";
+import { siteCounters } from "#drizzle/schema";
+import type { AppContext } from "../context";
+import { parseCookies } from "./cookies";
+import { createCspNonce } from "./security-headers";
+
+/**
+ * Anonymous public pages from the Workers Cache API (docs/scaling.md, ADR 022).
+ *
+ * What is cached: the HTML of the public pages a visitor opens first (landing, about, FAQ, legal, plans,
+ * the blog and its posts, the lesson library with any query), for GET requests that carry no cookie the
+ * page could depend on, answered 200 with no Set-Cookie. Everything else (members, admins, forms, `.data`
+ * requests, errors) goes to Remix as before.
+ *
+ * The key: the page URL (path + sorted query) under the current page-cache generation. Purge = bump the
+ * generation (`bumpPageCache`), which the HTTP layer does after any successful change made in the admin
+ * area or on the blog (server/app.ts); old keys are never read again and age out. The generation lives in
+ * D1 (one row of `site_counters`), so a purge reaches every location; each isolate remembers it for
+ * GENERATION_MEMO_MS, so a purge shows everywhere within that time (at once in the isolate that made it).
+ * Stored copies also expire after STORED_MAX_AGE_S, which bounds staleness for content that changes with
+ * no write (a lesson or post scheduled to publish later).
+ *
+ * Each document carries a CSP nonce: a hit gets a fresh one, in the header and on every element that
+ * carried the stored one (HTMLRewriter), so no two responses share a nonce.
+ */
+
+const PUBLIC_PATHS = [
+  /^\/$/,
+  /^\/about$/,
+  /^\/faq$/,
+  /^\/privacy-policy$/,
+  /^\/terms-of-use$/,
+  /^\/checkout$/,
+  /^\/blog$/,
+  /^\/blog\/\d+\/[^/]+$/,
+  /^\/video-library$/,
+];
+
+/** Cookies that never change what a visitor's page shows: the D1 read bookmark and the analytics tag's ids. */
+const IGNORABLE_COOKIES = new Set(["d1b", "_clck", "_clsk", "CLID", "MUID", "ANONCHK", "SM", "MR"]);
+
+export const PAGE_CACHE_COUNTER = "page_cache";
+export const STORED_MAX_AGE_S = 300;
+const GENERATION_MEMO_MS = 5_000;
+const STATUS_HEADER = "X-Page-Cache";
+
+let memo: { generation: number; readAt: number } | null = null;
+
+/** The cache key's URL for `request` when its page may come from the cache, else null. */
+export function publicPageCacheKey(request: Request): URL | null {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (!PUBLIC_PATHS.some((pattern) => pattern.test(url.pathname))) return null;
+  const cookies = parseCookies(request.headers.get("Cookie"));
+  if (Object.keys(cookies).some((name) => !IGNORABLE_COOKIES.has(name))) return null;
+  // Remix's single-fetch and form parameters never reach a cached document.
+  if ([...url.searchParams.keys()].some((name) => name.startsWith("_"))) return null;
+  const key = new URL(url.pathname, url.origin);
+  const params = [...url.searchParams.entries()].sort(([a, av], [b, bv]) =>
+    a === b ? av.localeCompare(bv) : a.localeCompare(b),
+  );
+  for (const [name, value] of params) key.searchParams.append(name, value);
+  return key;
+}
+
+export async function pageCacheGeneration(ctx: AppContext): Promise<number> {
+  const now = Date.now();
+  if (memo && now - memo.readAt < GENERATION_MEMO_MS) return memo.generation;
+  const [row] = await ctx.db
+    .select({ value: siteCounters.value })
+    .from(siteCounters)
+    .where(eq(siteCounters.name, PAGE_CACHE_COUNTER));
+  memo = { generation: row?.value ?? 0, readAt: now };
+  return memo.generation;
+}
+
+/** Purges every cached public page: later requests read under a new generation. */
+export async function bumpPageCache(ctx: AppContext): Promise<number> {
+  const [row] = await ctx.db
+    .insert(siteCounters)
+    .values({ name: PAGE_CACHE_COUNTER, value: 1, updatedAt: ctx.now() })
+    .onConflictDoUpdate({
+      target: siteCounters.name,
+      set: { value: sql`${siteCounters.value} + 1`, updatedAt: ctx.now() },
+    })
+    .returning({ value: siteCounters.value });
+  memo = { generation: row!.value, readAt: Date.now() };
+  return memo.generation;
+}
+
+function versionedKey(key: URL, generation: number): Request {
+  const versioned = new URL(key);
+  versioned.searchParams.set("__page_cache", String(generation));
+  return new Request(versioned.toString(), { method: "GET" });
+}
+
+const NONCE_IN_POLICY = /'nonce-([^']+)'/;
+
+/** A stored page with a new nonce in its policy and on every element that had the stored one. */
+function withFreshNonce(stored: Response): Response {
+  const policy = stored.headers.get("Content-Security-Policy") ?? "";
+  const old = NONCE_IN_POLICY.exec(policy)?.[1];
+  const headers = new Headers(stored.headers);
+  headers.set("Cache-Control", "no-cache");
+  headers.set(STATUS_HEADER, "hit");
+  if (!old) return new Response(stored.body, { status: stored.status, headers });
+  const nonce = createCspNonce();
+  headers.set("Content-Security-Policy", policy.replace(`'nonce-${old}'`, `'nonce-${nonce}'`));
+  const response = new Response(stored.body, { status: stored.status, headers });
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        if (element.getAttribute("nonce") === old) element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
+
+function storable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has("Set-Cookie") &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !/no-store|private/.test(response.headers.get("Cache-Control") ?? "")
+  );
+}
+
+/**
+ * Serves `request` from the cache when it is an anonymous public page, else renders it. A miss renders,
+ * answers at once and stores a copy in the background.
+ */
+export async function servePublicPage(
+  request: Request,
+  ctx: AppContext,
+  executionCtx: Pick<ExecutionContext, "waitUntil">,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  const key = publicPageCacheKey(request);
+  if (!key || typeof caches === "undefined") return render();
+  // Workers' CacheStorage has `default`; the DOM lib this project also compiles against does not know it.
+  const cache = (caches as unknown as { default: Cache }).default;
+  const cacheRequest = versionedKey(key, await pageCacheGeneration(ctx));
+  const stored = await cache.match(cacheRequest);
+  if (stored) return withFreshNonce(stored);
+
+  const response = await render();
+  if (!storable(response)) return response;
+  const [forVisitor, forCache] = response.body ? response.body.tee() : [null, null];
+  const copyHeaders = new Headers(response.headers);
+  copyHeaders.set("Cache-Control", `public, max-age=${STORED_MAX_AGE_S}`);
+  copyHeaders.delete(STATUS_HEADER);
+  executionCtx.waitUntil(cache.put(cacheRequest, new Response(forCache, { status: 200, headers: copyHeaders })));
+  const headers = new Headers(response.headers);
+  headers.set(STATUS_HEADER, "miss");
+  return new Response(forVisitor, { status: response.status, headers });
+}
+
+/** Paths where a successful change can alter a public page: the admin area and the blog (comments). */
+export function changesPublicPages(request: Request, status: number): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || status >= 400) return false;
+  const path = new URL(request.url).pathname;
+  return /^\/(api\/)?(admin|blog)(\/|$|\.)/.test(path);
+}
