@@ -20,7 +20,7 @@ const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
  * fails closed refuses the request, /dev pages exist only outside production, and no other site can
  * make a browser change anything here.
  */
-export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
+export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVersion?: string } = {}) {
   const app = new Hono<{ Bindings: Env }>();
   // First, so the refusals below carry the baseline security headers too.
   app.use(secureResponses());
@@ -53,7 +53,8 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
     const remix = options.remix;
     app.all("*", async (c) => {
       const loadContext = createLoadContext(c.req.raw, c.env, c.executionCtx, { now: options.now });
-      return servePublicPage(c.req.raw, loadContext.app, c.executionCtx, async () =>
+      const cache = { buildVersion: options.buildVersion ?? "dev" };
+      return servePublicPage(c.req.raw, loadContext.app, c.executionCtx, cache, async () =>
         withPageCaching(c.req.raw, await remix(c.req.raw, loadContext)),
       );
     });

@@ -11,6 +11,8 @@ const remixHandler = createRequestHandler(build as unknown as ServerBuild);
 
 const app = createApp({
   remix: (request, context) => remixHandler(request, context),
+  // Cached public pages name this build's hashed assets: a new deploy must not serve the old ones.
+  buildVersion: (build as unknown as ServerBuild).assets.version,
 });
 
 export default {

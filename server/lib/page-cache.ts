@@ -12,7 +12,8 @@ import { createCspNonce } from "./security-headers";
  * page could depend on, answered 200 with no Set-Cookie. Everything else (members, admins, forms, `.data`
  * requests, errors) goes to Remix as before.
  *
- * The key: the page URL (path + sorted query) under the current page-cache generation. Purge = bump the
+ * The key: the page URL (path + sorted query) under this build's version (a stored page names the hashed
+ * assets of the build that rendered it, and a deploy removes the old ones) and the current page-cache generation. Purge = bump the
  * generation (`bumpPageCache`), which the HTTP layer does after any successful change made in the admin
  * area or on the blog (server/app.ts); old keys are never read again and age out. The generation lives in
  * D1 (one row of `site_counters`), so a purge reaches every location; each isolate remembers it for
@@ -88,9 +89,9 @@ export async function bumpPageCache(ctx: AppContext): Promise<number> {
   return memo.generation;
 }
 
-function versionedKey(key: URL, generation: number): Request {
+function versionedKey(key: URL, buildVersion: string, generation: number): Request {
   const versioned = new URL(key);
-  versioned.searchParams.set("__page_cache", String(generation));
+  versioned.searchParams.set("__page_cache", `${buildVersion}.${generation}`);
   return new Request(versioned.toString(), { method: "GET" });
 }
 
@@ -133,13 +134,14 @@ export async function servePublicPage(
   request: Request,
   ctx: AppContext,
   executionCtx: Pick<ExecutionContext, "waitUntil">,
+  options: { buildVersion: string },
   render: () => Promise<Response>,
 ): Promise<Response> {
   const key = publicPageCacheKey(request);
   if (!key || typeof caches === "undefined") return render();
   // Workers' CacheStorage has `default`; the DOM lib this project also compiles against does not know it.
   const cache = (caches as unknown as { default: Cache }).default;
-  const cacheRequest = versionedKey(key, await pageCacheGeneration(ctx));
+  const cacheRequest = versionedKey(key, options.buildVersion, await pageCacheGeneration(ctx));
   const stored = await cache.match(cacheRequest);
   if (stored) return withFreshNonce(stored);
 

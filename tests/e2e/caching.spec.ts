@@ -27,3 +27,38 @@ test("hashed assets are immutable for a year; pages are revalidated, and a membe
   const feed = await request.get("/blog/rss.xml");
   expect(feed.headers()["cache-control"]).toBe("public, max-age=600");
 });
+
+test("a visitor's public page comes from the edge cache, runs under a fresh nonce, and a publish shows at once", async ({
+  browser,
+  request,
+}) => {
+  await request.get("/blog");
+  const stored = await request.get("/blog");
+  expect(stored.headers()["x-page-cache"]).toBe("hit");
+
+  // A stored page still runs in a browser: its inline scripts carry the nonce the policy names.
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await visitor.newPage();
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/blog");
+  expect(response?.headers()["x-page-cache"]).toBe("hit");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  expect(violations).toEqual([]);
+
+  // An admin publishes a post: the next visitor sees it, no waiting for the stored copy to expire.
+  const admin = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, DEMO.admin, "/admin");
+  const title = `Fresh from the edge ${Date.now().toString(36)}`;
+  const created = await adminPage.request.post("/api/admin/blogs", {
+    data: { title, body: "Published while the blog page was cached.", status: "published" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto("/blog");
+  await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
+  await admin.close();
+  await visitor.close();
+});

@@ -10,10 +10,11 @@ import { testEnv } from "./helpers";
 const origin = "https://ahla.test";
 
 /** A Remix stand-in that renders a document the way entry.server does: a nonce on its scripts and in its policy. */
-function pagesApp(options: { status?: (request: Request) => number; setCookie?: boolean } = {}) {
+function pagesApp(options: { status?: (request: Request) => number; setCookie?: boolean; buildVersion?: string } = {}) {
   const rendered: string[] = [];
   let version = 1;
   const app = createApp({
+    buildVersion: options.buildVersion ?? "build-1",
     remix: async (request: Request, context: LoadContext) => {
       const url = new URL(request.url);
       rendered.push(url.pathname + url.search);
@@ -82,6 +83,15 @@ describe("anonymous public pages from the Cache API", () => {
     expect(nonce).not.toBe(policyNonce(first.response));
     expect(scriptNonces(second.body)).toEqual([nonce, nonce]);
     expect(second.response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+
+  it("never serves a page stored by another build (its hashed assets are gone after a deploy)", async () => {
+    const before = pagesApp({ buildVersion: "build-1" });
+    await get(before.app, "/");
+    expect((await get(before.app, "/")).response.headers.get("X-Page-Cache")).toBe("hit");
+    const after = pagesApp({ buildVersion: "build-2" });
+    expect((await get(after.app, "/")).response.headers.get("X-Page-Cache")).toBe("miss");
+    expect(after.rendered).toEqual(["/"]);
   });
 
   it("caches every public page a visitor opens first, and the library per query in any parameter order", async () => {

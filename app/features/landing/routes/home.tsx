@@ -164,7 +164,7 @@ export default function LandingPage() {
       ) : null}
 
       {/* How it works */}
-      <section aria-labelledby="how-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
+      <section aria-labelledby="how-heading" className="defer-render mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
         <SectionHeading
           eyebrow="How it works"
           id="how-heading"
@@ -189,7 +189,7 @@ export default function LandingPage() {
       </section>
 
       {/* Sample lessons */}
-      <section aria-labelledby="lessons-heading" className="border-y border-line bg-surface/60">
+      <section aria-labelledby="lessons-heading" className="defer-render border-y border-line bg-surface/60">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <SectionHeading
@@ -228,7 +228,10 @@ export default function LandingPage() {
 
       {/* Teachers */}
       {teachers.length > 0 ? (
-        <section aria-labelledby="teachers-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
+        <section
+          aria-labelledby="teachers-heading"
+          className="defer-render mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24"
+        >
           <SectionHeading
             eyebrow="Teachers"
             id="teachers-heading"
@@ -274,7 +277,7 @@ export default function LandingPage() {
       ) : null}
 
       {/* Testimonials */}
-      <section aria-labelledby="testimonials-heading" className="border-y border-line bg-primary-50/60">
+      <section aria-labelledby="testimonials-heading" className="defer-render border-y border-line bg-primary-50/60">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
           <SectionHeading eyebrow="Learners" id="testimonials-heading" title="What learners tell us" />
           <ul className="mt-12 grid gap-6 md:grid-cols-2">
@@ -308,7 +311,7 @@ export default function LandingPage() {
       </section>
 
       {/* Plans */}
-      <section aria-labelledby="plans-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
+      <section aria-labelledby="plans-heading" className="defer-render mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
         <SectionHeading
           eyebrow="Plans"
           id="plans-heading"
@@ -344,7 +347,7 @@ export default function LandingPage() {
 
       {/* FAQ teaser */}
       {faqs.length > 0 ? (
-        <section aria-labelledby="faq-heading" className="border-t border-line bg-surface/60">
+        <section aria-labelledby="faq-heading" className="defer-render border-t border-line bg-surface/60">
           <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_1.6fr] lg:py-24">
             <div>
               <SectionHeading
@@ -366,12 +369,12 @@ export default function LandingPage() {
       ) : null}
 
       {/* Newsletter */}
-      <section className="mx-auto max-w-3xl px-4 pt-16 sm:px-6">
+      <section className="defer-render mx-auto max-w-3xl px-4 pt-16 sm:px-6">
         <NewsletterForm source="landing" />
       </section>
 
       {/* Closing call to action */}
-      <section className="px-4 py-16 sm:px-6">
+      <section className="defer-render px-4 py-16 sm:px-6">
         <div className="relative mx-auto max-w-6xl overflow-hidden rounded-xl bg-primary-900 px-6 py-14 text-center text-white shadow-xl sm:px-12">
           <div
             aria-hidden="true"
