@@ -32,11 +32,12 @@ import { memberWithoutAccess } from "#server/access/policy";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseLibraryParams(new URL(request.url).searchParams);
-  const viewer = await context.getViewer();
-  // Everything starts at once: the listing and the learner's row need only who is signed in; the
-  // subscription, looked up alongside, then decides the locks.
-  const member = memberWithoutAccess(viewer.user);
+  // What is the same for everyone starts before the session check; the listing and the learner's row
+  // need only who is signed in; the subscription, looked up alongside, then decides the locks.
   const filterOptionsLoaded = getLibraryFilterOptions(context.app);
+  const freeLessonsCounted = countPublishedVideos(context.app, { freeOnly: true });
+  const viewer = await context.getViewer();
+  const member = memberWithoutAccess(viewer.user);
   const accessLoaded = viewer.access();
   const [access, filterOptions, library, learner, freeLessons] = await Promise.all([
     accessLoaded,
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       listLibrary(context.app, { query, viewer: member, access: accessLoaded, filterOptions: options }),
     ),
     getLearnerOverview(context.app, member),
-    countPublishedVideos(context.app, { freeOnly: true }),
+    freeLessonsCounted,
   ]);
   const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, access) } : null;
   return {
