@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { createApi, type ApiOptions } from "./api";
 import { createMediaApp } from "./api/media";
-import type { Env } from "./env";
+import type { AppEnv } from "./api/types";
+import { createAppContext } from "./context";
 import { configErrorResponse, getConfig, hasDevelopmentTools } from "./lib/config";
 import { apiBodyTypeProblem, crossSiteReason } from "./lib/request-guards";
 import { parseCookies, TOKEN_COOKIE } from "./lib/cookies";
+import { openD1Session } from "./lib/d1-session";
 import { secureResponses } from "./lib/security-headers";
 import { createLoadContext, type LoadContext } from "./load-context";
 
@@ -19,7 +21,7 @@ const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
  * make a browser change anything here.
  */
 export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
-  const app = new Hono<{ Bindings: Env }>();
+  const app = new Hono<AppEnv>();
   // First, so the refusals below carry the baseline security headers too.
   app.use(secureResponses());
 
@@ -43,14 +45,29 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler } = {}) {
     await next();
   });
 
+  // One D1 session per request (server/lib/d1-session.ts), shared by the API, /media and Remix's loaders
+  // through the one AppContext; the bookmark cookie and the development cost figure go on whatever answers.
+  app.use(async (c, next) => {
+    const d1 = openD1Session(c.env.DB, c.req.raw, { measure: hasDevelopmentTools(getConfig(c.env)) });
+    c.set("app", createAppContext(c.env, { now: options.now, d1 }));
+    await next();
+    try {
+      d1.finish(c.res.headers);
+    } catch {
+      // Headers of a fetched or Response.redirect() response are immutable: answer with a copy.
+      c.res = new Response(c.res.body, c.res);
+      d1.finish(c.res.headers);
+    }
+  });
+
   app.route("/api", createApi(options));
-  app.route("/media", createMediaApp(options));
+  app.route("/media", createMediaApp());
   if (options.remix) {
     const remix = options.remix;
     app.all("*", async (c) => {
       const response = await remix(
         c.req.raw,
-        createLoadContext(c.req.raw, c.env, c.executionCtx, { now: options.now }),
+        createLoadContext(c.req.raw, c.env, c.executionCtx, { app: c.get("app") }),
       );
       return withPageCaching(c.req.raw, response);
     });
