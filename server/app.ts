@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { createApi, type ApiOptions } from "./api";
 import { createMediaApp } from "./api/media";
+import type { AppEnv } from "./api/types";
 import { createAppContext } from "./context";
-import type { Env } from "./env";
 import { configErrorResponse, getConfig, hasDevelopmentTools } from "./lib/config";
 import { apiBodyTypeProblem, crossSiteReason } from "./lib/request-guards";
 import { parseCookies, TOKEN_COOKIE } from "./lib/cookies";
+import { openD1Session } from "./lib/d1-session";
 import { secureResponses } from "./lib/security-headers";
 import { createLoadContext, type LoadContext } from "./load-context";
 import { bumpPageCache, changesPublicPages, servePublicPage } from "./lib/page-cache";
@@ -21,7 +22,7 @@ const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
  * make a browser change anything here.
  */
 export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVersion?: string } = {}) {
-  const app = new Hono<{ Bindings: Env }>();
+  const app = new Hono<AppEnv>();
   // First, so the refusals below carry the baseline security headers too.
   app.use(secureResponses());
 
@@ -47,12 +48,27 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
     if (changesPublicPages(c.req.raw, c.res.status)) await bumpPageCache(createAppContext(c.env, options));
   });
 
+  // One D1 session per request (server/lib/d1-session.ts), shared by the API, /media and Remix's loaders
+  // through the one AppContext; the bookmark cookie and the development cost figure go on whatever answers.
+  app.use(async (c, next) => {
+    const d1 = openD1Session(c.env.DB, c.req.raw, { measure: hasDevelopmentTools(getConfig(c.env)) });
+    c.set("app", createAppContext(c.env, { now: options.now, d1 }));
+    await next();
+    try {
+      d1.finish(c.res.headers);
+    } catch {
+      // Headers of a fetched or Response.redirect() response are immutable: answer with a copy.
+      c.res = new Response(c.res.body, c.res);
+      d1.finish(c.res.headers);
+    }
+  });
+
   app.route("/api", createApi(options));
-  app.route("/media", createMediaApp(options));
+  app.route("/media", createMediaApp());
   if (options.remix) {
     const remix = options.remix;
     app.all("*", async (c) => {
-      const loadContext = createLoadContext(c.req.raw, c.env, c.executionCtx, { now: options.now });
+      const loadContext = createLoadContext(c.req.raw, c.env, c.executionCtx, { app: c.get("app") });
       const cache = { buildVersion: options.buildVersion ?? "dev" };
       return servePublicPage(c.req.raw, loadContext.app, c.executionCtx, cache, async () =>
         withPageCaching(c.req.raw, await remix(c.req.raw, loadContext)),

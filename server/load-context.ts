@@ -29,9 +29,10 @@ export function createLoadContext(
   request: Request,
   env: Env,
   ctx: LoadContext["ctx"],
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; app?: AppContext } = {},
 ): LoadContext {
-  const app = createAppContext(env, options);
+  // The Worker passes the request's AppContext (server/app.ts); `remix vite:dev` has none and builds one.
+  const app = options.app ?? createAppContext(env, options);
   let user: Promise<SessionUser | null> | undefined;
   let viewer: Promise<Viewer<SessionUser>> | undefined;
   const getUser = () => (user ??= authenticate(app, readToken(request)));

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { createViewer } from "../access/viewer";
-import { createAppContext } from "../context";
 import type { Env } from "../env";
 import { readToken } from "../lib/cookies";
 import { AppError, appErrorHeaders } from "../lib/errors";
@@ -22,6 +21,7 @@ import { vocabularyApi } from "./vocabulary";
 import type { ApiEnv } from "./types";
 
 export interface ApiOptions {
+  /** The clock of every request's AppContext (server/app.ts). */
   now?: () => Date;
   onError?: (error: unknown, request: Request, env: Env) => void;
 }
@@ -31,8 +31,8 @@ export function createApi(options: ApiOptions = {}) {
   const api = new Hono<ApiEnv>();
 
   api.use(async (c, next) => {
-    const app = createAppContext(c.env, { now: options.now });
-    c.set("app", app);
+    // The AppContext (and its D1 session) is the request's, opened by server/app.ts.
+    const app = c.get("app");
     const user = await authenticate(app, readToken(c.req.raw));
     c.set("user", user);
     c.set("viewer", createViewer(app, user));

@@ -1,16 +1,15 @@
 import { Hono } from "hono";
-import { createAppContext } from "../context";
-import type { Env } from "../env";
 import { serveMedia, verifyMediaSignature } from "../services/media";
+import type { AppEnv } from "./types";
 
 /**
  * `/media/<key>?exp=&sig=`: signed R2 objects (docs/product-rules.md#media-signing). No cookie needed: the signature
  * is the grant.
  */
-export function createMediaApp(options: { now?: () => Date } = {}) {
-  const media = new Hono<{ Bindings: Env }>();
+export function createMediaApp() {
+  const media = new Hono<AppEnv>();
   media.on(["GET", "HEAD"], "/*", async (c) => {
-    const ctx = createAppContext(c.env, options);
+    const ctx = c.get("app");
     const url = new URL(c.req.url);
     let key: string;
     try {

@@ -3,7 +3,13 @@ import type { AppContext } from "../context";
 import type { Env } from "../env";
 import type { SessionUser } from "../services/auth";
 
+/** What server/app.ts gives every request: the AppContext, opened once on this request's D1 session. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { app: AppContext };
+}
+
 export interface ApiEnv {
   Bindings: Env;
-  Variables: { app: AppContext; user: SessionUser | null; viewer: Viewer<SessionUser> };
+  Variables: AppEnv["Variables"] & { user: SessionUser | null; viewer: Viewer<SessionUser> };
 }

@@ -47,6 +47,22 @@ export function clearTokenCookie(requestUrl: string): string {
   return parts.join("; ");
 }
 
+/** The D1 bookmark of this browser's newest write (server/lib/d1-session.ts); an hour outlives any replica lag. */
+export const BOOKMARK_COOKIE = "d1b";
+export const BOOKMARK_COOKIE_MAX_AGE_SECONDS = 60 * 60;
+
+export function serializeBookmarkCookie(bookmark: string, requestUrl: string): string {
+  const parts = [
+    `${BOOKMARK_COOKIE}=${bookmark}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${BOOKMARK_COOKIE_MAX_AGE_SECONDS}`,
+  ];
+  if (isSecure(requestUrl)) parts.push("Secure");
+  return parts.join("; ");
+}
+
 /** The session token from the cookie, or an Authorization header holding it raw or as `Bearer <token>`. */
 export function readToken(request: Request): string | null {
   const authorization = request.headers.get("Authorization")?.trim();

@@ -54,8 +54,9 @@ export interface SessionUser {
 
 const INVALID_LOGIN = "The email or password is incorrect.";
 
+/** Read from the primary: a permission revoked a moment ago is gone from the very next request. */
 export async function getPermissions(ctx: AppContext, userId: number): Promise<string[]> {
-  const rows = await ctx.db
+  const rows = await ctx.primary
     .select({ code: userPermissions.code })
     .from(userPermissions)
     .where(eq(userPermissions.userId, userId));
@@ -82,13 +83,14 @@ export async function createSession(ctx: AppContext, userId: number, meta: Reque
 /**
  * The signed-in user behind a token, or null. The signature alone is not enough: the session must
  * still be open in D1 and the account neither disabled nor deleted. Permissions come from D1, so a
- * revoked permission stops working at once even in an older token.
+ * revoked permission stops working at once even in an older token. Asked of the primary
+ * (`ctx.primary`), never a replica: a sign-out or a disabled account takes effect on the next request.
  */
 export async function authenticate(ctx: AppContext, token: string | null | undefined): Promise<SessionUser | null> {
   if (!token) return null;
   const payload = await verifyToken(token, ctx.config.jwtSecret);
   if (!payload) return null;
-  const [row] = await ctx.db
+  const [row] = await ctx.primary
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "#drizzle/schema";
-import type { AppContext } from "../context";
+import { onPrimary, type AppContext } from "../context";
 import { base64Url, constantTimeEqual, fromBase64Url, hmacSha256 } from "../lib/crypto";
 import { AppError, RateLimitError } from "../lib/errors";
 import { sendMail } from "./mail";
@@ -197,9 +197,11 @@ function parseToken(token: string) {
  * requests cannot both use one link.
  */
 export async function confirmEmail(
-  ctx: AppContext,
+  requestCtx: AppContext,
   token: string,
 ): Promise<{ purpose: VerificationPurpose; email: string; userId: number }> {
+  // The emailed link is a GET, and it writes: on the primary (server/lib/d1-session.ts).
+  const ctx = onPrimary(requestCtx);
   const parsed = parseToken(token);
   if (!parsed) throw new AppError(400, [LINK_INVALID]);
   const { claims } = parsed;

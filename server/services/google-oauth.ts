@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { oauthStates, users } from "#drizzle/schema";
-import type { AppContext } from "../context";
+import { onPrimary, type AppContext } from "../context";
 import { isGoogleEnabled, type Config } from "../lib/config";
 import { constantTimeEqual, randomToken, sha256Base64Url } from "../lib/crypto";
 import { AppError } from "../lib/errors";
@@ -34,9 +34,11 @@ function requireGoogleConfig(ctx: AppContext) {
  * to the browser in the cookie of server/lib/cookies.ts, which the callback checks.
  */
 export async function startGoogleSignIn(
-  ctx: AppContext,
+  requestCtx: AppContext,
   { redirectTo }: { redirectTo?: string | null },
 ): Promise<{ url: string; state: string }> {
+  // Served by a GET (/auth/google) and writes the state row: on the primary (server/lib/d1-session.ts).
+  const ctx = onPrimary(requestCtx);
   const { clientId } = requireGoogleConfig(ctx);
   const state = randomToken(32);
   const codeVerifier = randomToken(48);
@@ -191,10 +193,12 @@ const encoder = new TextEncoder();
  * address saved when the flow started.
  */
 export async function finishGoogleSignIn(
-  ctx: AppContext,
+  requestCtx: AppContext,
   { code, state, browserState }: { code: string; state: string; browserState: string | null | undefined },
   meta: RequestMeta = {},
 ) {
+  // Google's redirect back is a GET that reads the state written a moment ago and signs in: the primary.
+  const ctx = onPrimary(requestCtx);
   requireGoogleConfig(ctx);
   if (!browserState || !constantTimeEqual(encoder.encode(browserState), encoder.encode(state))) {
     throw new AppError(400, [OTHER_BROWSER]);

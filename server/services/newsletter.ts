@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { mailingList } from "#drizzle/schema";
 import type { NewsletterSignupInput } from "#core/schemas/newsletter";
-import type { AppContext } from "../context";
+import { onPrimary, type AppContext } from "../context";
 import { constantTimeEqual, hmacSha256Hex, randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
 import { sendMail } from "./mail";
@@ -135,7 +135,9 @@ export async function subscribeToNewsletter(
 }
 
 /** Confirms the subscription behind a link's token (single use, 7 days). */
-export async function confirmNewsletterSubscription(ctx: AppContext, token: string): Promise<ConfirmResult> {
+export async function confirmNewsletterSubscription(requestCtx: AppContext, token: string): Promise<ConfirmResult> {
+  // The emailed link is a GET, and it writes: on the primary (server/lib/d1-session.ts).
+  const ctx = onPrimary(requestCtx);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: "invalid" };
   const tokenHash = await sha256Hex(token);
   const [row] = await ctx.db
@@ -185,9 +187,11 @@ export async function isValidUnsubscribeLink(ctx: AppContext, link: { id: number
 
 /** One click from any newsletter email. Idempotent: a second click answers "unsubscribed" again. */
 export async function unsubscribeFromNewsletter(
-  ctx: AppContext,
+  requestCtx: AppContext,
   { id, signature }: { id: number; signature: string },
 ): Promise<UnsubscribeResult> {
+  // The emailed link is a GET, and it writes: on the primary (server/lib/d1-session.ts).
+  const ctx = onPrimary(requestCtx);
   const row = await findBySignature(ctx, id, signature);
   if (!row) return { status: "invalid" };
   if (!row.unsubscribedAt) {

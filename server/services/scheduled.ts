@@ -32,6 +32,7 @@ function createBackgroundReporter(ctx: AppContext) {
  * /dev/cron). Each job is idempotent: a second run at the same time finds nothing left to do.
  */
 export async function runScheduledJobs(env: Env, now: Date): Promise<ScheduledReport> {
+  // No request, so no D1 session: `db` and `primary` are both the binding, which always asks the primary.
   const ctx = createAppContext(env, { now: () => now });
   const dayAgo = new Date(now.getTime() - DAY_MS);
   await ctx.db.batch([

@@ -16,12 +16,24 @@ const ctx = createAppContext(testEnv);
 /** The test env with a D1 that notes every statement prepared on it, to count the subscription lookups. */
 function countingEnv() {
   const statements: string[] = [];
+  const counted =
+    <Client extends Pick<D1Database, "prepare">>(client: Client) =>
+    (sql: string) => {
+      statements.push(sql);
+      return client.prepare(sql);
+    };
   const DB = new Proxy(testEnv.DB, {
     get(target, property) {
-      if (property === "prepare") {
-        return (sql: string) => {
-          statements.push(sql);
-          return target.prepare(sql);
+      if (property === "prepare") return counted(target);
+      // Requests run on D1 sessions (server/lib/d1-session.ts): count theirs too.
+      if (property === "withSession") {
+        return (constraintOrBookmark?: string) => {
+          const session = target.withSession(constraintOrBookmark);
+          return {
+            prepare: counted(session),
+            batch: (statements: D1PreparedStatement[]) => session.batch(statements),
+            getBookmark: () => session.getBookmark(),
+          };
         };
       }
       const value = Reflect.get(target, property, target);

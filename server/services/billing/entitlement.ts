@@ -55,13 +55,13 @@ export const NO_ENTITLEMENT: Entitlement = {
 };
 
 /**
- * What this member may watch, read from D1 on every call (no cache), so a payment recorded earlier in
- * the same request is seen at once. With several subscriptions (an old expired one and a new one),
+ * What this member may watch, read from the D1 primary on every call (no cache, no replica), so a
+ * payment recorded earlier in the same request, or by a webhook a moment ago, is seen at once. With several subscriptions (an old expired one and a new one),
  * the one that grants access wins, else the most recent.
  */
 export async function getEntitlement(ctx: AppContext, userId: number | null): Promise<Entitlement> {
   if (userId === null) return NO_ENTITLEMENT;
-  const rows = await ctx.db
+  const rows = await ctx.primary
     .select({
       id: subscriptions.id,
       status: subscriptions.status,

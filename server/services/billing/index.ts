@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { invoices, plans, subscriptionCancelReasons, subscriptions } from "#drizzle/schema";
-import type { AppContext } from "../../context";
+import { onPrimary, type AppContext } from "../../context";
 import { hasDevelopmentTools } from "../../lib/config";
 import { AppError, notFound } from "../../lib/errors";
 import { getEntitlement, hasAccessAt, type Entitlement } from "./entitlement";
@@ -34,7 +34,7 @@ function absolute(ctx: AppContext, path: string) {
 
 /** A subscription of this member, or 404: another member's id is indistinguishable from a missing one. */
 async function requireOwnSubscription(ctx: AppContext, userId: number, subscriptionId: number) {
-  const [row] = await ctx.db
+  const [row] = await ctx.primary
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
@@ -43,8 +43,9 @@ async function requireOwnSubscription(ctx: AppContext, userId: number, subscript
   return row;
 }
 
+/** Subscriptions decide access (and trials, and paying twice): read from the primary, like the entitlement. */
 async function listSubscriptionRows(ctx: AppContext, userId: number) {
-  return ctx.db
+  return ctx.primary
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
@@ -70,7 +71,7 @@ export async function getCheckoutView(ctx: AppContext, userId: number): Promise<
   const [activePlans, entitlement, rows] = await Promise.all([
     listActivePlans(ctx),
     getEntitlement(ctx, userId),
-    ctx.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1),
+    ctx.primary.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1),
   ]);
   return { plans: activePlans, entitlement, trialEligible: rows.length === 0, provider: ctx.config.paymentsProvider };
 }
@@ -111,9 +112,13 @@ export async function startCheckout(ctx: AppContext, member: Member, planName: s
   return { redirectTo: `/checkout-success/${encodeURIComponent(plan.name)}` };
 }
 
-/** The return from a hosted checkout: record what the provider created before the page renders. */
-export async function confirmCheckout(ctx: AppContext, userId: number, sessionId: string | null | undefined) {
+/**
+ * The return from a hosted checkout: record what the provider created before the page renders. The
+ * success page is a GET, so this runs on the primary (server/lib/d1-session.ts).
+ */
+export async function confirmCheckout(requestCtx: AppContext, userId: number, sessionId: string | null | undefined) {
   if (!sessionId || sessionId.length > 255) return;
+  const ctx = onPrimary(requestCtx);
   const snapshot = await checkoutProvider(ctx).confirmCheckout(ctx, { userId, sessionId });
   if (snapshot) await syncSubscription(ctx, snapshot, { userId });
 }
