@@ -5,7 +5,7 @@ import { parseCookies } from "./cookies";
 import { createCspNonce } from "./security-headers";
 
 /**
- * Anonymous public pages from the Workers Cache API (docs/scaling.md, ADR 022).
+ * Anonymous public pages from the Workers Cache API (ADR 022, docs/scaling.md).
  *
  * What is cached: the HTML of the public pages a visitor opens first (landing, about, FAQ, legal, plans,
  * the blog and its posts, the lesson library with any query), for GET requests that carry no cookie the
