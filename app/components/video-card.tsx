@@ -177,7 +177,7 @@ export function VideoCard({
   const moment = match?.kind === "cue" ? match.startSeconds : null;
   const status = progressLabel(lesson.progress);
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-3 focus-within:ring-primary-300">
+    <article className="group defer-render-card relative flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-3 focus-within:ring-primary-300">
       <LessonCover lesson={lesson} eager={eager} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
