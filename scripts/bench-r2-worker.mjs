@@ -1,6 +1,6 @@
 // `npm run bench` only (scripts/bench.mjs starts it with its own `wrangler dev` on the bench state and its own
 // config, so the app's wrangler.toml stays out of it): the baselines for /media.
-//   GET /stream?key=  the object straight back over HTTP: `new Response(object.body)` with its Content-Length,
+//   GET /stream?key=  the object straight back over HTTP: `new Response(object.body)` with its length and type,
 //                     a Range header passed to R2 as is (206). The fair baseline: same client, same transfer,
 //                     same framing, no app in between.
 //   GET /read?key=    reads the whole object from the binding inside the Worker and answers how long that
@@ -35,18 +35,18 @@ export default {
       const ranged = request.headers.has("Range");
       const object = await env.MEDIA.get(key, ranged ? { range: request.headers } : undefined);
       if (!object) return new Response("Not found", { status: 404 });
-      // The same framing as /media (a Content-Length, not chunked): without it wrangler dev's proxy streams
-      // the body several times slower, which would flatter /media. Only the two forms the bench sends.
+      // The same framing and type as /media: a Content-Length, not chunked, and the object's Content-Type.
+      // Without a type, wrangler dev gzips the body for a client that accepts it, which would flatter /media.
+      // The length: only the two Range forms the bench sends.
       const match = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");
       const length = !match
         ? object.size
         : match[1] === ""
           ? Math.min(Number(match[2]), object.size)
           : Math.min(Number(match[2]), object.size - 1) - Number(match[1]) + 1;
-      return new Response(object.body, {
-        status: ranged ? 206 : 200,
-        headers: { "Content-Length": String(length) },
-      });
+      const headers = new Headers({ "Content-Length": String(length) });
+      object.writeHttpMetadata(headers);
+      return new Response(object.body, { status: ranged ? 206 : 200, headers });
     }
 
     if (url.pathname === "/read") {

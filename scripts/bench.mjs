@@ -237,6 +237,27 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 
 // =============================================================================================================
 let server;
+/** Starts the built app on the run state; true once it answers. */
+async function startApp() {
+  // wrangler's own output (a line per request, bundling warnings) goes to a log, not between the figures.
+  const serverLog = openSync(`${root}/server.log`, "w");
+  server = spawn("node", ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(port), PERSIST_TO: runDir, SKIP_BUILD: "1", SKIP_DB_SETUP: "1" },
+    stdio: ["ignore", serverLog, serverLog],
+  });
+  console.log(`app: ${base} (its log: ${root}/server.log)`);
+  for (let i = 0; i < 600 && server.exitCode === null; i++) {
+    try {
+      if ((await fetch(`${base}/`)).ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (server.exitCode === null) server.kill("SIGTERM");
+  return false;
+}
+
 let r2Worker;
 const cleanup = () => {
   rmSync(staticDir, { recursive: true, force: true });
@@ -287,13 +308,6 @@ try {
 
   // --- 4. Servers -------------------------------------------------------------------------------------------
   await phase("start the app (built, on the run state) and the minimal R2 Worker", async () => {
-    // wrangler's own output (a line per request, bundling warnings) goes to a log, not between the figures.
-    const serverLog = openSync(`${root}/server.log`, "w");
-    server = spawn("node", ["scripts/start.mjs"], {
-      env: { ...process.env, PORT: String(port), PERSIST_TO: runDir, SKIP_BUILD: "1", SKIP_DB_SETUP: "1" },
-      stdio: ["ignore", serverLog, serverLog],
-    });
-    console.log(`app: ${base} (its log: ${root}/server.log)`);
     const config = resolve(runDir, "bench-r2.wrangler.json");
     writeFileSync(
       config,
@@ -305,6 +319,7 @@ try {
       }),
     );
     // Its own `wrangler dev` process, like the app: the client, and each server's proxy, on separate threads.
+    // Started before the app, not beside it: two wrangler devs starting at once can pick the same free port.
     const r2Log = openSync(`${root}/r2-worker.log`, "w");
     r2Worker = spawn(
       bin("wrangler"),
@@ -322,14 +337,10 @@ try {
       method: "PUT",
     });
     if (!put.ok) throw new Error(`could not write ${MEDIA_KEY}: ${put.status}`);
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/`)).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (i > 600 || server.exitCode !== null) throw new Error(`the app did not start: see ${root}/server.log`);
-      await new Promise((r) => setTimeout(r, 250));
+    // A port another wrangler dev on this machine grabbed at the same moment: one more try.
+    if (!(await startApp())) {
+      console.log(`the app did not start (${root}/server.log); trying once more`);
+      if (!(await startApp())) throw new Error(`the app did not start: see ${root}/server.log`);
     }
   });
   const login = await fetch(`${base}/api/auth/login`, {
