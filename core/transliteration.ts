@@ -237,13 +237,29 @@ function withoutArticle(word: string): string | null {
 
 interface FoldedChunk {
   /** Folded tokens in reading order. */
-  tokens: string[];
+  tokens: readonly string[];
   /** Alternative forms worth indexing too: article-less Arabic words, joined hyphenated Latin compounds. */
-  extras: string[];
+  extras: readonly string[];
 }
+
+/**
+ * Folded chunks by text: transcripts repeat their words (a handful make up most lines), and folding is a
+ * dozen regex passes, so indexing a catalogue folds each distinct word once. Bounded: cleared when full.
+ */
+const foldedChunks = new Map<string, FoldedChunk>();
+const FOLDED_CHUNKS_MAX = 20_000;
 
 /** Folds one whitespace-free chunk, script run by script run ("il-ħamdilla", "بالشام", "2ana؟"). */
 function foldChunk(chunk: string): FoldedChunk {
+  const known = foldedChunks.get(chunk);
+  if (known) return known;
+  if (foldedChunks.size >= FOLDED_CHUNKS_MAX) foldedChunks.clear();
+  const folded = foldChunkUncached(chunk);
+  foldedChunks.set(chunk, folded);
+  return folded;
+}
+
+function foldChunkUncached(chunk: string): FoldedChunk {
   const tokens: string[] = [];
   const extras: string[] = [];
   const foldLatin = (part: string) => {

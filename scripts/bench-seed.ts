@@ -1,11 +1,11 @@
 /**
  * `npm run bench` only: fills a separate local state (default .bench-state) with a catalogue the size of
  * a mature product, on top of the demo seed: 10,000 lessons, 200,000 transcript lines, 60 teachers,
- * 12 topics, 8 dialect regions, a learner's progress, the search index, and a 50 MB object in R2.
+ * 12 topics, 8 dialect regions, a learner's progress and the search index. (The 50 MB object /media
+ * streams is written by scripts/bench.mjs through its bench Worker, so it never crosses the proxy.)
  *   tsx scripts/bench-seed.ts [--persist-to .bench-state]
  * BENCH_LESSONS / BENCH_CUES change the sizes. Deterministic (seeded random), so runs compare.
  */
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getTableConfig, type SQLiteInsertValue, type SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -17,8 +17,6 @@ import { rebuildSearchIndex } from "../server/services/search";
 import { DEMO_LESSONS } from "../seed/demo-content";
 import { rowsPerStatement } from "../seed/seed-demo";
 
-export const BENCH_MEDIA_KEY = "videos/bench-50mb.mp4";
-const MEDIA_BYTES = 50 * 1024 * 1024;
 const LESSONS = Number(process.env.BENCH_LESSONS ?? 10_000);
 const CUES = Number(process.env.BENCH_CUES ?? 200_000);
 const STATEMENTS_PER_BATCH = 100;
@@ -324,13 +322,6 @@ try {
     console.log(
       `Search index: ${indexed.rows} rows for ${indexed.videos} lessons (${((performance.now() - indexing) / 1000).toFixed(1)} s).`,
     );
-  }
-
-  if (!(await proxy.env.MEDIA.head(BENCH_MEDIA_KEY))) {
-    await proxy.env.MEDIA.put(BENCH_MEDIA_KEY, randomBytes(MEDIA_BYTES), {
-      httpMetadata: { contentType: "video/mp4" },
-    });
-    console.log(`R2: ${BENCH_MEDIA_KEY} (${MEDIA_BYTES / 1024 / 1024} MB).`);
   }
 } finally {
   await proxy.dispose();

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: migrate local D1, seed demo data, build, and serve with wrangler dev on $PORT (default 8787).
-// PERSIST_TO=<dir> keeps the local D1/R2 state somewhere else (the e2e suite uses its own).
+// PERSIST_TO=<dir> keeps the local D1/R2 state somewhere else (the e2e suite uses its own). SKIP_BUILD=1 serves
+// the build already in build/; SKIP_DB_SETUP=1 serves the state as it is (`npm run bench` prepares its own).
 // wrangler.toml's top level is production; this local server opts into development, the test checkout
 // and the outbox (ENVIRONMENT=production npm start shows the fail-closed answer instead).
 import { spawnSync, spawn } from "node:child_process";
@@ -9,6 +10,7 @@ import { localVarOverrides } from "./local-vars.mjs";
 const port = process.env.PORT || "8787";
 const persist = process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : [];
 const skipBuild = process.env.SKIP_BUILD === "1";
+const skipDbSetup = process.env.SKIP_DB_SETUP === "1";
 
 const bin = (name) => `node_modules/.bin/${name}`;
 
@@ -18,8 +20,10 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist]);
-run(bin("tsx"), ["scripts/seed.ts", ...persist]);
+if (!skipDbSetup) {
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist]);
+  run(bin("tsx"), ["scripts/seed.ts", ...persist]);
+}
 if (!skipBuild) run(bin("remix"), ["vite:build"]);
 
 console.log(`\nAhla is starting at http://localhost:${port}`);

@@ -86,27 +86,108 @@ function contentDisposition(name: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Serves a verified media request from R2 with Range, ETag and conditional requests. */
-export async function serveMedia(
+/**
+ * The R2 range to ask for, from the Range header alone (no size needed): null for the whole object,
+ * "unsatisfiable" when the header can never be satisfied whatever the size. Same grammar as parseRange.
+ */
+function requestedRange(header: string | null): R2Range | null | "unsatisfiable" {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, startText, endText] = match;
+  if (startText === "" && endText === "") return null;
+  if (startText === "") return Number(endText) === 0 ? "unsatisfiable" : { suffix: Number(endText) };
+  const start = Number(startText);
+  if (endText === "") return { offset: start };
+  const end = Number(endText);
+  return end < start ? "unsatisfiable" : { offset: start, length: end - start + 1 };
+}
+
+/** True when what R2 sent for `asked` is exactly `exact` (no clamping at the end of the object). */
+function sameRange(asked: R2Range, exact: ByteRange, size: number): boolean {
+  if ("suffix" in asked) return asked.suffix <= size;
+  return asked.offset === exact.offset && (asked.length ?? size - (asked.offset ?? 0)) === exact.length;
+}
+
+function mediaHeaders(
   ctx: AppContext,
-  request: Request,
   key: string,
   check: Extract<MediaSignatureCheck, { ok: true }>,
-) {
-  const head = await ctx.bucket.head(key);
-  if (!head) return Response.json({ errors: ["Not found."] }, { status: 404 });
-
+  object: R2Object,
+): Headers {
   const headers = new Headers();
-  headers.set("Content-Type", head.httpMetadata?.contentType ?? "application/octet-stream");
+  headers.set("Content-Type", object.httpMetadata?.contentType ?? "application/octet-stream");
   headers.set("Accept-Ranges", "bytes");
-  headers.set("ETag", head.httpEtag);
-  headers.set("Last-Modified", head.uploaded.toUTCString());
+  headers.set("ETag", object.httpEtag);
+  headers.set("Last-Modified", object.uploaded.toUTCString());
   const remaining = Math.max(0, check.expires - Math.floor(ctx.now().getTime() / 1000));
   headers.set("Cache-Control", `private, max-age=${Math.min(remaining, 3600)}`);
   headers.set("X-Content-Type-Options", "nosniff");
   if (check.downloadName || key.startsWith("attachments/")) {
     headers.set("Content-Disposition", contentDisposition(check.downloadName ?? key.split("/").pop()!));
   }
+  return headers;
+}
+
+const notFound = () => Response.json({ errors: ["Not found."] }, { status: 404 });
+
+/**
+ * Serves a verified media request from R2 with Range, ETag and conditional requests. A GET is one R2 call:
+ * `get` with the requested range and If-None-Match as its condition (no body back = 304), so the bytes
+ * start flowing after one round trip. HEAD, If-Range and ranges that need the size first (past the end,
+ * a suffix longer than the object) take the head-then-get path.
+ */
+export async function serveMedia(
+  ctx: AppContext,
+  request: Request,
+  key: string,
+  check: Extract<MediaSignatureCheck, { ok: true }>,
+) {
+  const rangeHeader = request.headers.get("Range");
+  const asked = requestedRange(rangeHeader);
+  if (request.method !== "GET" || request.headers.has("If-Range") || asked === "unsatisfiable") {
+    return serveMediaAfterHead(ctx, request, key, check);
+  }
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  let object: R2Object | R2ObjectBody | null;
+  try {
+    object = await ctx.bucket.get(key, {
+      ...(asked ? { range: asked } : {}),
+      ...(ifNoneMatch ? { onlyIf: new Headers({ "If-None-Match": ifNoneMatch }) } : {}),
+    });
+  } catch {
+    // R2 refuses a range that starts past the end: let the size decide (416).
+    return serveMediaAfterHead(ctx, request, key, check);
+  }
+  if (!object) return notFound();
+  const headers = mediaHeaders(ctx, key, check, object);
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+
+  const range = parseRange(rangeHeader, object.size);
+  if (range === "unsatisfiable" || (asked && range && !sameRange(asked, range, object.size))) {
+    // Only a range past the end or longer than the object: what R2 sent is not exactly what we announce.
+    await object.body.cancel();
+    return serveMediaAfterHead(ctx, request, key, check);
+  }
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
+    headers.set("Content-Length", String(range.length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(object.size));
+  return new Response(object.body, { status: 200, headers });
+}
+
+/** HEAD, If-Range and the edge cases: the object's metadata first, then (for a GET) its bytes. */
+async function serveMediaAfterHead(
+  ctx: AppContext,
+  request: Request,
+  key: string,
+  check: Extract<MediaSignatureCheck, { ok: true }>,
+) {
+  const head = await ctx.bucket.head(key);
+  if (!head) return notFound();
+  const headers = mediaHeaders(ctx, key, check, head);
 
   const ifNoneMatch = request.headers.get("If-None-Match");
   if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === head.httpEtag || tag.trim() === "*")) {
@@ -128,12 +209,12 @@ export async function serveMedia(
     headers.set("Content-Length", String(range.length));
     if (isHead) return new Response(null, { status: 206, headers });
     const object = await ctx.bucket.get(key, { range });
-    if (!object) return Response.json({ errors: ["Not found."] }, { status: 404 });
+    if (!object) return notFound();
     return new Response(object.body, { status: 206, headers });
   }
   headers.set("Content-Length", String(head.size));
   if (isHead) return new Response(null, { status: 200, headers });
   const object = await ctx.bucket.get(key);
-  if (!object) return Response.json({ errors: ["Not found."] }, { status: 404 });
+  if (!object) return notFound();
   return new Response(object.body, { status: 200, headers });
 }

@@ -73,6 +73,41 @@ describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
     expect(head.headers.get("Content-Length")).toBe("1000");
   });
 
+  it("answers conditional and edge-case ranges like the head-then-get path did", async () => {
+    const url = await signMediaUrl(ctx, "videos/sample.mp4");
+    const etag = (await get(url)).headers.get("ETag")!;
+    // A matching validator wins over the range; a list with the current ETag matches too.
+    expect((await get(url, { "If-None-Match": etag, Range: "bytes=0-9" })).status).toBe(304);
+    expect((await get(url, { "If-None-Match": `"other", ${etag}` })).status).toBe(304);
+    const changed = await get(url, { "If-None-Match": '"other"', Range: "bytes=0-9" });
+    expect(changed.status).toBe(206);
+    expect(new Uint8Array(await changed.arrayBuffer())).toEqual(bytes.slice(0, 10));
+
+    // A suffix longer than the object is the whole object as a range; an open range at the end is 416.
+    const longSuffix = await get(url, { Range: "bytes=-5000" });
+    expect(longSuffix.status).toBe(206);
+    expect(longSuffix.headers.get("Content-Range")).toBe("bytes 0-999/1000");
+    expect((await longSuffix.arrayBuffer()).byteLength).toBe(1000);
+    const pastEnd = await get(url, { Range: "bytes=1000-" });
+    expect(pastEnd.status).toBe(416);
+    expect(pastEnd.headers.get("Content-Range")).toBe("bytes */1000");
+    const clamped = await get(url, { Range: "bytes=900-5000" });
+    expect(clamped.headers.get("Content-Range")).toBe("bytes 900-999/1000");
+    expect(new Uint8Array(await clamped.arrayBuffer())).toEqual(bytes.slice(900));
+
+    // If-Range: the current ETag keeps the range, a stale one sends everything.
+    const current = await get(url, { "If-Range": etag, Range: "bytes=10-19" });
+    expect(current.status).toBe(206);
+    expect(new Uint8Array(await current.arrayBuffer())).toEqual(bytes.slice(10, 20));
+    const stale = await get(url, { "If-Range": '"stale"', Range: "bytes=10-19" });
+    expect(stale.status).toBe(200);
+    expect((await stale.arrayBuffer()).byteLength).toBe(1000);
+
+    const headRange = await get(url, { Range: "bytes=0-99" }, "HEAD");
+    expect(headRange.status).toBe(206);
+    expect(headRange.headers.get("Content-Length")).toBe("100");
+  });
+
   it("sends attachments with a Content-Disposition that keeps Arabic names", async () => {
     const url = await signMediaUrl(ctx, "attachments/notes.txt", { downloadName: "ملاحظات الدرس.txt" });
     const response = await get(url);
