@@ -93,6 +93,8 @@ test("a new learner reviews a collection by keyboard and mouse and sees the coun
   // Card 3: Again (Enter shows the answer), then undo it.
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("card-back")).toContainText("bread");
+  // The rating buttons show once the page knows the answer is open: only then does "1" rate.
+  await expect(page.getByRole("button", { name: /^Again: next review in 1 minute/ })).toBeVisible();
   await page.keyboard.press("1");
   await expect(front).toHaveText("مي");
   await page.getByRole("button", { name: "Undo last answer" }).click();
