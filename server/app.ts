@@ -45,7 +45,8 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
     }
     await next();
     // A change in the admin area or on the blog purges the cached public pages (server/lib/page-cache.ts).
-    if (changesPublicPages(c.req.raw, c.res.status)) await bumpPageCache(createAppContext(c.env, options));
+    // The request's own AppContext (set below): a change is a write, so its `db` is the primary.
+    if (changesPublicPages(c.req.raw, c.res.status)) await bumpPageCache(c.get("app"));
   });
 
   // One D1 session per request (server/lib/d1-session.ts), shared by the API, /media and Remix's loaders
@@ -67,9 +68,9 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
   app.route("/media", createMediaApp());
   if (options.remix) {
     const remix = options.remix;
+    const cache = { buildVersion: options.buildVersion ?? "dev" };
     app.all("*", async (c) => {
       const loadContext = createLoadContext(c.req.raw, c.env, c.executionCtx, { app: c.get("app") });
-      const cache = { buildVersion: options.buildVersion ?? "dev" };
       return servePublicPage(c.req.raw, loadContext.app, c.executionCtx, cache, async () =>
         withPageCaching(c.req.raw, await remix(c.req.raw, loadContext)),
       );

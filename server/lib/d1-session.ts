@@ -100,17 +100,18 @@ export function openD1Session(db: D1Database, request: Request, options: { measu
     return session;
   };
 
+  /** The newest bookmark when it moved past the cookie's, and the cost figure when measuring. */
+  const finishWith = (bookmark: string | null, headers: Headers) => {
+    if (bookmark && bookmark !== cookie) headers.append("Set-Cookie", serializeBookmarkCookie(bookmark, request.url));
+    if (totals) headers.append("Server-Timing", totals.serverTiming());
+  };
+
   const main = open(FIRST_PRIMARY);
   if (!readOnly) {
     return {
       reads: asDrizzleClient(main),
       primary: asDrizzleClient(main),
-      finish(headers) {
-        const bookmark = bookmarkOf(main);
-        if (bookmark && bookmark !== cookie)
-          headers.append("Set-Cookie", serializeBookmarkCookie(bookmark, request.url));
-        if (totals) headers.append("Server-Timing", totals.serverTiming());
-      },
+      finish: (headers) => finishWith(bookmarkOf(main), headers),
     };
   }
 
@@ -138,14 +139,7 @@ export function openD1Session(db: D1Database, request: Request, options: { measu
   return {
     reads: asDrizzleClient(reads),
     primary: asDrizzleClient(primary),
-    finish(headers) {
-      if (wrote) {
-        const bookmark = newest(bookmarkOf(main), bookmarkOf(replica));
-        if (bookmark && bookmark !== cookie)
-          headers.append("Set-Cookie", serializeBookmarkCookie(bookmark, request.url));
-      }
-      if (totals) headers.append("Server-Timing", totals.serverTiming());
-    },
+    finish: (headers) => finishWith(wrote ? newest(bookmarkOf(main), bookmarkOf(replica)) : null, headers),
   };
 }
 

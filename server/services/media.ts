@@ -60,40 +60,14 @@ export async function verifyMediaSignature(
 export type ByteRange = { offset: number; length: number };
 
 /**
- * Parses a single `Range: bytes=…` header against the object size (RFC 9110 §14). Returns null when
- * there is no usable range (serve the whole object), "unsatisfiable" for a 416.
- */
-export function parseRange(header: string | null, size: number): ByteRange | null | "unsatisfiable" {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null; // malformed or multi-range: ignored, the whole object is served
-  const [, startText, endText] = match;
-  if (startText === "" && endText === "") return null;
-  if (startText === "") {
-    const suffix = Number(endText);
-    if (suffix === 0) return "unsatisfiable";
-    const length = Math.min(suffix, size);
-    return size === 0 ? "unsatisfiable" : { offset: size - length, length };
-  }
-  const start = Number(startText);
-  const end = endText === "" ? size - 1 : Math.min(Number(endText), size - 1);
-  if (start >= size || (endText !== "" && Number(endText) < start)) return "unsatisfiable";
-  return { offset: start, length: end - start + 1 };
-}
-
-function contentDisposition(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-/**
- * The R2 range to ask for, from the Range header alone (no size needed): null for the whole object,
- * "unsatisfiable" when the header can never be satisfied whatever the size. Same grammar as parseRange.
+ * The range a Range header asks for, before the object's size is known (what R2's `get` takes): null for
+ * the whole object (no header, a malformed or multi-range one), "unsatisfiable" when no size could satisfy
+ * it. parseRange resolves it against the size.
  */
 function requestedRange(header: string | null): R2Range | null | "unsatisfiable" {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
+  if (!match) return null; // malformed or multi-range: ignored, the whole object is served
   const [, startText, endText] = match;
   if (startText === "" && endText === "") return null;
   if (startText === "") return Number(endText) === 0 ? "unsatisfiable" : { suffix: Number(endText) };
@@ -101,6 +75,29 @@ function requestedRange(header: string | null): R2Range | null | "unsatisfiable"
   if (endText === "") return { offset: start };
   const end = Number(endText);
   return end < start ? "unsatisfiable" : { offset: start, length: end - start + 1 };
+}
+
+/**
+ * Parses a single `Range: bytes=…` header against the object size (RFC 9110 §14). Returns null when
+ * there is no usable range (serve the whole object), "unsatisfiable" for a 416.
+ */
+export function parseRange(header: string | null, size: number): ByteRange | null | "unsatisfiable" {
+  const asked = requestedRange(header);
+  if (asked === null) return null;
+  if (asked === "unsatisfiable") return "unsatisfiable";
+  if ("suffix" in asked) {
+    const length = Math.min(asked.suffix, size);
+    return size === 0 ? "unsatisfiable" : { offset: size - length, length };
+  }
+  const start = asked.offset ?? 0;
+  if (start >= size) return "unsatisfiable";
+  const end = asked.length === undefined ? size - 1 : Math.min(start + asked.length - 1, size - 1);
+  return { offset: start, length: end - start + 1 };
+}
+
+function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** True when what R2 sent for `asked` is exactly `exact` (no clamping at the end of the object). */

@@ -15,7 +15,7 @@ import {
 } from "../../server/services/billing";
 import { runScheduledJobs } from "../../server/services/scheduled";
 import { authHeaders, DAY_MS, ensureBillingFixtures } from "./billing-helpers";
-import { createUser, loginToken, testApp, testEnv } from "./helpers";
+import { createUser, loginToken, stagingEnv, testApp, testEnv } from "./helpers";
 
 let fixtures: Awaited<ReturnType<typeof ensureBillingFixtures>>;
 beforeEach(async () => {
@@ -303,17 +303,7 @@ describe("/api/billing: bad input answers 4xx with { errors }", () => {
 
   it("hides the dev switch in production, even on a staging deploy that allows the test checkout", async () => {
     const app = testApp();
-    const stagingEnv = {
-      ...testEnv,
-      ENVIRONMENT: "production",
-      APP_URL: "https://staging.ahla.example",
-      JWT_SECRET: "staging-jwt-secret-0f1e2d3c4b5a69788796a5b4",
-      MEDIA_SIGNING_SECRET: "staging-media-secret-9a8b7c6d5e4f30211203f4e5",
-      PAYMENTS_PROVIDER: "local",
-      ALLOW_TEST_PAYMENTS: "true",
-      MAIL_PROVIDER: "outbox",
-      ALLOW_OUTBOX_MAIL: "true",
-    };
+    const staging = stagingEnv();
     const user = await createUser();
     const login = await app.request(
       "/api/auth/login",
@@ -322,20 +312,20 @@ describe("/api/billing: bad input answers 4xx with { errors }", () => {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ email: user.email, password: user.password }),
       },
-      stagingEnv,
+      staging,
     );
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const response = await app.request(
       "/api/billing/dev/simulate-failed-renewal",
       { method: "POST", headers: authHeaders(token), body: JSON.stringify({ subscriptionId: 1 }) },
-      stagingEnv,
+      staging,
     );
     expect(response.status).toBe(404);
     const checkout = await app.request(
       "/api/billing/checkout",
       { method: "POST", headers: authHeaders(token), body: JSON.stringify({ plan: "monthly" }) },
-      stagingEnv,
+      staging,
     );
     expect(checkout.status).toBe(201);
   });

@@ -8,7 +8,7 @@ import type { Env } from "../../server/env";
 import type { LoadContext } from "../../server/load-context";
 import { createLesson } from "../fixtures/lessons";
 import { ensureBillingFixtures } from "./billing-helpers";
-import { createUser, testEnv } from "./helpers";
+import { createUser, stagingEnv, testEnv } from "./helpers";
 
 /*
  * What these tests can and cannot prove. Locally (miniflare) D1 has one copy and no replicas: it hands
@@ -337,19 +337,6 @@ describe("D1 sessions: a member reads their own writes on the next request", () 
   });
 });
 
-/** A staging deploy's configuration: production, with the test checkout and the outbox allowed. */
-const productionEnv = (base: Env): Env => ({
-  ...base,
-  ENVIRONMENT: "production",
-  APP_URL: "https://staging.ahla.example",
-  JWT_SECRET: "staging-jwt-secret-0f1e2d3c4b5a69788796a5b4",
-  MEDIA_SIGNING_SECRET: "staging-media-secret-9a8b7c6d5e4f30211203f4e5",
-  PAYMENTS_PROVIDER: "local",
-  ALLOW_TEST_PAYMENTS: "true",
-  MAIL_PROVIDER: "outbox",
-  ALLOW_OUTBOX_MAIL: "true",
-});
-
 const SERVER_TIMING = /^d1;dur=[0-9.]+;desc="rows_read=(\d+) rows_written=(\d+) queries=(\d+)"$/;
 
 function d1Figure(response: Response) {
@@ -398,8 +385,8 @@ describe("D1 sessions: the development cost figure", () => {
 
   it("is absent in production, where nothing is wrapped, and the answers are the same", async () => {
     // The same secrets either way, so one sign-in serves both.
-    const production = recordingEnv(productionEnv(testEnv));
-    const development = recordingEnv({ ...productionEnv(testEnv), ENVIRONMENT: "development" });
+    const production = recordingEnv(stagingEnv(testEnv));
+    const development = recordingEnv({ ...stagingEnv(testEnv), ENVIRONMENT: "development" });
     const user = await createUser();
     const login = await call("POST", "/api/auth/login", {
       body: { email: user.email, password: user.password },

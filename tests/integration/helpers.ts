@@ -7,6 +7,21 @@ import { hashPassword } from "../../server/lib/password";
 
 export const testEnv = env;
 
+/** A staging deploy's configuration: production, with the test checkout and the outbox allowed. */
+export function stagingEnv(base: typeof env = env): typeof env {
+  return {
+    ...base,
+    ENVIRONMENT: "production",
+    APP_URL: "https://staging.ahla.example",
+    JWT_SECRET: "staging-jwt-secret-0f1e2d3c4b5a69788796a5b4",
+    MEDIA_SIGNING_SECRET: "staging-media-secret-9a8b7c6d5e4f30211203f4e5",
+    PAYMENTS_PROVIDER: "local",
+    ALLOW_TEST_PAYMENTS: "true",
+    MAIL_PROVIDER: "outbox",
+    ALLOW_OUTBOX_MAIL: "true",
+  };
+}
+
 export function testApp(options: { now?: () => Date } = {}) {
   return createApp(options);
 }
