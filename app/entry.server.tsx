@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { deferScripts } from "./lib/deferred-scripts.server";
 import { NonceProvider } from "./lib/nonce";
 import { documentSecurityHeaders } from "../server/lib/security-headers";
 
@@ -34,5 +35,7 @@ export default async function handleRequest(
   // only adds <style> elements and a same-origin websocket, so a violation shows up while developing.
   const securityHeaders = documentSecurityHeaders({ request, config: loadContext.app.config, nonce });
   for (const [name, value] of Object.entries(securityHeaders)) responseHeaders.set(name, value);
-  return new Response(body, { headers: responseHeaders, status });
+  const response = new Response(body, { headers: responseHeaders, status });
+  // Vite's dev client must run at once; a build loads its scripts after the first paint.
+  return import.meta.env.DEV ? response : deferScripts(response, nonce);
 }

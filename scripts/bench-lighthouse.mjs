@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset: simulated slow 4G and 4x CPU) on the pages learners open first, against a
 // running build:
-//   node scripts/bench-lighthouse.mjs <base-url> [token] [--json FILE] [--lesson PATH] [--post PATH]
+//   node scripts/bench-lighthouse.mjs <base-url> [token] [--json FILE] [--reports DIR] [--lesson PATH] [--post PATH]
 // `npm run bench` calls it at the end with its own server (and reads FILE); run alone against `npm start`
 // for a quick look. One Chrome for every run. Per page: a full run (performance, accessibility, best
 // practices, SEO), then performance-only runs: a second, and a third only when the first two disagree
 // (performance more than 3 points apart, or on different sides of a target); prints the median and the bytes
 // the page loaded, split into JS and fonts. LIGHTHOUSE_RUNS=N runs exactly N per page instead.
-// Asserts nothing. Needs Chromium (CHROME_PATH, default /usr/bin/chromium).
+// --reports DIR keeps every run's full Lighthouse report (DIR/<page>-<run>.json) for a closer look. Asserts nothing. Needs Chromium (CHROME_PATH, default /usr/bin/chromium).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -21,6 +21,7 @@ function option(name) {
   return value ?? null;
 }
 const jsonPath = option("--json");
+const reportsDir = option("--reports");
 const lessonOption = option("--lesson");
 const postOption = option("--post");
 const [base = "http://127.0.0.1:8787", token] = args;
@@ -71,6 +72,7 @@ const chrome = await chromeLauncher.launch({
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    ...(process.env.LIGHTHOUSE_EXTRA_FLAGS ? process.env.LIGHTHOUSE_EXTRA_FLAGS.split(" ") : []),
   ],
 });
 
@@ -96,6 +98,10 @@ try {
         },
         undefined,
       );
+      if (reportsDir) {
+        mkdirSync(reportsDir, { recursive: true });
+        writeFileSync(`${reportsDir}/${page.key}-${runs.length + 1}.json`, JSON.stringify(lhr));
+      }
       const items = lhr.audits["network-requests"]?.details?.items ?? [];
       const bytes = (type) =>
         items.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);

@@ -157,7 +157,9 @@ export function AddToPlaylist({
     };
   }, [open, close]);
 
-  if (!root?.user || !hydrated) return null;
+  // Rendered from the server on (disabled until hydration) so the control does not push the page down when
+  // the scripts arrive after the first paint.
+  if (!root?.user) return null;
 
   function setContains(playlistId: number, contains: boolean) {
     setPlaylists((list) =>
@@ -224,6 +226,7 @@ export function AddToPlaylist({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-haspopup="dialog"
+        disabled={!hydrated}
         aria-label={variant === "icon" ? `Add to playlist: ${videoTitle}` : undefined}
         onClick={() => (open ? close(false) : setOpen(true))}
         className={

@@ -137,7 +137,9 @@ export default function VideoLibraryPage() {
         </aside>
 
         <section aria-labelledby="results-heading" className="min-w-0">
-          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+          {/* On a phone the sort control has a line of its own whether or not its no-JavaScript button shows,
+              so hydration does not move the lessons below it. */}
+          <div className="flex flex-col items-start gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between sm:gap-x-4">
             <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
               {summary}
             </h2>
