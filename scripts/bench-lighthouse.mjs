@@ -72,7 +72,6 @@ const chrome = await chromeLauncher.launch({
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
-    ...(process.env.LIGHTHOUSE_EXTRA_FLAGS ? process.env.LIGHTHOUSE_EXTRA_FLAGS.split(" ") : []),
   ],
 });
 
