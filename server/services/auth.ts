@@ -90,23 +90,30 @@ export async function authenticate(ctx: AppContext, token: string | null | undef
   if (!token) return null;
   const payload = await verifyToken(token, ctx.config.jwtSecret);
   if (!payload) return null;
-  const [row] = await ctx.primary
-    .select({ user: users, session: sessions })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, payload.sid),
-        eq(sessions.userId, Number(payload.sub)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, ctx.now()),
-        isNull(users.disabledAt),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
+  const userId = Number(payload.sub);
+  // Side by side: the session with its user, and the permissions of the user the token names (kept only
+  // when that session is still open). Not a D1 batch: a batch returns rows as objects, and the join's
+  // same-named columns (id, created_at) would overwrite each other.
+  const [[row], permissions] = await Promise.all([
+    ctx.primary
+      .select({ user: users, session: sessions })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, payload.sid),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, ctx.now()),
+          isNull(users.disabledAt),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1),
+    getPermissions(ctx, userId),
+  ]);
   if (!row) return null;
-  return toSessionUser(row.user, row.session.id, await getPermissions(ctx, row.user.id));
+  return toSessionUser(row.user, row.session.id, permissions);
 }
 
 function toSessionUser(user: typeof users.$inferSelect, sessionId: string, permissions: string[]): SessionUser {

@@ -147,9 +147,12 @@ describe("D1 sessions: which session serves a request", () => {
     expect(response.status).toBe(201);
     expect(recording.sessions.map((opened) => opened.constraint)).toEqual(["first-primary"]);
     const [session] = recording.sessions;
-    // The sign-in lookup, then the write, all on it.
-    expect(session!.statements[0]).toMatch(/from "sessions"/);
-    expect(session!.statements.some((sql) => /^insert into "playlists"/.test(sql))).toBe(true);
+    // The sign-in lookup (the session and the permissions, side by side), then the write, all on it.
+    const statements = session!.statements;
+    const write = statements.findIndex((sql) => /^insert into "playlists"/.test(sql));
+    expect(write).toBeGreaterThan(1);
+    expect(statements.slice(0, 2).some((sql) => /from "sessions"/.test(sql))).toBe(true);
+    expect(statements.slice(0, 2).some((sql) => /from "user_permissions"/.test(sql))).toBe(true);
 
     const cookie = bookmarkCookie(response)!;
     const bookmark = bookmarkOf(response);
