@@ -2,11 +2,13 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { initErrorReporting } from "./lib/error-reporting.client";
+import { rememberTypedText } from "./lib/typed-before-hydration";
 
 void initErrorReporting();
 
 // In a build this module runs after the first contentful paint: the document loads its scripts after it
 // (app/lib/deferred-scripts.server.ts), so hydration starts at once from here.
+rememberTypedText();
 startTransition(() => {
   hydrateRoot(
     document,

@@ -10,6 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import stylesheet from "~/styles/app.css?url";
 import latinFont from "~/fonts/inter-latin.woff2?url";
 import arabicFont from "~/fonts/noto-naskh-arabic.woff2?url";
@@ -17,6 +18,7 @@ import { getToastFromRequest } from "./lib/toast.server";
 import { ToastViewport, useToastFromServer } from "./components/toaster";
 import { pageTitle } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
+import { restoreTypedText } from "./lib/typed-before-hydration";
 import { NotFoundPage, ErrorPage } from "./components/error-pages";
 
 export const links: LinksFunction = () => [
@@ -111,6 +113,11 @@ function AnalyticsScript({ id, nonce }: { id: string; nonce: string }) {
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   useToastFromServer(toast);
+  useEffect(() => {
+    restoreTypedText();
+    // Says the page is live (tests wait for it; nothing styles on it).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 
