@@ -31,10 +31,17 @@ export async function signToken(
 const headerSchema = z.object({ alg: z.literal("HS256"), typ: z.string().optional() });
 
 /**
+ * Ours are a few hundred characters (the permission codes are the only part that grows). Anything much longer
+ * is refused before it is decoded or hashed.
+ */
+export const MAX_TOKEN_LENGTH = 4096;
+
+/**
  * Verifies signature, algorithm and expiry. Only HS256 is accepted: the header is checked before the
  * signature so `alg: none` or an asymmetric algorithm never reaches the library. Returns null on any failure.
  */
 export async function verifyToken(token: string, secret: string): Promise<TokenPayload | null> {
+  if (token.length > MAX_TOKEN_LENGTH) return null;
   const parts = token.split(".");
   if (parts.length !== 3 || parts.some((part) => part.length === 0)) return null;
   try {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { requireSignedIn } from "../../access/policy";
 import { AppError, notFound } from "../../lib/errors";
-import { getAdminResource } from "../../admin/registry";
+import { authorizeAdminAction, getAdminResource } from "../../admin/registry";
 import {
   bulkDeleteRecords,
   createRecord,
@@ -90,6 +90,9 @@ adminApi
   })
   .post("/:resource/upload", async (c) => {
     const resource = resourceFor(c.req.param("resource"));
+    // Who may upload is settled before the body is read: a member without the permission gets 403 and a
+    // file of theirs is never parsed (the service checks again, for the pages).
+    authorizeAdminAction(c.get("user"), resource, "update");
     const field = c.req.query("field") ?? "";
     const form = await c.req.formData().catch(() => {
       throw new AppError(400, ["Send the file as multipart/form-data in a field named “file”."]);
