@@ -2,8 +2,10 @@
 // `npm run test:deploy`: bundles the Worker exactly as `wrangler deploy` would (--dry-run, nothing is
 // uploaded) and fails unless the configuration it would ship is production. Needs `npm run build` first
 // (the e2e suite builds); tests/integration/deploy-config.test.ts proves what that configuration does.
+// It also scans build/ for secrets: no secret's name or value in what browsers download (build/client), and
+// no secret value (from the shell or .dev.vars, or a provider key's shape) anywhere in the build.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -25,6 +27,60 @@ for (const unsafe of ["development", "test"]) {
 for (const name of ["ALLOW_TEST_PAYMENTS", "ALLOW_OUTBOX_MAIL", "JWT_SECRET", "MEDIA_SIGNING_SECRET"]) {
   if (output.includes(`env.${name} `)) failures.push(`the deploy ships ${name} as a plain variable`);
 }
+// --- Secrets in build/ ---------------------------------------------------------------------------------
+const SECRET_NAMES = [
+  "JWT_SECRET",
+  "MEDIA_SIGNING_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "GOOGLE_CLIENT_SECRET",
+  "RESEND_API_KEY",
+];
+/** Provider keys by their shape: Stripe secret and restricted keys, webhook secrets, Resend keys. */
+const KEY_SHAPES = [
+  /\b[sr]k_(live|test)_[A-Za-z0-9]{16,}/,
+  /\bwhsec_[A-Za-z0-9]{16,}/,
+  /\bre_[A-Za-z0-9]{8,}_[A-Za-z0-9]{16,}/,
+];
+function devVars() {
+  if (!existsSync(".dev.vars")) return {};
+  const vars = {};
+  for (const line of readFileSync(".dev.vars", "utf8").split("\n")) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) vars[match[1]] = match[2].replace(/^["']|["']$/g, "");
+  }
+  return vars;
+}
+const secretValues = SECRET_NAMES.flatMap((name) => [process.env[name], devVars()[name]]).filter(
+  (value) => typeof value === "string" && value.length >= 8,
+);
+function* files(dir) {
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+let scanned = 0;
+for (const root of ["build/client", "build/server"]) {
+  if (!existsSync(root)) {
+    failures.push(`${root} is missing: run npm run build first`);
+    continue;
+  }
+  for (const file of files(root)) {
+    if (!/\.(js|mjs|css|html|json|map|txt|svg|xml)$/.test(file)) continue;
+    const text = readFileSync(file, "utf8");
+    scanned += 1;
+    for (const value of secretValues) if (text.includes(value)) failures.push(`${file} contains a secret's value`);
+    for (const shape of KEY_SHAPES)
+      if (shape.test(text)) failures.push(`${file} contains something shaped like a provider key (${shape})`);
+    if (root === "build/client") {
+      for (const name of SECRET_NAMES)
+        if (text.includes(name)) failures.push(`${file} (sent to browsers) names ${name}`);
+    }
+  }
+}
+
 if (failures.length > 0) {
   console.error(output);
   console.error(`\nDeploy check failed:\n- ${failures.join("\n- ")}`);
@@ -32,3 +88,4 @@ if (failures.length > 0) {
 }
 const shipped = output.split("\n").filter((line) => line.startsWith("env."));
 console.log(`Deploy check: wrangler deploy would ship production.\n${shipped.join("\n")}`);
+console.log(`Build check: ${scanned} files in build/ scanned, no secret found.`);
