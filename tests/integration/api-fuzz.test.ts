@@ -1,0 +1,184 @@
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_PERMISSION } from "../../core/permissions";
+import { API_ACCESS } from "../../server/access/api-routes";
+import { createAppContext } from "../../server/context";
+import { createSession } from "../../server/services/auth";
+import { createLesson } from "../fixtures/lessons";
+import { createUser, testApp, testEnv } from "./helpers";
+
+// Generated bodies against every JSON API route that takes one: wrong types, huge and empty strings,
+// Arabic, right-to-left and zero-width marks, NUL bytes, markup, deep nesting and text that is not JSON.
+// However wrong the body, the answer is a 4xx with an `errors` list or a success, never a 5xx; and the
+// database holds the same rows afterwards, apart from the rate-limit counters the attempts themselves add.
+
+const ORIGIN = "https://ahla.test";
+/** Bodies per route (raise it for a longer local run). */
+const RUNS = 150;
+const ctx = createAppContext(testEnv);
+const app = testApp();
+
+/** Routes whose body is not JSON (file uploads), or that a provider signs. */
+const NOT_JSON = new Set([
+  "POST /billing/webhooks/stripe",
+  "POST /admin/uploads",
+  "PUT /admin/uploads/part",
+  "POST /admin/:resource/upload",
+  "POST /admin/imports/:kind/preview",
+]);
+/** Tables whose rows the attempts themselves may add: rate-limit and failed-attempt counters. */
+const COUNTERS = /rate|attempt_limit|login_attempts|throttle/i;
+
+const FIELDS = [
+  "title",
+  "body",
+  "email",
+  "password",
+  "name",
+  "videoId",
+  "videoIds",
+  "arabic",
+  "english",
+  "transliteration",
+  "toListId",
+  "listId",
+  "seed",
+  "words",
+  "answers",
+  "rating",
+  "cardId",
+  "position",
+  "seconds",
+  "plan",
+  "interval",
+  "reason",
+  "code",
+  "token",
+  "level",
+  "status",
+  "quotedMessageId",
+  "wordId",
+  "message",
+  "id",
+] as const;
+
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({
+    unit: fc.constantFrom("\u0000", "\u200b", "\u200f", "\u202e", "ع", "ّ", "a", " ", "<", '"'),
+    maxLength: 60,
+  }),
+  fc.constantFrom("", " ", "\u0000", "قهوة بلا سكّر", "<script>alert(1)</script>", "' OR 1=1 --", "x".repeat(70_000)),
+);
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    text,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), tie("value"), { maxKeys: 5 }),
+  ),
+}));
+/** A body as sent: JSON of any value, an object of likely fields, deep nesting, or text that is not JSON. */
+const body = fc.oneof(
+  value.map((v) => JSON.stringify(v) ?? "null"),
+  fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }).map((v) => JSON.stringify(v)),
+  fc.integer({ min: 1, max: 20_000 }).map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`),
+  fc.integer({ min: 1, max: 5_000 }).map((depth) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`),
+  fc.string({ maxLength: 30 }),
+);
+
+let lessonId = 0;
+let gapId = 0;
+const tokens: { member?: string; admin?: string } = {};
+
+beforeAll(async () => {
+  tokens.member = (await createSession(ctx, (await createUser()).id)).token;
+  tokens.admin = (await createSession(ctx, (await createUser({ permissions: [ADMIN_PERMISSION] })).id)).token;
+  lessonId = (await createLesson(ctx, { isFree: true })).video.id;
+  const [gap] = await ctx.db.all<{ id: number }>(
+    sql`select id from video_sentence_gaps where video_id = ${lessonId} limit 1`,
+  );
+  gapId = gap?.id ?? 987654321;
+});
+
+/** A path with real ids where the body is read only for something that exists (lessons, their exercises). */
+function concrete(path: string) {
+  if (path.startsWith("/exercises/")) return `/exercises/sentence-gaps/${gapId}/attempts`;
+  if (/^\/(lessons|lesson-chat|admin\/lessons)\//.test(path)) path = path.replace(/:(id|videoId)\b/, String(lessonId));
+  return path
+    .replace(/:(\w+)\{\[0-9\]\{1,12\}\}/g, "987654321")
+    .replace(/:commentId\b/, "987654321")
+    .replace(/:resource\b/, "blogs")
+    .replace(/:kind\b/, "vocabulary")
+    .replace(/:draftId\b/, "no-such-draft")
+    .replace(/:code\b/, "no.such.code");
+}
+
+async function rowCounts() {
+  const tables = await ctx.db.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' and name not like '_cf_%' and name != 'd1_migrations'`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await ctx.db.all<{ n: number }>(sql.raw(`select count(*) as n from "${name}"`));
+    counts[name] = row!.n;
+  }
+  return counts;
+}
+
+const routes = Object.entries(API_ACCESS)
+  .filter(([route]) => /^(POST|PUT|PATCH) /.test(route) && !NOT_JSON.has(route))
+  .map(([route, audience]) => {
+    const [method, path] = route.split(" ") as [string, string];
+    return { route, method, path, audience };
+  });
+
+describe("fuzzing the JSON API's bodies", () => {
+  it.each(routes)(
+    "$route: no 5xx, every refusal explained, nothing written",
+    async ({ method, path: pattern, audience }) => {
+      const path = concrete(pattern);
+      const before = await rowCounts();
+      const token = audience === "admin" ? tokens.admin : audience === "public" ? undefined : tokens.member;
+      const accepted: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(body, async (sent) => {
+          const response = await app.request(
+            `${ORIGIN}/api${path}`,
+            {
+              method,
+              headers: {
+                "Content-Type": "application/json",
+                Origin: ORIGIN,
+                ...(token ? { Authorization: token } : {}),
+              },
+              body: sent,
+            },
+            testEnv,
+          );
+          const answer = await response.text();
+          expect(response.status, answer.slice(0, 300)).toBeLessThan(500);
+          if (response.status >= 400) {
+            const parsed = JSON.parse(answer) as { errors?: unknown };
+            expect(Array.isArray(parsed.errors) && parsed.errors.every((error) => typeof error === "string")).toBe(
+              true,
+            );
+          } else accepted.push(sent.slice(0, 80));
+        }),
+        { numRuns: RUNS },
+      );
+      const after = await rowCounts();
+      const changed = Object.keys(after).filter((table) => after[table] !== before[table] && !COUNTERS.test(table));
+      // A body that was accepted may have written; then it must have been a valid one (listed on failure).
+      if (accepted.length === 0)
+        expect(changed, `tables changed by rejected bodies: ${changed.join(", ")}`).toEqual([]);
+    },
+    120_000,
+  );
+});
