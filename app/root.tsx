@@ -71,6 +71,11 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  useEffect(() => {
+    restoreTypedText();
+    // Says the page is live, error pages included (tests wait for it; nothing styles on it).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -113,11 +118,6 @@ function AnalyticsScript({ id, nonce }: { id: string; nonce: string }) {
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   useToastFromServer(toast);
-  useEffect(() => {
-    restoreTypedText();
-    // Says the page is live (tests wait for it; nothing styles on it).
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
 

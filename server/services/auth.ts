@@ -13,6 +13,7 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError, RateLimitError } from "../lib/errors";
 import { signToken, verifyToken } from "../lib/jwt";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/password";
+import { erasePersonalData } from "./account-deletion";
 import { createVerificationLink, requestEmailChange, takeVerificationMailAllowance } from "./email-verification";
 import { sendMail } from "./mail";
 import {
@@ -337,20 +338,7 @@ export async function changeEmail(ctx: AppContext, user: SessionUser, input: z.i
  */
 export async function deleteAccount(ctx: AppContext, user: SessionUser, password: string) {
   await requirePassword(ctx, user.id, password, "password");
-  await ctx.db.batch([
-    ctx.db
-      .update(users)
-      .set({
-        email: `deleted-${user.id}-${randomToken(6)}@deleted.invalid`,
-        name: "Deleted member",
-        passwordHash: null,
-        googleSubject: null,
-        avatarKey: null,
-        birthday: null,
-        deletedAt: ctx.now(),
-      })
-      .where(eq(users.id, user.id)),
-    ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.userId, user.id)),
-    ctx.db.delete(userPermissions).where(eq(userPermissions.userId, user.id)),
-  ]);
+  // Sign-ins, permissions and everything personal, in one batch with the account's anonymisation; then the
+  // avatar. What is kept and why: server/services/account-deletion.ts.
+  await erasePersonalData(ctx, user.id);
 }

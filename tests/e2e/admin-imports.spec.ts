@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { DEMO, expectAccessible, signIn } from "./fixtures";
 
 // A lesson other specs do not read words from; the Arabic carries a run tag so every run creates new rows.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { DEMO, expectAccessible, signIn } from "./fixtures";
 
 // Other specs assert on "Greetings in Damascus" and "Ordering Coffee in Beirut"; this one edits a lesson

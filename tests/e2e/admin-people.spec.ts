@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "./test";
 import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
 
 /** A member of our own (never a demo account), signed up in a separate browser context and left signed in. */

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./test";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ADMIN_SAMPLES, ADMIN_SAMPLE_SLUGS, type SampleDependency } from "../fixtures/admin-samples";

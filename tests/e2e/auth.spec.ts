@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
 
 test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { uniqueEmail } from "./fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
 
 const POST_TITLE = "10 Everyday Shami Expressions";

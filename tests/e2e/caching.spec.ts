@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { DEMO, signIn } from "./fixtures";
 
 // What a browser may keep: fingerprinted assets for a year, a visitor's page only after asking again,

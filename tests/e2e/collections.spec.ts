@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { DEMO, signIn } from "./fixtures";
 
 test("courses list → course page with ordered lessons and a Start button; visitors see locks", async ({ page }) => {

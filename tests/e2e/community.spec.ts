@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Page } from "./test";
 import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "shukran-ktir-1";

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./test";
 import { DEMO, signIn } from "./fixtures";
 
 // Demo lessons (seed/demo-content.ts): "Introducing Your Family" is premium, its order

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 // The server's HTML is the first screen: the browser paints it before it asks for any script, then the
 // scripts arrive and hydrate the page (app/lib/deferred-scripts.server.ts).

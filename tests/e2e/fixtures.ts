@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./test";
 
 export const DEMO = {
   admin: { email: "admin@ahla.dev", password: "ahla-admin-2026" },

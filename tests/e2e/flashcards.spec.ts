@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { expectAccessible, uniqueEmail } from "./fixtures";
 
 async function signUp(page: Page) {

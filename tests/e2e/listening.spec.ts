@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { DEMO, expectAccessible, signIn } from "./fixtures";
 
 // Demo activity "At the Bakery" (seed/demo-content.ts): two choices and a dictation whose

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { expectAccessible, uniqueEmail } from "./fixtures";
 
 const LANDING_FORM = "Get a new Shami phrase in your inbox";

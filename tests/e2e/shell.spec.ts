@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { DEMO, expectAccessible, signIn } from "./fixtures";
 
 test("the landing page shows plans and lessons from D1, titled 'Ahla - …'", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { expectAccessible as axeCheck, uniqueEmail } from "./fixtures";
 
 // Long walks through several pages; the dev server compiles on first visit.

@@ -22,7 +22,6 @@ import {
   resendEmailChange,
   sendVerificationEmail,
 } from "#server/services/email-verification";
-import { deleteAvatarObject } from "#server/services/profile";
 
 type Intent =
   | "change-email"
@@ -128,7 +127,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         return replyWithAppError(submission, error, options);
       }
-      if (user.avatarKey) await deleteAvatarObject(app, user.avatarKey);
       try {
         // No more renewals for a deleted account: cancel with the payment provider too.
         await cancelSubscriptionsForDeletedAccount(app, user.id);
