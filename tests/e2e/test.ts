@@ -16,12 +16,13 @@ export async function waitForHydration(page: Page) {
 }
 
 export const test = base.extend({
-  page: async ({ page }, provide) => {
+  page: async ({ page, javaScriptEnabled }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       const html = response?.headers()["content-type"]?.includes("text/html") ?? false;
-      if (html && options?.waitUntil !== "commit") await waitForHydration(page);
+      // A spec that turns JavaScript off tests the plain-HTML page: nothing will hydrate.
+      if (html && javaScriptEnabled !== false && options?.waitUntil !== "commit") await waitForHydration(page);
       return response;
     };
     await provide(page);
