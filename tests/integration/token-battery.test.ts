@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PERMISSION } from "../../core/permissions";
 import { userPermissions, users } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
-import { createSession } from "../../server/services/auth";
+import { authenticate, changePassword, createSession } from "../../server/services/auth";
 import { createUser, loginToken, postJson, testApp, testEnv } from "./helpers";
 
 // Forged, damaged and stale tokens against an endpoint that needs a session: every one is a 401 with an
@@ -177,6 +177,22 @@ describe("revocation takes effect on the very next request", () => {
     const out = await postJson(app, `${ORIGIN}/api/auth/logout`, {}, authorized(token));
     expect(out.status).toBeLessThan(300);
     expect((await me(token, "header")).status).toBe(401);
+  });
+
+  it("after a password change: every other sign-in ends, the new one works", async () => {
+    const user = await createUser();
+    const phone = (await createSession(ctx, user.id)).token;
+    const laptop = (await createSession(ctx, user.id)).token;
+    expect((await me(phone, "header")).status).toBe(200);
+    const signedIn = await authenticate(ctx, laptop);
+    const fresh = await changePassword(ctx, signedIn!, {
+      currentPassword: user.password,
+      newPassword: "a brand new passphrase 2026",
+      confirmPassword: "a brand new passphrase 2026",
+    });
+    expect((await me(phone, "header")).status).toBe(401);
+    expect((await me(laptop, "header")).status).toBe(401);
+    expect((await me(fresh.token, "header")).status).toBe(200);
   });
 
   it("after the account is disabled by an admin, and after its permission is taken away", async () => {
