@@ -19,10 +19,11 @@
 // confidence interval is within ±10%.
 import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { prepareRunState, seededStateHash } from "./bench-state.mjs";
+import { readDevVars } from "./local-vars.mjs";
 
 const started = performance.now();
 const port = Number(process.env.BENCH_PORT ?? 8798);
@@ -193,12 +194,11 @@ const costText = (cost) =>
 
 /** The signing secret wrangler dev uses: MEDIA_SIGNING_SECRET from the env or .dev.vars, else config's local default. */
 function mediaSecret() {
-  if (process.env.MEDIA_SIGNING_SECRET) return process.env.MEDIA_SIGNING_SECRET;
-  if (existsSync(".dev.vars")) {
-    const match = /^MEDIA_SIGNING_SECRET\s*=\s*"?([^"\n]+)"?/m.exec(readFileSync(".dev.vars", "utf8"));
-    if (match) return match[1];
-  }
-  return "ahla-local-development-secret-not-for-production";
+  return (
+    process.env.MEDIA_SIGNING_SECRET ||
+    readDevVars().MEDIA_SIGNING_SECRET ||
+    "ahla-local-development-secret-not-for-production"
+  );
 }
 
 /** Same scheme as server/services/media.ts signMediaUrl: HMAC-SHA256 over "key\nexpires\n". */

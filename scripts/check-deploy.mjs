@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readDevVars } from "./local-vars.mjs";
 
 const outdir = mkdtempSync(path.join(tmpdir(), "ahla-deploy-"));
 const result = spawnSync("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", outdir], {
@@ -42,16 +43,8 @@ const KEY_SHAPES = [
   /\bwhsec_[A-Za-z0-9]{16,}/,
   /\bre_[A-Za-z0-9]{8,}_[A-Za-z0-9]{16,}/,
 ];
-function devVars() {
-  if (!existsSync(".dev.vars")) return {};
-  const vars = {};
-  for (const line of readFileSync(".dev.vars", "utf8").split("\n")) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match) vars[match[1]] = match[2].replace(/^["']|["']$/g, "");
-  }
-  return vars;
-}
-const secretValues = SECRET_NAMES.flatMap((name) => [process.env[name], devVars()[name]]).filter(
+const devVars = readDevVars();
+const secretValues = SECRET_NAMES.flatMap((name) => [process.env[name], devVars[name]]).filter(
   (value) => typeof value === "string" && value.length >= 8,
 );
 function* files(dir) {

@@ -14,6 +14,17 @@ function devVarsDefine(name) {
   return new RegExp(`^\\s*${name}\\s*=\\s*\\S`, "m").test(readFileSync(".dev.vars", "utf8"));
 }
 
+/** The name = value pairs of .dev.vars (surrounding quotes dropped), or none when there is no such file. */
+export function readDevVars() {
+  if (!existsSync(".dev.vars")) return {};
+  const vars = {};
+  for (const line of readFileSync(".dev.vars", "utf8").split("\n")) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match) vars[match[1]] = match[2].replace(/^["']|["']$/g, "");
+  }
+  return vars;
+}
+
 /** The variables to lay over wrangler.toml's [vars] for a local server. */
 export function localVarOverrides() {
   const overrides = {};

@@ -9,7 +9,7 @@ import { createAppContext } from "../../server/context";
 import { signToken } from "../../server/lib/jwt";
 import { createSession, logout } from "../../server/services/auth";
 import { createSubscription } from "../fixtures/lessons";
-import { createUser, testApp, testEnv } from "./helpers";
+import { apiPathFor, createUser, testApp, testEnv } from "./helpers";
 
 // The authorization matrix of the JSON API: every route Hono registers, as every kind of caller, by cookie
 // and by Authorization header, against the one declared table (server/access/api-routes.ts).
@@ -25,19 +25,11 @@ function registeredRoutes(): string[] {
   return [...routes].sort();
 }
 
-/** A concrete path for a route: ids that name nothing (so no caller changes anyone's data), known words. */
-function concretePaths(path: string): string[] {
-  const filled = path
-    .replace(/:kind\{sentence-orders\|sentence-gaps\}/, "sentence-orders")
-    .replace(/:(\w+)\{\[0-9\]\{1,12\}\}/g, "987654321")
-    .replace(/:(id|videoId|commentId)\b/g, "987654321")
-    .replace(/:kind\b/, "vocabulary")
-    .replace(/:draftId\b/, "no-such-draft")
-    .replace(/:code\b/, "no.such.code");
-  // The generic admin routes stand for every resource in the registry.
-  return filled.includes(":resource")
-    ? adminResourceSlugs().map((slug) => filled.replace(":resource", slug))
-    : [filled];
+/** The concrete paths of a route: the generic admin routes stand for every resource in the registry. */
+function concretePaths(pattern: string): string[] {
+  return pattern.includes(":resource")
+    ? adminResourceSlugs().map((resource) => apiPathFor(pattern, { resource }))
+    : [apiPathFor(pattern)];
 }
 
 type Identity =

@@ -6,7 +6,7 @@ import { API_ACCESS } from "../../server/access/api-routes";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
 import { createLesson } from "../fixtures/lessons";
-import { createUser, testApp, testEnv } from "./helpers";
+import { apiPathFor, createUser, testApp, testEnv } from "./helpers";
 
 // Generated bodies against every JSON API route that takes one: wrong types, huge and empty strings,
 // Arabic, right-to-left and zero-width marks, NUL bytes, markup, deep nesting and text that is not JSON.
@@ -107,19 +107,6 @@ beforeAll(async () => {
   gapId = gap?.id ?? 987654321;
 });
 
-/** A path with real ids where the body is read only for something that exists (lessons, their exercises). */
-function concrete(path: string) {
-  if (path.startsWith("/exercises/")) return `/exercises/sentence-gaps/${gapId}/attempts`;
-  if (/^\/(lessons|lesson-chat|admin\/lessons)\//.test(path)) path = path.replace(/:(id|videoId)\b/, String(lessonId));
-  return path
-    .replace(/:(\w+)\{\[0-9\]\{1,12\}\}/g, "987654321")
-    .replace(/:commentId\b/, "987654321")
-    .replace(/:resource\b/, "blogs")
-    .replace(/:kind\b/, "vocabulary")
-    .replace(/:draftId\b/, "no-such-draft")
-    .replace(/:code\b/, "no.such.code");
-}
-
 async function rowCounts() {
   const tables = await ctx.db.all<{ name: string }>(
     sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' and name not like '_cf_%' and name != 'd1_migrations'`,
@@ -143,7 +130,8 @@ describe("fuzzing the JSON API's bodies", () => {
   it.each(routes)(
     "$route: no 5xx, every refusal explained, nothing written",
     async ({ method, path: pattern, audience }) => {
-      const path = concrete(pattern);
+      // Real ids where the body is read only for something that exists (lessons, their exercises).
+      const path = apiPathFor(pattern, { lesson: lessonId, sentenceGap: gapId, resource: "blogs" });
       const before = await rowCounts();
       const token = audience === "admin" ? tokens.admin : audience === "public" ? undefined : tokens.member;
       const accepted: string[] = [];

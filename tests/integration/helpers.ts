@@ -103,3 +103,30 @@ export async function linkFromOutbox(email: string, path: string, template?: str
   if (!link) throw new Error(`No ${path} link in the email to ${email}`);
   return link;
 }
+
+/**
+ * A request path for an API route pattern as Hono registers it (e.g. "/playlists/:id{[0-9]{1,12}}"). Ids name
+ * nothing (so no call changes anyone's data) unless `real` gives one: the lesson of lesson routes, a sentence-gap
+ * exercise, the admin resource. Other parameters take known words.
+ */
+export function apiPathFor(pattern: string, real: { lesson?: number; sentenceGap?: number; resource?: string } = {}) {
+  const nothing = "987654321";
+  let path = pattern;
+  if (real.lesson !== undefined && /^\/(lessons|lesson-chat|admin\/lessons)\//.test(path)) {
+    path = path.replace(/:(id|videoId)\b/, String(real.lesson));
+  }
+  if (real.sentenceGap !== undefined) {
+    path = path.replace(
+      /:kind\{sentence-orders\|sentence-gaps\}\/:id\{\[0-9\]\{1,12\}\}/,
+      `sentence-gaps/${real.sentenceGap}`,
+    );
+  }
+  if (real.resource !== undefined) path = path.replace(/:resource\b/, real.resource);
+  return path
+    .replace(/:kind\{sentence-orders\|sentence-gaps\}/, "sentence-orders")
+    .replace(/:(\w+)\{\[0-9\]\{1,12\}\}/g, nothing)
+    .replace(/:(id|videoId|commentId)\b/g, nothing)
+    .replace(/:kind\b/, "vocabulary")
+    .replace(/:draftId\b/, "no-such-draft")
+    .replace(/:code\b/, "no.such.code");
+}
