@@ -33,6 +33,7 @@ test("profile: name, level and a birthday picked in the 42-day calendar are save
   await dialog.getByRole("combobox", { name: /month/i }).selectOption({ index: 4 });
   await dialog.getByRole("button", { name: /15/ }).first().click();
   await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Your profile is saved.")).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Karim Haddad");

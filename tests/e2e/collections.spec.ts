@@ -48,8 +48,11 @@ test("a learner creates a playlist, adds a lesson from a course and reorders", a
   const first = (await down.first().getAttribute("aria-label"))!.replace("Move down: ", "");
   const second = (await up.nth(1).getAttribute("aria-label"))!.replace("Move up: ", "");
   expect(first).not.toBe(second);
+  // The page reorders at once (optimistically); reload only once the move is stored.
+  const stored = page.waitForResponse((response) => response.request().method() === "POST" && response.ok());
   await down.first().click();
   await expect(down.first()).toHaveAccessibleName(`Move down: ${second}`);
+  await stored;
   await page.reload();
   await expect(down.first()).toHaveAccessibleName(`Move down: ${second}`);
   await expect(up.nth(1)).toHaveAccessibleName(`Move up: ${first}`);
