@@ -28,9 +28,12 @@ if (!skipBuild) run(bin("remix"), ["vite:build"]);
 
 console.log(`\nAhla is starting at http://localhost:${port}`);
 const localVars = Object.entries(localVarOverrides()).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+// wrangler bundles the Worker with NODE_ENV "development" under `wrangler dev` and "production" under
+// `wrangler deploy`; this serves the production build, so it bundles React's production server renderer
+// as a deploy does (the development one renders a page about twice as slowly and checks every prop).
 const server = spawn(bin("wrangler"), ["dev", "--port", port, "--ip", "0.0.0.0", ...localVars, ...persist], {
   stdio: "inherit",
-  env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production", WRANGLER_SEND_METRICS: "false" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,10 +1,13 @@
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import * as schema from "../drizzle/schema";
 import type { Env } from "./env";
 import { getConfig, type Config } from "./lib/config";
 import type { D1RequestSession } from "./lib/d1-session";
 
-export type Database = DrizzleD1Database<typeof schema>;
+/**
+ * Drizzle's query builder without its relational `db.query` API, which nothing here uses: given the schema,
+ * `drizzle()` rebuilds the relations of every table on each call, and this runs twice per request.
+ */
+export type Database = DrizzleD1Database;
 
 /** What every service receives first: the request's bindings, never a global connection. */
 export interface AppContext {
@@ -29,8 +32,8 @@ export function createAppContext(
   env: Env,
   options: { now?: () => Date; d1?: Pick<D1RequestSession, "reads" | "primary"> } = {},
 ): AppContext {
-  const db = drizzle(options.d1?.reads ?? env.DB, { schema });
-  const primary = options.d1 && options.d1.primary !== options.d1.reads ? drizzle(options.d1.primary, { schema }) : db;
+  const db = drizzle(options.d1?.reads ?? env.DB);
+  const primary = options.d1 && options.d1.primary !== options.d1.reads ? drizzle(options.d1.primary) : db;
   return {
     env,
     db,

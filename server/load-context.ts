@@ -3,7 +3,14 @@ import { createAppContext, type AppContext } from "./context";
 import type { Env } from "./env";
 import { readToken } from "./lib/cookies";
 import { createCspNonce } from "./lib/security-headers";
-import { authenticate, type SessionUser } from "./services/auth";
+import {
+  authenticateClaim,
+  authenticationQueries,
+  readTokenClaim,
+  sessionUserFrom,
+  type SessionUser,
+} from "./services/auth";
+import { entitlementFrom, entitlementQuery, type Entitlement } from "./services/billing/entitlement";
 
 // A type alias (not an interface) so it satisfies Remix's index-signature AppLoadContext.
 export type LoadContext = {
@@ -33,15 +40,35 @@ export function createLoadContext(
 ): LoadContext {
   // The Worker passes the request's AppContext (server/app.ts); `remix vite:dev` has none and builds one.
   const app = options.app ?? createAppContext(env, options);
-  let user: Promise<SessionUser | null> | undefined;
+  let signIn: Promise<{ user: SessionUser | null; entitlement?: Entitlement }> | undefined;
   let viewer: Promise<Viewer<SessionUser>> | undefined;
-  const getUser = () => (user ??= authenticate(app, readToken(request)));
+  // Every signed-in page asks for the member's subscription (the root loader shows it), so on a GET the
+  // sign-in check and the entitlement of the member the token names go to D1 in one batch. The entitlement
+  // is kept only when the check confirms that member (the session row must belong to the claimed user
+  // id). A POST reads it when first asked, after its action, which may be the one that changed it.
+  const prefetchEntitlement = request.method === "GET" || request.method === "HEAD";
+  const getSignIn = () =>
+    (signIn ??= readTokenClaim(app, readToken(request)).then(async (claim) => {
+      if (!claim) return { user: null };
+      if (!prefetchEntitlement) return { user: await authenticateClaim(app, claim) };
+      const [sessionRows, permissionRows, subscriptionRows] = await app.primary.batch([
+        ...authenticationQueries(app, claim),
+        entitlementQuery(app, claim.userId),
+      ]);
+      const user = sessionUserFrom(claim, sessionRows, permissionRows);
+      return user ? { user, entitlement: entitlementFrom(subscriptionRows, app.now()) } : { user: null };
+    }));
+  const getUser = () => getSignIn().then(({ user }) => user);
+  const getViewer = () =>
+    (viewer ??= getSignIn().then(({ user, entitlement }) =>
+      createViewer(app, user, { entitlement: entitlement ? Promise.resolve(entitlement) : undefined }),
+    ));
   return {
     env,
     ctx,
     app,
     getUser,
-    getViewer: () => (viewer ??= getUser().then((found) => createViewer(app, found))),
+    getViewer,
     cspNonce: createCspNonce(),
   };
 }

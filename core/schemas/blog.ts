@@ -1,12 +1,10 @@
 import { z } from "zod";
+import { BLOG_COMMENT_BODY } from "../post-body";
+import { postBodyField } from "./post-body-field";
 
-export const BLOG_COMMENT_MAX_LENGTH = 2000;
+export const BLOG_COMMENT_MAX_LENGTH = BLOG_COMMENT_BODY.maxLength;
 
-export const blogCommentBodyField = z
-  .string({ error: "Write a comment first." })
-  .trim()
-  .min(1, "Write a comment first.")
-  .max(BLOG_COMMENT_MAX_LENGTH, `Comments are at most ${BLOG_COMMENT_MAX_LENGTH} characters.`);
+export const blogCommentBodyField = postBodyField(BLOG_COMMENT_BODY);
 
 /** The post page's comment forms (route action), one schema per intent. */
 export const blogCommentCreateFormSchema = z.object({

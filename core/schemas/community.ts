@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { COMMUNITY_MESSAGE_BODY } from "../post-body";
+import { postBodyField } from "./post-body-field";
 
 // Shared by the community forms (Conform) and the JSON API, so both give the same messages.
 export const THREAD_TITLE_MIN = 5;
 export const THREAD_TITLE_MAX = 120;
-export const MESSAGE_BODY_MAX = 5000;
+export const MESSAGE_BODY_MAX = COMMUNITY_MESSAGE_BODY.maxLength;
 
 export const threadTitleField = z
   .string({ error: "Give your thread a title." })
@@ -12,11 +14,7 @@ export const threadTitleField = z
   .min(THREAD_TITLE_MIN, `Make the title at least ${THREAD_TITLE_MIN} characters, so others know what it is about.`)
   .max(THREAD_TITLE_MAX, `Keep the title to ${THREAD_TITLE_MAX} characters or fewer.`);
 
-export const messageBodyField = z
-  .string({ error: "Write your message first." })
-  .trim()
-  .min(1, "Write your message first.")
-  .max(MESSAGE_BODY_MAX, `Messages are at most ${MESSAGE_BODY_MAX} characters.`);
+export const messageBodyField = postBodyField(COMMUNITY_MESSAGE_BODY);
 
 const idField = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);

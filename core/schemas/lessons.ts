@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { LESSON_COMMENT_BODY } from "../post-body";
+import { postBodyField } from "./post-body-field";
 import { hasArabic } from "../arabic";
 import { CAPTION_LANGUAGES, type CaptionLanguage, PLAYBACK_RATES } from "../player";
 
@@ -50,13 +52,9 @@ export const saveWordSchema = z.strictObject({
 });
 export type SaveWordInput = z.infer<typeof saveWordSchema>;
 
-export const COMMENT_MAX_LENGTH = 4000;
+export const COMMENT_MAX_LENGTH = LESSON_COMMENT_BODY.maxLength;
 
-export const commentBodyField = z
-  .string({ error: "Write something first." })
-  .trim()
-  .min(1, "Write something first.")
-  .max(COMMENT_MAX_LENGTH, `Comments are at most ${COMMENT_MAX_LENGTH} characters.`);
+export const commentBodyField = postBodyField(LESSON_COMMENT_BODY);
 
 export const commentSchema = z.object({ body: commentBodyField });
 

@@ -57,10 +57,27 @@ export function isMember<User extends ViewerUser>(viewer: Viewer<User>): viewer 
   return viewer.user !== null;
 }
 
-export function createViewer<User extends ViewerUser>(ctx: AppContext, user: User): Member<User>;
-export function createViewer<User extends ViewerUser>(ctx: AppContext, user: User | null): Viewer<User>;
-export function createViewer<User extends ViewerUser>(ctx: AppContext, user: User | null): Viewer<User> {
-  let entitlement: Promise<Entitlement> | undefined;
+/** `entitlement`: the member's entitlement when the caller already started looking it up (see load-context). */
+export interface ViewerOptions {
+  entitlement?: Promise<Entitlement>;
+}
+
+export function createViewer<User extends ViewerUser>(
+  ctx: AppContext,
+  user: User,
+  options?: ViewerOptions,
+): Member<User>;
+export function createViewer<User extends ViewerUser>(
+  ctx: AppContext,
+  user: User | null,
+  options?: ViewerOptions,
+): Viewer<User>;
+export function createViewer<User extends ViewerUser>(
+  ctx: AppContext,
+  user: User | null,
+  options: ViewerOptions = {},
+): Viewer<User> {
+  let entitlement: Promise<Entitlement> | undefined = user ? options.entitlement : undefined;
   let access: Promise<ViewerAccess> | undefined;
   const viewer: Viewer<User> = {
     user,

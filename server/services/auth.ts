@@ -57,11 +57,15 @@ const INVALID_LOGIN = "The email or password is incorrect.";
 
 /** Read from the primary: a permission revoked a moment ago is gone from the very next request. */
 export async function getPermissions(ctx: AppContext, userId: number): Promise<string[]> {
-  const rows = await ctx.primary
+  const rows = await permissionsQuery(ctx, userId);
+  return rows.map((row) => row.code).sort();
+}
+
+function permissionsQuery(ctx: AppContext, userId: number) {
+  return ctx.primary
     .select({ code: userPermissions.code })
     .from(userPermissions)
     .where(eq(userPermissions.userId, userId));
-  return rows.map((row) => row.code).sort();
 }
 
 /** Opens a D1 session and signs the token that names it. */
@@ -88,22 +92,58 @@ export async function createSession(ctx: AppContext, userId: number, meta: Reque
  * (`ctx.primary`), never a replica: a sign-out or a disabled account takes effect on the next request.
  */
 export async function authenticate(ctx: AppContext, token: string | null | undefined): Promise<SessionUser | null> {
+  return authenticateClaim(ctx, await readTokenClaim(ctx, token));
+}
+
+/** A token's signed claim (who it names, which session), checked against nothing but the signature and expiry. */
+export interface TokenClaim {
+  userId: number;
+  sessionId: string;
+}
+
+/**
+ * What a correctly signed, unexpired token claims, or null. Not a sign-in: only `authenticateClaim` says
+ * whether the session behind it is still open. A caller may start reading what the claimed member's page
+ * will need alongside that check, and must drop it unless the check names the same member.
+ */
+export async function readTokenClaim(ctx: AppContext, token: string | null | undefined): Promise<TokenClaim | null> {
   if (!token) return null;
   const payload = await verifyToken(token, ctx.config.jwtSecret);
-  if (!payload) return null;
-  const userId = Number(payload.sub);
-  // Side by side: the session with its user, and the permissions of the user the token names (kept only
-  // when that session is still open). Not a D1 batch: a batch returns rows as objects, and the join's
-  // same-named columns (id, created_at) would overwrite each other.
-  const [[row], permissions] = await Promise.all([
+  return payload ? { userId: Number(payload.sub), sessionId: payload.sid } : null;
+}
+
+/** `authenticate` for a claim already read from the token: one D1 round trip. */
+export async function authenticateClaim(ctx: AppContext, claim: TokenClaim | null): Promise<SessionUser | null> {
+  if (!claim) return null;
+  const [rows, permissionRows] = await ctx.primary.batch(authenticationQueries(ctx, claim));
+  return sessionUserFrom(claim, rows, permissionRows);
+}
+
+/**
+ * The two reads behind a sign-in check, for a caller that batches them with more of its own (the page
+ * load context adds the member's entitlement): the open session's user, and the permissions of the user
+ * the token names (kept only when that session is open). Asked of the primary. Only user columns are
+ * selected: D1 batches return rows as objects, where a join's same-named columns would collide.
+ */
+export function authenticationQueries(ctx: AppContext, claim: TokenClaim) {
+  return [
     ctx.primary
-      .select({ user: users, session: sessions })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        avatarKey: users.avatarKey,
+        level: users.level,
+        birthday: users.birthday,
+        transliterationScheme: users.transliterationScheme,
+        passwordHash: users.passwordHash,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.id, payload.sid),
-          eq(sessions.userId, userId),
+          eq(sessions.id, claim.sessionId),
+          eq(sessions.userId, claim.userId),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, ctx.now()),
           isNull(users.disabledAt),
@@ -111,13 +151,36 @@ export async function authenticate(ctx: AppContext, token: string | null | undef
         ),
       )
       .limit(1),
-    getPermissions(ctx, userId),
-  ]);
-  if (!row) return null;
-  return toSessionUser(row.user, row.session.id, permissions);
+    permissionsQuery(ctx, claim.userId),
+  ] as const;
 }
 
-function toSessionUser(user: typeof users.$inferSelect, sessionId: string, permissions: string[]): SessionUser {
+type AuthenticationRows = {
+  [K in keyof ReturnType<typeof authenticationQueries>]: Awaited<ReturnType<typeof authenticationQueries>[K]>;
+};
+
+/** The signed-in user from `authenticationQueries`' rows, or null when the session is not open. */
+export function sessionUserFrom(
+  claim: TokenClaim,
+  [user]: AuthenticationRows[0],
+  permissionRows: AuthenticationRows[1],
+): SessionUser | null {
+  if (!user) return null;
+  return toSessionUser(
+    user,
+    claim.sessionId,
+    permissionRows.map((row) => row.code),
+  );
+}
+
+function toSessionUser(
+  user: Pick<
+    typeof users.$inferSelect,
+    "id" | "email" | "name" | "avatarKey" | "level" | "birthday" | "transliterationScheme" | "passwordHash"
+  >,
+  sessionId: string,
+  permissions: string[],
+): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -127,7 +190,7 @@ function toSessionUser(user: typeof users.$inferSelect, sessionId: string, permi
     birthday: user.birthday,
     transliterationScheme: user.transliterationScheme,
     hasPassword: Boolean(user.passwordHash),
-    permissions,
+    permissions: [...permissions].sort(),
     sessionId,
   };
 }

@@ -47,6 +47,7 @@ import {
 } from "#core/library-query";
 import { isLessonLocked, VISITOR_ACCESS, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
+import { pageCacheGeneration } from "../lib/page-cache";
 import { isMediaKey, MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "./media";
 import {
   decodeFirstRowid,
@@ -374,10 +375,37 @@ export interface LibraryFilterOptions {
   teachers: Array<{ id: number; slug: string; name: string; nameAr: string | null }>;
   /** `code` in lower case, as in the query string. */
   countries: Array<{ id: number; code: string; name: string; dialect: string }>;
+  /** Published free lessons (the library's banner for visitors and members without a subscription). */
+  freeLessons: number;
 }
 
+/**
+ * The library's filter choices and free lesson count change only with the catalogue, and every change to
+ * it (made in the admin area) bumps the page-cache generation (server/lib/page-cache.ts). So an isolate
+ * keeps them per generation, for at most FILTER_OPTIONS_MEMO_MS, which also bounds how late a lesson
+ * scheduled to publish (no write) shows in the free count: the same bound as a cached public page.
+ * A library page then starts reading its lessons at once, alongside the sign-in check.
+ */
+const FILTER_OPTIONS_MEMO_MS = 60_000;
+let filterOptionsMemo: { generation: number; loadedAt: number; options: Promise<LibraryFilterOptions> } | null = null;
+
+export async function getLibraryFilterOptionsForPage(ctx: AppContext): Promise<LibraryFilterOptions> {
+  const generation = await pageCacheGeneration(ctx);
+  const now = Date.now();
+  const memo = filterOptionsMemo;
+  if (memo && memo.generation === generation && now - memo.loadedAt < FILTER_OPTIONS_MEMO_MS) return memo.options;
+  const options = getLibraryFilterOptions(ctx);
+  filterOptionsMemo = { generation, loadedAt: now, options };
+  // A failed read is not kept: the next request tries again.
+  options.catch(() => {
+    if (filterOptionsMemo?.options === options) filterOptionsMemo = null;
+  });
+  return options;
+}
+
+/** What the library shows everyone, whatever the query: the filters' choices and the free lesson count. */
 export async function getLibraryFilterOptions(ctx: AppContext): Promise<LibraryFilterOptions> {
-  const [categoryRows, teacherRows, countryRows] = await ctx.db.batch([
+  const [categoryRows, teacherRows, countryRows, freeRows] = await ctx.db.batch([
     ctx.db
       .select({ id: categories.id, slug: categories.slug, name: categories.name })
       .from(categories)
@@ -390,11 +418,16 @@ export async function getLibraryFilterOptions(ctx: AppContext): Promise<LibraryF
       .select({ id: countries.id, code: countries.code, name: countries.name, dialect: countries.dialect })
       .from(countries)
       .orderBy(asc(countries.name)),
+    ctx.db
+      .select({ total: count() })
+      .from(videos)
+      .where(publishedWhere({ freeOnly: true })),
   ]);
   return {
     categories: categoryRows,
     teachers: teacherRows,
     countries: countryRows.map((country) => ({ ...country, code: country.code.toLowerCase() })),
+    freeLessons: freeRows[0]?.total ?? 0,
   };
 }
 
@@ -578,7 +611,12 @@ type LibraryStatement = BatchQuery & { toSQL(): { sql: string; params: unknown[]
 
 interface LibraryOptions {
   query: LibraryQuery;
-  viewer?: ViewerAccess;
+  /**
+   * Who is asking (signed in, and their id). While it is still being looked up (the sign-in check), the
+   * lessons are already read unless the query filters by the member's own progress; their progress marks
+   * wait for it.
+   */
+  viewer?: ViewerAccess | Promise<ViewerAccess>;
   /**
    * The viewer's full access when it is still being looked up (the subscription): the listing starts
    * with `viewer` (who is signed in) and the locks wait for this. Defaults to `viewer`.
@@ -593,9 +631,19 @@ interface LibraryOptions {
  * The three statements behind a library page (lessons of pages 1..n, their total, counts per level),
  * with the query as it will be applied. Exported for the bench, which explains every combination.
  */
+/** Some levels but not all: the listing is narrowed by level (none or every level shows them all). */
+function levelFilterApplies(levels: readonly Level[]): boolean {
+  return levels.length > 0 && levels.length < LIBRARY_LEVELS.length;
+}
+
 export async function buildLibraryStatements(
   ctx: AppContext,
-  { query, viewer = VISITOR_ACCESS, pageSize = LIBRARY_PAGE_SIZE, filterOptions }: LibraryOptions,
+  {
+    query,
+    viewer = VISITOR_ACCESS,
+    pageSize = LIBRARY_PAGE_SIZE,
+    filterOptions,
+  }: Omit<LibraryOptions, "viewer"> & { viewer?: ViewerAccess },
 ) {
   const options = filterOptions ?? (await getLibraryFilterOptions(ctx));
   const category = options.categories.find((item) => item.slug === query.category) ?? null;
@@ -617,9 +665,7 @@ export async function buildLibraryStatements(
   const where = (withLevel: boolean) =>
     and(
       eq(videos.isPublished, true),
-      withLevel && applied.levels.length > 0 && applied.levels.length < LIBRARY_LEVELS.length
-        ? inArray(videos.level, applied.levels)
-        : undefined,
+      withLevel && levelFilterApplies(applied.levels) ? inArray(videos.level, applied.levels) : undefined,
       category
         ? inArray(
             videos.id,
@@ -645,7 +691,9 @@ export async function buildLibraryStatements(
     );
   const limit = applied.page * pageSize;
 
-  let statements: { items: LibraryStatement; count: LibraryStatement; levels: LibraryStatement };
+  // No separate count: the total is the level counts' sum over the chosen levels (`levels` drops only the
+  // level filter), which saves the search index a third pass on every search.
+  let statements: { items: LibraryStatement; levels: LibraryStatement };
   if (match) {
     // CROSS JOIN fixes the loop order (SQLite never reorders it): matching lessons outside, each looked up
     // by primary key. Left to itself the planner may scan an index of videos and re-run the FTS per row.
@@ -663,11 +711,6 @@ export async function buildLibraryStatements(
             : SORT_ORDER[sort]),
         )
         .limit(limit),
-      count: ctx.db
-        .select({ total: count() })
-        .from(hits)
-        .crossJoin(videos)
-        .where(and(eq(videos.id, hits.videoId), where(true))),
       levels: ctx.db
         .select({ level: videos.level, total: count() })
         .from(hits)
@@ -684,7 +727,6 @@ export async function buildLibraryStatements(
         .where(where(true))
         .orderBy(...SORT_ORDER[sort === "relevance" ? "newest" : sort])
         .limit(limit),
-      count: ctx.db.select({ total: count() }).from(videos).where(where(true)),
       levels: ctx.db
         .select({ level: videos.level, total: count() })
         .from(videos)
@@ -698,22 +740,33 @@ export async function buildLibraryStatements(
 /**
  * One page of the library for a viewer: pages 1..page of published lessons matching every filter and
  * the search, in the chosen order, with the total, per-level counts and each lesson's teachers, lock,
- * signed thumbnail, progress and best matching line. Two D1 round trips (three without filterOptions).
+ * signed thumbnail, progress and best matching line. Two D1 round trips (three without filterOptions); the
+ * first goes out before the viewer is known unless the query filters by their progress.
  */
 export async function listLibrary(ctx: AppContext, options: LibraryOptions): Promise<LibraryPage> {
-  const { viewer = VISITOR_ACCESS, pageSize = LIBRARY_PAGE_SIZE } = options;
-  const { applied, sort, terms, searched, userId, statements } = await buildLibraryStatements(ctx, options);
-  const [rows, counted, levelRows] = (await ctx.db.batch([statements.items, statements.count, statements.levels])) as [
-    LibraryRow[],
-    Array<{ total: number }>,
-    Array<{ level: Level; total: number }>,
-  ];
-  const total = counted[0]?.total ?? 0;
+  const { pageSize = LIBRARY_PAGE_SIZE } = options;
+  const viewerLoaded = Promise.resolve(options.viewer ?? VISITOR_ACCESS);
+  // Only a filter on the member's own progress needs to know who they are to choose the lessons.
+  const chooser = options.query.status ? await viewerLoaded : VISITOR_ACCESS;
+  const { applied, sort, terms, searched, statements } = await buildLibraryStatements(ctx, {
+    ...options,
+    viewer: chooser,
+  });
+  const [[rows, levelRows], viewer] = await Promise.all([
+    ctx.db.batch([statements.items, statements.levels]) as Promise<
+      [LibraryRow[], Array<{ level: Level; total: number }>]
+    >,
+    viewerLoaded,
+  ]);
+  const userId = viewer.signedIn && viewer.userId ? viewer.userId : null;
+  const levelCounts: Record<Level, number> = { beginner: 0, intermediate: 0, advanced: 0 };
+  for (const row of levelRows) levelCounts[row.level] = row.total;
+  const total = levelFilterApplies(applied.levels)
+    ? [...new Set(applied.levels)].reduce((sum, level) => sum + levelCounts[level], 0)
+    : levelRows.reduce((sum, row) => sum + row.total, 0);
 
   const pageCount = Math.max(1, Math.min(LIBRARY_MAX_PAGES, Math.ceil(total / pageSize)));
   const page = Math.min(applied.page, pageCount);
-  const levelCounts: Record<Level, number> = { beginner: 0, intermediate: 0, advanced: 0 };
-  for (const row of levelRows) levelCounts[row.level] = row.total;
 
   const chosen = new Map(
     rows

@@ -1,7 +1,7 @@
 import jwt from "@tsndr/cloudflare-worker-jwt";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { sessions, users } from "../../drizzle/schema";
+import { passwordResetTokens, sessions, users } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
 import { PASSWORD_ITERATIONS } from "../../server/lib/password";
 import {
@@ -438,7 +438,7 @@ describe("password reset", () => {
     await postJson(app, "/api/auth/reset-password", { email: user.email });
     const [mail] = await outboxFor(user.email);
     const token = linkFrom(mail!.text).searchParams.get("token")!;
-    const rows = await createAppContext(testEnv).db.query.passwordResetTokens.findMany();
+    const rows = await createAppContext(testEnv).db.select().from(passwordResetTokens);
     expect(rows.some((row) => row.tokenHash === token)).toBe(false);
   });
 

@@ -1,16 +1,14 @@
 import { getFormProps, getTextareaProps, useForm, type FormMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation, type FetcherWithComponents } from "@remix-run/react";
 import type { Ref } from "react";
-import type { z } from "zod";
+import type { PostBodyRules } from "#core/post-body";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { JsMarker } from "./js-marker";
+import { postBodyConstraint, validatePostBody } from "./post-body-validation";
 import type { DiscussionActionData } from "./types";
 import { useSubmissionResult } from "./use-submission-result";
-
-type ComposerSchema = z.ZodType<{ intent: string; body: string }>;
 
 /** Every discussion takes the same member markdown (server/lib/markdown.ts). */
 export function MarkdownHint({ maxLength }: { maxLength?: number }) {
@@ -29,8 +27,7 @@ export function MarkdownHint({ maxLength }: { maxLength?: number }) {
 export function PostComposer({
   formId,
   intent,
-  schema,
-  maxLength,
+  rules,
   fetcher,
   header,
   label,
@@ -45,8 +42,8 @@ export function PostComposer({
 }: {
   formId: string;
   intent: string;
-  schema: ComposerSchema;
-  maxLength: number;
+  /** The text's rules, checked in the browser as on the server. */
+  rules: PostBodyRules;
   fetcher?: FetcherWithComponents<DiscussionActionData>;
   /** Above the errors, e.g. a heading. */
   header?: React.ReactNode;
@@ -68,10 +65,10 @@ export function PostComposer({
   const [form, fields] = useForm({
     id: formId,
     lastResult: idle ? lastResult : undefined,
-    constraint: getZodConstraint(schema),
+    constraint: postBodyConstraint(rules),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => validatePostBody(formData, rules),
   });
   const hintId = `${fields.body.id}-hint`;
   const { key, ...textareaProps } = getTextareaProps(fields.body, { ariaAttributes: false });
@@ -91,7 +88,7 @@ export function PostComposer({
         ref={textareaRef}
         {...textareaProps}
         rows={rows}
-        maxLength={maxLength}
+        maxLength={rules.maxLength}
         dir="auto"
         placeholder={placeholder}
         aria-invalid={fields.body.errors ? true : undefined}

@@ -1,17 +1,17 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { z } from "zod";
+import type { PostBodyRules } from "#core/post-body";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { JsMarker } from "./js-marker";
+import { postBodyConstraint, validatePostBody } from "./post-body-validation";
 import type { DiscussionActionData, PostRef } from "./types";
 import { useSubmissionResult } from "./use-submission-result";
 
-// Apart from the other controls (./post-controls.tsx) because it validates with zod in the browser: pages
-// that only list posts (a blog post for visitors) do not load it.
+// Apart from the other controls (./post-controls.tsx) because it validates in the browser: pages that only
+// list posts (a blog post for visitors) do not load it.
 
 /**
  * "Edit" opens the author's text in place; a saved edit closes it again (the new text arrives with the
@@ -22,16 +22,15 @@ export function EditPost({
   post,
   body,
   noun,
-  schema,
-  maxLength,
+  rules,
 }: {
   intent: string;
   post: PostRef;
   body: string;
   /** "comment", "message": names the text box ("Edit your comment"). */
   noun: string;
-  schema: z.ZodType<{ intent: string; body: string }>;
-  maxLength: number;
+  /** The text's rules, checked in the browser as on the server. */
+  rules: PostBodyRules;
 }) {
   const fetcher = useFetcher<DiscussionActionData>();
   const detailsRef = useRef<HTMLDetailsElement>(null);
@@ -40,10 +39,10 @@ export function EditPost({
     id: `${intent}-${post.id}`,
     lastResult: fetcher.state === "idle" ? lastResult : undefined,
     defaultValue: { body },
-    constraint: getZodConstraint(schema),
+    constraint: postBodyConstraint(rules),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => validatePostBody(formData, rules),
   });
 
   useEffect(() => {
@@ -72,7 +71,7 @@ export function EditPost({
           key={key}
           {...textareaProps}
           rows={4}
-          maxLength={maxLength}
+          maxLength={rules.maxLength}
           dir="auto"
           aria-invalid={fields.body.errors ? true : undefined}
           aria-describedby={fields.body.errors ? fields.body.errorId : undefined}

@@ -61,7 +61,12 @@ export const NO_ENTITLEMENT: Entitlement = {
  */
 export async function getEntitlement(ctx: AppContext, userId: number | null): Promise<Entitlement> {
   if (userId === null) return NO_ENTITLEMENT;
-  const rows = await ctx.primary
+  return entitlementFrom(await entitlementQuery(ctx, userId), ctx.now());
+}
+
+/** The read behind `getEntitlement`, for a caller that batches it with others (the page load context). */
+export function entitlementQuery(ctx: AppContext, userId: number) {
+  return ctx.primary
     .select({
       id: subscriptions.id,
       status: subscriptions.status,
@@ -77,8 +82,11 @@ export async function getEntitlement(ctx: AppContext, userId: number | null): Pr
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.currentPeriodEnd), desc(subscriptions.id))
     .limit(20);
+}
+
+/** The entitlement that `entitlementQuery`'s rows give at `now`. */
+export function entitlementFrom(rows: Awaited<ReturnType<typeof entitlementQuery>>, now: Date): Entitlement {
   if (rows.length === 0) return NO_ENTITLEMENT;
-  const now = ctx.now();
   const chosen = rows.find((row) => hasAccessAt(row, now)) ?? rows[0]!;
   return {
     hasAccess: hasAccessAt(chosen, now),

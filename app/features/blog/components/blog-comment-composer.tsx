@@ -1,5 +1,5 @@
 import { MarkdownHint, PostComposer } from "~/components/discussion/post-composer";
-import { BLOG_COMMENT_MAX_LENGTH, blogCommentCreateFormSchema } from "#core/schemas/blog";
+import { BLOG_COMMENT_BODY } from "#core/post-body";
 
 /**
  * The comment form under a blog post, for members. Its own module, loaded only when a member is reading
@@ -12,11 +12,10 @@ export default function BlogCommentComposer({ viewerName, formKey }: { viewerNam
       key={formKey}
       formId="blog-comment-create"
       intent="comment-create"
-      schema={blogCommentCreateFormSchema}
-      maxLength={BLOG_COMMENT_MAX_LENGTH}
+      rules={BLOG_COMMENT_BODY}
       label={`Add a comment as ${viewerName}`}
       placeholder="How do they say it where you're from?"
-      hint={<MarkdownHint maxLength={BLOG_COMMENT_MAX_LENGTH} />}
+      hint={<MarkdownHint maxLength={BLOG_COMMENT_BODY.maxLength} />}
       submitLabel="Post comment"
     />
   );

@@ -3,7 +3,7 @@ import { DiscussionPost } from "~/components/discussion/discussion-post";
 import { PostBody } from "~/components/discussion/post-body";
 import { DeletePost, PostControls } from "~/components/discussion/post-controls";
 import { EditPost } from "~/components/discussion/post-edit";
-import { MESSAGE_BODY_MAX, messageUpdateFormSchema } from "#core/schemas/community";
+import { COMMUNITY_MESSAGE_BODY } from "#core/post-body";
 import type { CommunityMessage } from "#server/services/community";
 import { RelativeTime } from "./parts";
 import type { ThreadActionData } from "./types";
@@ -73,8 +73,7 @@ export function MessageItem({
                 post={post}
                 body={message.body}
                 noun="message"
-                schema={messageUpdateFormSchema}
-                maxLength={MESSAGE_BODY_MAX}
+                rules={COMMUNITY_MESSAGE_BODY}
               />
             ) : null}
             {message.canDelete ? (

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { PostBody } from "~/components/discussion/post-body";
 import { MarkdownHint, PostComposer } from "~/components/discussion/post-composer";
 import { FieldErrors } from "~/components/ui/field";
-import { MESSAGE_BODY_MAX, messageCreateFormSchema } from "#core/schemas/community";
+import { COMMUNITY_MESSAGE_BODY } from "#core/post-body";
 import type { ThreadActionData } from "./types";
 
 export interface QuotedPreview {
@@ -50,8 +50,7 @@ export function ReplyForm({
     <PostComposer
       formId="message-create"
       intent="message-create"
-      schema={messageCreateFormSchema}
-      maxLength={MESSAGE_BODY_MAX}
+      rules={COMMUNITY_MESSAGE_BODY}
       fetcher={fetcher}
       header={
         <>

@@ -8,7 +8,7 @@ import { EditPost } from "~/components/discussion/post-edit";
 import type { DiscussionActionData } from "~/components/discussion/types";
 import { cn } from "~/lib/cn";
 import { formatDate } from "#core/format";
-import { COMMENT_MAX_LENGTH, commentCreateFormSchema, commentUpdateFormSchema } from "#core/schemas/lessons";
+import { LESSON_COMMENT_BODY } from "#core/post-body";
 import type { LessonComment } from "#server/services/comments";
 import { sectionCard } from "./lesson-details";
 
@@ -43,8 +43,7 @@ export function LessonComments({
       <PostComposer
         formId="comment-create"
         intent="comment-create"
-        schema={commentCreateFormSchema}
-        maxLength={COMMENT_MAX_LENGTH}
+        rules={LESSON_COMMENT_BODY}
         fetcher={fetcher}
         label={`Add a comment as ${viewerName}`}
         placeholder="Ask about a word or share a tip…"
@@ -107,8 +106,7 @@ function CommentItem({ comment }: { comment: LessonComment }) {
                 post={post}
                 body={comment.body}
                 noun="comment"
-                schema={commentUpdateFormSchema}
-                maxLength={COMMENT_MAX_LENGTH}
+                rules={LESSON_COMMENT_BODY}
               />
             ) : null}
             {comment.canDelete ? (

@@ -21,9 +21,8 @@ import {
 } from "#core/library-query";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import {
-  countPublishedVideos,
   getLearnerOverview,
-  getLibraryFilterOptions,
+  getLibraryFilterOptionsForPage,
   listLibrary,
   parseLibraryParams,
   withLocks,
@@ -32,21 +31,19 @@ import { memberWithoutAccess } from "#server/access/policy";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseLibraryParams(new URL(request.url).searchParams);
-  // What is the same for everyone starts before the session check; the listing and the learner's row
-  // need only who is signed in; the subscription, looked up alongside, then decides the locks.
-  const filterOptionsLoaded = getLibraryFilterOptions(context.app);
-  const freeLessonsCounted = countPublishedVideos(context.app, { freeOnly: true });
-  const viewer = await context.getViewer();
-  const member = memberWithoutAccess(viewer.user);
-  const accessLoaded = viewer.access();
-  const [access, filterOptions, library, learner, freeLessons] = await Promise.all([
+  // The lessons are read alongside the sign-in check (the filter choices are usually in memory); the
+  // learner's row waits for who is signed in, and the locks for their subscription.
+  const viewerLoaded = context.getViewer();
+  const memberLoaded = viewerLoaded.then((viewer) => memberWithoutAccess(viewer.user));
+  const accessLoaded = viewerLoaded.then((viewer) => viewer.access());
+  const filterOptionsLoaded = getLibraryFilterOptionsForPage(context.app);
+  const [access, filterOptions, library, learner] = await Promise.all([
     accessLoaded,
     filterOptionsLoaded,
     filterOptionsLoaded.then((options) =>
-      listLibrary(context.app, { query, viewer: member, access: accessLoaded, filterOptions: options }),
+      listLibrary(context.app, { query, viewer: memberLoaded, access: accessLoaded, filterOptions: options }),
     ),
-    getLearnerOverview(context.app, member),
-    freeLessonsCounted,
+    memberLoaded.then((member) => getLearnerOverview(context.app, member)),
   ]);
   const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, access) } : null;
   return {
@@ -58,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     overview,
     viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription },
-    freeLessons,
+    freeLessons: filterOptions.freeLessons,
   };
 }
 
