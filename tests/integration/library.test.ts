@@ -5,7 +5,15 @@ import { EMPTY_LIBRARY_QUERY, type LibraryQuery } from "../../core/library-query
 import { memberWithoutAccess, VISITOR_ACCESS, type ViewerAccess } from "../../server/access/policy";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
-import { getLearnerOverview, listLibrary, parseLibraryParams, withLocks } from "../../server/services/catalog";
+import { bumpPageCache } from "../../server/lib/page-cache";
+import {
+  countPublishedVideos,
+  getLearnerOverview,
+  getLibraryFilterOptionsForPage,
+  listLibrary,
+  parseLibraryParams,
+  withLocks,
+} from "../../server/services/catalog";
 import { indexVideo, rebuildSearchIndex, searchLessons } from "../../server/services/search";
 import {
   createCatalogCategory,
@@ -355,6 +363,40 @@ describe("locks and progress", () => {
     expect(overview!.watchedSeconds).toBe(200);
     expect(overview!.completedCount).toBe(1);
     expect(await getLearnerOverview(ctx, VISITOR_ACCESS)).toBeNull();
+  });
+
+  it("lists with the member still being looked up, and shows their progress once known", async () => {
+    const user = await createUser();
+    await setLessonProgress(ctx, { userId: user.id, videoId: fixture.coffee.id, positionSeconds: 45, completed: true });
+    const viewer: ViewerAccess = { signedIn: true, hasSubscription: true, userId: user.id };
+    let release!: (viewer: ViewerAccess) => void;
+    const pending = listLibrary(ctx, { query: query(), viewer: new Promise((resolve) => (release = resolve)) });
+    release(viewer);
+    const page = await pending;
+    expect(page.items.find((item) => item.title === "Coffee talk")?.progress?.completed).toBe(true);
+    // A filter on the member's own progress waits for them, and applies.
+    const completed = await listLibrary(ctx, {
+      query: query({ status: "completed" }),
+      viewer: Promise.resolve(viewer),
+    });
+    expect(completed.items.map((item) => item.title)).toEqual(["Coffee talk"]);
+    expect(completed.query.status).toBe("completed");
+  });
+});
+
+describe("the library's filter choices for a page", () => {
+  it("are kept until the catalogue changes (a page-cache purge), then read again", async () => {
+    await bumpPageCache(ctx);
+    const before = await getLibraryFilterOptionsForPage(ctx);
+    const added = await createCatalogTeacher(ctx, { name: "Nadia" });
+    // No purge yet: the same choices, without reading D1 again.
+    expect(await getLibraryFilterOptionsForPage(ctx)).toBe(before);
+    expect(before.teachers.some((teacher) => teacher.slug === added.slug)).toBe(false);
+    // Every change in the admin area purges the page cache, and with it these.
+    await bumpPageCache(ctx);
+    const after = await getLibraryFilterOptionsForPage(ctx);
+    expect(after.teachers.some((teacher) => teacher.slug === added.slug)).toBe(true);
+    expect(after.freeLessons).toBe(await countPublishedVideos(ctx, { freeOnly: true }));
   });
 });
 

@@ -1,10 +1,12 @@
 import { createExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../../core/permissions";
 import { VISITOR_ACCESS } from "../../server/access/policy";
 import { createViewer, type Viewer } from "../../server/access/viewer";
 import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
+import { sessions } from "../../drizzle/schema";
 import type { Env } from "../../server/env";
 import type { LoadContext } from "../../server/load-context";
 import { createSession } from "../../server/services/auth";
@@ -16,6 +18,7 @@ const ctx = createAppContext(testEnv);
 /** The test env with a D1 that notes every statement prepared on it, to count the subscription lookups. */
 function countingEnv() {
   const statements: string[] = [];
+  const batches: number[] = [];
   const counted =
     <Client extends Pick<D1Database, "prepare">>(client: Client) =>
     (sql: string) => {
@@ -31,7 +34,10 @@ function countingEnv() {
           const session = target.withSession(constraintOrBookmark);
           return {
             prepare: counted(session),
-            batch: (statements: D1PreparedStatement[]) => session.batch(statements),
+            batch: (statements: D1PreparedStatement[]) => {
+              batches.push(statements.length);
+              return session.batch(statements);
+            },
             getBookmark: () => session.getBookmark(),
           };
         };
@@ -43,6 +49,8 @@ function countingEnv() {
   return {
     env: { ...testEnv, DB } as Env,
     subscriptionLookups: () => statements.filter((sql) => /\bfrom "subscriptions"/.test(sql)).length,
+    /** The size of each D1 batch sent on a request's session, in order. */
+    batches: () => batches,
   };
 }
 
@@ -185,6 +193,44 @@ describe("the viewer", () => {
     await request();
     expect(seen[1]).not.toBe(seen[0]);
     expect(counting.subscriptionLookups()).toBe(2);
+  });
+
+  it("on a page GET, checks the sign-in and reads the subscription in one D1 round trip, for that member only", async () => {
+    const answers: Array<{ userId: number | null; subscribed: boolean }> = [];
+    const app = createApp({
+      remix: async (_request, context: LoadContext) => {
+        const viewer = await context.getViewer();
+        answers.push({ userId: viewer.userId, subscribed: await viewer.hasSubscription() });
+        return new Response("ok");
+      },
+    });
+    const page = (env: Env, token: string, method = "GET") =>
+      app.request(
+        "https://ahla.test/profile",
+        { method, headers: { Cookie: `token=${token}`, Origin: "https://ahla.test" } },
+        env,
+        createExecutionContext(),
+      );
+
+    const get = countingEnv();
+    await page(get.env, subscriber.token);
+    expect(answers.at(-1)).toEqual({ userId: subscriber.id, subscribed: true });
+    // Session with its user, permissions and subscriptions: one batch, and nothing looked up after it.
+    expect(get.batches()).toEqual([3]);
+    expect(get.subscriptionLookups()).toBe(1);
+
+    // A POST's action may change the subscription: it is read when first asked, after the sign-in check.
+    const post = countingEnv();
+    await page(post.env, subscriber.token, "POST");
+    expect(answers.at(-1)).toEqual({ userId: subscriber.id, subscribed: true });
+    expect(post.batches()).toEqual([2]);
+    expect(post.subscriptionLookups()).toBe(1);
+
+    // The token still names the subscriber, but their session is closed: no member, no subscription.
+    const closed = await member({ subscribed: true });
+    await ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, closed.id));
+    await page(countingEnv().env, closed.token);
+    expect(answers.at(-1)).toEqual({ userId: null, subscribed: false });
   });
 
   it("is built once per API request, and a lesson page looks the subscription up once", async () => {
