@@ -18,8 +18,9 @@
 export type ApiAudience = "public" | "member" | "moderator" | "admin" | "provider";
 
 /** Keys are "METHOD path" exactly as Hono registers them under /api (parameter patterns included). */
-export const API_ACCESS: Readonly<Record<string, ApiAudience>> = {
+export const API_ACCESS = {
   "GET /me": "member",
+  "GET /openapi.json": "public",
 
   // Sign-in and the account's email
   "POST /auth/login": "public",
@@ -155,4 +156,7 @@ export const API_ACCESS: Readonly<Record<string, ApiAudience>> = {
   "PATCH /admin/:resource/:id": "admin",
   "PUT /admin/:resource/:id": "admin",
   "DELETE /admin/:resource/:id": "admin",
-};
+} as const satisfies Readonly<Record<string, ApiAudience>>;
+
+/** A route of the JSON API, "METHOD path" under /api. */
+export type ApiRoute = keyof typeof API_ACCESS;

@@ -21,7 +21,7 @@ function target(kindPath: string, idText: string) {
 }
 
 /** Any JSON object: the service validates the answer itself, so a bad one is a 400 with its reason. */
-const anyObject = z.looseObject({});
+export const exerciseAttemptBody = z.looseObject({});
 
 /**
  * `/api/exercises/{sentence-orders|sentence-gaps}/:id/attempts`: POST `{ answer }` → `{ correct, expected,
@@ -32,7 +32,7 @@ export const exercisesApi = new Hono<ApiEnv>()
   .use(requireUser)
   .post(`/:kind{sentence-orders|sentence-gaps}/:id${ID}/attempts`, async (c) => {
     const { kind, exerciseId } = target(c.req.param("kind"), c.req.param("id"));
-    const input = await readJson(c, anyObject);
+    const input = await readJson(c, exerciseAttemptBody);
     const result = await submitExerciseAttempt(c.get("app"), c.get("viewer"), { kind, exerciseId, input });
     return c.json({ data: result }, 201);
   })

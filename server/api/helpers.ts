@@ -47,6 +47,7 @@ export async function readJson(c: Context<ApiEnv>, schema?: z.ZodType | null, op
     throw new AppError(400, ["The request body must be valid JSON."]);
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, [notObjectMessage]);
+  c.set("jsonBodySchema", schema ?? null);
   return schema ? parseWith(schema, body) : (body as Record<string, unknown>);
 }
 

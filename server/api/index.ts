@@ -16,6 +16,7 @@ import { lessonsApi } from "./lessons";
 import { libraryApi } from "./library";
 import { listeningApi } from "./listening";
 import { newsletterApi } from "./newsletter";
+import { openApiDocument } from "./openapi";
 import { playlistsApi } from "./playlists";
 import { vocabularyApi } from "./vocabulary";
 import type { ApiEnv } from "./types";
@@ -52,6 +53,12 @@ export function createApi(options: ApiOptions = {}) {
   api.route("/newsletter", newsletterApi);
   api.route("/playlists", playlistsApi);
   api.route("/vocabulary", vocabularyApi);
+
+  // What this API is, as OpenAPI 3.1 (server/api/openapi.ts): the same for everyone, cacheable.
+  api.get("/openapi.json", (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(openApiDocument());
+  });
 
   api.get("/me", requireUser, async (c) => {
     const user = c.get("user")!;

@@ -20,7 +20,7 @@ function idParam(value: string): number {
 }
 
 /** Any JSON object: the service validates the answers itself, so a bad one is a 400 with its reason. */
-const anyObject = z.looseObject({});
+export const listeningAttemptBody = z.looseObject({});
 
 /**
  * `/api/listening`: the groups (open; best scores for a learner), one activity to play, POST answers →
@@ -34,7 +34,7 @@ export const listeningApi = new Hono<ApiEnv>()
     return c.json({ data: activity });
   })
   .post(`/activities/:id${ID}/attempts`, requireUser, async (c) => {
-    const input = await readJson(c, anyObject);
+    const input = await readJson(c, listeningAttemptBody);
     const activityId = idParam(c.req.param("id"));
     const result = await submitListeningAttempt(c.get("app"), c.get("user"), { activityId, input });
     return c.json({ data: result }, 201);

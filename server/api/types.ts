@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import type { Env } from "../env";
@@ -11,5 +12,13 @@ export interface AppEnv {
 
 export interface ApiEnv {
   Bindings: Env;
-  Variables: AppEnv["Variables"] & { user: SessionUser | null; viewer: Viewer<SessionUser> };
+  Variables: AppEnv["Variables"] & {
+    user: SessionUser | null;
+    viewer: Viewer<SessionUser>;
+    /**
+     * The schema `readJson` checked this request's body against (null: any object, checked further by
+     * the service). tests/integration/openapi.test.ts compares it with the documented one.
+     */
+    jsonBodySchema?: z.ZodType | null;
+  };
 }

@@ -14,12 +14,12 @@ import {
 import { readJson, requireAdmin } from "../helpers";
 import type { ApiEnv } from "../types";
 
-const uploadRef = z.strictObject({
+export const uploadRef = z.strictObject({
   key: z.string().min(1).max(260),
   uploadId: z.string().min(1).max(1024),
 });
 
-const completeSchema = completeUploadSchema.extend({
+export const completeSchema = completeUploadSchema.extend({
   uploadId: z.string().min(1).max(1024),
   /** Where the finished file goes: the lesson's video (with its duration), thumbnail, or a new attachment. */
   attach: z
