@@ -123,3 +123,27 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
 );
+
+/**
+ * Idempotency-Key of a member's write to the JSON API (server/api/idempotency.ts): the first request with a
+ * key claims it (status null while it runs), then keeps its answer, which a retry with the same key gets
+ * again instead of doing the write twice. Kept a day (the cron removes older ones).
+ */
+export const apiIdempotencyKeys = sqliteTable(
+  "api_idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** "METHOD /api/path" the key was first used for. */
+    route: text("route").notNull(),
+    /** SHA-256 of the body it was first used with. */
+    bodyHash: text("body_hash").notNull(),
+    status: integer("status"),
+    responseBody: text("response_body"),
+    contentType: text("content_type"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("api_idempotency_keys_created_idx").on(t.createdAt)],
+);

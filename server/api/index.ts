@@ -11,6 +11,7 @@ import { communityApi } from "./community";
 import { exercisesApi } from "./exercises";
 import { flashcardsApi } from "./flashcards";
 import { requireUser } from "./helpers";
+import { idempotency } from "./idempotency";
 import { lessonChatApi } from "./lesson-chat";
 import { lessonsApi } from "./lessons";
 import { libraryApi } from "./library";
@@ -39,6 +40,7 @@ export function createApi(options: ApiOptions = {}) {
     c.set("viewer", createViewer(app, user));
     await next();
   });
+  api.use(idempotency);
 
   api.route("/admin", adminApi);
   api.route("/auth", authApi);

@@ -16,6 +16,8 @@ export const PUBLISHED_SECRETS: readonly string[] = [
 
 /** Outbox copies of sent mail are deleted by the cron after this many days (outbox mode only). */
 export const OUTBOX_RETENTION_DAYS = 3;
+/** How long an Idempotency-Key answers retries of a member's write (server/api/idempotency.ts). */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const ENVIRONMENTS = ["development", "test", "production"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
+  apiIdempotencyKeys,
   deckProgress,
   flashcardReviewLogs,
   flashcardStates,
@@ -46,6 +47,11 @@ const byMember =
 export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
   users: { fate: "kept", why: "anonymised in place: the id keeps the kept rows below consistent" },
   sessions: { fate: "deleted", why: "sign-ins, with address and browser", erase: byMember(sessions, sessions.userId) },
+  api_idempotency_keys: {
+    fate: "deleted",
+    why: "answers to their recent writes, kept for retries",
+    erase: byMember(apiIdempotencyKeys, apiIdempotencyKeys.userId),
+  },
   user_permissions: {
     fate: "deleted",
     why: "nothing to grant any more",

@@ -1,9 +1,16 @@
 import { and, lt, sql } from "drizzle-orm";
 import { Toucan } from "toucan-js";
-import { mailOutbox, oauthStates, passwordResetTokens, rateLimits, webhookEvents } from "#drizzle/schema";
+import {
+  apiIdempotencyKeys,
+  mailOutbox,
+  oauthStates,
+  passwordResetTokens,
+  rateLimits,
+  webhookEvents,
+} from "#drizzle/schema";
 import { createAppContext, type AppContext } from "../context";
 import type { Env } from "../env";
-import { OUTBOX_RETENTION_DAYS } from "../lib/config";
+import { IDEMPOTENCY_WINDOW_MS, OUTBOX_RETENTION_DAYS } from "../lib/config";
 import { reconcileSubscriptions, type ReconcileReport } from "./billing";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +54,10 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<ScheduledRe
       .where(lt(webhookEvents.receivedAt, new Date(now.getTime() - WEBHOOK_EVENT_RETENTION_MS))),
     // Outbox copies hold reset and sign-in links: kept only a few days (and only in outbox mode).
     ctx.db.delete(mailOutbox).where(lt(mailOutbox.createdAt, new Date(now.getTime() - OUTBOX_RETENTION_DAYS * DAY_MS))),
+    // Idempotency keys answer retries for a day (server/api/idempotency.ts).
+    ctx.db
+      .delete(apiIdempotencyKeys)
+      .where(lt(apiIdempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS))),
   ]);
   const reporter = createBackgroundReporter(ctx);
   const billing = await reconcileSubscriptions(ctx, {
