@@ -78,6 +78,16 @@ export interface RouteDoc {
   creates?: boolean;
 }
 
+/** A member's write sent again with the same key is done once (server/api/idempotency.ts, ADR 026). */
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Send the same key again to retry this write safely: it is done once, and the retry gets the first answer (Idempotent-Replayed: true). 1–255 visible ASCII characters; kept a day.",
+  schema: { type: "string", pattern: "^[\\x21-\\x7e]{1,255}$" },
+};
+
 const page: QueryParameter = { name: "page", description: "Page number, from 1.", schema: { type: "integer" } };
 
 export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
@@ -495,6 +505,7 @@ export function openApiDocument(): object {
           schema: pattern ? { type: "string", pattern: `^(?:${pattern})$` } : { type: "string" },
         })),
         ...queryParameters(doc.query),
+        ...(audience !== "public" && audience !== "provider" && method !== "GET" ? [IDEMPOTENCY_KEY] : []),
       ],
       ...(body ? { requestBody: body } : {}),
       responses,

@@ -52,6 +52,12 @@ describe("GET /api/openapi.json", () => {
     expect(expected.filter((route) => !documented.has(route))).toEqual([]);
     expect([...documented].filter((route) => !expected.includes(route))).toEqual([]);
     expect(documented.size).toBe(registered.size);
+    // Members' writes may be retried with an Idempotency-Key; reads and public routes take none.
+    const headers = (path: string, method: string) =>
+      document.paths[path]![method]!.parameters.filter((p) => p.in === "header").map((p) => p.name);
+    expect(headers("/api/playlists", "post")).toEqual(["Idempotency-Key"]);
+    expect(headers("/api/playlists", "get")).toEqual([]);
+    expect(headers("/api/auth/login", "post")).toEqual([]);
   });
 
   it("documents a request body exactly where the handler reads one", async () => {
