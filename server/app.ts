@@ -64,6 +64,17 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
     }
   });
 
+  // What no route answered for itself (a page or /media failing, a step above them): reported through `onError`
+  // (server/index.ts sends it to Sentry; without this, Hono answered its own 500 inside `app.fetch` and the error
+  // reached no reporter) and answered without its message. The API answers its own errors (server/api).
+  app.onError((error, c) => {
+    options.onError?.(error, c.req.raw, c.env);
+    console.error(error);
+    return isApiPath(new URL(c.req.url).pathname)
+      ? c.json({ errors: ["Error occurred. We're working on fixing it."] }, 500)
+      : c.text("Internal Server Error", 500);
+  });
+
   app.route("/api", createApi(options));
   app.route("/media", createMediaApp());
   if (options.remix) {

@@ -4,7 +4,7 @@ import * as build from "virtual:remix-build";
 import { createApp } from "./app";
 import type { Env } from "./env";
 import { configErrorResponse, getConfig } from "./lib/config";
-import { createErrorReporter } from "./lib/sentry";
+import { createErrorReporter, reportError, trackErrors } from "./lib/sentry";
 import { runScheduledJobs } from "./services/scheduled";
 
 const remixHandler = createRequestHandler(build as unknown as ServerBuild);
@@ -13,6 +13,8 @@ const app = createApp({
   remix: (request, context) => remixHandler(request, context),
   // Cached public pages name this build's hashed assets: a new deploy must not serve the old ones.
   buildVersion: (build as unknown as ServerBuild).assets.version,
+  // Hono answers a thrown error with a 500 inside app.fetch: the request's reporter is reached from here.
+  onError: (error, request) => reportError(error, request),
 });
 
 export default {
@@ -20,6 +22,7 @@ export default {
     const refused = configErrorResponse(env);
     if (refused) return refused;
     const reporter = createErrorReporter(getConfig(env), request, ctx);
+    trackErrors(request, reporter);
     try {
       return await app.fetch(request, env, ctx);
     } catch (error) {

@@ -26,3 +26,19 @@ export function createErrorReporter(config: Config, request: Request, ctx: Execu
 }
 
 export type ErrorReporter = NonNullable<ReturnType<typeof createErrorReporter>>;
+
+/**
+ * The reporter of each request the Worker is serving (server/index.ts). Hono turns an error thrown by a route,
+ * a page or a middleware into a 500 inside `app.fetch`, so a catch around `app.fetch` never sees it: the app's
+ * `onError` (server/app.ts, server/api) finds the request's reporter here instead, through `reportError`.
+ */
+const reporters = new WeakMap<Request, ErrorReporter>();
+
+export function trackErrors(request: Request, reporter: ErrorReporter | null) {
+  if (reporter) reporters.set(request, reporter);
+}
+
+/** Sends `error` to the reporter of the request that hit it, if error reporting is on. */
+export function reportError(error: unknown, request: Request) {
+  reporters.get(request)?.captureException(error);
+}

@@ -60,7 +60,7 @@ export async function setAvatar(ctx: AppContext, userId: number, file: File) {
   const key = `avatars/${userId}/${randomToken(12)}.${EXTENSIONS[file.type as AvatarType]}`;
   await ctx.bucket.put(key, bytes, { httpMetadata: { contentType: file.type } });
   await ctx.db.update(users).set({ avatarKey: key, updatedAt: ctx.now() }).where(eq(users.id, userId));
-  if (user.avatarKey && user.avatarKey !== key) await deleteAvatarObject(ctx, user.avatarKey);
+  if (user.avatarKey && user.avatarKey !== key) await deleteReplacedAvatar(ctx, user.avatarKey);
   return { avatarKey: key };
 }
 
@@ -68,7 +68,20 @@ export async function removeAvatar(ctx: AppContext, userId: number) {
   const [user] = await ctx.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user?.avatarKey) return;
   await ctx.db.update(users).set({ avatarKey: null, updatedAt: ctx.now() }).where(eq(users.id, userId));
-  await deleteAvatarObject(ctx, user.avatarKey);
+  await deleteReplacedAvatar(ctx, user.avatarKey);
+}
+
+/**
+ * Deleting the object a member no longer uses is clean-up after their change is stored: if R2 fails it, the
+ * change stands and the key is logged for removal, rather than answering an error for a change that was made
+ * (tests/integration/faults.test.ts).
+ */
+async function deleteReplacedAvatar(ctx: AppContext, key: string) {
+  try {
+    await deleteAvatarObject(ctx, key);
+  } catch (error) {
+    console.error(`profile: could not delete the replaced avatar object ${key}`, String(error));
+  }
 }
 
 /** Only ever deletes under avatars/, whatever key it is handed. */

@@ -268,23 +268,27 @@ export async function addListItem(
   if (await findSameWord(ctx, list.id, arabic)) throw duplicateWord(list.title, arabic);
   await requireRoomFor(ctx, list.id);
   const now = ctx.now();
-  const [inserted] = await ctx.db
-    .insert(vocabularyListItems)
-    .values({
-      listId: list.id,
-      arabic,
-      transliteration: input.transliteration,
-      english: input.english,
-      videoId: input.videoId ?? null,
-      startMs: input.startMs ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: vocabularyListItems.id });
+  // One batch (only a batch is atomic): if touching the list fails, the word is not saved either, so the
+  // member's retry is a first save rather than "already in your list" after an error (tests/integration/faults.test.ts).
+  const [[inserted]] = await ctx.db.batch([
+    ctx.db
+      .insert(vocabularyListItems)
+      .values({
+        listId: list.id,
+        arabic,
+        transliteration: input.transliteration,
+        english: input.english,
+        videoId: input.videoId ?? null,
+        startMs: input.startMs ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: vocabularyListItems.id }),
+    ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, list.id)),
+  ]);
   // Lost a race with the same word (a double submit): same answer as the duplicate check.
   if (!inserted) throw duplicateWord(list.title, arabic);
-  await ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, list.id));
   return toItem(await getOwnItem(ctx, user, inserted.id));
 }
 

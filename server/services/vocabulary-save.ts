@@ -91,25 +91,27 @@ export async function saveWordToDefaultList(
   if (existing) return { list, item: existing, created: false };
 
   const now = ctx.now();
-  const [inserted] = await ctx.db
-    .insert(vocabularyListItems)
-    .values({
-      listId: list.id,
-      arabic,
-      transliteration: input.transliteration ?? "",
-      english: input.english ?? "",
-      videoId: input.videoId,
-      cueId: input.cueId ?? null,
-      startMs,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning(itemColumns);
-  if (inserted) {
-    await ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, list.id));
-    return { list, item: inserted, created: true };
-  }
+  // One batch (only a batch is atomic): if touching the list fails, the word is not saved either, so the
+  // learner's retry saves it rather than finding it saved after an error (tests/integration/faults.test.ts).
+  const [[inserted]] = await ctx.db.batch([
+    ctx.db
+      .insert(vocabularyListItems)
+      .values({
+        listId: list.id,
+        arabic,
+        transliteration: input.transliteration ?? "",
+        english: input.english ?? "",
+        videoId: input.videoId,
+        cueId: input.cueId ?? null,
+        startMs,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning(itemColumns),
+    ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, list.id)),
+  ]);
+  if (inserted) return { list, item: inserted, created: true };
   // Lost a race with an identical save: answer with the row that won.
   const winner = await findSameWord(ctx, list.id, arabic);
   if (!winner) throw new Error("saveWordToDefaultList: conflicting insert left no row");

@@ -90,19 +90,22 @@ const TEMPLATES: Record<BillingEmail["kind"], string> = {
 
 /**
  * Sends one billing email to a member. A mail failure is reported, never thrown: the subscription
- * change that caused it is already stored and must not be undone or retried because of it.
+ * change that caused it is already stored and must not be undone or retried because of it. Answers false
+ * when the mail could not be sent (true when sent, or when there is nobody to send it to), so a caller
+ * whose only job was the mail (the renewal reminder) can leave it for the next run.
  */
-export async function sendBillingEmail(ctx: AppContext, userId: number, email: BillingEmail): Promise<void> {
+export async function sendBillingEmail(ctx: AppContext, userId: number, email: BillingEmail): Promise<boolean> {
   try {
     const [user] = await ctx.db
       .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    if (!user || user.deletedAt) return;
+    if (!user || user.deletedAt) return true;
     const { subject, text } = compose(ctx, user.name, email);
-    await sendMail(ctx, { to: user.email, subject, text, template: TEMPLATES[email.kind] });
+    return await sendMail(ctx, { to: user.email, subject, text, template: TEMPLATES[email.kind] });
   } catch (error) {
     console.error(`billing: could not send the ${email.kind} email to user ${userId}`, error);
+    return false;
   }
 }

@@ -100,15 +100,25 @@ export async function sendRenewalReminders(ctx: AppContext): Promise<number> {
     const lead = trial ? REMINDER_LEAD_MS.trial : REMINDER_LEAD_MS[interval];
     if (row.currentPeriodEnd.getTime() - now.getTime() > lead) continue;
     if (row.renewalReminderSentFor?.getTime() === row.currentPeriodEnd.getTime()) continue;
+    // The plan before the claim: nothing that can fail stands between claiming the reminder and sending it.
+    const plan = await getPlanById(ctx, row.pendingPlanId ?? row.planId);
+    if (!plan) continue;
     const [claimed] = await ctx.db
       .update(subscriptions)
       .set({ renewalReminderSentFor: row.currentPeriodEnd, version: row.version + 1, updatedAt: now })
       .where(and(eq(subscriptions.id, row.id), eq(subscriptions.version, row.version)))
       .returning({ id: subscriptions.id });
     if (!claimed) continue;
-    const plan = await getPlanById(ctx, row.pendingPlanId ?? row.planId);
-    if (!plan) continue;
-    await sendBillingEmail(ctx, row.userId, { kind: "renewal-reminder", plan, renewsAt: row.currentPeriodEnd, trial });
+    const reminder = { kind: "renewal-reminder", plan, renewsAt: row.currentPeriodEnd, trial } as const;
+    if (!(await sendBillingEmail(ctx, row.userId, reminder))) {
+      // Not sent: give the claim back (unless another writer has moved the row on since), so the next run
+      // sends it; kept, it marked a reminder nobody received as sent (tests/integration/faults.test.ts).
+      await ctx.db
+        .update(subscriptions)
+        .set({ renewalReminderSentFor: row.renewalReminderSentFor, version: row.version + 2, updatedAt: now })
+        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.version, row.version + 1)));
+      continue;
+    }
     sent += 1;
   }
   return sent;
