@@ -6,6 +6,17 @@ import { deferScripts } from "./lib/deferred-scripts.server";
 import { NonceProvider } from "./lib/nonce";
 import { documentSecurityHeaders } from "../server/lib/security-headers";
 
+/**
+ * An error a loader or action threw: Remix answers it with the error page, so the Worker never sees it;
+ * report it through the request's reporter (Sentry when configured). A request the browser gave up on is
+ * not an error.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+  context.reportError(error);
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -81,7 +81,10 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
     const remix = options.remix;
     const cache = { buildVersion: options.buildVersion ?? "dev" };
     app.all("*", async (c) => {
-      const loadContext = createLoadContext(c.req.raw, c.env, c.executionCtx, { app: c.get("app") });
+      const loadContext = createLoadContext(c.req.raw, c.env, c.executionCtx, {
+        app: c.get("app"),
+        reportError: (error) => options.onError?.(error, c.req.raw, c.env),
+      });
       return servePublicPage(c.req.raw, loadContext.app, c.executionCtx, cache, async () =>
         withPageCaching(c.req.raw, await remix(c.req.raw, loadContext)),
       );

@@ -23,6 +23,11 @@ export type LoadContext = {
   getViewer: () => Promise<Viewer<SessionUser>>;
   /** This request's Content-Security-Policy nonce, carried by every script the document emits. */
   cspNonce: string;
+  /**
+   * Reports an error a loader or action threw (app/entry.server.tsx's `handleError`): Remix answers it with
+   * the error page itself, so it never reaches the Worker's own reporting (server/index.ts).
+   */
+  reportError: (error: unknown) => void;
 };
 
 declare module "@remix-run/server-runtime" {
@@ -36,7 +41,7 @@ export function createLoadContext(
   request: Request,
   env: Env,
   ctx: LoadContext["ctx"],
-  options: { now?: () => Date; app?: AppContext } = {},
+  options: { now?: () => Date; app?: AppContext; reportError?: (error: unknown) => void } = {},
 ): LoadContext {
   // The Worker passes the request's AppContext (server/app.ts); `remix vite:dev` has none and builds one.
   const app = options.app ?? createAppContext(env, options);
@@ -70,5 +75,6 @@ export function createLoadContext(
     getUser,
     getViewer,
     cspNonce: createCspNonce(),
+    reportError: options.reportError ?? (() => undefined),
   };
 }

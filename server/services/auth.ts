@@ -267,15 +267,36 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerSc
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!user) throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
-  await takeVerificationMailAllowance(ctx, user.id);
-  const { link } = await createVerificationLink(ctx, { id: user.id, email: input.email, pendingEmail: null }, "verify");
-  await sendMail(ctx, {
-    to: input.email,
-    template: "welcome",
-    subject: `Welcome to ${ctx.config.appName}!`,
-    text: `Ahlan ${input.name}!\n\nYour ${ctx.config.appName} account is ready. Start with a free lesson: ${ctx.config.appUrl}/video-library\n\nPlease confirm your email address (the link works for 24 hours):\n${link}\n\nIf you did not create this account, ignore this email: nothing is confirmed until the link is opened.\n\nYallah, let's learn Shami together.`,
-  });
-  const session = await createSession(ctx, user.id, meta);
+  // The account and its first sign-in stand or fall together: without the session, the account is removed
+  // again, so the member's retry registers instead of finding the address taken after an error.
+  let session: Awaited<ReturnType<typeof createSession>>;
+  try {
+    session = await createSession(ctx, user.id, meta);
+  } catch (error) {
+    await ctx.db
+      .delete(users)
+      .where(eq(users.id, user.id))
+      .catch((cleanup: unknown) => console.error("register: could not remove the half-made account", String(cleanup)));
+    throw error;
+  }
+  // The welcome mail with its confirmation link follows a registration that is made: if it cannot be
+  // prepared, the member asks for the link again from their settings ("Resend").
+  try {
+    await takeVerificationMailAllowance(ctx, user.id);
+    const { link } = await createVerificationLink(
+      ctx,
+      { id: user.id, email: input.email, pendingEmail: null },
+      "verify",
+    );
+    await sendMail(ctx, {
+      to: input.email,
+      template: "welcome",
+      subject: `Welcome to ${ctx.config.appName}!`,
+      text: `Ahlan ${input.name}!\n\nYour ${ctx.config.appName} account is ready. Start with a free lesson: ${ctx.config.appUrl}/video-library\n\nPlease confirm your email address (the link works for 24 hours):\n${link}\n\nIf you did not create this account, ignore this email: nothing is confirmed until the link is opened.\n\nYallah, let's learn Shami together.`,
+    });
+  } catch (error) {
+    console.error("register: the welcome mail could not be prepared", String(error));
+  }
   return { ...session, userId: user.id };
 }
 

@@ -375,6 +375,23 @@ describe("a page or the Worker failing, and the error report", () => {
   });
 });
 
+describe("a loader or action failing", () => {
+  it("is reported through the request's reporter, though Remix answers it with its own error page", async () => {
+    const reported: Array<{ message: string; url: string }> = [];
+    const worker = createApp({
+      // What app/entry.server.tsx's handleError does with a loader's error, then Remix's error page.
+      remix: async (_request, context: LoadContext) => {
+        context.reportError(new Error("the loader failed"));
+        return new Response("Something went wrong", { status: 500 });
+      },
+      onError: (error, request) => reported.push({ message: String(error), url: request.url }),
+    });
+    const response = await worker.request(`${ORIGIN}/video-library`, {}, testEnv, createExecutionContext());
+    expect(response.status).toBe(500);
+    expect(reported).toEqual([{ message: "Error: the loader failed", url: `${ORIGIN}/video-library` }]);
+  });
+});
+
 describe("R2 failing", () => {
   it("answers a signed media link with a clean 5xx (GET, a range, HEAD) and none of R2's text", async () => {
     quietErrors();
@@ -509,6 +526,22 @@ describe("the mail provider failing", () => {
     const lines = logged.mock.calls.map((args) => args.map(String).join(" "));
     expect(lines.some((line) => line.includes("password-reset"))).toBe(true);
     expect(lines.join("\n")).not.toMatch(/resetpassword\?token=/);
+  });
+
+  it("registration whose first sign-in cannot be stored leaves no account, so the retry registers", async () => {
+    quietErrors();
+    const email = `fault-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const body = { email, name: "Half Made", password: "a long enough password" };
+    const headers = { "CF-Connecting-IP": "198.51.100.9" };
+    const fault = faultyD1({ match: /^insert into "sessions"/i });
+    const failed = await call(fault.env, "POST", "/api/auth/register", null, body, headers);
+    const text = await failed.text();
+    expect(failed.status, text).toBeGreaterThanOrEqual(500);
+    expect(text).not.toMatch(LEAKS);
+    expect(fault.failed().length).toBeGreaterThan(0);
+    expect(await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([]);
+    const retried = await call(testEnv, "POST", "/api/auth/register", null, body, headers);
+    expect(retried.status, await retried.clone().text()).toBe(201);
   });
 
   it("registration succeeds without its welcome mail, signs in later, and the confirmation link can be sent again", async () => {
