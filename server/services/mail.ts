@@ -10,6 +10,8 @@ export interface MailMessage {
   template: string;
 }
 
+const MAIL_TIMEOUT_MS = 10_000;
+
 /**
  * One entry point for every email. Locally (and in tests) messages land in the D1 outbox, which is the
  * mailbox itself and is purged after OUTBOX_RETENTION_DAYS. With MAIL_PROVIDER=resend they are sent
@@ -26,6 +28,8 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<b
       response = await fetch("https://api.resend.com/emails", {
         method: "POST",
         headers: { Authorization: `Bearer ${ctx.config.resendApiKey}`, "Content-Type": "application/json" },
+        // A provider that hangs must not hold the member's request: past this, it counts as unreachable.
+        signal: AbortSignal.timeout(MAIL_TIMEOUT_MS),
         body: JSON.stringify({
           from: ctx.config.mailFrom,
           to: [message.to],
