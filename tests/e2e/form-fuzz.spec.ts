@@ -1,0 +1,182 @@
+import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
+import { PAGE_ACCESS } from "../../server/access/page-routes";
+import { uniqueEmail } from "./fixtures";
+import { expect, test } from "./test";
+
+// Generated forms posted to every page action a member or a visitor may use (the built app's route
+// manifest, the access table): the intents the actions know, likely field names, wrong types, huge and
+// empty values, Arabic, right-to-left and zero-width marks, NUL bytes and markup. However wrong the form,
+// the answer is never a 5xx. Admin actions are left out here (a generated form could delete the demo
+// catalogue the other specs read); the admin's JSON API is fuzzed in workerd (tests/integration/api-fuzz).
+
+/** Forms per action (raise it for a longer local run). */
+const RUNS = 60;
+/** Intents that end the fuzzing member's session or account, which would turn the rest into visitor runs. */
+const SPARED = new Set(["sign-out-everywhere", "delete-account", "change-password"]);
+const INTENTS = [
+  "comment-create",
+  "comment-update",
+  "comment-delete",
+  "message-create",
+  "message-update",
+  "message-delete",
+  "thread-create",
+  "thread-moderate",
+  "thread-delete",
+  "add-word",
+  "edit-word",
+  "move-word",
+  "delete-word",
+  "rename-list",
+  "delete-list",
+  "rename",
+  "create",
+  "delete",
+  "move",
+  "remove",
+  "save",
+  "avatar",
+  "remove-avatar",
+  "change-email",
+  "cancel-email-change",
+  "resend-email-change",
+  "resend-verification",
+  "cancel",
+  "resume",
+  "switch",
+  "payment-method",
+  "portal",
+  "undo",
+  "profile",
+  "review",
+  "answer",
+  "nothing",
+].filter((intent) => !SPARED.has(intent));
+const FIELDS = [
+  "intent",
+  "body",
+  "title",
+  "name",
+  "email",
+  "password",
+  "level",
+  "birthday",
+  "commentId",
+  "messageId",
+  "quotedMessageId",
+  "threadId",
+  "videoId",
+  "listId",
+  "itemId",
+  "toListId",
+  "arabic",
+  "english",
+  "transliteration",
+  "rating",
+  "cardId",
+  "requestId",
+  "answer",
+  "plan",
+  "reason",
+  "direction",
+  "enhanced",
+  "redirect",
+  "token",
+  "consent",
+  "q",
+  "page",
+];
+
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({
+    unit: fc.constantFrom("\u0000", "\u200b", "\u200f", "\u202e", "ع", "ّ", "a", " ", "<", '"', "%", "&", "="),
+    maxLength: 60,
+  }),
+  fc.constantFrom("", " ", "0", "-1", "1e309", "NaN", "99999999999999999999", "true", "[]", "{}", "null"),
+  fc.constantFrom("قهوة بلا سكّر", "<script>alert(1)</script>", "' OR 1=1 --", "../../etc/passwd", "x".repeat(20_000)),
+);
+const form = fc
+  .record({
+    intent: fc.option(fc.constantFrom(...INTENTS), { nil: undefined }),
+    fields: fc.array(fc.tuple(fc.constantFrom(...FIELDS), text), { maxLength: 8 }),
+  })
+  .map(({ intent, fields }) => {
+    const params = new URLSearchParams();
+    if (intent) params.append("intent", intent);
+    for (const [name, value] of fields) params.append(name, value);
+    return params.toString();
+  });
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  hasAction: boolean;
+}
+
+function actionRoutes() {
+  const dir = "build/client/assets";
+  const file = readdirSync(dir).find((name) => name.startsWith("manifest-"))!;
+  const { routes } = JSON.parse(
+    readFileSync(`${dir}/${file}`, "utf8")
+      .replace(/^window\.__remixManifest=/, "")
+      .replace(/;\s*$/, ""),
+  ) as { routes: Record<string, ManifestRoute> };
+  const urlOf = (id: string) => {
+    const segments: string[] = [];
+    for (
+      let route: ManifestRoute | undefined = routes[id];
+      route;
+      route = route.parentId ? routes[route.parentId] : undefined
+    ) {
+      if (route.path) segments.unshift(route.path);
+    }
+    return `/${segments.join("/")}`
+      .replace(/:videoId/g, "1")
+      .replace(/:videoSlug/g, "greetings-in-damascus")
+      .replace(/:(\w+)/g, (_all, name: string) => (/id$/i.test(name) ? "1" : "x"));
+  };
+  return Object.values(routes)
+    .filter((route) => route.hasAction && route.id in PAGE_ACCESS)
+    .filter((route) => PAGE_ACCESS[route.id as keyof typeof PAGE_ACCESS] !== "admin")
+    .map((route) => ({ id: route.id, url: urlOf(route.id) }));
+}
+
+test("generated forms never get a 5xx from any member or public page action", async ({ request }) => {
+  test.setTimeout(300_000);
+  const origin = test.info().project.use.baseURL!;
+  const registered = await request.post("/api/auth/register", {
+    data: { name: "Form fuzz", email: uniqueEmail("fuzz"), password: "marhaba-marhaba-1" },
+  });
+  expect(registered.status()).toBeLessThan(300);
+  const { token } = ((await registered.json()) as { data: { token: string } }).data;
+
+  const routes = actionRoutes();
+  expect(routes.length).toBeGreaterThan(20);
+  const failures: string[] = [];
+  let sent = 0;
+  for (const route of routes) {
+    await fc.assert(
+      fc.asyncProperty(form, async (body) => {
+        const response = await fetch(new URL(route.url, origin), {
+          method: "POST",
+          redirect: "manual",
+          headers: { Cookie: `token=${token}`, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        });
+        await response.arrayBuffer();
+        sent += 1;
+        if (response.status >= 500)
+          failures.push(`${route.url} (${route.id}): ${response.status} for ${body.slice(0, 200)}`);
+        return response.status < 500;
+      }),
+      { numRuns: RUNS },
+    );
+  }
+  console.log(
+    `${routes.length} page actions × ${RUNS} generated forms: ${sent} posts, ${failures.length} answered 5xx`,
+  );
+  expect(failures).toEqual([]);
+});
