@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { communityGroups } from "../../drizzle/schema";
+import { and, eq } from "drizzle-orm";
+import { communityGroups, subscriptions, videoProgress } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
-import { createLesson } from "../fixtures/lessons";
+import { createLesson, createSubscription } from "../fixtures/lessons";
 import { createUser, testApp, testEnv } from "./helpers";
 
 // Member B against member A's objects, through the API: every read, change and delete of something of A's
@@ -37,11 +38,14 @@ async function api(token: string, method: string, path: string, body?: unknown) 
 
 let a: string;
 let b: string;
+let aId: number;
 let lessonId: number;
-const ids = { playlist: 0, list: 0, item: 0, comment: 0, thread: 0, message: 0, bList: 0 };
+const ids = { playlist: 0, list: 0, item: 0, comment: 0, thread: 0, message: 0, bList: 0, subscription: 0 };
 
 beforeAll(async () => {
-  a = (await createSession(ctx, (await createUser()).id)).token;
+  aId = (await createUser()).id;
+  a = (await createSession(ctx, aId)).token;
+  ids.subscription = (await createSubscription(ctx, aId)).id;
   b = (await createSession(ctx, (await createUser()).id)).token;
   const { video } = await createLesson(ctx, { isFree: true });
   lessonId = video.id;
@@ -63,6 +67,7 @@ beforeAll(async () => {
     await created(`/community/groups/${group!.id}/threads`, { title: `Thread ${TAG}`, body: `Opening ${TAG}` })
   ).id!;
   ids.message = (await created(`/community/threads/${ids.thread}/messages`, { body: `Reply ${TAG}` })).id!;
+  expect((await api(a, "PUT", `/lessons/${lessonId}/progress`, { positionSeconds: 42 })).status).toBeLessThan(300);
   const bList = await api(b, "POST", "/vocabulary/lists", { title: "B's own list" });
   ids.bList = bList.json.data!.id!;
 });
@@ -150,6 +155,27 @@ const attempts = (): { what: string; method: string; path: string; body?: unknow
     private: false,
   },
   {
+    what: "cancel A's subscription",
+    method: "POST",
+    path: "/billing/subscription/cancel",
+    body: { subscriptionId: ids.subscription, reasonId: 1 },
+    private: true,
+  },
+  {
+    what: "resume A's subscription",
+    method: "POST",
+    path: "/billing/subscription/resume",
+    body: { subscriptionId: ids.subscription },
+    private: true,
+  },
+  {
+    what: "change the card of A's subscription",
+    method: "POST",
+    path: "/billing/subscription/payment-method",
+    body: { subscriptionId: ids.subscription },
+    private: true,
+  },
+  {
     what: "delete A's community message",
     method: "DELETE",
     path: `/community/messages/${ids.message}`,
@@ -184,7 +210,22 @@ describe("member B against member A's objects", () => {
     }
   });
 
+  it("keeps each member's progress their own", async () => {
+    expect((await api(b, "PUT", `/lessons/${lessonId}/progress`, { positionSeconds: 7 })).status).toBeLessThan(300);
+    const progressOf = async (userId: number) =>
+      (
+        await ctx.db
+          .select({ position: videoProgress.positionSeconds })
+          .from(videoProgress)
+          .where(and(eq(videoProgress.userId, userId), eq(videoProgress.videoId, lessonId)))
+      ).map((row) => row.position);
+    expect(await progressOf(aId)).toEqual([42]);
+  });
+
   it("leaves every object of A's as it was", async () => {
+    const [subscription] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.id, ids.subscription));
+    expect(subscription!.status).toBe("active");
+    expect(subscription!.cancelAtPeriodEnd).toBe(false);
     const playlist = await api(a, "GET", `/playlists/${ids.playlist}`);
     expect(playlist.status).toBe(200);
     expect(playlist.text).toContain(`Playlist ${TAG}`);
