@@ -14,6 +14,10 @@
 //   5. HTTP: p50 of every page against its static twin (interleaved), page-cache hits, Cache-Control, D1 cost
 //      (Server-Timing, when the server sends it), client JS; /media against the minimal Worker, Range included.
 //   6. Lighthouse (scripts/bench-lighthouse.mjs, in one Chrome; BENCH_LIGHTHOUSE=0 skips it).
+//   7. the load run (BENCH_LOAD=0 skips it): BENCH_LOAD_MEMBERS (50) members, made with their sessions before the
+//      app starts (scripts/bench-load-setup.ts), write for BENCH_LOAD_SECONDS (60) s at once with Idempotency-Keys
+//      and retries (scripts/bench-load.mjs); then the app stops and scripts/bench-load-verify.ts checks that D1
+//      holds exactly the accepted writes.
 //
 // BENCH_RUNS (default 40) is the most samples a timing takes; it stops from 12 on once the median's 95%
 // confidence interval is within ±10%.
@@ -22,6 +26,7 @@ import { createHmac } from "node:crypto";
 import { mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { describeLoad, LOAD_KINDS, runLoad } from "./bench-load.mjs";
 import { prepareRunState, seededStateHash } from "./bench-state.mjs";
 import { readDevVars } from "./local-vars.mjs";
 
@@ -39,6 +44,9 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const MEDIA_KEY = "videos/bench-50mb.mp4";
 const MEDIA_BYTES = 50 * 1024 * 1024;
 const MB = 1024 * 1024;
+const loadRun = process.env.BENCH_LOAD !== "0";
+const loadMembers = Number(process.env.BENCH_LOAD_MEMBERS ?? 50);
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 
 // --- The issue's starting point ------------------------------------------------------------------------------
 // The "before" column: figures quoted in the issue "Fast on a phone, cheap at the edge", measured before this
@@ -258,6 +266,14 @@ async function startApp() {
   return false;
 }
 
+/** Stops the app and waits until it (and the wrangler dev under it) has exited, so its D1 file is free. */
+async function stopApp() {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolvePromise) => server.once("exit", resolvePromise));
+  server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+}
+
 let r2Worker;
 const cleanup = () => {
   rmSync(staticDir, { recursive: true, force: true });
@@ -305,6 +321,14 @@ try {
     run(bin("tsx"), ["scripts/bench-import.ts", "--persist-to", runDir]),
   );
   const probe = JSON.parse(readFileSync(`${runDir}/bench-probe.json`, "utf8"));
+  if (loadRun) {
+    // Before the app starts: the platform proxy and wrangler dev do not share the D1 file at once.
+    await phase(`load setup: ${loadMembers} members with sessions, what they write to`, () =>
+      run(bin("tsx"), ["scripts/bench-load-setup.ts", "--persist-to", runDir], {
+        env: { BENCH_LOAD_MEMBERS: String(loadMembers) },
+      }),
+    );
+  }
 
   // --- 4. Servers -------------------------------------------------------------------------------------------
   await phase("start the app (built, on the run state) and the minimal R2 Worker", async () => {
@@ -743,8 +767,122 @@ try {
   } else {
     row("Lighthouse", "Lighthouse and fonts on first view", "skipped (BENCH_LIGHTHOUSE=0)", "—", null);
   }
+
+  // --- 7. Load: members writing at once, with Idempotency-Keys and retries ------------------------------------
+  // Last, so it disturbs no other figure; D1 is read once the app has stopped.
+  if (loadRun) await loadPhase();
+  else row("Load", "bounded load run", "skipped (BENCH_LOAD=0)", "—", null);
 } finally {
   cleanup();
+}
+
+// --- 7. The load run and its rows ------------------------------------------------------------------------------
+async function loadPhase() {
+  let load;
+  try {
+    await phase(`load: ${loadMembers} members for ${loadSeconds} s (idempotent retries)`, async () => {
+      const setup = JSON.parse(readFileSync(`${runDir}/bench-load.json`, "utf8"));
+      load = await runLoad({ base, setup, outFile: `${runDir}/bench-load-result.json`, seconds: loadSeconds });
+      for (const line of describeLoad(load)) console.log(line);
+    });
+  } catch (error) {
+    console.error(error);
+    row("Load", "bounded load run", `did not run: ${error.message}`.slice(0, 100), "runs", false);
+    return;
+  }
+  let verify;
+  try {
+    await phase("load: D1 rows vs accepted writes (app stopped)", async () => {
+      await stopApp();
+      await run(bin("tsx"), ["scripts/bench-load-verify.ts", "--persist-to", runDir]);
+      verify = JSON.parse(readFileSync(`${runDir}/bench-load-verify.json`, "utf8"));
+    });
+  } catch (error) {
+    console.error(error);
+  }
+
+  const whole = (value) => `${value.toFixed(0)}`;
+  const refusals = (refused) =>
+    Object.entries(refused)
+      .map(([status, count]) => `${count}×${status}`)
+      .join(", ");
+  row(
+    "Load",
+    `${load.members} members × ${load.seconds} s on wrangler dev, each: progress, word, review, message, comment in turn`,
+    `${(load.requests / load.elapsedSeconds).toFixed(0)} req/s (${load.requests} requests, ${load.writes} writes, ${load.accepted} accepted)`,
+    "reported",
+    null,
+  );
+  const labels = {
+    progress: "PUT progress",
+    word: "POST saved word",
+    review: "POST flashcard review",
+    message: "POST community message",
+    comment: "POST lesson comment",
+  };
+  for (const kind of LOAD_KINDS) {
+    const k = load.kinds[kind];
+    const refused = refusals(k.refused);
+    row(
+      "Load",
+      `p50 / p95 / p99 ${labels[kind]}; accepted, refused (4xx)`,
+      `${whole(k.latency.p50)} / ${whole(k.latency.p95)} / ${whole(k.latency.p99)} ms; ${k.accepted} accepted` +
+        (refused ? `, refused ${refused}` : ", none refused"),
+      "reported",
+      null,
+    );
+  }
+  row(
+    "Load",
+    "p50 / p95 / p99 every request",
+    `${whole(load.latency.p50)} / ${whole(load.latency.p95)} / ${whole(load.latency.p99)} ms`,
+    "reported",
+    null,
+  );
+  const dropped = LOAD_KINDS.reduce((sum, kind) => sum + load.kinds[kind].dropped, 0);
+  row(
+    "Load",
+    `errors: 5xx, network errors (${dropped} simulated drops aside), writes with no answer after 3 retries`,
+    `${load.serverErrors} 5xx, ${load.networkErrors} network, ${load.failed} unanswered`,
+    "0",
+    load.serverErrors === 0 && load.networkErrors === 0 && load.failed === 0,
+  );
+  if (verify) {
+    const checks = Object.values(verify.kinds);
+    const total = (field) => checks.reduce((sum, k) => sum + k[field], 0);
+    const counted = Object.entries(verify.kinds).filter(([kind]) => kind !== "progress");
+    const rows = counted.reduce((sum, [, k]) => sum + k.rows, 0);
+    const accepted = counted.reduce((sum, [, k]) => sum + k.accepted, 0);
+    const progressOk = verify.progress.atLastAccepted === verify.progress.members;
+    row(
+      "Load",
+      "D1 rows = accepted requests (nothing lost, nothing duplicated)",
+      `${rows} rows = ${accepted} accepted, ${total("missing")} lost, ${total("duplicated")} duplicated, ` +
+        `${total("extra")} refused but stored; progress ${verify.progress.atLastAccepted}/${verify.progress.members} at the last accepted position`,
+      "equal",
+      verify.ok && progressOk,
+    );
+    row(
+      "Load",
+      "Idempotency-Keys left claimed with no answer (a retry would get 409 for a day)",
+      String(verify.stuckKeys),
+      "0",
+      verify.stuckKeys === 0,
+    );
+  } else {
+    row("Load", "D1 rows = accepted requests (nothing lost, nothing duplicated)", "not verified", "equal", false);
+  }
+  const problems = LOAD_KINDS.flatMap((kind) => load.kinds[kind].replayProblems);
+  const stillRunning = LOAD_KINDS.reduce((sum, kind) => sum + load.kinds[kind].stillRunning, 0);
+  const droppedReplayed = LOAD_KINDS.reduce((sum, kind) => sum + load.kinds[kind].droppedReplayed, 0);
+  row(
+    "Load",
+    "retries replayed the first answer (same status and body, Idempotent-Replayed: true)",
+    `${load.replayedOk}/${load.lostAnswers} resends replayed; ${dropped} dropped connections retried ` +
+      `(${droppedReplayed} replayed, ${stillRunning}× 409 while the first copy ran)`,
+    "all",
+    load.replayedOk === load.lostAnswers && problems.length === 0,
+  );
 }
 
 // --- The bench's own duration, phases, and the table ----------------------------------------------------------
