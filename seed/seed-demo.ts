@@ -21,6 +21,7 @@ import {
   DEMO_DECK_CATEGORIES,
   DEMO_DECKS,
   DEMO_FAQS,
+  DEMO_TESTIMONIALS,
   DEMO_FLASHCOLLECTIONS,
   DEMO_LESSONS,
   DEMO_LISTENING_GROUPS,
@@ -227,6 +228,19 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       db,
       schema.faqs,
       DEMO_FAQS.map((faq, position) => ({ ...faq, position, ...stamps(now) })),
+    ),
+    insertStep(
+      db,
+      schema.testimonials,
+      DEMO_TESTIMONIALS.map(({ phrase, ...testimonial }, position) => ({
+        ...testimonial,
+        phraseArabic: phrase?.arabic ?? null,
+        phraseMeaning: phrase?.meaning ?? null,
+        isSample: true,
+        isPublished: false,
+        position,
+        ...stamps(now),
+      })),
     ),
     insertReturningStep(
       db,

@@ -29,7 +29,10 @@ import {
   videosCommentsResource,
   videoVocabularyResource,
 } from "./resources/lesson-content";
+import { faqsResource } from "./resources/faqs";
+import { plansResource } from "./resources/plans";
 import { teacherResource } from "./resources/teacher";
+import { testimonialsResource } from "./resources/testimonials";
 import { videoAttachmentsResource } from "./resources/video-attachments";
 import { videosResource } from "./resources/videos";
 import type { AdminResource } from "./types";
@@ -71,6 +74,8 @@ const SIDEBAR: ReadonlyArray<{ group: AdminPageGroup; pages: readonly SidebarEnt
       collectionResource,
       blogsResource,
       suggestedBlogsResource,
+      faqsResource,
+      testimonialsResource,
     ],
   },
   {
@@ -105,6 +110,7 @@ const SIDEBAR: ReadonlyArray<{ group: AdminPageGroup; pages: readonly SidebarEnt
     pages: [
       { slug: "users", label: "Users", description: "Member accounts, status and subscriptions." },
       { slug: "users-permissions", label: "User permissions", description: "Who can administer and moderate." },
+      plansResource,
       subscriptionCancelReasonsResource,
       { slug: "mailing-list", label: "Mailing list", description: "Newsletter subscribers and their consent." },
     ],

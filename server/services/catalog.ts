@@ -296,7 +296,7 @@ export async function listFaqs(
   const query = ctx.db
     .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
     .from(faqs)
-    .where(featuredOnly ? eq(faqs.isFeatured, true) : undefined)
+    .where(and(eq(faqs.isPublished, true), featuredOnly ? eq(faqs.isFeatured, true) : undefined))
     .orderBy(asc(faqs.position), asc(faqs.id));
   return limit ? query.limit(limit) : query;
 }

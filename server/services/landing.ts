@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
-import { countries, teachers, videos, videoTeachers } from "#drizzle/schema";
+import { countries, teachers, testimonials, videos, videoTeachers } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { buildWebVtt } from "../lib/webvtt";
 import { signThumbnailUrl } from "./catalog";
@@ -118,5 +118,35 @@ export async function listLandingTeachers(ctx: AppContext, limit = 6): Promise<L
     bio: row.bio,
     country: row.countryName ? { name: row.countryName, dialect: row.countryDialect ?? "" } : null,
     lessonCount: row.lessonCount,
+  }));
+}
+
+export interface LandingTestimonial {
+  id: number;
+  quote: string;
+  name: string;
+  city: string;
+  context: string;
+  phrase: { arabic: string; meaning: string } | null;
+}
+
+/**
+ * The learners' words the landing page shows: published, with the learner's consent recorded, never a
+ * sample; in the admin's order. None: the page leaves the section out.
+ */
+export async function listPublishedTestimonials(ctx: AppContext, limit = 6): Promise<LandingTestimonial[]> {
+  const rows = await ctx.db
+    .select()
+    .from(testimonials)
+    .where(and(eq(testimonials.isPublished, true), isNotNull(testimonials.consentAt), eq(testimonials.isSample, false)))
+    .orderBy(asc(testimonials.position), asc(testimonials.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    quote: row.quote,
+    name: row.name,
+    city: row.city,
+    context: row.context,
+    phrase: row.phraseArabic ? { arabic: row.phraseArabic, meaning: row.phraseMeaning ?? "" } : null,
   }));
 }

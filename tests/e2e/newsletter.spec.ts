@@ -100,5 +100,6 @@ test("the landing page passes axe and its free sample lesson plays", async ({ pa
   await expect(third).toHaveAttribute("aria-current", "true");
 
   await expect(page.getByRole("region", { name: "Native speakers from four countries" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "What learners tell us" }).getByRole("figure")).toHaveCount(4);
+  // The seed's testimonials are unpublished samples: no invented learners on the public site.
+  await expect(page.getByRole("region", { name: "What learners tell us" })).toHaveCount(0);
 });

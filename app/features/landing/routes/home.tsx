@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FaqList } from "../components/faq-list";
 import { SampleLesson } from "../components/sample-lesson";
 import { NewsletterForm } from "~/features/newsletter/components/newsletter-form";
-import { TESTIMONIALS } from "~/content/testimonials";
 import { ArrowRightIcon, BookmarkIcon, CardsIcon, CheckIcon, HeadphonesIcon, PlayIcon } from "~/components/icons";
 import { PlanCard } from "~/features/billing/components/plan-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -12,7 +11,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { VideoCard } from "~/components/video-card";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { countPublishedVideos, getCatalogStats, listFaqs, listPublishedVideos } from "#server/services/catalog";
-import { getSampleLesson, listLandingTeachers } from "#server/services/landing";
+import { getSampleLesson, listLandingTeachers, listPublishedTestimonials } from "#server/services/landing";
 import { listActivePlans } from "#server/services/subscriptions";
 
 const SAMPLE_LESSONS = 6;
@@ -20,7 +19,7 @@ const FAQ_TEASER_SIZE = 5;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const viewer = await (await context.getViewer()).access();
-  const [lessons, plans, faqs, stats, totalLessons, sampleLesson, teachers] = await Promise.all([
+  const [lessons, plans, faqs, stats, totalLessons, sampleLesson, teachers, testimonials] = await Promise.all([
     listPublishedVideos(context.app, { limit: SAMPLE_LESSONS, viewer, sort: "starter" }),
     listActivePlans(context.app),
     listFaqs(context.app, { featuredOnly: true, limit: FAQ_TEASER_SIZE }),
@@ -28,6 +27,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     countPublishedVideos(context.app),
     getSampleLesson(context.app),
     listLandingTeachers(context.app),
+    listPublishedTestimonials(context.app),
   ]);
   const origin = context.app.config.appUrl.replace(/\/+$/, "");
   return {
@@ -40,6 +40,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     faqs,
     sampleLesson,
     teachers,
+    testimonials,
     plans: plans.map(
       ({ name, title, description, priceCents, currency, interval, trialDays, features, levelTags }) => ({
         name,
@@ -80,7 +81,7 @@ const STEPS = [
 ] as const;
 
 export default function LandingPage() {
-  const { signedIn, lessons, totalLessons, stats, faqs, plans, sampleLesson, teachers } =
+  const { signedIn, lessons, totalLessons, stats, faqs, plans, sampleLesson, teachers, testimonials } =
     useLoaderData<typeof loader>();
   const longestTrial = Math.max(0, ...plans.map((plan) => plan.trialDays));
   const featuredPlan = plans.find((plan) => plan.interval === "year")?.name;
@@ -276,39 +277,41 @@ export default function LandingPage() {
         </section>
       ) : null}
 
-      {/* Testimonials */}
-      <section aria-labelledby="testimonials-heading" className="defer-render border-y border-line bg-primary-50/60">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
-          <SectionHeading eyebrow="Learners" id="testimonials-heading" title="What learners tell us" />
-          <ul className="mt-12 grid gap-6 md:grid-cols-2">
-            {TESTIMONIALS.map((testimonial) => (
-              <li key={testimonial.name} className="flex">
-                <figure className="flex w-full flex-col rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
-                  <blockquote className="flex-1 text-[17px] leading-relaxed text-ink/90">
-                    <p>
-                      “<WithArabic text={testimonial.quote} />”
-                    </p>
-                  </blockquote>
-                  {testimonial.phrase ? (
-                    <p className="mt-4 rounded-lg bg-canvas px-4 py-2 text-sm text-muted">
-                      <span lang="ar" dir="rtl" className="text-base text-primary-800">
-                        {testimonial.phrase.arabic}
-                      </span>{" "}
-                      — “{testimonial.phrase.meaning}”
-                    </p>
-                  ) : null}
-                  <figcaption className="mt-5 border-t border-line pt-4">
-                    <p className="font-semibold text-ink">
-                      {testimonial.name}, {testimonial.city}
-                    </p>
-                    <p className="text-sm text-muted">{testimonial.context}</p>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      {/* Testimonials: learners' own words, published with their consent (admin › Testimonials); none, no section. */}
+      {testimonials.length > 0 ? (
+        <section aria-labelledby="testimonials-heading" className="defer-render border-y border-line bg-primary-50/60">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
+            <SectionHeading eyebrow="Learners" id="testimonials-heading" title="What learners tell us" />
+            <ul className="mt-12 grid gap-6 md:grid-cols-2">
+              {testimonials.map((testimonial) => (
+                <li key={testimonial.id} className="flex">
+                  <figure className="flex w-full flex-col rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8">
+                    <blockquote className="flex-1 text-[17px] leading-relaxed text-ink/90">
+                      <p>
+                        “<WithArabic text={testimonial.quote} />”
+                      </p>
+                    </blockquote>
+                    {testimonial.phrase ? (
+                      <p className="mt-4 rounded-lg bg-canvas px-4 py-2 text-sm text-muted">
+                        <span lang="ar" dir="rtl" className="text-base text-primary-800">
+                          {testimonial.phrase.arabic}
+                        </span>{" "}
+                        — “{testimonial.phrase.meaning}”
+                      </p>
+                    ) : null}
+                    <figcaption className="mt-5 border-t border-line pt-4">
+                      <p className="font-semibold text-ink">
+                        {testimonial.city ? `${testimonial.name}, ${testimonial.city}` : testimonial.name}
+                      </p>
+                      {testimonial.context ? <p className="text-sm text-muted">{testimonial.context}</p> : null}
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
 
       {/* Plans */}
       <section aria-labelledby="plans-heading" className="defer-render mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
