@@ -21,22 +21,20 @@ describe("testimonials on the landing page", () => {
       updatedAt: now,
       ...values,
     });
-    await ctx.db
-      .insert(testimonials)
-      .values([
-        row({ name: "Second", isPublished: true, consentAt: now, position: 2 }),
-        row({
-          name: "First",
-          isPublished: true,
-          consentAt: now,
-          position: 1,
-          phraseArabic: "يلّا",
-          phraseMeaning: "let's go",
-        }),
-        row({ name: "No consent", isPublished: true, consentAt: null, position: 0 }),
-        row({ name: "Draft", isPublished: false, consentAt: now, position: 0 }),
-        row({ name: "Sample", isPublished: true, consentAt: now, isSample: true, position: 0 }),
-      ]);
+    await ctx.db.insert(testimonials).values([
+      row({ name: "Second", isPublished: true, consentAt: now, position: 2 }),
+      row({
+        name: "First",
+        isPublished: true,
+        consentAt: now,
+        position: 1,
+        phraseArabic: "يلّا",
+        phraseMeaning: "let's go",
+      }),
+      row({ name: "No consent", isPublished: true, consentAt: null, position: 0 }),
+      row({ name: "Draft", isPublished: false, consentAt: now, position: 0 }),
+      row({ name: "Sample", isPublished: true, consentAt: now, isSample: true, position: 0 }),
+    ]);
     const shown = await listPublishedTestimonials(ctx);
     expect(shown.map((testimonial) => testimonial.name)).toEqual(["First", "Second"]);
     expect(shown[0]!.phrase).toEqual({ arabic: "يلّا", meaning: "let's go" });

@@ -20,7 +20,9 @@ function kindParam(value: string): ImportKind {
   return kind;
 }
 
-export const applySchema = z.strictObject({ draftId: z.string({ error: "Send the draftId of a preview." }).min(1).max(100) });
+export const applySchema = z.strictObject({
+  draftId: z.string({ error: "Send the draftId of a preview." }).min(1).max(100),
+});
 
 /** The CSV from a multipart field "file", or a raw text/csv body. */
 async function readUpload(request: Request): Promise<{ fileName: string; bytes: Uint8Array }> {
