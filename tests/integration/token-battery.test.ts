@@ -4,7 +4,7 @@ import { ADMIN_PERMISSION } from "../../core/permissions";
 import { userPermissions, users } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
 import { authenticate, changePassword, createSession } from "../../server/services/auth";
-import { createUser, loginToken, postJson, testApp, testEnv } from "./helpers";
+import { createUser, linkFromOutbox, loginToken, postJson, testApp, testEnv } from "./helpers";
 
 // Forged, damaged and stale tokens against an endpoint that needs a session: every one is a 401 with an
 // `errors` list, never a 5xx, whether it comes as the cookie or in the Authorization header.
@@ -193,6 +193,22 @@ describe("revocation takes effect on the very next request", () => {
     expect((await me(phone, "header")).status).toBe(401);
     expect((await me(laptop, "header")).status).toBe(401);
     expect((await me(fresh.token, "header")).status).toBe(200);
+  });
+
+  it("after a password reset through the emailed link: every sign-in ends", async () => {
+    const user = await createUser();
+    const token = await loginToken(app, user.email, user.password);
+    expect((await me(token, "header")).status).toBe(200);
+    expect((await postJson(app, `${ORIGIN}/api/auth/reset-password`, { email: user.email })).status).toBe(200);
+    const link = await linkFromOutbox(user.email, "/auth/resetpassword");
+    const reset = await postJson(app, `${ORIGIN}/api/auth/set-new-password`, {
+      email: user.email,
+      newPassword: "a brand new passphrase 2026",
+      resetPasswordToken: link.searchParams.get("token"),
+    });
+    expect(reset.status).toBeLessThan(300);
+    expect((await me(token, "header")).status).toBe(401);
+    expect((await me(token, "cookie")).status).toBe(401);
   });
 
   it("after the account is disabled by an admin, and after its permission is taken away", async () => {
