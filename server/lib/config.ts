@@ -59,6 +59,7 @@ const emptyToUndefined = (value: string | undefined) => (value && value.trim() !
 const isTrue = (value: string | undefined) => emptyToUndefined(value)?.toLowerCase() === "true";
 
 const cache = new WeakMap<Env, Config>();
+let lastRead: { values: string; config: Config } | null = null;
 
 /**
  * Reads configuration from the Worker env, failing closed: with nothing set this is production, which
@@ -70,7 +71,15 @@ const cache = new WeakMap<Env, Config>();
 export function getConfig(env: Env): Config {
   const cached = cache.get(env);
   if (cached) return cached;
+  // The runtime may hand each request its own env object with the same values: compare the text
+  // variables (bindings are objects and configure nothing here) before reading them all again.
+  const values = JSON.stringify(Object.entries(env).filter(([, value]) => typeof value === "string"));
+  if (lastRead?.values === values) {
+    cache.set(env, lastRead.config);
+    return lastRead.config;
+  }
   const config = readConfig(env);
+  lastRead = { values, config };
   cache.set(env, config);
   return config;
 }

@@ -183,3 +183,15 @@ describe("wrangler deploy with nothing else set is production and fails closed",
     expect(await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, recent))).toHaveLength(1);
   });
 });
+
+describe("reading the configuration", () => {
+  it("reads it once for envs with the same values, and again as soon as one differs", () => {
+    const first = getConfig({ ...testEnv, APP_NAME: "Ahla one" } as Env);
+    const same = getConfig({ ...testEnv, APP_NAME: "Ahla one" } as Env);
+    expect(same).toBe(first);
+    const other = getConfig({ ...testEnv, APP_NAME: "Ahla two" } as Env);
+    expect(other).not.toBe(first);
+    expect(other.appName).toBe("Ahla two");
+    expect(getConfig({ ...testEnv, APP_NAME: "Ahla one" } as Env).appName).toBe("Ahla one");
+  });
+});
