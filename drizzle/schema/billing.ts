@@ -66,6 +66,13 @@ export const subscriptions = sqliteTable(
     renewalReminderSentFor: timestamp("renewal_reminder_sent_for"),
     /** Last time the provider confirmed this row (written at most hourly, so a repeated cron run writes nothing). */
     syncedAt: timestamp("synced_at"),
+    /**
+     * The price this subscription renews at, fixed when it was bought (or switched): a later change of
+     * the plan's price applies to new subscriptions only. Null for Stripe (Stripe's price decides).
+     */
+    unitAmountCents: integer("unit_amount_cents"),
+    /** Given by an administrator without charge: it ends at its period end instead of renewing. */
+    isComplimentary: integer("is_complimentary", { mode: "boolean" }).notNull().default(false),
     /** Bumped by every write: writers compare-and-swap on it, so a side effect (an email) follows one write only. */
     version: integer("version").notNull().default(0),
     ...timestamps,
@@ -96,6 +103,10 @@ export const invoices = sqliteTable(
     periodStart: timestamp("period_start"),
     periodEnd: timestamp("period_end"),
     paidAt: timestamp("paid_at"),
+    /** How much of the paid amount went back to the member, and when (an administrator's refund). */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    refundedAt: timestamp("refunded_at"),
+    providerRefundId: text("provider_refund_id"),
     ...timestamps,
   },
   (t) => [

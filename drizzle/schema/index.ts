@@ -8,3 +8,4 @@ export * from "./mailing-list";
 export * from "./faq";
 export * from "./billing";
 export * from "./site";
+export * from "./audit";

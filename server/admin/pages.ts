@@ -110,6 +110,8 @@ const SIDEBAR: ReadonlyArray<{ group: AdminPageGroup; pages: readonly SidebarEnt
     pages: [
       { slug: "users", label: "Users", description: "Member accounts, status and subscriptions." },
       { slug: "users-permissions", label: "User permissions", description: "Who can administer and moderate." },
+      { slug: "revenue", label: "Revenue", description: "Recurring revenue, its movement, trials and refunds." },
+      { slug: "audit-log", label: "Audit log", description: "Every change made in the admin: who, when, what." },
       plansResource,
       subscriptionCancelReasonsResource,
       { slug: "mailing-list", label: "Mailing list", description: "Newsletter subscribers and their consent." },

@@ -5,6 +5,7 @@ import * as schema from "#drizzle/schema";
 import { mediaObjects } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { randomToken } from "../lib/crypto";
+import { auditInsert, diffChanges, LAST_INSERT_ID } from "../services/audit-log";
 import { AppError, notFound, validationError } from "../lib/errors";
 import { isMediaKey, signMediaUrl } from "../services/media";
 import { ADMIN_RESOURCES, authorizeAdminAction, getAdminResource } from "./registry";
@@ -443,13 +444,14 @@ export function pickDeclaredValues(
 function splitValues(resource: AdminResource, values: AdminRow) {
   const columns = columnsOf(resource);
   const columnValues: AdminRow = {};
-  const relations: Array<{ widget: Extract<AdminWidget, { type: "relation-many" }>; ids: unknown[] }> = [];
+  const relations: Array<{ name: string; widget: Extract<AdminWidget, { type: "relation-many" }>; ids: unknown[] }> =
+    [];
   const manyByName = new Map(relationManyFields(resource).map(({ field, widget }) => [field.name, widget]));
   for (const [name, value] of Object.entries(values)) {
     const many = manyByName.get(name);
     if (many) {
-      if (Array.isArray(value)) relations.push({ widget: many, ids: value });
-      else if (value === null) relations.push({ widget: many, ids: [] });
+      if (Array.isArray(value)) relations.push({ name, widget: many, ids: value });
+      else if (value === null) relations.push({ name, widget: many, ids: [] });
       continue;
     }
     if (name in columns) columnValues[name] = value;
@@ -563,6 +565,35 @@ function joinInserts(ctx: AppContext, through: AdminThrough, ownerId: unknown, i
   return statements;
 }
 
+/** A record's title for the audit log, before it has an id. */
+function labelOf(resource: AdminResource, row: AdminRow): string {
+  const value = row[resource.titleField];
+  const text = value === null || value === undefined ? "" : String(value).trim();
+  return text ? text.slice(0, 200) : capitalize(resource.singular);
+}
+
+function relationValues(relations: ReturnType<typeof splitValues>["relations"]): AdminRow {
+  return Object.fromEntries(relations.map(({ name, ids }) => [name, ids]));
+}
+
+/** The ids each relation field held before an update, for the audit row's before → after. */
+async function currentRelationValues(
+  ctx: AppContext,
+  relations: ReturnType<typeof splitValues>["relations"],
+  ownerId: unknown,
+): Promise<AdminRow> {
+  const before: AdminRow = {};
+  for (const { name, widget } of relations) {
+    const rows = await ctx.db
+      .select({ id: widget.through.to })
+      .from(widget.through.table)
+      .where(eq(widget.through.from, ownerId as never))
+      .orderBy(widget.through.position ?? widget.through.to);
+    before[name] = rows.map((row) => row.id);
+  }
+  return before;
+}
+
 function columnKeyIn(table: SQLiteTable, column: AnySQLiteColumn): string {
   const entry = Object.entries(getTableColumns(table)).find(([, candidate]) => candidate === column);
   if (!entry) throw new Error(`Column ${column.name} is not in ${getTableName(table)}`);
@@ -588,12 +619,25 @@ export async function createRecord(
   for (const [key, value] of Object.entries(insertValues))
     if (value === null && columnsOf(resource)[key]?.notNull) delete insertValues[key];
 
+  const keyGiven = primaryKeyOf(resource).every((key) => insertValues[key] !== undefined && insertValues[key] !== null);
+  const audit = auditInsert(ctx, {
+    actorId: hookContext.user.id,
+    action: "create",
+    resource: resource.slug,
+    // Else the id D1 assigns to the insert just before it in the batch.
+    recordId: keyGiven ? recordKey(resource, insertValues) : LAST_INSERT_ID,
+    recordLabel: labelOf(resource, insertValues),
+    changes: diffChanges(null, { ...insertValues, ...relationValues(relations) }),
+  });
   let row: AdminRow;
   try {
-    const inserted = (await ctx.db
-      .insert(resource.table)
-      .values(insertValues as never)
-      .returning()) as AdminRow[];
+    const [inserted] = (await ctx.db.batch([
+      ctx.db
+        .insert(resource.table)
+        .values(insertValues as never)
+        .returning(),
+      audit,
+    ])) as unknown as [AdminRow[], unknown];
     row = inserted[0]!;
   } catch (error) {
     translateWriteError(resource, error);
@@ -632,6 +676,9 @@ export async function updateRecord(
     if (value === null && columnsOf(resource)[key]?.notNull) delete setValues[key];
 
   const where = keyCondition(resource, idText);
+  const ownerKey = existing[primaryKeyOf(resource)[0]!];
+  const relationsBefore = await currentRelationValues(ctx, relations, ownerKey);
+  const changes = diffChanges({ ...existing, ...relationsBefore }, { ...setValues, ...relationValues(relations) });
   const statements: unknown[] = [];
   if (Object.keys(setValues).length > 0)
     statements.push(
@@ -644,6 +691,18 @@ export async function updateRecord(
   for (const { widget, ids } of relations) {
     statements.push(ctx.db.delete(widget.through.table).where(eq(widget.through.from, ownerId as never)));
     statements.push(...joinInserts(ctx, widget.through, ownerId, ids));
+  }
+  if (Object.keys(changes).length > 0) {
+    statements.push(
+      auditInsert(ctx, {
+        actorId: hookContext.user.id,
+        action: "update",
+        resource: resource.slug,
+        recordId: recordKey(resource, existing),
+        recordLabel: labelOf(resource, { ...existing, ...setValues }),
+        changes,
+      }),
+    );
   }
   try {
     if (statements.length > 0) await ctx.db.batch(statements as never);
@@ -749,7 +808,17 @@ async function deleteOne(
   const { blockedBy } = await referencesTo(ctx, resource, row);
   if (blockedBy.length > 0) throw new AppError(409, [blockedMessage(title, blockedBy)]);
   try {
-    await ctx.db.delete(resource.table).where(keyCondition(resource, idText));
+    await ctx.db.batch([
+      ctx.db.delete(resource.table).where(keyCondition(resource, idText)),
+      auditInsert(ctx, {
+        actorId: hookContext.user.id,
+        action: "delete",
+        resource: resource.slug,
+        recordId: recordKey(resource, row),
+        recordLabel: title,
+        changes: diffChanges(row, null),
+      }),
+    ]);
   } catch (error) {
     const message =
       error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : "";

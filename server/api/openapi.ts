@@ -8,7 +8,20 @@ import {
   setNewPasswordSchema,
   verifyEmailSchema,
 } from "#core/schemas/auth";
-import { grantByEmailSchema, permissionChangeSchema, userSearchSchema } from "#core/schemas/admin-users";
+import {
+  adminCancelSchema,
+  adminResumeSchema,
+  adminSwitchPlanSchema,
+  compSchema,
+  extendSchema,
+  grantByEmailSchema,
+  memberApiDeleteSchema,
+  memberCreateSchema,
+  memberEditSchema,
+  permissionChangeSchema,
+  refundSchema,
+  userSearchSchema,
+} from "#core/schemas/admin-users";
 import { chatMessageSchema } from "#core/schemas/admin-lesson";
 import {
   cancelSubscriptionSchema,
@@ -369,6 +382,46 @@ export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
   "POST /admin/users/:id{[0-9]{1,12}}/enable": { summary: "Enable a disabled account." },
   "DELETE /admin/users/:id{[0-9]{1,12}}/sessions": { summary: "End every session of a member." },
   "POST /admin/users/:id{[0-9]{1,12}}/password-reset": { summary: "Mail a member a password reset link." },
+  "POST /admin/users": {
+    summary: "Create a member with no password (optionally mailing a seven-day link to choose one).",
+    body: memberCreateSchema,
+    creates: true,
+  },
+  "PATCH /admin/users/:id{[0-9]{1,12}}": {
+    summary: "Edit a member's name, level and email (a new email waits for the member to confirm it).",
+    body: memberEditSchema,
+  },
+  "DELETE /admin/users/:id{[0-9]{1,12}}": {
+    summary: "Delete a member's account as self-deletion does (personal data erased, billing kept).",
+    body: memberApiDeleteSchema,
+  },
+  "GET /admin/users/:id{[0-9]{1,12}}/export": { summary: "A member's data as JSON (a data-access request)." },
+  "POST /admin/users/:id{[0-9]{1,12}}/subscription/comp": {
+    summary: "Give a member with no running subscription a plan for some days, without charge.",
+    body: compSchema,
+    creates: true,
+  },
+  "POST /admin/users/:id{[0-9]{1,12}}/subscription/extend": {
+    summary: "Push the running subscription's end (and next charge) back by some days.",
+    body: extendSchema,
+  },
+  "POST /admin/users/:id{[0-9]{1,12}}/subscription/cancel": {
+    summary: "Cancel the running subscription at its period end or now.",
+    body: adminCancelSchema,
+  },
+  "POST /admin/users/:id{[0-9]{1,12}}/subscription/resume": {
+    summary: "Resume a subscription set to end.",
+    body: adminResumeSchema,
+  },
+  "POST /admin/users/:id{[0-9]{1,12}}/subscription/switch-plan": {
+    summary: "Move the running subscription to another plan at once.",
+    body: adminSwitchPlanSchema,
+  },
+  "POST /admin/users/:id{[0-9]{1,12}}/refunds": {
+    summary: "Refund one paid invoice of the member in full.",
+    body: refundSchema,
+    creates: true,
+  },
   "GET /admin/:resource": {
     summary: "A page of a catalogue resource (lessons, teachers, posts…): search, filter, sort.",
     query: [

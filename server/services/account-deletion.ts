@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
+  adminAuditLog,
   apiIdempotencyKeys,
   deckProgress,
   flashcardReviewLogs,
@@ -30,7 +31,7 @@ interface Erased {
 
 type Fate =
   | { fate: "kept"; why: string }
-  | { fate: "deleted"; why: string; erase: (ctx: AppContext, who: Erased) => BatchItem<"sqlite">[] };
+  | { fate: "deleted" | "anonymised"; why: string; erase: (ctx: AppContext, who: Erased) => BatchItem<"sqlite">[] };
 
 /** A table whose rows carry the member's id in `column`: all of them go. */
 const byMember =
@@ -122,6 +123,20 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
     why: "the newsletter subscription of the member's address",
     erase: (ctx, { emails }) => emails.map((email) => ctx.db.delete(mailingList).where(eq(mailingList.email, email))),
   },
+  admin_audit_log: {
+    fate: "anonymised",
+    why: "the record of admin actions stays; rows about the member lose their name, email and edited details",
+    erase: (ctx, { userId }) => [
+      ctx.db
+        .update(adminAuditLog)
+        .set({ changes: {} })
+        .where(and(eq(adminAuditLog.subjectUserId, userId), eq(adminAuditLog.resource, "users"))),
+      ctx.db
+        .update(adminAuditLog)
+        .set({ recordLabel: "Deleted member" })
+        .where(eq(adminAuditLog.subjectUserId, userId)),
+    ],
+  },
   rate_limits: {
     fate: "deleted",
     why: "counters keyed by the member's address",
@@ -135,7 +150,7 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
  * emptied of the member's rows, in one D1 batch (only a batch is atomic); then the avatar's R2 object
  * (after the batch: should that fail, the object is orphaned, never left linked to the account).
  */
-export async function erasePersonalData(ctx: AppContext, userId: number) {
+export async function erasePersonalData(ctx: AppContext, userId: number, extra: BatchItem<"sqlite">[] = []) {
   const [account] = await ctx.primary
     .select({ email: users.email, pendingEmail: users.pendingEmail, avatarKey: users.avatarKey })
     .from(users)
@@ -147,7 +162,7 @@ export async function erasePersonalData(ctx: AppContext, userId: number) {
     emails: account.pendingEmail ? [account.email, account.pendingEmail] : [account.email],
   };
   const erasures = Object.values(PERSONAL_DATA).flatMap((table) =>
-    table.fate === "deleted" ? table.erase(ctx, who) : [],
+    table.fate === "kept" ? [] : table.erase(ctx, who),
   );
   await ctx.db.batch([
     ctx.db
@@ -165,6 +180,7 @@ export async function erasePersonalData(ctx: AppContext, userId: number) {
       })
       .where(eq(users.id, userId)),
     ...erasures,
+    ...extra,
   ]);
   if (account.avatarKey) await deleteAvatarObject(ctx, account.avatarKey);
 }

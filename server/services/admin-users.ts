@@ -1,18 +1,24 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ADMIN_USERS_PAGE_SIZE, type UserSearch } from "#core/schemas/admin-users";
+import { ADMIN_USERS_PAGE_SIZE, type MemberCreate, type MemberEdit, type UserSearch } from "#core/schemas/admin-users";
 import {
+  invoices,
   plans,
   permissions,
   sessions,
   subscriptions,
   userPermissions,
   users,
+  type AuditChanges,
   type SubscriptionStatus,
 } from "#drizzle/schema";
 import { ADMIN_PERMISSION } from "#core/permissions";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
-import { requestPasswordReset } from "./auth";
+import { erasePersonalData } from "./account-deletion";
+import { auditInsert, auditInsertWhen, diffChanges, LAST_INSERT_ID } from "./audit-log";
+import { sendPasswordLink } from "./auth";
+import { cancelSubscriptionsForDeletedAccount, hasAccessAt } from "./billing";
+import { requestEmailChange } from "./email-verification";
 
 // Administration of members: search, their subscription and sessions, permission codes, disabling.
 
@@ -33,6 +39,8 @@ export interface UserSubscriptionSummary {
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
   trialEndsAt: Date | null;
+  isComplimentary: boolean;
+  pendingPlanTitle?: string | null;
 }
 
 export interface AdminUserRow {
@@ -95,6 +103,7 @@ async function latestSubscriptions(ctx: AppContext, userIds: number[]) {
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
       trialEndsAt: subscriptions.trialEndsAt,
+      isComplimentary: subscriptions.isComplimentary,
     })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
@@ -170,12 +179,18 @@ export interface AdminUserDetail {
   name: string;
   email: string;
   level: string | null;
+  pendingEmail: string | null;
   createdAt: Date;
   emailVerifiedAt: Date | null;
   disabledAt: Date | null;
   hasPassword: boolean;
   signsInWithGoogle: boolean;
   subscription: UserSubscriptionSummary | null;
+  /** Whether `subscription` grants access now (a running one can be extended, canceled, switched). */
+  subscriptionIsLive: boolean;
+  invoices: AdminInvoice[];
+  /** Active plans, for comp and switch. */
+  plans: { name: string; title: string; priceCents: number; currency: string; interval: "month" | "year" }[];
   sessions: AdminSession[];
   permissions: PermissionOption[];
   /** Every code that exists, for the grant picker. */
@@ -192,9 +207,23 @@ async function requireLiveUser(ctx: AppContext, userId: number) {
   return user;
 }
 
+export interface AdminInvoice {
+  id: number;
+  amountCents: number;
+  currency: string;
+  status: "paid" | "open" | "failed" | "void";
+  description: string;
+  paidAt: Date | null;
+  createdAt: Date;
+  refundedCents: number;
+  refundedAt: Date | null;
+  receiptUrl: string | null;
+  provider: "local" | "stripe";
+}
+
 export async function getUserDetail(ctx: AppContext, userId: number): Promise<AdminUserDetail> {
   const user = await requireLiveUser(ctx, userId);
-  const [sessionRows, heldRows, allPermissions, subscriptionsByUser] = await Promise.all([
+  const [sessionRows, heldRows, allPermissions, subscriptionsByUser, invoiceRows, planRows] = await Promise.all([
     ctx.db
       .select({
         id: sessions.id,
@@ -215,18 +244,55 @@ export async function getUserDetail(ctx: AppContext, userId: number): Promise<Ad
       .orderBy(asc(permissions.code)),
     ctx.db.select().from(permissions).orderBy(asc(permissions.code)),
     latestSubscriptions(ctx, [userId]),
+    ctx.db
+      .select({
+        id: invoices.id,
+        amountCents: invoices.amountCents,
+        currency: invoices.currency,
+        status: invoices.status,
+        description: invoices.description,
+        paidAt: invoices.paidAt,
+        createdAt: invoices.createdAt,
+        refundedCents: invoices.refundedCents,
+        refundedAt: invoices.refundedAt,
+        receiptUrl: invoices.receiptUrl,
+        provider: subscriptions.provider,
+      })
+      .from(invoices)
+      .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+      .where(eq(invoices.userId, userId))
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(50),
+    ctx.db
+      .select({
+        name: plans.name,
+        title: plans.title,
+        priceCents: plans.priceCents,
+        currency: plans.currency,
+        interval: plans.interval,
+      })
+      .from(plans)
+      .where(eq(plans.isActive, true))
+      .orderBy(asc(plans.position), asc(plans.id)),
   ]);
+  const subscription = subscriptionsByUser.get(userId) ?? null;
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     level: user.level,
+    pendingEmail: user.pendingEmail,
     createdAt: user.createdAt,
     emailVerifiedAt: user.emailVerifiedAt,
     disabledAt: user.disabledAt,
     hasPassword: Boolean(user.passwordHash),
     signsInWithGoogle: Boolean(user.googleSubject),
-    subscription: subscriptionsByUser.get(userId) ?? null,
+    subscription,
+    subscriptionIsLive: Boolean(
+      subscription && subscription.status !== "expired" && hasAccessAt(subscription, ctx.now()),
+    ),
+    invoices: invoiceRows,
+    plans: planRows,
     sessions: sessionRows,
     permissions: heldRows,
     availablePermissions: allPermissions,
@@ -242,28 +308,65 @@ async function requirePermissionCode(ctx: AppContext, code: string) {
   return row;
 }
 
-/** Granting a code the member already holds changes nothing. */
-export async function grantPermission(ctx: AppContext, input: { userId: number; code: string }) {
-  await requireLiveUser(ctx, input.userId);
+function memberAudit(
+  ctx: AppContext,
+  actor: AdminActor,
+  user: { id: number; name: string },
+  action: string,
+  details: { changes?: AuditChanges; reason?: string | null } = {},
+) {
+  return auditInsert(ctx, {
+    actorId: actor.id,
+    action,
+    resource: "users",
+    recordId: user.id,
+    recordLabel: user.name,
+    subjectUserId: user.id,
+    ...details,
+  });
+}
+
+/** Granting a code the member already holds changes nothing (and logs nothing). */
+export async function grantPermission(ctx: AppContext, actor: AdminActor, input: { userId: number; code: string }) {
+  const user = await requireLiveUser(ctx, input.userId);
   await requirePermissionCode(ctx, input.code);
-  await ctx.db
-    .insert(userPermissions)
-    .values({ userId: input.userId, code: input.code, createdAt: ctx.now() })
-    .onConflictDoNothing();
+  const [held] = await ctx.db
+    .select({ code: userPermissions.code })
+    .from(userPermissions)
+    .where(and(eq(userPermissions.userId, input.userId), eq(userPermissions.code, input.code)))
+    .limit(1);
+  if (held) return user;
+  await ctx.db.batch([
+    ctx.db
+      .insert(userPermissions)
+      .values({ userId: input.userId, code: input.code, createdAt: ctx.now() })
+      .onConflictDoNothing(),
+    memberAudit(ctx, actor, user, "permission.grant", { changes: { permissions: { after: input.code } } }),
+  ]);
+  return user;
 }
 
 /** An administrator cannot remove their own `admin`: someone else must, so the site never locks itself out by accident. */
 export async function revokePermission(ctx: AppContext, actor: AdminActor, input: { userId: number; code: string }) {
-  await requireLiveUser(ctx, input.userId);
+  const user = await requireLiveUser(ctx, input.userId);
   if (actor.id === input.userId && input.code === ADMIN_PERMISSION) {
     throw new AppError(409, ["You can't remove your own admin permission. Ask another administrator."]);
   }
-  await ctx.db
-    .delete(userPermissions)
-    .where(and(eq(userPermissions.userId, input.userId), eq(userPermissions.code, input.code)));
+  const held = and(eq(userPermissions.userId, input.userId), eq(userPermissions.code, input.code));
+  const [row] = await ctx.db.select({ code: userPermissions.code }).from(userPermissions).where(held).limit(1);
+  if (!row) return user;
+  await ctx.db.batch([
+    ctx.db.delete(userPermissions).where(held),
+    memberAudit(ctx, actor, user, "permission.revoke", { changes: { permissions: { before: input.code } } }),
+  ]);
+  return user;
 }
 
-export async function grantPermissionByEmail(ctx: AppContext, input: { email: string; code: string }) {
+export async function grantPermissionByEmail(
+  ctx: AppContext,
+  actor: AdminActor,
+  input: { email: string; code: string },
+) {
   const [user] = await ctx.db
     .select({ id: users.id, name: users.name })
     .from(users)
@@ -273,7 +376,7 @@ export async function grantPermissionByEmail(ctx: AppContext, input: { email: st
     const message = "No member has this email.";
     throw new AppError(404, [message], { email: [message] });
   }
-  await grantPermission(ctx, { userId: user.id, code: input.code });
+  await grantPermission(ctx, actor, { userId: user.id, code: input.code });
   return user;
 }
 
@@ -282,37 +385,159 @@ export async function disableUser(ctx: AppContext, actor: AdminActor, userId: nu
   const user = await requireLiveUser(ctx, userId);
   if (actor.id === userId) throw new AppError(409, ["You can't disable your own account."]);
   if (user.disabledAt) return user;
+  const now = ctx.now();
   await ctx.db.batch([
-    ctx.db.update(users).set({ disabledAt: ctx.now() }).where(eq(users.id, userId)),
+    ctx.db.update(users).set({ disabledAt: now }).where(eq(users.id, userId)),
     ctx.db
       .update(sessions)
-      .set({ revokedAt: ctx.now() })
+      .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    memberAudit(ctx, actor, user, "user.disable", { changes: diffChanges({ disabledAt: null }, { disabledAt: now }) }),
   ]);
   return user;
 }
 
-export async function enableUser(ctx: AppContext, userId: number) {
+export async function enableUser(ctx: AppContext, actor: AdminActor, userId: number) {
   const user = await requireLiveUser(ctx, userId);
-  await ctx.db.update(users).set({ disabledAt: null }).where(eq(users.id, userId));
+  if (!user.disabledAt) return user;
+  await ctx.db.batch([
+    ctx.db.update(users).set({ disabledAt: null }).where(eq(users.id, userId)),
+    memberAudit(ctx, actor, user, "user.enable", {
+      changes: diffChanges({ disabledAt: user.disabledAt }, { disabledAt: null }),
+    }),
+  ]);
   return user;
 }
 
-export async function endUserSessions(ctx: AppContext, userId: number) {
+export async function endUserSessions(ctx: AppContext, actor: AdminActor, userId: number) {
   const user = await requireLiveUser(ctx, userId);
-  const ended = await ctx.db
-    .update(sessions)
-    .set({ revokedAt: ctx.now() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+  const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  const [ended] = await ctx.db.batch([
+    ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(open).returning({ id: sessions.id }),
+    auditInsertWhen(
+      ctx,
+      {
+        actorId: actor.id,
+        action: "user.end-sessions",
+        resource: "users",
+        recordId: user.id,
+        recordLabel: user.name,
+        subjectUserId: user.id,
+      },
+      sql`changes() > 0`,
+    ),
+  ]);
   return { user, ended: ended.length };
 }
 
 /** The same reset email a member asks for themselves (one-hour, single-use link through the mail outbox). */
-export async function sendPasswordReset(ctx: AppContext, userId: number) {
+export async function sendPasswordReset(ctx: AppContext, actor: AdminActor, userId: number) {
   const user = await requireLiveUser(ctx, userId);
   if (user.disabledAt) throw new AppError(409, ["Re-enable this account before sending a password reset."]);
-  await requestPasswordReset(ctx, user.email);
+  await sendPasswordLink(ctx, user, "reset", [memberAudit(ctx, actor, user, "user.password-reset-sent")]);
+  return user;
+}
+
+const EMAIL_TAKEN = "Another account already uses this email.";
+
+async function emailTaken(ctx: AppContext, email: string, exceptUserId?: number) {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.email, email), eq(users.pendingEmail, email)))
+    .limit(1);
+  return Boolean(row && row.id !== exceptUserId);
+}
+
+/**
+ * An administrator's edit of a member's profile. The name (and level) change at once; a new email is
+ * only pending until the member opens the link sent to it, as when they change it themselves.
+ */
+export async function updateMember(ctx: AppContext, actor: AdminActor, userId: number, input: MemberEdit) {
+  const user = await requireLiveUser(ctx, userId);
+  const before = { name: user.name, level: user.level };
+  const after = { name: input.name, level: input.level ?? null };
+  const changes = diffChanges(before, after);
+  const emailChanges = input.email !== user.email && input.email !== user.pendingEmail;
+  if (emailChanges && (await emailTaken(ctx, input.email, userId))) {
+    throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
+  }
+  if (Object.keys(changes).length > 0) {
+    await ctx.db.batch([
+      ctx.db
+        .update(users)
+        .set({ ...after, updatedAt: ctx.now() })
+        .where(eq(users.id, userId)),
+      memberAudit(ctx, actor, user, "user.update", { changes }),
+    ]);
+  }
+  if (emailChanges) {
+    await requestEmailChange(ctx, userId, input.email, [
+      memberAudit(ctx, actor, { id: user.id, name: input.name }, "user.email-change-requested", {
+        changes: diffChanges({ pendingEmail: user.pendingEmail ?? user.email }, { pendingEmail: input.email }),
+      }),
+    ]);
+  }
+  return { changed: Object.keys(changes).length > 0, emailPending: emailChanges ? input.email : null };
+}
+
+/**
+ * Creates a member with no password: they choose one through the link mailed to them (seven days).
+ * The address counts as verified once they use that link.
+ */
+export async function createMember(ctx: AppContext, actor: AdminActor, input: MemberCreate) {
+  if (await emailTaken(ctx, input.email)) throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
+  const now = ctx.now();
+  const [inserted] = await ctx.db.batch([
+    ctx.db
+      .insert(users)
+      .values({ name: input.name, email: input.email, level: input.level ?? null, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id, name: users.name, email: users.email }),
+    auditInsertWhen(
+      ctx,
+      {
+        actorId: actor.id,
+        action: "user.create",
+        resource: "users",
+        recordId: LAST_INSERT_ID,
+        recordLabel: input.name,
+        subjectUserId: LAST_INSERT_ID,
+        changes: diffChanges(null, { name: input.name, email: input.email, level: input.level ?? null }),
+      },
+      sql`changes() > 0`,
+    ),
+  ]);
+  const user = inserted[0];
+  if (!user) throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
+  if (input.sendInvite) await sendPasswordLink(ctx, user, "invite");
+  return user;
+}
+
+/**
+ * Deletes a member the way they would delete themselves (server/services/account-deletion.ts): the
+ * account anonymised and their personal rows erased in one batch with the audit row, then their
+ * subscriptions stop renewing with the provider.
+ */
+export async function deleteMember(ctx: AppContext, actor: AdminActor, userId: number, reason: string) {
+  const user = await requireLiveUser(ctx, userId);
+  if (actor.id === userId) throw new AppError(409, ["You can't delete your own account here. Use Settings."]);
+  await erasePersonalData(ctx, userId, [
+    auditInsert(ctx, {
+      actorId: actor.id,
+      action: "user.delete",
+      resource: "users",
+      recordId: user.id,
+      recordLabel: "Deleted member",
+      subjectUserId: user.id,
+      reason,
+    }),
+  ]);
+  try {
+    await cancelSubscriptionsForDeletedAccount(ctx, userId);
+  } catch (error) {
+    console.error(`admin: could not cancel the subscriptions of deleted user ${userId}`, error);
+  }
   return user;
 }
 

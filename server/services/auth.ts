@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import type {
   changeEmailSchema,
@@ -322,22 +323,54 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
   if (!user || user.disabledAt) return;
   // Per account, so the form cannot be used to flood someone's inbox from many addresses.
   if (!(await takeRateLimit(ctx, `reset:email:${user.email}`, RESET_ACCOUNT_LIMIT)).allowed) return;
+  await sendPasswordLink(ctx, user, "reset");
+}
+
+/** An invitation's set-password link lasts longer than a reset link: a new member may not read mail at once. */
+export const INVITE_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Mails a single-use link to /auth/resetpassword: a reset the member asked for (one hour), or the
+ * invitation of an account an administrator created (seven days). `extra` statements (the audit row)
+ * are written in the same batch as the link's token.
+ */
+export async function sendPasswordLink(
+  ctx: AppContext,
+  user: { id: number; email: string; name: string },
+  kind: "reset" | "invite",
+  extra: BatchItem<"sqlite">[] = [],
+): Promise<void> {
   const token = randomToken(32);
-  await ctx.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: await sha256Hex(token),
-    expiresAt: new Date(ctx.now().getTime() + RESET_TOKEN_LIFETIME_MS),
-    createdAt: ctx.now(),
-  });
+  const lifetime = kind === "invite" ? INVITE_TOKEN_LIFETIME_MS : RESET_TOKEN_LIFETIME_MS;
+  await ctx.db.batch([
+    ctx.db.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: await sha256Hex(token),
+      expiresAt: new Date(ctx.now().getTime() + lifetime),
+      createdAt: ctx.now(),
+    }),
+    ...extra,
+  ]);
   const link = new URL("/auth/resetpassword", ctx.config.appUrl);
   link.searchParams.set("token", token);
   link.searchParams.set("email", user.email);
-  await sendMail(ctx, {
-    to: user.email,
-    template: "password-reset",
-    subject: `Reset your ${ctx.config.appName} password`,
-    text: `Someone asked to reset the password of your ${ctx.config.appName} account.\n\nChoose a new password here (the link works once, for one hour):\n${link.toString()}\n\nIf it wasn't you, ignore this email: your password stays the same.`,
-  });
+  const appName = ctx.config.appName;
+  await sendMail(
+    ctx,
+    kind === "invite"
+      ? {
+          to: user.email,
+          template: "account-invite",
+          subject: `Your ${appName} account is ready`,
+          text: `Ahlan ${user.name}!\n\nThe ${appName} team has created an account for you. Choose your password here to sign in (the link works once, for seven days):\n${link.toString()}\n\nIf you weren't expecting this, ignore this email: no one can sign in until a password is chosen.`,
+        }
+      : {
+          to: user.email,
+          template: "password-reset",
+          subject: `Reset your ${appName} password`,
+          text: `Someone asked to reset the password of your ${appName} account.\n\nChoose a new password here (the link works once, for one hour):\n${link.toString()}\n\nIf it wasn't you, ignore this email: your password stays the same.`,
+        },
+  );
 }
 
 const INVALID_RESET = "This reset link is invalid or has expired. Ask for a new one.";

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "#drizzle/schema";
@@ -121,7 +122,12 @@ export async function sendVerificationEmail(ctx: AppContext, userId: number): Pr
  * it and a notice to the current address. The account keeps its email until the link is opened, and
  * a newer request (or cancelling) makes older links useless. The caller has checked the password.
  */
-export async function requestEmailChange(ctx: AppContext, userId: number, newEmail: string) {
+export async function requestEmailChange(
+  ctx: AppContext,
+  userId: number,
+  newEmail: string,
+  extra: BatchItem<"sqlite">[] = [],
+) {
   const user = await getLiveUser(ctx, userId);
   if (!user) throw new AppError(404, ["Account not found."]);
   if (newEmail === user.email) {
@@ -132,10 +138,13 @@ export async function requestEmailChange(ctx: AppContext, userId: number, newEma
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
   if (existing.length > 0) throw new AppError(409, [taken], { newEmail: [taken] });
   await takeVerificationMailAllowance(ctx, user.id);
-  await ctx.db
-    .update(users)
-    .set({ pendingEmail: newEmail, pendingEmailRequestedAt: ctx.now() })
-    .where(eq(users.id, user.id));
+  await ctx.db.batch([
+    ctx.db
+      .update(users)
+      .set({ pendingEmail: newEmail, pendingEmailRequestedAt: ctx.now() })
+      .where(eq(users.id, user.id)),
+    ...extra,
+  ]);
   await sendEmailChangeMails(ctx, { ...user, pendingEmail: newEmail });
 }
 

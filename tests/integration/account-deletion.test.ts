@@ -25,7 +25,7 @@ import { createUser, postJson, testApp, testEnv } from "./helpers";
 const ctx = createAppContext(testEnv);
 const app = testApp();
 const ORIGIN = "https://ahla.test";
-const MEMBER_COLUMNS = ["user_id", "owner_id", "author_id"];
+const MEMBER_COLUMNS = ["user_id", "owner_id", "author_id", "actor_id", "subject_user_id"];
 /** Tables that name a member by address rather than by id. */
 const BY_ADDRESS = ["mail_outbox", "mailing_list", "rate_limits"];
 

@@ -162,6 +162,7 @@ export class FakeStripe {
   subscriptions = new Map<string, FakeSubscription>();
   invoices = new Map<string, FakeInvoice>();
   sessions = new Map<string, Record<string, unknown>>();
+  refunds = new Map<string, { id: string; paymentIntent: string | null; amount: number }>();
   calls: StripeCall[] = [];
   /** Set to make every request answer with this status (e.g. 500). */
   failWith: number | null = null;
@@ -202,6 +203,16 @@ export class FakeStripe {
           subscription.cancelAtPeriodEnd = params.get("cancel_at_period_end") === "true";
           subscription.canceledAt = subscription.cancelAtPeriodEnd ? Math.floor(Date.now() / 1000) : null;
         }
+        // A trial until a date: Stripe's free extension (the next charge moves to that date).
+        if (params.has("trial_end")) {
+          const trialEnd = Number(params.get("trial_end"));
+          Object.assign(subscription, { trialEnd, periodEnd: trialEnd, status: "trialing" });
+        }
+        if (params.has("items[0][price]")) subscription.price = params.get("items[0][price]")!;
+      }
+      if (method === "DELETE") {
+        const now = Math.floor(Date.now() / 1000);
+        Object.assign(subscription, { status: "canceled", canceledAt: now, endedAt: now, cancelAtPeriodEnd: false });
       }
       return Response.json(this.subscriptionJson(subscription, expand));
     }
@@ -209,7 +220,24 @@ export class FakeStripe {
     if (match) {
       const invoice = this.invoices.get(match[1]!);
       if (!invoice) return stripeError(404, `No such invoice: '${match[1]}'`);
-      return Response.json(this.invoiceJson(invoice));
+      const json = this.invoiceJson(invoice);
+      if (!expand.includes("payments")) return Response.json(json);
+      const payments = invoice.status === "paid" ? [this.invoicePaymentJson(invoice)] : [];
+      return Response.json({ ...json, payments: { object: "list", data: payments, has_more: false } });
+    }
+    if (path === "/v1/refunds" && method === "POST") {
+      const paymentIntent = params.get("payment_intent");
+      const refund = { id: this.nextId("re"), paymentIntent, amount: Number(params.get("amount")) };
+      this.refunds.set(refund.id, refund);
+      return Response.json({
+        id: refund.id,
+        object: "refund",
+        amount: refund.amount,
+        currency: "usd",
+        payment_intent: paymentIntent,
+        reason: params.get("reason"),
+        status: "succeeded",
+      });
     }
     if (path === "/v1/checkout/sessions" && method === "POST") {
       const id = this.nextId("cs_test");
@@ -275,6 +303,20 @@ export class FakeStripe {
           },
         ],
       },
+    };
+  }
+
+  /** An invoice's payment as Stripe lists it (`expand[]=payments`): the PaymentIntent that paid it. */
+  invoicePaymentJson(invoice: FakeInvoice) {
+    return {
+      id: `inpay_${invoice.id}`,
+      object: "invoice_payment",
+      amount_paid: invoice.amount,
+      currency: "usd",
+      invoice: invoice.id,
+      is_default: true,
+      status: "paid",
+      payment: { type: "payment_intent", payment_intent: `pi_${invoice.id}` },
     };
   }
 

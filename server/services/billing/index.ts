@@ -180,6 +180,8 @@ export interface SubscriptionDetails {
   canceledAt: Date | null;
   paymentMethodSummary: string | null;
   hasAccess: boolean;
+  /** Given by the team: ends at its period end, nothing charged. */
+  isComplimentary: boolean;
 }
 
 function planSummary(plan: Plan) {
@@ -213,7 +215,8 @@ export async function getBillingOverview(ctx: AppContext, userId: number) {
       id: row.id,
       provider: row.provider,
       status: row.status,
-      plan: planSummary(plan),
+      // The price it renews at is the one it was sold at (a later change of the plan's price is for new members).
+      plan: { ...planSummary(plan), priceCents: row.unitAmountCents ?? plan.priceCents },
       pendingPlan: pending ? planSummary(pending) : null,
       currentPeriodStart: row.currentPeriodStart,
       currentPeriodEnd: row.currentPeriodEnd,
@@ -222,6 +225,7 @@ export async function getBillingOverview(ctx: AppContext, userId: number) {
       canceledAt: row.canceledAt,
       paymentMethodSummary: row.paymentMethodSummary,
       hasAccess: hasAccessAt(row, ctx.now()),
+      isComplimentary: row.isComplimentary,
     };
   }
   return { subscription, entitlement, plans: activePlans, invoices: invoiceList, cancelReasons };

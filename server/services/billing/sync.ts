@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, lte, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { invoices, subscriptions, users } from "#drizzle/schema";
 import type { AppContext } from "../../context";
+import { auditInsert, auditInsertWhen, diffChanges, LAST_INSERT_ID, type AuditEntry } from "../audit-log";
 import { sendBillingEmail, type BillingEmail } from "./emails";
 import { getPlanById } from "./plans";
 import type { InvoiceSnapshot, SubscriptionRow, SubscriptionSnapshot } from "./types";
@@ -19,6 +20,11 @@ export interface SyncOptions {
   clearCancellation?: boolean;
   /** The cron confirmed the row with the provider: note it, at most once an hour. */
   markSynced?: boolean;
+  /**
+   * An administrator's action: its audit row is written in the same batch as the subscription's
+   * change (and only if the change lands), with the changed columns as before → after.
+   */
+  audit?: Omit<AuditEntry, "changes" | "recordId">;
 }
 
 export type SyncOutcome = "created" | "updated" | "unchanged" | "stale" | "unowned" | "unknown-plan";
@@ -48,6 +54,8 @@ function desiredColumns(snapshot: SubscriptionSnapshot, existing: SubscriptionRo
     // A provider that cannot tell the card (no default payment method on the subscription) keeps the last one known.
     paymentMethodSummary: snapshot.paymentMethodSummary ?? existing?.paymentMethodSummary ?? null,
     pendingPlanId: snapshot.pendingPlanId,
+    unitAmountCents:
+      snapshot.unitAmountCents === undefined ? (existing?.unitAmountCents ?? null) : snapshot.unitAmountCents,
     cancelReasonId: existing?.cancelReasonId ?? null,
     cancelComment: existing?.cancelComment ?? null,
   };
@@ -141,7 +149,7 @@ export async function syncSubscription(
         return { outcome: "unowned", subscription: null, wrote: false };
       const desired = desiredColumns(snapshot, null, options);
       if (!desired.planId) return { outcome: "unknown-plan", subscription: null, wrote: false };
-      const [created] = await ctx.db
+      const insert = ctx.db
         .insert(subscriptions)
         .values({
           ...desired,
@@ -157,6 +165,18 @@ export async function syncSubscription(
         })
         .onConflictDoNothing()
         .returning();
+      const [created] = options.audit
+        ? (
+            await ctx.db.batch([
+              insert,
+              auditInsertWhen(
+                ctx,
+                { ...options.audit, recordId: LAST_INSERT_ID, changes: diffChanges(null, desired) },
+                sql`changes() > 0`,
+              ),
+            ])
+          )[0]
+        : await insert;
       if (!created) continue; // created concurrently: apply the snapshot to that row instead
       await applyInvoices(ctx, created, invoiceWrites, storedInvoices);
       await sendEffects(ctx, null, created, [], snapshot);
@@ -167,6 +187,8 @@ export async function syncSubscription(
     const changes = changedColumns(existing, desiredColumns(snapshot, existing, options));
 
     if (Object.keys(changes).length === 0) {
+      // The provider already had it this way (a webhook came first): the administrator's action is still logged.
+      if (options.audit) await auditInsert(ctx, { ...options.audit, recordId: existing.id, changes: {} });
       const newlyPaid = await applyInvoices(ctx, existing, invoiceWrites, storedInvoices);
       await sendEffects(ctx, existing, existing, newlyPaid, snapshot);
       let wrote = invoiceWrites.length > 0;
@@ -183,7 +205,7 @@ export async function syncSubscription(
       return { outcome: "unchanged", subscription: existing, wrote };
     }
 
-    const [updated] = await ctx.db
+    const update = ctx.db
       .update(subscriptions)
       .set({
         ...changes,
@@ -202,6 +224,22 @@ export async function syncSubscription(
         ),
       )
       .returning();
+    const [updated] = options.audit
+      ? (
+          await ctx.db.batch([
+            update,
+            auditInsertWhen(
+              ctx,
+              {
+                ...options.audit,
+                recordId: existing.id,
+                changes: diffChanges(existing as Record<string, unknown>, changes),
+              },
+              sql`changes() > 0`,
+            ),
+          ])
+        )[0]
+      : await update;
     if (!updated) continue; // another writer got there first: look again
     const newlyPaid = await applyInvoices(ctx, updated, invoiceWrites, storedInvoices);
     await sendEffects(ctx, existing, updated, newlyPaid, snapshot);

@@ -41,6 +41,8 @@ export interface SubscriptionSnapshot {
   canceledAt: Date | null;
   paymentMethodSummary: string | null;
   pendingPlanId: number | null;
+  /** The price it renews at (local provider); absent: keep what is stored. */
+  unitAmountCents?: number | null;
   invoices: InvoiceSnapshot[];
   observedAt: Date;
 }

@@ -18,11 +18,18 @@ import { cn } from "~/lib/cn";
 import { formatDate, formatPrice } from "#core/format";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { getAdminDashboard, type DailyActivity } from "#server/services/admin-dashboard";
+import { getRevenueReport } from "#server/services/admin-revenue";
+import { formatChangeRate, formatSignedMoney } from "../components/revenue/format";
+import { previousMrrCents } from "../components/revenue/figures";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const shortcuts = SHORTCUTS.map((slug) => getAdminPage(slug)).filter((page): page is AdminPage => Boolean(page));
-  return { dashboard: await getAdminDashboard(context.app), generatedAt: context.app.now(), shortcuts };
+  const [dashboard, revenue] = await Promise.all([
+    getAdminDashboard(context.app),
+    getRevenueReport(context.app, { months: 1 }),
+  ]);
+  return { dashboard, revenue, generatedAt: context.app.now(), shortcuts };
 }
 
 const STATUS_BADGES: Record<string, { label: string; className: string }> = {
@@ -36,13 +43,24 @@ const STATUS_BADGES: Record<string, { label: string; className: string }> = {
 const SHORTCUTS = ["videos", "users", "mass-vocabulary-update", "mailing-list"] as const;
 
 export default function AdminDashboardPage() {
-  const { dashboard, generatedAt, shortcuts } = useLoaderData<typeof loader>();
+  const { dashboard, revenue, generatedAt, shortcuts } = useLoaderData<typeof loader>();
   const { subscriptions, content } = dashboard;
   const paying = subscriptions.active + subscriptions.trialing + subscriptions.past_due;
+  // MRR now and its change since last month's end, per currency (/admin/revenue has the detail).
+  const mrr = revenue.series.flatMap(({ currency, months, startingMrrCents }) => {
+    const current = months.at(-1);
+    if (!current) return [];
+    const previous = previousMrrCents(months, startingMrrCents);
+    const rate = formatChangeRate(current.mrrCents - previous, previous);
+    const change = `${formatSignedMoney(current.mrrCents - previous, currency)}${rate ? ` (${rate})` : ""}`;
+    return [{ currency, cents: current.mrrCents, change }];
+  });
   const mrrText =
-    dashboard.monthlyRecurringRevenue.length > 0
-      ? dashboard.monthlyRecurringRevenue.map((amount) => formatPrice(amount.cents, amount.currency)).join(" + ")
+    mrr.length > 0
+      ? mrr.map((amount) => formatPrice(amount.cents, amount.currency)).join(" + ")
       : formatPrice(0, "usd");
+  const mrrNote =
+    mrr.length > 0 ? `${mrr.map((amount) => amount.change).join(", ")} this month` : "No paying subscriptions yet";
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
@@ -68,10 +86,11 @@ export default function AdminDashboardPage() {
           />
           <StatCard
             icon={ChartIcon}
-            label="MRR"
+            label="Revenue (MRR)"
             value={mrrText}
-            note="Active plans a month (annual ÷ 12)"
+            note={mrrNote}
             tone="primary"
+            href="/admin/revenue"
           />
           <StatCard
             icon={CardIcon}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowRightIcon, TrashIcon } from "~/components/icons";
 import { AdminPageHeader } from "../components/page-header";
+import { HistoryLink } from "../components/audit/history-link";
 import { ResourceForm } from "../components/resource-form";
 import {
   declaredValues,
@@ -84,11 +85,14 @@ export default function AdminResourceEditPage() {
         title={record.title}
         description={`Edit this ${view.singular}.`}
         actions={
-          view.canDelete ? (
-            <Link to={`/admin/${view.slug}/${record.id}/delete`} className={buttonClasses("secondary")}>
-              <TrashIcon className="size-4" /> Delete
-            </Link>
-          ) : null
+          <div className="flex flex-wrap gap-2">
+            <HistoryLink resource={view.slug} recordId={record.id} />
+            {view.canDelete ? (
+              <Link to={`/admin/${view.slug}/${record.id}/delete`} className={buttonClasses("secondary")}>
+                <TrashIcon className="size-4" /> Delete
+              </Link>
+            ) : null}
+          </div>
         }
       />
       {editLinks.length > 0 ? (

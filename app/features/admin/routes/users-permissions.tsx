@@ -21,11 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const submission = parseWithZod(await request.formData(), { schema: grantByEmailSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
-    const user = await grantPermissionByEmail(context.app, submission.value);
+    const user = await grantPermissionByEmail(context.app, admin, submission.value);
     return redirectWithToast("/admin/users-permissions", {
       text: `${user.name} now holds “${submission.value.code}”.`,
     });

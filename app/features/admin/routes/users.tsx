@@ -41,9 +41,14 @@ export default function AdminUsersPage() {
           <h1 className="text-3xl font-bold tracking-tight text-ink">Users</h1>
           <p className="mt-1 text-muted">Find a member to see their subscription, sessions and permissions.</p>
         </div>
-        <Link to="/admin/users-permissions" className={buttonClasses("secondary", "md")}>
-          Permissions
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/users-permissions" className={buttonClasses("secondary", "md")}>
+            Permissions
+          </Link>
+          <Link to="/admin/users/new" className={buttonClasses("primary", "md")}>
+            New member
+          </Link>
+        </div>
       </div>
 
       <Form

@@ -50,8 +50,12 @@ export function describeRenewal(subscription: {
   cancelAtPeriodEnd: boolean;
   plan: PlanSummary;
   pendingPlan: PlanSummary | null;
+  isComplimentary?: boolean;
 }) {
   const end = formatDate(subscription.currentPeriodEnd, "long");
+  if (subscription.isComplimentary && subscription.status === "active") {
+    return `A gift from the Ahla team: full access until ${end}. Nothing is charged and it does not renew.`;
+  }
   const next = subscription.pendingPlan ?? subscription.plan;
   switch (subscription.status) {
     case "trialing":

@@ -199,7 +199,7 @@ function Overview({ subscription, live }: { subscription: Subscription; live: bo
           <dt className="text-muted">
             {!live
               ? "Ended on"
-              : subscription.cancelAtPeriodEnd || subscription.status === "past_due"
+              : subscription.cancelAtPeriodEnd || subscription.status === "past_due" || subscription.isComplimentary
                 ? "Access until"
                 : subscription.status === "trialing"
                   ? "Trial ends"

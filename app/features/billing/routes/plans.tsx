@@ -54,7 +54,7 @@ export default function CheckoutPlansPage() {
             Choose how you want to learn
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-muted">
-            Both plans open every lesson, transcript and review tool. Annual costs less; monthly lets you try it out.
+            Every plan opens every lesson, transcript and review tool. Annual costs less; monthly lets you try it out.
           </p>
           <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted">
             {trialDays > 0 ? (

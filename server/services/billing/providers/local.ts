@@ -38,7 +38,7 @@ function invoice(
   };
 }
 
-function snapshotOf(
+export function snapshotOfLocal(
   row: SubscriptionRow,
   now: Date,
   changes: Partial<SubscriptionSnapshot> = {},
@@ -75,24 +75,37 @@ async function requirePlan(ctx: AppContext, planId: number) {
  */
 export async function advanceLocalSubscription(ctx: AppContext, row: SubscriptionRow): Promise<SubscriptionSnapshot> {
   const now = ctx.now();
-  let snapshot = snapshotOf(row, now);
+  let snapshot = snapshotOfLocal(row, now);
   for (let renewals = 0; renewals < MAX_RENEWALS_PER_RUN; renewals++) {
     if (snapshot.status === "expired" || snapshot.currentPeriodEnd.getTime() > now.getTime()) break;
-    if (snapshot.cancelAtPeriodEnd || snapshot.status === "canceled" || snapshot.status === "past_due") {
+    // A complimentary subscription (given by an administrator) ends rather than charging.
+    if (
+      row.isComplimentary ||
+      snapshot.cancelAtPeriodEnd ||
+      snapshot.status === "canceled" ||
+      snapshot.status === "past_due"
+    ) {
       snapshot = { ...snapshot, status: "expired", cancelAtPeriodEnd: false, pendingPlanId: null };
       break;
     }
+    const switching = Boolean(snapshot.pendingPlanId && snapshot.pendingPlanId !== snapshot.planId);
     const plan = await requirePlan(ctx, snapshot.pendingPlanId ?? snapshot.planId!);
+    // The price it was bought at, unless it moves to another plan now (which costs that plan's price today).
+    const price = switching ? plan.priceCents : (snapshot.unitAmountCents ?? row.unitAmountCents ?? plan.priceCents);
     const start = snapshot.currentPeriodEnd;
     const end = addInterval(start, plan.interval);
     snapshot = {
       ...snapshot,
       planId: plan.id,
       pendingPlanId: null,
+      unitAmountCents: price,
       status: "active",
       currentPeriodStart: start,
       currentPeriodEnd: end,
-      invoices: [...snapshot.invoices, invoice(row.providerSubscriptionId!, plan, start, end, "paid", { at: start })],
+      invoices: [
+        ...snapshot.invoices,
+        invoice(row.providerSubscriptionId!, plan, start, end, "paid", { at: start, amountCents: price }),
+      ],
     };
   }
   return snapshot;
@@ -104,7 +117,7 @@ export async function failLocalRenewal(ctx: AppContext, row: SubscriptionRow): P
   if (row.status === "expired") throw new AppError(409, ["This subscription has already ended."]);
   const plan = await requirePlan(ctx, row.pendingPlanId ?? row.planId);
   const end = addInterval(now, plan.interval);
-  return snapshotOf(row, now, {
+  return snapshotOfLocal(row, now, {
     planId: plan.id,
     pendingPlanId: null,
     status: "past_due",
@@ -146,6 +159,7 @@ export const localProvider: PaymentProvider = {
         canceledAt: null,
         paymentMethodSummary: LOCAL_TEST_CARD,
         pendingPlanId: null,
+        unitAmountCents: plan.priceCents,
         invoices: [
           invoice(subscriptionId, plan, now, end, "paid", {
             at: now,
@@ -174,7 +188,7 @@ export const localProvider: PaymentProvider = {
   async updatePaymentMethod(ctx, row) {
     const now = ctx.now();
     if (row.status !== "past_due") {
-      return { kind: "snapshot", snapshot: snapshotOf(row, now, { paymentMethodSummary: LOCAL_TEST_CARD }) };
+      return { kind: "snapshot", snapshot: snapshotOfLocal(row, now, { paymentMethodSummary: LOCAL_TEST_CARD }) };
     }
     const [failed] = await ctx.db
       .select()
@@ -200,7 +214,7 @@ export const localProvider: PaymentProvider = {
       : [];
     return {
       kind: "snapshot",
-      snapshot: snapshotOf(row, now, { status: "active", paymentMethodSummary: LOCAL_TEST_CARD, invoices: paid }),
+      snapshot: snapshotOfLocal(row, now, { status: "active", paymentMethodSummary: LOCAL_TEST_CARD, invoices: paid }),
     };
   },
 
@@ -208,7 +222,7 @@ export const localProvider: PaymentProvider = {
     const now = ctx.now();
     return {
       kind: "snapshot",
-      snapshot: snapshotOf(row, now, {
+      snapshot: snapshotOfLocal(row, now, {
         status: row.status === "past_due" ? "past_due" : "canceled",
         cancelAtPeriodEnd: true,
         canceledAt: now,
@@ -221,7 +235,7 @@ export const localProvider: PaymentProvider = {
     const inTrial = Boolean(row.trialEndsAt && row.trialEndsAt.getTime() > now.getTime());
     return {
       kind: "snapshot",
-      snapshot: snapshotOf(row, now, {
+      snapshot: snapshotOfLocal(row, now, {
         status: row.status === "past_due" ? "past_due" : inTrial ? "trialing" : "active",
         cancelAtPeriodEnd: false,
         canceledAt: null,
@@ -233,7 +247,7 @@ export const localProvider: PaymentProvider = {
   async switchPlan(ctx, row, plan) {
     return {
       kind: "snapshot",
-      snapshot: snapshotOf(row, ctx.now(), { pendingPlanId: plan.id === row.planId ? null : plan.id }),
+      snapshot: snapshotOfLocal(row, ctx.now(), { pendingPlanId: plan.id === row.planId ? null : plan.id }),
     };
   },
 

@@ -283,3 +283,74 @@ export const stripeProvider: PaymentProvider = {
     return await fetchStripeSubscription(ctx, requireProviderId(row));
   },
 };
+
+// ----- An administrator's actions (server/services/billing/admin-actions.ts) -----------------------------
+
+/**
+ * A free extension: Stripe's way to move the next charge without billing is a trial until the new
+ * date, with no proration. The member keeps access throughout; the subscription shows as trialing.
+ */
+export async function stripeExtend(ctx: AppContext, row: SubscriptionRow, newEnd: Date) {
+  return updateSubscription(
+    ctx,
+    row,
+    { trial_end: Math.floor(newEnd.getTime() / 1000), proration_behavior: "none" },
+    `extend-${newEnd.getTime()}`,
+  );
+}
+
+/** Ends the subscription at Stripe now (no proration credit; a refund is a separate action). */
+export async function stripeCancelNow(ctx: AppContext, row: SubscriptionRow, comment: string) {
+  const stripe = createStripeClient(ctx.config);
+  const observedAt = ctx.now();
+  const canceled = await stripe.subscriptions.cancel(
+    requireProviderId(row),
+    { prorate: false, invoice_now: false, cancellation_details: { comment }, expand: SUBSCRIPTION_EXPAND },
+    { idempotencyKey: `ahla-cancel-now-${row.id}-v${row.version}` },
+  );
+  return toSubscriptionSnapshot(ctx, canceled, observedAt);
+}
+
+/** Swaps the subscription's price at once; Stripe prorates the difference on the next invoice. */
+export async function stripeSwitchPlanNow(ctx: AppContext, row: SubscriptionRow, plan: Plan) {
+  const price = stripePriceIdFor(ctx.config, plan);
+  if (!price) throw new AppError(503, [`The ${plan.title} plan has no Stripe price yet. Set it on the plan first.`]);
+  const stripe = createStripeClient(ctx.config);
+  const subscription = await stripe.subscriptions.retrieve(requireProviderId(row));
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`billing: Stripe subscription ${subscription.id} has no items`);
+  return updateSubscription(
+    ctx,
+    row,
+    { items: [{ id: item.id, price }], proration_behavior: "create_prorations" },
+    `switch-${plan.id}`,
+  );
+}
+
+/**
+ * Refunds the payment behind one of our invoices in full: the invoice's payments say which
+ * PaymentIntent (or charge) paid it. Answers Stripe's refund id.
+ */
+export async function refundStripeInvoice(
+  ctx: AppContext,
+  invoice: { id: number; providerInvoiceId: string | null; amountCents: number },
+  reason: string,
+): Promise<string> {
+  if (!invoice.providerInvoiceId) throw new AppError(409, ["This payment has no Stripe invoice to refund."]);
+  const stripe = createStripeClient(ctx.config);
+  const stripeInvoice = await stripe.invoices.retrieve(invoice.providerInvoiceId, { expand: ["payments"] });
+  const payment = stripeInvoice.payments?.data.find((entry) => entry.status === "paid")?.payment;
+  const paymentIntent = idOf(payment?.payment_intent);
+  const charge = idOf(payment?.charge);
+  if (!paymentIntent && !charge) throw new AppError(409, ["Stripe shows no payment for this invoice to refund."]);
+  const refund = await stripe.refunds.create(
+    {
+      ...(paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! }),
+      amount: invoice.amountCents,
+      reason: "requested_by_customer",
+      metadata: { invoice: invoice.providerInvoiceId, ahla_reason: reason.slice(0, 450) },
+    },
+    { idempotencyKey: `ahla-refund-${invoice.id}` },
+  );
+  return refund.id;
+}

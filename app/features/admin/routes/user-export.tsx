@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireAdmin } from "~/lib/auth.server";
+import { notFoundResponse, requireId } from "~/lib/canonical.server";
+import { AppError } from "#server/lib/errors";
+import { exportMemberData } from "#server/services/member-export";
+
+/** GET /admin/users/:userId/export: the member's data as a JSON download (a data-access request, logged). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const userId = requireId(params.userId);
+  try {
+    const data = await exportMemberData(context.app, admin, userId);
+    const day = context.app.now().toISOString().slice(0, 10);
+    return new Response(JSON.stringify(data, null, 2), {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="ahla-member-${userId}-${day}.json"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw notFoundResponse("We couldn't find that member.");
+    throw error;
+  }
+}
