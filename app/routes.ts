@@ -62,6 +62,9 @@ export default [
     route("video/:videoId/:videoSlug", "features/lessons/routes/lesson.tsx", { id: "lesson" }),
     // library
     route("video-library", "features/library/routes/library.tsx"),
+    // onboarding and progress
+    route("onboarding", "features/onboarding/routes/onboarding.tsx"),
+    route("progress", "features/progress/routes/progress.tsx"),
     // listening
     index("features/listening/routes/activities.tsx", "listening-activity"),
     index("features/listening/routes/activity-by-id.tsx", "listening-activity/:activityId"),
@@ -100,11 +103,14 @@ export default [
     route("newsletter", "features/newsletter/routes/newsletter.tsx"),
     route("newsletter/confirm", "features/newsletter/routes/confirm.tsx"),
     route("newsletter/unsubscribe", "features/newsletter/routes/unsubscribe.tsx"),
+    // reminders
+    route("reminders/unsubscribe", "features/reminders/routes/unsubscribe.tsx"),
   ]),
   // Sign-in pages: a bare card.
   layout("layouts/auth.tsx", [
     // accounts
     route("auth/404", "features/accounts/routes/auth-not-found.tsx"),
+    route("auth/email-link", "features/accounts/routes/email-link.tsx"),
     route("auth/forgotpassword", "features/accounts/routes/forgot-password.tsx"),
     route("auth/login", "features/accounts/routes/login.tsx"),
     route("auth/logout", "features/accounts/routes/logout.tsx"),

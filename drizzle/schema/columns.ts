@@ -16,4 +16,4 @@ export const timestamps = {
 export const id = () => integer("id").primaryKey({ autoIncrement: true });
 
 // Relative, not `#core/`: drizzle-kit loads the schema without the project's path aliases.
-export { LEVELS, type Level } from "../../core/levels";
+export { LEARNING_GOALS, LEVELS, type LearningGoal, type Level } from "../../core/levels";

@@ -334,3 +334,22 @@ export const listeningAttempts = sqliteTable(
   },
   (t) => [index("listening_attempts_user_idx").on(t.userId, t.activityId)],
 );
+
+/**
+ * What a member studied on each day of their own calendar (their time zone): seconds of lessons watched
+ * and cards reviewed. The progress page's charts, streaks, daily goal and reminders read it.
+ */
+export const studyDays = sqliteTable(
+  "study_days",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The member's local date, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    secondsWatched: integer("seconds_watched").notNull().default(0),
+    cardsReviewed: integer("cards_reviewed").notNull().default(0),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

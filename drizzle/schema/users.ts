@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, LEVELS, timestamp, timestamps } from "./columns";
+import { id, LEARNING_GOALS, LEVELS, timestamp, timestamps } from "./columns";
 
 export const users = sqliteTable(
   "users",
@@ -21,9 +21,31 @@ export const users = sqliteTable(
     pendingEmailRequestedAt: timestamp("pending_email_requested_at"),
     disabledAt: timestamp("disabled_at"),
     deletedAt: timestamp("deleted_at"),
+    // ----- Onboarding and study preferences (docs/product-rules.md, "Keeping learners coming back") -----
+    /** Why they learn: travel, family, work or heritage. */
+    goal: text("goal", { enum: LEARNING_GOALS }),
+    /** The daily goal: minutes watched, or cards reviewed when `dailyGoalKind` is "cards". */
+    dailyGoalMinutes: integer("daily_goal_minutes"),
+    dailyGoalKind: text("daily_goal_kind", { enum: ["minutes", "cards"] })
+      .notNull()
+      .default("minutes"),
+    dailyGoalCards: integer("daily_goal_cards"),
+    /** The Levantine region whose dialect they want most (a country code), if any. */
+    dialectRegion: text("dialect_region"),
+    /** IANA time zone (e.g. "Asia/Beirut"), detected on first visit and editable: days, streaks and reminders use it. */
+    timeZone: text("time_zone"),
+    onboardedAt: timestamp("onboarded_at"),
+    /** Opt-in reminder emails: off, daily or weekly, at `reminderHour` in their time zone. */
+    reminderFrequency: text("reminder_frequency", { enum: ["off", "daily", "weekly"] })
+      .notNull()
+      .default("off"),
+    reminderHour: integer("reminder_hour").notNull().default(18),
+    /** The local date (YYYY-MM-DD) of the last reminder sent: at most one per day, whatever the cron does. */
+    reminderLastSentOn: text("reminder_last_sent_on"),
     ...timestamps,
   },
   (t) => [
+    index("users_reminder_idx").on(t.reminderFrequency, t.reminderHour),
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_google_subject_unique").on(t.googleSubject),
     index("users_created_at_idx").on(t.createdAt),
@@ -64,6 +86,22 @@ export const sessions = sqliteTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** One-time sign-in links sent by email: stored as a hash, valid 15 minutes, used once. */
+export const signInLinks = sqliteTable(
+  "sign_in_links",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("sign_in_links_hash_unique").on(t.tokenHash), index("sign_in_links_user_idx").on(t.userId)],
 );
 
 export const passwordResetTokens = sqliteTable(

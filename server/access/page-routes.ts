@@ -45,6 +45,8 @@ export const PAGE_ACCESS = {
   "features/lessons/routes/lesson-by-id": "public",
   lesson: "member",
   "features/library/routes/library": "public",
+  "features/onboarding/routes/onboarding": "member",
+  "features/progress/routes/progress": "member",
   "features/listening/routes/activities": "public",
   "features/listening/routes/activity-by-id": "member",
   "features/listening/routes/activity": "member",
@@ -79,11 +81,13 @@ export const PAGE_ACCESS = {
   "features/newsletter/routes/newsletter": "public",
   "features/newsletter/routes/confirm": "public",
   "features/newsletter/routes/unsubscribe": "public",
+  "features/reminders/routes/unsubscribe": "public",
 
   // Signing in and out
   "features/accounts/routes/auth-not-found": "public",
   "features/accounts/routes/forgot-password": "public",
   "features/accounts/routes/login": "public",
+  "features/accounts/routes/email-link": "public",
   // Asks a signed-in member to confirm; anyone else has nothing to sign out of and is sent to sign in.
   "features/accounts/routes/logout": "member",
   "features/accounts/routes/reset-password": "public",

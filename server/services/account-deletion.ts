@@ -12,6 +12,8 @@ import {
   playlists,
   rateLimits,
   sessions,
+  signInLinks,
+  studyDays,
   userPermissions,
   users,
   videoAiMessages,
@@ -57,6 +59,16 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
     fate: "deleted",
     why: "nothing to grant any more",
     erase: byMember(userPermissions, userPermissions.userId),
+  },
+  sign_in_links: {
+    fate: "deleted",
+    why: "one-time sign-in links",
+    erase: byMember(signInLinks, signInLinks.userId),
+  },
+  study_days: {
+    fate: "deleted",
+    why: "personal study history (minutes and cards per day)",
+    erase: byMember(studyDays, studyDays.userId),
   },
   password_reset_tokens: {
     fate: "deleted",
