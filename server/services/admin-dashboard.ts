@@ -39,18 +39,11 @@ export interface CancelReasonCount {
   total: number;
 }
 
-/** Monthly recurring revenue in one currency, in cents. */
-export interface RecurringRevenue {
-  currency: string;
-  cents: number;
-}
-
 export interface AdminDashboard {
   members: number;
   signupsLast30Days: number;
   cancellationsLast30Days: number;
   subscriptions: Record<SubscriptionStatus, number>;
-  monthlyRecurringRevenue: RecurringRevenue[];
   activity: DailyActivity[];
   topCancelReasons: CancelReasonCount[];
   content: {
@@ -95,7 +88,7 @@ export function buildDailyActivity(
   return activity;
 }
 
-/** The figures on /admin: members, subscriptions by state, revenue, 30 days of activity and content counts. */
+/** The figures on /admin: members, subscriptions by state, 30 days of activity and content counts (revenue: admin-revenue.ts). */
 export async function getAdminDashboard(
   ctx: AppContext,
   { recentLimit = 8 }: { recentLimit?: number } = {},
@@ -111,7 +104,6 @@ export async function getAdminDashboard(
   const [
     memberRows,
     statusRows,
-    revenueRows,
     signupRows,
     cancelRows,
     reasonRows,
@@ -128,12 +120,6 @@ export async function getAdminDashboard(
   ] = await ctx.db.batch([
     ctx.db.select({ total: count() }).from(users).where(liveUsers),
     ctx.db.select({ status: subscriptions.status, total: count() }).from(subscriptions).groupBy(subscriptions.status),
-    ctx.db
-      .select({ priceCents: plans.priceCents, interval: plans.interval, currency: plans.currency, total: count() })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(subscriptions.status, "active"))
-      .groupBy(plans.id),
     ctx.db
       .select({ day: signupDay, total: count() })
       .from(users)
@@ -173,15 +159,6 @@ export async function getAdminDashboard(
   };
   for (const row of statusRows) subscriptionCounts[row.status] = row.total;
 
-  const revenue = new Map<string, number>();
-  for (const row of revenueRows) {
-    const currency = row.currency.toLowerCase();
-    revenue.set(
-      currency,
-      (revenue.get(currency) ?? 0) + monthlyEquivalentCents(row.priceCents, row.interval) * row.total,
-    );
-  }
-
   const latestByUser = new Map<number, RecentSignup["subscription"]>();
   if (recentRows.length > 0) {
     const subscriptionRows = await ctx.db
@@ -206,9 +183,6 @@ export async function getAdminDashboard(
     signupsLast30Days: activity.reduce((sum, day) => sum + day.signups, 0),
     cancellationsLast30Days: activity.reduce((sum, day) => sum + day.cancellations, 0),
     subscriptions: subscriptionCounts,
-    monthlyRecurringRevenue: [...revenue]
-      .map(([currency, cents]) => ({ currency, cents: Math.round(cents) }))
-      .sort((a, b) => b.cents - a.cents),
     activity,
     topCancelReasons: reasonRows
       .slice(0, 5)

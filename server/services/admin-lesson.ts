@@ -2,7 +2,7 @@
  * The admin lesson workspace (/admin/videos/<id>/lesson): media, transcript cues, attachments,
  * categories and teachers, vocabulary and exercises of one lesson. Callers check the admin permission.
  */
-import { and, asc, desc, eq, inArray, like, notInArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, notInArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type z } from "zod";
 import {
@@ -25,7 +25,9 @@ import {
   type sentenceOrderSchema,
   type vocabularySchema,
 } from "#core/schemas/admin-lesson";
+import type { AuditChanges } from "#drizzle/schema";
 import type { AppContext } from "../context";
+import { auditInsert, auditInsertWhen, diffChanges } from "./audit-log";
 import { AppError, notFound, parseWith } from "../lib/errors";
 import {
   getLessonCue,
@@ -40,6 +42,28 @@ import { indexVideo } from "./search";
 import { deleteStoredObject } from "./uploads";
 
 type Query = BatchItem<"sqlite">;
+
+/** The administrator making a change: each write below logs one audit row about the lesson, in its batch. */
+export interface LessonActor {
+  id: number;
+}
+
+function lessonAudit(
+  ctx: AppContext,
+  actor: LessonActor,
+  video: { id: number; title: string },
+  action: string,
+  changes: AuditChanges = {},
+) {
+  return auditInsert(ctx, {
+    actorId: actor.id,
+    action,
+    resource: "videos",
+    recordId: video.id,
+    recordLabel: video.title,
+    changes,
+  });
+}
 
 async function batch(ctx: AppContext, statements: Query[]) {
   if (statements.length === 0) return;
@@ -159,7 +183,12 @@ const CUE_INSERTS_PER_STATEMENT = 8; // 10 parameters per row; D1 allows 100 per
  */
 export async function saveLessonCues(
   ctx: AppContext,
-  { videoId, cues: input, replaceAll = false }: { videoId: number; cues: unknown; replaceAll?: boolean },
+  {
+    videoId,
+    cues: input,
+    replaceAll = false,
+    actor,
+  }: { videoId: number; cues: unknown; replaceAll?: boolean; actor: LessonActor },
 ) {
   const video = await requireVideo(ctx, videoId);
   const parsed = cueListSchema.safeParse(input);
@@ -225,6 +254,13 @@ export async function saveLessonCues(
   for (let index = 0; index < inserts.length; index += CUE_INSERTS_PER_STATEMENT) {
     statements.push(ctx.db.insert(transcriptCues).values(inserts.slice(index, index + CUE_INSERTS_PER_STATEMENT)));
   }
+  statements.push(
+    lessonAudit(ctx, actor, video, replaceAll ? "lesson.transcript-replace" : "lesson.transcript-save", {
+      lines: { before: existingIds.size, after: cues.length },
+      ...(inserts.length ? { added: { after: inserts.length } } : {}),
+      ...(removedIds.length ? { removed: { after: removedIds.length } } : {}),
+    }),
+  );
   await batch(ctx, statements);
   await indexVideo(ctx, videoId);
   return { count: cues.length, inserted: inserts.length, deleted: removedIds.length };
@@ -237,31 +273,70 @@ export async function saveLessonCues(
 /** Points the lesson at a newly uploaded video (and its duration, when known). */
 export async function setLessonVideo(
   ctx: AppContext,
-  { videoId, key, durationSeconds }: { videoId: number; key: string; durationSeconds?: number | null },
+  {
+    videoId,
+    key,
+    durationSeconds,
+    actor,
+  }: { videoId: number; key: string; durationSeconds?: number | null; actor: LessonActor },
 ) {
-  await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, videoId);
   if (!isMediaKey(key) || !key.startsWith("videos/")) throw new AppError(422, ["That is not an uploaded video."]);
   const set: Partial<typeof videos.$inferInsert> = { videoKey: key, updatedAt: ctx.now() };
   if (durationSeconds && Number.isFinite(durationSeconds) && durationSeconds > 0) {
     set.durationSeconds = Math.round(durationSeconds);
   }
-  await ctx.db.update(videos).set(set).where(eq(videos.id, videoId));
+  await ctx.db.batch([
+    ctx.db.update(videos).set(set).where(eq(videos.id, videoId)),
+    lessonAudit(
+      ctx,
+      actor,
+      video,
+      "lesson.video-set",
+      diffChanges(
+        { videoKey: video.videoKey, durationSeconds: video.durationSeconds },
+        { videoKey: key, durationSeconds: set.durationSeconds ?? video.durationSeconds },
+      ),
+    ),
+  ]);
 }
 
-export async function setLessonThumbnail(ctx: AppContext, { videoId, key }: { videoId: number; key: string }) {
-  await requireVideo(ctx, videoId);
+export async function setLessonThumbnail(
+  ctx: AppContext,
+  { videoId, key, actor }: { videoId: number; key: string; actor: LessonActor },
+) {
+  const video = await requireVideo(ctx, videoId);
   if (!isMediaKey(key) || !key.startsWith("thumbnails/")) throw new AppError(422, ["That is not an uploaded image."]);
-  await ctx.db.update(videos).set({ thumbnailKey: key, updatedAt: ctx.now() }).where(eq(videos.id, videoId));
+  await ctx.db.batch([
+    ctx.db.update(videos).set({ thumbnailKey: key, updatedAt: ctx.now() }).where(eq(videos.id, videoId)),
+    lessonAudit(
+      ctx,
+      actor,
+      video,
+      "lesson.thumbnail-set",
+      diffChanges({ thumbnailKey: video.thumbnailKey }, { thumbnailKey: key }),
+    ),
+  ]);
 }
 
 export async function setLessonDuration(
   ctx: AppContext,
-  { videoId, durationSeconds }: { videoId: number; durationSeconds: number },
+  { videoId, durationSeconds, actor }: { videoId: number; durationSeconds: number; actor: LessonActor },
 ) {
-  await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, videoId);
   const seconds = Math.round(durationSeconds);
   if (!(seconds > 0 && seconds <= 12 * 3600)) throw new AppError(422, ["The duration must be between 1 s and 12 h."]);
-  await ctx.db.update(videos).set({ durationSeconds: seconds, updatedAt: ctx.now() }).where(eq(videos.id, videoId));
+  if (seconds === video.durationSeconds) return;
+  await ctx.db.batch([
+    ctx.db.update(videos).set({ durationSeconds: seconds, updatedAt: ctx.now() }).where(eq(videos.id, videoId)),
+    lessonAudit(
+      ctx,
+      actor,
+      video,
+      "lesson.duration-set",
+      diffChanges({ durationSeconds: video.durationSeconds }, { durationSeconds: seconds }),
+    ),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,34 +345,66 @@ export async function setLessonDuration(
 
 export async function addLessonAttachment(
   ctx: AppContext,
-  input: { videoId: number; title: unknown; key: string; contentType: string; sizeBytes: number },
+  input: {
+    videoId: number;
+    title: unknown;
+    key: string;
+    contentType: string;
+    sizeBytes: number;
+    actor: LessonActor;
+  },
 ) {
-  await requireVideo(ctx, input.videoId);
+  const video = await requireVideo(ctx, input.videoId);
   const { title } = parseWith(attachmentSchema, { title: input.title });
   if (!isMediaKey(input.key) || !input.key.startsWith("attachments/")) {
     throw new AppError(422, ["That is not an uploaded attachment."]);
   }
-  const [row] = await ctx.db
-    .insert(videoAttachments)
-    .values({
-      videoId: input.videoId,
-      title,
-      fileKey: input.key,
-      contentType: input.contentType,
-      sizeBytes: input.sizeBytes,
-    })
-    .returning({ id: videoAttachments.id });
-  return row!;
+  const [rows] = await ctx.db.batch([
+    ctx.db
+      .insert(videoAttachments)
+      .values({
+        videoId: input.videoId,
+        title,
+        fileKey: input.key,
+        contentType: input.contentType,
+        sizeBytes: input.sizeBytes,
+      })
+      .returning({ id: videoAttachments.id }),
+    lessonAudit(ctx, input.actor, video, "lesson.attachment-add", { attachment: { after: title } }),
+  ]);
+  return rows[0]!;
 }
 
 export async function deleteLessonAttachment(
   ctx: AppContext,
-  { videoId, attachmentId }: { videoId: number; attachmentId: number },
+  { videoId, attachmentId, actor }: { videoId: number; attachmentId: number; actor: LessonActor },
 ) {
-  const [row] = await ctx.db
-    .delete(videoAttachments)
+  const video = await requireVideo(ctx, videoId);
+  const [existing] = await ctx.db
+    .select({ title: videoAttachments.title })
+    .from(videoAttachments)
     .where(and(eq(videoAttachments.id, attachmentId), eq(videoAttachments.videoId, videoId)))
-    .returning({ fileKey: videoAttachments.fileKey });
+    .limit(1);
+  if (!existing) throw notFound("That attachment is already gone.");
+  const [deleted] = await ctx.db.batch([
+    ctx.db
+      .delete(videoAttachments)
+      .where(and(eq(videoAttachments.id, attachmentId), eq(videoAttachments.videoId, videoId)))
+      .returning({ fileKey: videoAttachments.fileKey }),
+    auditInsertWhen(
+      ctx,
+      {
+        actorId: actor.id,
+        action: "lesson.attachment-delete",
+        resource: "videos",
+        recordId: video.id,
+        recordLabel: video.title,
+        changes: { attachment: { before: existing.title } },
+      },
+      sql`changes() > 0`,
+    ),
+  ]);
+  const row = deleted[0];
   if (!row) throw notFound("That attachment is already gone.");
   const stillUsed = await ctx.db
     .select({ id: videoAttachments.id })
@@ -310,9 +417,26 @@ export async function deleteLessonAttachment(
 /** Replaces the lesson's categories and teachers with the checked ones (unknown ids are ignored). */
 export async function setLessonCategoriesAndTeachers(
   ctx: AppContext,
-  { videoId, categoryIds, teacherIds }: { videoId: number; categoryIds: number[]; teacherIds: number[] },
+  {
+    videoId,
+    categoryIds,
+    teacherIds,
+    actor,
+  }: { videoId: number; categoryIds: number[]; teacherIds: number[]; actor: LessonActor },
 ) {
-  await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, videoId);
+  const [beforeCategories, beforeTeachers] = await ctx.db.batch([
+    ctx.db
+      .select({ id: videoCategories.categoryId })
+      .from(videoCategories)
+      .where(eq(videoCategories.videoId, videoId))
+      .orderBy(asc(videoCategories.categoryId)),
+    ctx.db
+      .select({ id: videoTeachers.teacherId })
+      .from(videoTeachers)
+      .where(eq(videoTeachers.videoId, videoId))
+      .orderBy(asc(videoTeachers.teacherId)),
+  ]);
   const [knownCategories, knownTeachers] = await ctx.db.batch([
     ctx.db
       .select({ id: categories.id })
@@ -351,6 +475,14 @@ export async function setLessonCategoriesAndTeachers(
   ];
   if (categoryRows.length) statements.push(ctx.db.insert(videoCategories).values(categoryRows).onConflictDoNothing());
   if (teacherRows.length) statements.push(ctx.db.insert(videoTeachers).values(teacherRows).onConflictDoNothing());
+  const changes = diffChanges(
+    { categories: beforeCategories.map((row) => row.id), teachers: beforeTeachers.map((row) => row.id) },
+    {
+      categories: categoryRows.map((row) => row.categoryId).sort((a, b) => a - b),
+      teachers: teacherRows.map((row) => row.teacherId).sort((a, b) => a - b),
+    },
+  );
+  if (Object.keys(changes).length > 0) statements.push(lessonAudit(ctx, actor, video, "lesson.tags-set", changes));
   await batch(ctx, statements);
 }
 
@@ -360,7 +492,7 @@ export async function setLessonCategoriesAndTeachers(
 
 export async function addLessonVocabulary(
   ctx: AppContext,
-  { videoId, input }: { videoId: number; input: z.infer<typeof vocabularySchema> },
+  { videoId, input, actor }: { videoId: number; input: z.infer<typeof vocabularySchema>; actor: LessonActor },
 ) {
   const video = await requireVideo(ctx, videoId);
   if (input.startMs !== undefined && video.durationSeconds > 0 && input.startMs > video.durationSeconds * 1000) {
@@ -368,24 +500,51 @@ export async function addLessonVocabulary(
       startMs: ["The time is past the end of the video."],
     });
   }
-  const [row] = await ctx.db
-    .insert(videoVocabulary)
-    .values({
-      videoId,
-      arabic: input.arabic,
-      transliteration: input.transliteration,
-      english: input.english,
-      startMs: input.startMs ?? null,
-    })
-    .returning({ id: videoVocabulary.id });
-  return row!;
+  const [rows] = await ctx.db.batch([
+    ctx.db
+      .insert(videoVocabulary)
+      .values({
+        videoId,
+        arabic: input.arabic,
+        transliteration: input.transliteration,
+        english: input.english,
+        startMs: input.startMs ?? null,
+      })
+      .returning({ id: videoVocabulary.id }),
+    lessonAudit(ctx, actor, video, "lesson.word-add", { word: { after: `${input.arabic} (${input.english})` } }),
+  ]);
+  return rows[0]!;
 }
 
-export async function deleteLessonVocabulary(ctx: AppContext, { videoId, id }: { videoId: number; id: number }) {
-  const rows = await ctx.db
-    .delete(videoVocabulary)
+export async function deleteLessonVocabulary(
+  ctx: AppContext,
+  { videoId, id, actor }: { videoId: number; id: number; actor: LessonActor },
+) {
+  const video = await requireVideo(ctx, videoId);
+  const [word] = await ctx.db
+    .select({ arabic: videoVocabulary.arabic, english: videoVocabulary.english })
+    .from(videoVocabulary)
     .where(and(eq(videoVocabulary.id, id), eq(videoVocabulary.videoId, videoId)))
-    .returning({ id: videoVocabulary.id });
+    .limit(1);
+  if (!word) throw notFound("That word is already gone.");
+  const [rows] = await ctx.db.batch([
+    ctx.db
+      .delete(videoVocabulary)
+      .where(and(eq(videoVocabulary.id, id), eq(videoVocabulary.videoId, videoId)))
+      .returning({ id: videoVocabulary.id }),
+    auditInsertWhen(
+      ctx,
+      {
+        actorId: actor.id,
+        action: "lesson.word-delete",
+        resource: "videos",
+        recordId: video.id,
+        recordLabel: video.title,
+        changes: { word: { before: `${word.arabic} (${word.english})` } },
+      },
+      sql`changes() > 0`,
+    ),
+  ]);
   if (rows.length === 0) throw notFound("That word is already gone.");
 }
 
@@ -397,58 +556,84 @@ async function requireCue(ctx: AppContext, videoId: number, cueId: number) {
 
 export async function addSentenceOrder(
   ctx: AppContext,
-  { videoId, input }: { videoId: number; input: z.infer<typeof sentenceOrderSchema> },
+  { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceOrderSchema>; actor: LessonActor },
 ) {
-  await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, videoId);
   const cue = await requireCue(ctx, videoId, input.cueId);
-  const [row] = await ctx.db
-    .insert(videoSentenceOrders)
-    .values({
-      videoId,
-      cueId: cue.id,
-      sentence: input.sentence || cue.arabic,
-      translation: input.translation || cue.english,
-      position: 1_000_000,
-    })
-    .returning({ id: videoSentenceOrders.id });
-  return row!;
+  const sentence = input.sentence || cue.arabic;
+  const [rows] = await ctx.db.batch([
+    ctx.db
+      .insert(videoSentenceOrders)
+      .values({
+        videoId,
+        cueId: cue.id,
+        sentence,
+        translation: input.translation || cue.english,
+        position: 1_000_000,
+      })
+      .returning({ id: videoSentenceOrders.id }),
+    lessonAudit(ctx, actor, video, "lesson.exercise-add", { sentenceOrder: { after: sentence } }),
+  ]);
+  return rows[0]!;
 }
 
 export async function addSentenceGap(
   ctx: AppContext,
-  { videoId, input }: { videoId: number; input: z.infer<typeof sentenceGapSchema> },
+  { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceGapSchema>; actor: LessonActor },
 ) {
-  await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, videoId);
   const cue = await requireCue(ctx, videoId, input.cueId);
-  const [row] = await ctx.db
-    .insert(videoSentenceGaps)
-    .values({
-      videoId,
-      cueId: cue.id,
-      sentence: input.sentence,
-      answer: input.answer,
-      options: input.options,
-      translation: input.translation || cue.english,
-      position: 1_000_000,
-    })
-    .returning({ id: videoSentenceGaps.id });
-  return row!;
+  const [rows] = await ctx.db.batch([
+    ctx.db
+      .insert(videoSentenceGaps)
+      .values({
+        videoId,
+        cueId: cue.id,
+        sentence: input.sentence,
+        answer: input.answer,
+        options: input.options,
+        translation: input.translation || cue.english,
+        position: 1_000_000,
+      })
+      .returning({ id: videoSentenceGaps.id }),
+    lessonAudit(ctx, actor, video, "lesson.exercise-add", { sentenceGap: { after: input.sentence } }),
+  ]);
+  return rows[0]!;
 }
 
 export async function deleteExercise(
   ctx: AppContext,
-  { videoId, kind, id }: { videoId: number; kind: "order" | "gap"; id: number },
+  { videoId, kind, id, actor }: { videoId: number; kind: "order" | "gap"; id: number; actor: LessonActor },
 ) {
-  const rows =
+  const video = await requireVideo(ctx, videoId);
+  const audit = auditInsertWhen(
+    ctx,
+    {
+      actorId: actor.id,
+      action: "lesson.exercise-delete",
+      resource: "videos",
+      recordId: video.id,
+      recordLabel: video.title,
+      changes: { [kind === "order" ? "sentenceOrder" : "sentenceGap"]: { before: `#${id}` } },
+    },
+    sql`changes() > 0`,
+  );
+  const [rows] =
     kind === "order"
-      ? await ctx.db
-          .delete(videoSentenceOrders)
-          .where(and(eq(videoSentenceOrders.id, id), eq(videoSentenceOrders.videoId, videoId)))
-          .returning({ id: videoSentenceOrders.id })
-      : await ctx.db
-          .delete(videoSentenceGaps)
-          .where(and(eq(videoSentenceGaps.id, id), eq(videoSentenceGaps.videoId, videoId)))
-          .returning({ id: videoSentenceGaps.id });
+      ? await ctx.db.batch([
+          ctx.db
+            .delete(videoSentenceOrders)
+            .where(and(eq(videoSentenceOrders.id, id), eq(videoSentenceOrders.videoId, videoId)))
+            .returning({ id: videoSentenceOrders.id }),
+          audit,
+        ])
+      : await ctx.db.batch([
+          ctx.db
+            .delete(videoSentenceGaps)
+            .where(and(eq(videoSentenceGaps.id, id), eq(videoSentenceGaps.videoId, videoId)))
+            .returning({ id: videoSentenceGaps.id }),
+          audit,
+        ]);
   if (rows.length === 0) throw notFound("That exercise is already gone.");
 }
 
@@ -460,13 +645,15 @@ export async function attachUpload(
     stored: { key: string; contentType: string; sizeBytes: number };
     durationSeconds?: number;
     title?: string;
+    actor: LessonActor;
   },
 ) {
   const { key } = input.stored;
+  const actor = input.actor;
   if (key.startsWith("videos/")) {
-    return setLessonVideo(ctx, { videoId: input.videoId, key, durationSeconds: input.durationSeconds });
+    return setLessonVideo(ctx, { videoId: input.videoId, key, durationSeconds: input.durationSeconds, actor });
   }
-  if (key.startsWith("thumbnails/")) return setLessonThumbnail(ctx, { videoId: input.videoId, key });
+  if (key.startsWith("thumbnails/")) return setLessonThumbnail(ctx, { videoId: input.videoId, key, actor });
   const fallbackTitle = key
     .split("/")
     .pop()!
@@ -477,5 +664,6 @@ export async function attachUpload(
     key,
     contentType: input.stored.contentType,
     sizeBytes: input.stored.sizeBytes,
+    actor,
   });
 }

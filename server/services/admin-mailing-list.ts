@@ -7,6 +7,7 @@ import {
 } from "#core/schemas/admin-mailing-list";
 import { mailingList } from "#drizzle/schema";
 import type { AppContext } from "../context";
+import { auditInsertWhen, diffChanges } from "./audit-log";
 import { notFound } from "../lib/errors";
 import { likePattern } from "./admin-users";
 
@@ -145,14 +146,29 @@ export async function exportMailingListCsv(ctx: AppContext, search: Pick<Mailing
 }
 
 /** Unsubscribing twice keeps the first date. */
-export async function unsubscribeMailingListEntry(ctx: AppContext, entryId: number) {
+export async function unsubscribeMailingListEntry(ctx: AppContext, actor: { id: number }, entryId: number) {
   const [row] = await ctx.db.select(entryColumns).from(mailingList).where(eq(mailingList.id, entryId)).limit(1);
   if (!row) throw notFound("That address is not on the mailing list.");
   if (!row.unsubscribedAt) {
-    await ctx.db
-      .update(mailingList)
-      .set({ unsubscribedAt: ctx.now(), confirmTokenHash: null })
-      .where(and(eq(mailingList.id, entryId), isNull(mailingList.unsubscribedAt)));
+    const now = ctx.now();
+    await ctx.db.batch([
+      ctx.db
+        .update(mailingList)
+        .set({ unsubscribedAt: now, confirmTokenHash: null })
+        .where(and(eq(mailingList.id, entryId), isNull(mailingList.unsubscribedAt))),
+      auditInsertWhen(
+        ctx,
+        {
+          actorId: actor.id,
+          action: "mailing-list.unsubscribe",
+          resource: "mailing-list",
+          recordId: entryId,
+          recordLabel: row.email,
+          changes: diffChanges({ unsubscribedAt: null }, { unsubscribedAt: now }),
+        },
+        sql`changes() > 0`,
+      ),
+    ]);
   }
   return row;
 }

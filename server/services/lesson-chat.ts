@@ -9,6 +9,7 @@ import { users, videoAiMessages, videoAiSettings, videos } from "#drizzle/schema
 import { formatCueTime } from "#core/cue-edits";
 import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
+import { auditInsert, diffChanges } from "./audit-log";
 import { lessonCuesQuery, lessonVocabularyQuery } from "./lesson-content";
 import { AppError } from "../lib/errors";
 import { requireLessonAccess } from "../access/policy";
@@ -166,15 +167,40 @@ export async function clearLessonChat(ctx: AppContext, { videoId, viewer }: { vi
 
 export async function saveAssistantSettings(
   ctx: AppContext,
-  { videoId, enabled, contextNotes }: { videoId: number; enabled: boolean; contextNotes: string },
+  {
+    videoId,
+    enabled,
+    contextNotes,
+    actor,
+  }: { videoId: number; enabled: boolean; contextNotes: string; actor: { id: number } },
 ) {
-  const [video] = await ctx.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId)).limit(1);
+  const [video] = await ctx.db
+    .select({ id: videos.id, title: videos.title })
+    .from(videos)
+    .where(eq(videos.id, videoId))
+    .limit(1);
   if (!video) throw new AppError(404, ["We couldn't find that lesson."]);
+  const [before] = await ctx.db
+    .select({ enabled: videoAiSettings.enabled, contextNotes: videoAiSettings.contextNotes })
+    .from(videoAiSettings)
+    .where(eq(videoAiSettings.videoId, videoId))
+    .limit(1);
+  const changes = diffChanges(before ?? { enabled: false, contextNotes: "" }, { enabled, contextNotes });
   const now = ctx.now();
-  await ctx.db
-    .insert(videoAiSettings)
-    .values({ videoId, enabled, contextNotes, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: videoAiSettings.videoId, set: { enabled, contextNotes, updatedAt: now } });
+  await ctx.db.batch([
+    ctx.db
+      .insert(videoAiSettings)
+      .values({ videoId, enabled, contextNotes, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: videoAiSettings.videoId, set: { enabled, contextNotes, updatedAt: now } }),
+    auditInsert(ctx, {
+      actorId: actor.id,
+      action: "lesson.assistant-settings",
+      resource: "videos",
+      recordId: video.id,
+      recordLabel: video.title,
+      changes,
+    }),
+  ]);
 }
 
 /** Lessons with their assistant settings and conversation counts, for the admin list. */

@@ -2,6 +2,7 @@ import { eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { globalVocabularyDecks, globalVocabularyWords, videos, videoVocabulary } from "#drizzle/schema";
 import type { AppContext } from "../context";
+import { auditInsert } from "./audit-log";
 import { randomToken } from "../lib/crypto";
 import { AppError, notFound } from "../lib/errors";
 import {
@@ -269,6 +270,7 @@ export async function applyImportRows(
   ctx: AppContext,
   kind: ImportKind,
   parsed: { rows: ParsedImportRow[]; errors: ImportRowError[]; totalRows: number },
+  actorId: number,
 ): Promise<ImportReport> {
   const preview = await previewRows(ctx, kind, parsed);
   const pending = preview.changes.filter((change) => change.action !== "unchanged");
@@ -276,6 +278,19 @@ export async function applyImportRows(
   for (const part of chunk(pending, ROWS_PER_CHUNK)) {
     const statements = statementsFor(ctx, kind, part);
     if (statements.length === 0) continue;
+    // Each chunk is its own batch, so each carries its own audit row: what it created and updated.
+    statements.push(
+      auditInsert(ctx, {
+        actorId,
+        action: "import.apply",
+        resource: kind === "lesson" ? "video-vocabulary" : "global-vocabulary-single-vocabulary",
+        recordLabel: `CSV import (${kind === "lesson" ? "lesson" : "global"} vocabulary)`,
+        changes: {
+          created: { after: part.filter((change) => change.action === "create").length },
+          updated: { after: part.filter((change) => change.action === "update").length },
+        },
+      }),
+    );
     await ctx.db.batch(statements as [Query, ...Query[]]);
     chunks += 1;
   }
@@ -295,7 +310,8 @@ export async function applyImportDraft(
 ): Promise<ImportReport> {
   const draft = await getImportDraft(ctx, input);
   await ctx.bucket.delete(draftKey(input.kind, input.userId, input.draftId));
-  return applyImportRows(ctx, input.kind, draft);
+  // Only the administrator who uploaded a draft can apply it: the uploader is the actor.
+  return applyImportRows(ctx, input.kind, draft, input.userId);
 }
 
 /** Where a template's example row points: the first lesson or deck, by slug. */

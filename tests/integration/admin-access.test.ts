@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { categoriesResource } from "../../server/admin/resources/categories";
 import {
   bulkDeleteRecords,
@@ -16,14 +16,20 @@ import type { AdminHookContext, AdminResource } from "../../server/admin/types";
 import { createAppContext } from "../../server/context";
 import { AppError } from "../../server/lib/errors";
 import type { SessionUser } from "../../server/services/auth";
-import { testEnv } from "./helpers";
+import { createUser, testEnv } from "./helpers";
 
 const app = createAppContext(testEnv);
+
+/** A real account: each write the service lets through is logged in the audit log under its id. */
+let actorId = 0;
+beforeAll(async () => {
+  actorId = (await createUser({ name: "Someone" })).id;
+});
 
 const actor = (permissions: string[]): AdminHookContext => ({
   app,
   user: {
-    id: 1,
+    id: actorId,
     email: "someone@example.com",
     name: "Someone",
     avatarKey: null,

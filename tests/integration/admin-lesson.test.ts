@@ -302,7 +302,7 @@ describe("multipart upload into R2 (/api/admin/uploads)", () => {
       videoId: video.id,
     });
     expect(stored.contentType).toBe("image/png");
-    await attachUpload(ctx, { videoId: video.id, stored });
+    await attachUpload(ctx, { videoId: video.id, stored, actor: admin });
     const [row] = await ctx.db.select().from(videos).where(eq(videos.id, video.id));
     expect(row?.thumbnailKey).toBe(stored.key);
     expect((await testEnv.MEDIA.head(stored.key))?.httpMetadata?.contentType).toBe("image/png");
@@ -408,8 +408,10 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
   it("ignores ids of another lesson's lines (they become new lines here)", async () => {
     const other = await createLesson(ctx);
     const { video } = await createLesson(ctx, { cues: [] });
+    const editor = await createUser({ permissions: ["admin"] });
     await saveLessonCues(ctx, {
       videoId: video.id,
+      actor: editor,
       cues: [{ id: other.cues[0]!.id, startMs: 0, endMs: 1000, arabic: "هون", transliteration: "", english: "" }],
     });
     const [otherFirst] = await ctx.db.select().from(transcriptCues).where(eq(transcriptCues.id, other.cues[0]!.id));

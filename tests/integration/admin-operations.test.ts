@@ -457,3 +457,51 @@ describe("subscription actions with Stripe", () => {
     expect(await auditRows(member.id)).toEqual([]);
   });
 });
+
+describe("the audit log covers the admin's other writes", () => {
+  it("logs registry creates, updates and deletes with before → after, and the lesson workspace's transcript saves", async () => {
+    const admin = await signedIn(["admin"]);
+    const api = (method: string, path: string, body?: unknown) =>
+      app.request(
+        `/api${path}`,
+        { method, headers: authHeaders(admin.token), ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+        testEnv,
+      );
+    const created = await api("POST", "/admin/faqs", {
+      question: "Is there a free trial?",
+      answer: "Seven days on every plan.",
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+    expect((await api("PATCH", `/admin/faqs/${id}`, { answer: "Seven days, on your first plan." })).status).toBe(200);
+    expect((await api("DELETE", `/admin/faqs/${id}`)).status).toBe(200);
+    const faqRows = await ctx.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.resource, "faqs"), eq(adminAuditLog.recordId, String(id))))
+      .orderBy(adminAuditLog.id);
+    expect(faqRows.map((row) => [row.action, row.actorId])).toEqual([
+      ["create", admin.user.id],
+      ["update", admin.user.id],
+      ["delete", admin.user.id],
+    ]);
+    expect(faqRows[0]!.changes.question).toEqual({ after: "Is there a free trial?" });
+    expect(faqRows[1]!.changes).toEqual({
+      answer: { before: "Seven days on every plan.", after: "Seven days, on your first plan." },
+    });
+    expect(faqRows[2]!.recordLabel).toBe("Is there a free trial?");
+
+    const { createLesson } = await import("../fixtures/lessons");
+    const { video } = await createLesson(ctx, { cues: [] });
+    const saved = await api("PUT", `/admin/lessons/${video.id}/cues`, {
+      cues: [{ startMs: 0, endMs: 1500, arabic: "مرحبا", transliteration: "marhaba", english: "hello" }],
+    });
+    expect(saved.status).toBe(200);
+    const [transcript] = await ctx.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.resource, "videos"), eq(adminAuditLog.recordId, String(video.id))));
+    expect(transcript).toMatchObject({ action: "lesson.transcript-save", actorId: admin.user.id });
+    expect(transcript!.changes.lines).toEqual({ before: 0, after: 1 });
+  });
+});

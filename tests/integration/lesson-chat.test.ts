@@ -49,7 +49,11 @@ async function member(subscribed: boolean) {
   return { id: user.id, token: await loginToken(app, user.email, user.password) };
 }
 
+/** The administrator saving the assistant's settings (each save is logged in the audit log). */
+let editor: { id: number };
+
 beforeAll(async () => {
+  editor = await createUser({ permissions: ["admin"] });
   const { video } = await createLesson(ctx, { isFree: false });
   lessonId = video.id;
   subscriber = await member(true);
@@ -59,7 +63,7 @@ beforeAll(async () => {
 
 describe("the lesson assistant (/api/lesson-chat/:videoId)", () => {
   it("is off without the AI binding, even when switched on for the lesson", async () => {
-    await saveAssistantSettings(ctx, { videoId: lessonId, enabled: true, contextNotes: "" });
+    await saveAssistantSettings(ctx, { videoId: lessonId, enabled: true, contextNotes: "", actor: editor });
     const opened = await json<{ data: { status: { available: boolean; message: string } } }>(
       await call("GET", `/api/lesson-chat/${lessonId}`, subscriber.token),
     );
@@ -71,7 +75,7 @@ describe("the lesson assistant (/api/lesson-chat/:videoId)", () => {
   });
 
   it("is off when the lesson's assistant is disabled, and never calls the model", async () => {
-    await saveAssistantSettings(ctx, { videoId: lessonId, enabled: false, contextNotes: "" });
+    await saveAssistantSettings(ctx, { videoId: lessonId, enabled: false, contextNotes: "", actor: editor });
     const before = calls.length;
     const opened = await json<{ data: { status: { available: boolean; reason: string } } }>(
       await call("GET", `/api/lesson-chat/${lessonId}`, subscriber.token, undefined, envWithAi),
@@ -83,7 +87,12 @@ describe("the lesson assistant (/api/lesson-chat/:videoId)", () => {
   });
 
   it("answers from the transcript, vocabulary and notes, and keeps the learner's history", async () => {
-    await saveAssistantSettings(ctx, { videoId: lessonId, enabled: true, contextNotes: "Stress the word yalla." });
+    await saveAssistantSettings(ctx, {
+      videoId: lessonId,
+      enabled: true,
+      contextNotes: "Stress the word yalla.",
+      actor: editor,
+    });
     const asked = await call(
       "POST",
       `/api/lesson-chat/${lessonId}`,

@@ -29,6 +29,6 @@ export const adminLessonCuesApi = new Hono<ApiEnv>()
     const videoId = videoIdParam(c.req.param("id"));
     const body = await readJson(c, null, TRANSCRIPT_BODY);
     if (!("cues" in body)) throw new AppError(400, [TRANSCRIPT_BODY.notObjectMessage]);
-    const data = await saveLessonCues(c.get("app"), { videoId, cues: body.cues });
+    const data = await saveLessonCues(c.get("app"), { videoId, cues: body.cues, actor: c.get("user")! });
     return c.json({ data });
   });

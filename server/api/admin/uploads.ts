@@ -68,7 +68,7 @@ export const adminUploadsApi = new Hono<ApiEnv>()
     const { attach, ...input } = await readJson(c, completeSchema);
     const app = c.get("app");
     const stored = await completeMultipartUpload(app, { ...input, userId: c.get("user")!.id });
-    if (attach) await attachUpload(app, { ...attach, stored });
+    if (attach) await attachUpload(app, { ...attach, stored, actor: c.get("user")! });
     return c.json({ data: stored });
   })
   .post("/abort", async (c) => {

@@ -84,7 +84,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     switch (intent) {
       case "save-cues": {
-        const result = await saveLessonCues(app, { videoId, cues: cuesFromFormData(formData) });
+        const result = await saveLessonCues(app, { videoId, cues: cuesFromFormData(formData), actor: user });
         return redirectWithToast(here("transcript"), {
           text: `Transcript saved: ${result.count} ${result.count === 1 ? "line" : "lines"}.`,
           status: "success",
@@ -99,7 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         }
         const stored = await putSingleUpload(app, { kind, file, userId: user.id, videoId });
         const title = String(formData.get("title") ?? "");
-        await attachUpload(app, { videoId, stored, title });
+        await attachUpload(app, { videoId, stored, title, actor: user });
         return redirectWithToast(here(kind === "attachment" ? "details" : "media"), {
           text: `${file.name} uploaded.`,
           status: "success",
@@ -110,11 +110,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         if (ms === null) {
           throw new AppError(422, ["Write the duration like 12:34."], { duration: ["Write the duration like 12:34."] });
         }
-        await setLessonDuration(app, { videoId, durationSeconds: ms / 1000 });
+        await setLessonDuration(app, { videoId, durationSeconds: ms / 1000, actor: user });
         return redirectWithToast(here("media"), { text: "Duration saved.", status: "success" });
       }
       case "delete-attachment": {
-        await deleteLessonAttachment(app, { videoId, attachmentId: idFrom(formData.get("id")) ?? 0 });
+        await deleteLessonAttachment(app, { videoId, attachmentId: idFrom(formData.get("id")) ?? 0, actor: user });
         return redirectWithToast(here("details"), { text: "Attachment deleted.", status: "success" });
       }
       case "save-links": {
@@ -124,6 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
             .map(idFrom)
             .filter((id): id is number => id !== null);
         await setLessonCategoriesAndTeachers(app, {
+          actor: user,
           videoId,
           categoryIds: ids("categoryId"),
           teacherIds: ids("teacherId"),
@@ -133,28 +134,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case "add-vocabulary": {
         const parsed = vocabularySchema.safeParse(Object.fromEntries(formData));
         if (!parsed.success) return zodReply(intent, parsed.error.issues);
-        await addLessonVocabulary(app, { videoId, input: parsed.data });
+        await addLessonVocabulary(app, { videoId, input: parsed.data, actor: user });
         return redirectWithToast(here("study"), { text: `Added “${parsed.data.arabic}”.`, status: "success" });
       }
       case "delete-vocabulary": {
-        await deleteLessonVocabulary(app, { videoId, id: idFrom(formData.get("id")) ?? 0 });
+        await deleteLessonVocabulary(app, { videoId, id: idFrom(formData.get("id")) ?? 0, actor: user });
         return redirectWithToast(here("study"), { text: "Word deleted.", status: "success" });
       }
       case "add-order": {
         const parsed = sentenceOrderSchema.safeParse(Object.fromEntries(formData));
         if (!parsed.success) return zodReply(intent, parsed.error.issues);
-        await addSentenceOrder(app, { videoId, input: parsed.data });
+        await addSentenceOrder(app, { videoId, input: parsed.data, actor: user });
         return redirectWithToast(here("study"), { text: "Sentence-order exercise added.", status: "success" });
       }
       case "add-gap": {
         const parsed = sentenceGapSchema.safeParse(Object.fromEntries(formData));
         if (!parsed.success) return zodReply(intent, parsed.error.issues);
-        await addSentenceGap(app, { videoId, input: parsed.data });
+        await addSentenceGap(app, { videoId, input: parsed.data, actor: user });
         return redirectWithToast(here("study"), { text: "Gap exercise added.", status: "success" });
       }
       case "delete-order":
       case "delete-gap": {
         await deleteExercise(app, {
+          actor: user,
           videoId,
           kind: intent === "delete-order" ? "order" : "gap",
           id: idFrom(formData.get("id")) ?? 0,

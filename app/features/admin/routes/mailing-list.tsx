@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const formData = await request.formData();
   const idText = String(formData.get("entryId") ?? "");
   const back = String(formData.get("back") ?? "");
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(target, { text: "Choose an address to unsubscribe.", status: "error" });
   }
   try {
-    const entry = await unsubscribeMailingListEntry(context.app, Number(idText));
+    const entry = await unsubscribeMailingListEntry(context.app, admin, Number(idText));
     return redirectWithToast(target, { text: `${entry.email} is unsubscribed and will get no more newsletters.` });
   } catch (error) {
     if (error instanceof AppError) return redirectWithToast(target, { text: error.messages[0] ?? "", status: "error" });

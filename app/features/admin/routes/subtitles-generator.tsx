@@ -55,7 +55,7 @@ type Reply = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const videoId = idFrom(formData.get("videoId"));
@@ -80,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (formData.get("confirm") !== "yes") {
         throw new AppError(422, ["Tick the box to confirm that these lines replace the lesson's transcript."]);
       }
-      const result = await saveLessonCues(app, { videoId, cues: submitted, replaceAll: true });
+      const result = await saveLessonCues(app, { videoId, cues: submitted, replaceAll: true, actor: admin });
       return redirectWithToast(`/admin/videos/${videoId}/lesson`, {
         text: `Transcript replaced: ${result.count} ${result.count === 1 ? "line" : "lines"}.`,
         status: "success",

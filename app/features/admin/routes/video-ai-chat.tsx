@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const formData = await request.formData();
   const videoId = idFrom(formData.get("videoId"));
   if (!videoId)
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
     return data<{ fieldErrors: Record<string, string[]> }>({ fieldErrors }, { status: 422 });
   }
-  await saveAssistantSettings(context.app, { videoId, ...parsed.data });
+  await saveAssistantSettings(context.app, { videoId, ...parsed.data, actor: admin });
   return redirectWithToast(`/admin/video-ai-chat?videoId=${videoId}`, {
     text: parsed.data.enabled ? "The assistant is on for this lesson." : "The assistant is off for this lesson.",
     status: "success",
