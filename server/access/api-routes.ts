@@ -27,6 +27,8 @@ export const API_ACCESS = {
   "POST /auth/register": "public",
   "POST /auth/reset-password": "public",
   "POST /auth/set-new-password": "public",
+  "POST /auth/email-link": "public",
+  "POST /auth/email-link/verify": "public",
   "POST /auth/verify-email": "public",
   "POST /auth/logout": "public",
   "GET /auth/email": "member",

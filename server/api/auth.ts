@@ -7,6 +7,7 @@ import {
   setNewPasswordSchema,
   verifyEmailSchema,
 } from "#core/schemas/auth";
+import { signInLinkRequestSchema, signInLinkTokenSchema } from "#core/schemas/sign-in-link";
 import { clearTokenCookie, requestMeta, serializeTokenCookie } from "../lib/cookies";
 import { changeEmail, login, logout, register, requestPasswordReset, setNewPassword } from "../services/auth";
 import {
@@ -16,6 +17,7 @@ import {
   resendEmailChange,
   sendVerificationEmail,
 } from "../services/email-verification";
+import { requestSignInLink, signInWithLink } from "../services/sign-in-link";
 import { readJson, requireUser } from "./helpers";
 import type { ApiEnv } from "./types";
 
@@ -43,6 +45,19 @@ export const authApi = new Hono<ApiEnv>()
     const input = await readJson(c, setNewPasswordSchema);
     await setNewPassword(c.get("app"), input);
     return c.json({ data: { message: "Your password has been changed. Please sign in." } });
+  })
+  // A one-time sign-in link by email: the same 202 whoever the address belongs to (or nobody), then its
+  // token, used once, answers a session like a password sign-in.
+  .post("/email-link", async (c) => {
+    const input = await readJson(c, signInLinkRequestSchema);
+    await requestSignInLink(c.get("app"), input.email, requestMeta(c.req.raw), { redirectTo: input.redirect });
+    return c.json({ data: { sent: true } }, 202);
+  })
+  .post("/email-link/verify", async (c) => {
+    const input = await readJson(c, signInLinkTokenSchema);
+    const session = await signInWithLink(c.get("app"), input.token, requestMeta(c.req.raw));
+    c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
+    return c.json({ data: { token: session.token } });
   })
   .post("/verify-email", async (c) => {
     const input = await readJson(c, verifyEmailSchema);

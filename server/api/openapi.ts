@@ -8,6 +8,7 @@ import {
   setNewPasswordSchema,
   verifyEmailSchema,
 } from "#core/schemas/auth";
+import { signInLinkRequestSchema, signInLinkTokenSchema } from "#core/schemas/sign-in-link";
 import {
   adminCancelSchema,
   adminResumeSchema,
@@ -119,6 +120,16 @@ export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
   "POST /auth/set-new-password": {
     summary: "Set a new password with a reset link's token; ends every session.",
     body: setNewPasswordSchema,
+  },
+  "POST /auth/email-link": {
+    summary:
+      "Mail a one-time sign-in link (works once, for 15 minutes, on any device); answers 202 whether or not the email is known.",
+    body: signInLinkRequestSchema,
+  },
+  "POST /auth/email-link/verify": {
+    summary:
+      "Sign in with the token from a sign-in link, once; answers a token (also set as a cookie), or 401 for a link that is unknown, expired or used.",
+    body: signInLinkTokenSchema,
   },
   "POST /auth/verify-email": {
     summary: "Confirm an email address with the token from its link.",

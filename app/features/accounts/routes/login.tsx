@@ -1,19 +1,37 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import type { z } from "zod";
 import { AuthHeader, GoogleButton, OrDivider, AuthRouteError } from "../components/auth-parts";
+import { SignInLinkSent } from "../components/sign-in-link-sent";
 import { TextField, useIsPending } from "~/components/form-fields";
+import { MailIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { loginSchema } from "#core/schemas/auth";
+import { signInLinkRequestSchema } from "#core/schemas/sign-in-link";
 import { isGoogleEnabled } from "#server/lib/config";
 import { login } from "#server/services/auth";
+import { requestSignInLink } from "#server/services/sign-in-link";
 
 const AFTER_LOGIN = "/video-library";
+/** The second button of the form: mail a one-time sign-in link to the email instead of checking a password. */
+const EMAIL_LINK_INTENT = "email-link";
+
+/** The form's two requests: a password sign-in (Enter in a field, or no intent at all) or a link. */
+type LoginFormValue = z.output<typeof loginSchema> | z.output<typeof signInLinkRequestSchema>;
+type LoginFormSchema = z.input<typeof loginSchema> | z.input<typeof signInLinkRequestSchema>;
+
+/** The pressed button (the form's submitter) decides what is checked: a link needs no password. */
+function validateLoginForm(formData: FormData): Submission<LoginFormSchema, string[], LoginFormValue> {
+  return formData.get("intent") === EMAIL_LINK_INTENT
+    ? parseWithZod(formData, { schema: signInLinkRequestSchema })
+    : parseWithZod(formData, { schema: loginSchema });
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const returnTo = new URL(request.url).searchParams.get("redirect");
@@ -22,11 +40,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Only a safe path is ever echoed into the page and the form.
     redirectTo: returnTo ? safeRedirectPath(returnTo, "") : "",
     googleEnabled: isGoogleEnabled(context.app.config),
+    showDevMailbox: context.app.config.environment !== "production",
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
+  if (formData.get("intent") === EMAIL_LINK_INTENT) {
+    const submission = parseWithZod(formData, { schema: signInLinkRequestSchema });
+    if (submission.status !== "success") return invalidSubmission(submission, { hideFields: ["password"] });
+    try {
+      await requestSignInLink(context.app, submission.value.email, requestMeta(request), {
+        redirectTo: submission.value.redirect,
+      });
+    } catch (error) {
+      return replyWithAppError(submission, error, { hideFields: ["password"] });
+    }
+    // The same answer whether or not the email has an account, and whether or not a limit was reached.
+    return { result: submission.reply({ resetForm: true }), linkSentTo: submission.value.email };
+  }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields: ["password"] });
   try {
@@ -38,18 +70,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const { redirectTo, googleEnabled, showDevMailbox } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const submitting = useIsPending();
-  const [form, fields] = useForm({
+  const pending = useIsPending();
+  const sendingLink = useIsPending(EMAIL_LINK_INTENT);
+  const signingIn = pending && !sendingLink;
+  const [form, fields] = useForm<LoginFormSchema, LoginFormValue>({
     id: "login",
     lastResult: actionData?.result,
     constraint: getZodConstraint(loginSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => validateLoginForm(formData),
   });
   const keepRedirect = redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : "";
+  const linkSentTo = actionData && "linkSentTo" in actionData ? actionData.linkSentTo : null;
+
+  if (linkSentTo) {
+    return (
+      <SignInLinkSent
+        email={linkSentTo}
+        redirectTo={redirectTo}
+        intent={EMAIL_LINK_INTENT}
+        backTo={`/auth/login${keepRedirect}`}
+        showDevMailbox={showDevMailbox}
+      />
+    );
+  }
 
   return (
     <>
@@ -82,9 +129,28 @@ export default function LoginPage() {
             </Link>
           </div>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-          {submitting ? "Signing in…" : "Sign in"}
+        <Button type="submit" size="lg" className="w-full" disabled={pending}>
+          {signingIn ? "Signing in…" : "Sign in"}
         </Button>
+        <div className="space-y-2 border-t border-line pt-5">
+          <Button
+            type="submit"
+            name="intent"
+            value={EMAIL_LINK_INTENT}
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            formNoValidate
+            disabled={pending}
+            aria-describedby="login-email-link-hint"
+          >
+            <MailIcon className="size-5" strokeWidth={2} />
+            {sendingLink ? "Sending the link…" : "Email me a sign-in link"}
+          </Button>
+          <p id="login-email-link-hint" className="text-center text-sm text-muted">
+            No password needed: we email you a link that signs you in once, for 15 minutes, on any device.
+          </p>
+        </div>
       </Form>
       <p className="mt-6 text-center text-sm text-muted">
         New to Ahla?{" "}
