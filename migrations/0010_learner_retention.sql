@@ -20,6 +20,7 @@ CREATE TABLE `study_days` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+ALTER TABLE `mail_outbox` ADD `headers` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `goal` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `daily_goal_minutes` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `daily_goal_kind` text DEFAULT 'minutes' NOT NULL;--> statement-breakpoint
@@ -30,4 +31,5 @@ ALTER TABLE `users` ADD `onboarded_at` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `reminder_frequency` text DEFAULT 'off' NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `reminder_hour` integer DEFAULT 18 NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `reminder_last_sent_on` text;--> statement-breakpoint
-CREATE INDEX `users_reminder_idx` ON `users` (`reminder_frequency`,`reminder_hour`);
+CREATE INDEX `users_reminder_idx` ON `users` (`reminder_frequency`,`reminder_hour`);--> statement-breakpoint
+CREATE INDEX `videos_level_country_idx` ON `videos` (`level`,`country_id`,`published_at`);

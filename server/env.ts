@@ -1,9 +1,16 @@
+import type { ReminderQueueMessage } from "./services/reminders";
+
 /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
   ASSETS?: Fetcher;
   AI?: Ai;
+  /**
+   * The reminder fan-out queue (wrangler.toml: producer and consumer in this Worker). Absent where nothing
+   * binds it (the workerd tests): the cron then delivers reminders itself (docs/reminders.md).
+   */
+  REMINDERS?: Queue<ReminderQueueMessage>;
   APP_NAME?: string;
   APP_URL?: string;
   ENVIRONMENT?: string;

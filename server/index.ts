@@ -5,7 +5,7 @@ import { createApp } from "./app";
 import type { Env } from "./env";
 import { configErrorResponse, getConfig } from "./lib/config";
 import { createErrorReporter, reportError, trackErrors } from "./lib/sentry";
-import { runScheduledJobs } from "./services/scheduled";
+import { runReminderQueue, runScheduledJobs } from "./services/scheduled";
 
 const remixHandler = createRequestHandler(build as unknown as ServerBuild);
 
@@ -34,5 +34,10 @@ export default {
     // Throws ConfigError when the configuration fails closed, so the failed run shows in the dashboard.
     getConfig(env);
     ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
+  },
+  async queue(batch, env) {
+    // The reminder fan-out (docs/reminders.md): each message names up to 100 members the cron found due.
+    getConfig(env);
+    await runReminderQueue(env, batch);
   },
 } satisfies ExportedHandler<Env>;

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from "~/lib/constants";
-import { CardIcon, ChevronDownIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from "./icons";
+import { CardIcon, ChartIcon, ChevronDownIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from "./icons";
 
 export interface AccountMenuUser {
   name: string;
@@ -183,6 +183,11 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
           <li>
             <Link data-menu-item to="/profile" className={itemClass}>
               <UserIcon className="size-[18px] text-muted" /> Profile
+            </Link>
+          </li>
+          <li>
+            <Link data-menu-item to="/progress" className={itemClass}>
+              <ChartIcon className="size-[18px] text-muted" /> Progress
             </Link>
           </li>
           <li>

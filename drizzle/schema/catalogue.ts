@@ -63,6 +63,8 @@ export const videos = sqliteTable(
   (t) => [
     index("videos_published_idx").on(t.isPublished, t.publishedAt),
     index("videos_level_idx").on(t.level, t.publishedAt),
+    // "For you": lessons at the member's level in their dialect region, newest first (server/services/recommendations.ts).
+    index("videos_level_country_idx").on(t.level, t.countryId, t.publishedAt),
     index("videos_country_idx").on(t.countryId),
     index("videos_duration_idx").on(t.durationSeconds),
     index("videos_views_idx").on(t.viewsCount),

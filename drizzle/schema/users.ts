@@ -151,6 +151,8 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text_body").notNull(),
     html: text("html_body"),
+    /** Extra headers the message carried (List-Unsubscribe…), as the provider was sent them. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     template: text("template").notNull(),
     provider: text("provider").notNull(),
     status: text("status", { enum: ["queued", "sent", "failed"] })

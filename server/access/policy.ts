@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { FREE_COLLECTION_SESSION_MS, FREE_TIER_MESSAGES, type FreeTierGate } from "#core/free-tier";
 import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "#core/permissions";
 import { videos } from "#drizzle/schema";
 import type { AppContext } from "../context";
@@ -10,6 +11,8 @@ import type { Member, Viewer, ViewerUser } from "./viewer";
 // - the guards: the same answers as the API's errors (401, 402, 403, 404), for services and handlers;
 // - lesson access: the one rule that needs the lesson's own row (published, free), below the lesson page,
 //   its exercises, the assistant and the player's API, so none of them imports another to ask.
+// The free tier's rules (study tools) sit with the lesson rules and guards: pure functions of an access and
+// the facts they need, which server/services/free-tier.ts reads (docs/product-rules.md#free-and-paid).
 // Services receive a Viewer (./viewer.ts), built once per request, which answers through these rules.
 
 // ---------------------------------------------------------------------------------------------------
@@ -83,6 +86,63 @@ export function isLessonLocked(
   return !lesson.isFree && !access.hasSubscription;
 }
 
+// The free tier (docs/product-rules.md#free-and-paid, ADR 029). Each rule takes the access a lesson takes
+// (`Viewer.lessonAccess()`: admins count as entitled, so they are never gated) and the facts it needs.
+
+/** Who a study-tool rule asks about: signed in, and entitled (a subscription, or an admin). */
+export type StudyAccess = Pick<ViewerAccess, "signedIn" | "hasSubscription">;
+
+/** A listening activity: the first published one of its group (by the group's order) is free. */
+export function canOpenListeningActivity(access: StudyAccess, activity: { isFirstOfGroup: boolean }): boolean {
+  if (!access.signedIn) return false;
+  return access.hasSubscription || activity.isFirstOfGroup;
+}
+
+/**
+ * Starting a run of a global vocabulary deck's quiz: free while the member has no recorded play of the deck
+ * (`deck_progress.plays`), so their first session is free and the next one needs a subscription.
+ */
+export function canStartDeckSession(access: StudyAccess, deck: { plays: number }): boolean {
+  if (!access.signedIn) return false;
+  return access.hasSubscription || deck.plays === 0;
+}
+
+/**
+ * Going on with a run already in the URL (answering, reading its score, sending it again): as starting one,
+ * and also the run that was recorded (the free session itself, which a double submit counts once).
+ */
+export function canContinueDeckSession(
+  access: StudyAccess,
+  deck: { plays: number },
+  run: { recorded: boolean },
+): boolean {
+  return canStartDeckSession(access, deck) || (access.signedIn && run.recorded);
+}
+
+/**
+ * Reviewing a curated flashcard collection: free before the member's first rating of one of its cards and
+ * for `FREE_COLLECTION_SESSION_MS` after it (their one session); then with a subscription.
+ */
+export function canStudyCollection(
+  access: StudyAccess,
+  collection: { firstReviewAt: Date | null },
+  now: Date,
+): boolean {
+  if (!access.signedIn) return false;
+  if (access.hasSubscription || collection.firstReviewAt === null) return true;
+  return now.getTime() < freeCollectionSessionEnd(collection.firstReviewAt).getTime();
+}
+
+/** When a free member's session with a collection ends, given their first rating in it. */
+export function freeCollectionSessionEnd(firstReviewAt: Date): Date {
+  return new Date(firstReviewAt.getTime() + FREE_COLLECTION_SESSION_MS);
+}
+
+/** "Review all due" (every collection's due cards in one session) is the subscription's. */
+export function canReviewAllDue(access: StudyAccess): boolean {
+  return access.signedIn && access.hasSubscription;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Guards
 
@@ -104,6 +164,42 @@ export function requirePermission<User extends ViewerUser>(viewer: Viewer<User>,
 export function assertCanWatch(lesson: { isFree: boolean }, access: ViewerAccess): void {
   if (!access.signedIn) throw unauthorized(SIGN_IN_TO_WATCH_MESSAGE);
   if (isLessonLocked(lesson, access)) throw new AppError(402, [SUBSCRIPTION_REQUIRED_MESSAGE]);
+}
+
+/** The free tier's guards: 401 for visitors (with the tool's own sign-in message), else 402 with the gate's message. */
+function requireStudy(allowed: boolean, access: StudyAccess, gate: FreeTierGate, signIn?: string) {
+  if (!access.signedIn) throw unauthorized(signIn);
+  if (!allowed) throw new AppError(402, [FREE_TIER_MESSAGES[gate]]);
+}
+
+export const SIGN_IN_TO_LISTEN_MESSAGE = "Please sign in to do listening activities.";
+
+export function assertCanOpenListeningActivity(access: StudyAccess, activity: { isFirstOfGroup: boolean }): void {
+  requireStudy(canOpenListeningActivity(access, activity), access, "listening", SIGN_IN_TO_LISTEN_MESSAGE);
+}
+
+export function assertCanStartDeckSession(access: StudyAccess, deck: { plays: number }): void {
+  requireStudy(canStartDeckSession(access, deck), access, "deck");
+}
+
+export function assertCanContinueDeckSession(
+  access: StudyAccess,
+  deck: { plays: number },
+  run: { recorded: boolean },
+): void {
+  requireStudy(canContinueDeckSession(access, deck, run), access, "deck");
+}
+
+export function assertCanStudyCollection(
+  access: StudyAccess,
+  collection: { firstReviewAt: Date | null },
+  now: Date,
+): void {
+  requireStudy(canStudyCollection(access, collection, now), access, "collection");
+}
+
+export function assertCanReviewAllDue(access: StudyAccess): void {
+  requireStudy(canReviewAllDue(access), access, "allDue");
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { reviewSchema } from "#core/schemas/flashcards";
 import { AppError, notFound } from "../lib/errors";
+import { requireAllDueReview, requireCollectionSession, requireFlashcardReview } from "../services/free-tier";
 import {
   getFlashcardsOverview,
   getFlashcollection,
@@ -42,15 +43,18 @@ async function wordsScope(c: Context<ApiEnv>): Promise<ReviewScope> {
 
 /**
  * Flashcards: collections are open to read (visitors get no counts); sessions and reviews need a
- * session. Reviews are idempotent per `requestId`.
+ * session. Reviews are idempotent per `requestId`. The free tier (docs/product-rules.md#free-and-paid): a
+ * member's saved words are theirs; a collection's first session is free, then 402, as is "all due".
  */
 export const flashcardsApi = new Hono<ApiEnv>()
   .get("/", async (c) => c.json({ data: await getFlashcardsOverview(c.get("app"), c.get("user")) }))
-  .get("/due/session", requireUser, async (c) =>
-    c.json({ data: await getReviewSession(c.get("app"), c.get("user")!, { kind: "due" }) }),
-  )
+  .get("/due/session", requireUser, async (c) => {
+    await requireAllDueReview(c.get("viewer"));
+    return c.json({ data: await getReviewSession(c.get("app"), c.get("user")!, { kind: "due" }) });
+  })
   .post("/reviews", requireUser, async (c) => {
     const input = await readReview(c);
+    await requireFlashcardReview(c.get("app"), c.get("viewer"), input.cardId);
     return c.json({ data: await reviewFlashcard(c.get("app"), c.get("user")!, input) });
   })
   .get("/my-words/session", requireUser, async (c) =>
@@ -70,5 +74,6 @@ export const flashcardsApi = new Hono<ApiEnv>()
     const collectionId = idParam(c.req.param("id"));
     if (!(await getFlashcollection(app, null, collectionId)))
       throw notFound("We couldn't find that flashcard collection.");
+    await requireCollectionSession(app, c.get("viewer"), collectionId);
     return c.json({ data: await getReviewSession(app, c.get("user")!, { kind: "collection", collectionId }) });
   });

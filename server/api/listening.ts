@@ -23,24 +23,26 @@ function idParam(value: string): number {
 export const listeningAttemptBody = z.looseObject({});
 
 /**
- * `/api/listening`: the groups (open; best scores for a learner), one activity to play, POST answers →
- * score and review, and the learner's own past attempts. 401 without a session where it is needed, 404
- * for unknown activities and for other learners' attempts, 400 for malformed answers.
+ * `/api/listening`: the groups (open; which activity is free, and for a learner best scores and locks), one
+ * activity to play, POST answers → score and review, and the learner's own past attempts. 401 without a
+ * session where it is needed, 402 for any but the first activity of a group without a subscription
+ * (docs/product-rules.md#free-and-paid), 404 for unknown activities and for other learners' attempts, 400
+ * for malformed answers.
  */
 export const listeningApi = new Hono<ApiEnv>()
-  .get("/", async (c) => c.json({ data: await listListeningGroups(c.get("app"), c.get("user")) }))
+  .get("/", async (c) => c.json({ data: await listListeningGroups(c.get("app"), c.get("viewer")) }))
   .get(`/activities/:id${ID}`, requireUser, async (c) => {
-    const activity = await getListeningActivity(c.get("app"), c.get("user"), idParam(c.req.param("id")));
+    const activity = await getListeningActivity(c.get("app"), c.get("viewer"), idParam(c.req.param("id")));
     return c.json({ data: activity });
   })
   .post(`/activities/:id${ID}/attempts`, requireUser, async (c) => {
     const input = await readJson(c, listeningAttemptBody);
     const activityId = idParam(c.req.param("id"));
-    const result = await submitListeningAttempt(c.get("app"), c.get("user"), { activityId, input });
+    const result = await submitListeningAttempt(c.get("app"), c.get("viewer"), { activityId, input });
     return c.json({ data: result }, 201);
   })
   .get(`/activities/:id${ID}/attempts/:attemptId${ID}`, requireUser, async (c) => {
-    const result = await getListeningAttempt(c.get("app"), c.get("user"), {
+    const result = await getListeningAttempt(c.get("app"), c.get("viewer"), {
       activityId: idParam(c.req.param("id")),
       attemptId: idParam(c.req.param("attemptId")),
     });

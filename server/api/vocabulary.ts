@@ -8,6 +8,7 @@ import {
 } from "#core/schemas/vocabulary";
 import { requireSignedIn } from "../access/policy";
 import { notFound } from "../lib/errors";
+import { requireDeckSession } from "../services/free-tier";
 import {
   finishDeckQuiz,
   getVocabularyDeck,
@@ -94,10 +95,14 @@ export const vocabularyApi = new Hono<ApiEnv>()
     const q = c.req.query("q")?.slice(0, 100);
     return c.json({ data: await getVocabularyDeck(c.get("app"), c.get("user")!, idParam(c.req.param("id")), { q }) });
   })
+  // A deck's words are open to every member; recording a run is a session: the first is free, then 402
+  // (docs/product-rules.md#free-and-paid). The run already recorded may be sent again (it counts once).
   .post(`/decks/:id${ID}/quiz-results`, async (c) => {
     const input = await readJson(c, quizResultSchema);
+    const deckId = idParam(c.req.param("id"));
+    await requireDeckSession(c.get("app"), c.get("viewer"), { deckId, seed: input.seed });
     const result = await finishDeckQuiz(c.get("app"), c.get("user")!, {
-      deckId: idParam(c.req.param("id")),
+      deckId,
       seed: input.seed,
       wordKeys: input.words,
       answerKeys: input.answers,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
 import {
   flashcardReviewLogs,
   flashcardStates,
@@ -9,6 +9,7 @@ import {
 import { reviewCard, type Grade, type ReviewState, type State } from "#core/fsrs";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
+import { recordStudy, timeZoneQuery, unrecordStudy } from "./study-progress";
 
 // Writing an FSRS rating (docs/decisions/014-flashcards-fsrs-reviews.md), once for both kinds of card:
 // flashcards and saved words keep their state and log rows in tables that differ only in the card's column.
@@ -105,9 +106,10 @@ export async function applyReview(
   const byRequest = and(eq(logs.userId, userId), eq(logs.requestId, requestId));
   const ownState = and(eq(states.userId, userId), eq(stateCard, cardId));
 
-  const [[earlier], [current]] = await ctx.db.batch([
+  const [[earlier], [current], [member]] = await ctx.db.batch([
     ctx.db.select({ cardId: logCard }).from(logs).where(byRequest),
     ctx.db.select(columns).from(states).where(ownState),
+    timeZoneQuery(ctx, userId),
   ]);
   const previous = current ? toReviewState(current) : null;
   if (earlier) {
@@ -126,7 +128,25 @@ export async function applyReview(
         .insert(states)
         .values({ userId, [cardKey]: cardId, ...next, createdAt: now, updatedAt: now })
         .onConflictDoNothing();
-  const [, logged] = await ctx.db.batch([
+  // The answer counts on the member's study day when it is the one applied: first in the batch, on the
+  // conditions the two writes below depend on (this request id not logged yet, the card's state still the
+  // one this answer was computed from), so a retry or a lost race counts nothing.
+  const stateRow = (where: SQL | undefined) => ctx.db.select({ userId: states.userId }).from(states).where(where);
+  const countReview = recordStudy(
+    ctx,
+    userId,
+    { cards: 1 },
+    {
+      at: now,
+      timeZone: member?.timeZone ?? null,
+      onlyIf: and(
+        notExists(ctx.db.select({ id: logs.id }).from(logs).where(byRequest)),
+        previous ? exists(stateRow(and(ownState, eq(states.reps, previous.reps)))) : notExists(stateRow(ownState)),
+      ),
+    },
+  );
+  const [, , logged] = await ctx.db.batch([
+    countReview,
     writeState,
     ctx.db
       .insert(logs)
@@ -174,11 +194,26 @@ export async function takeBackReview(
   const ownState = and(eq(states.userId, userId), eq(stateCard, log.cardId));
   const now = ctx.now();
   // A later answer to the same card (another tab) means this one is no longer the card's to take back.
-  const [stillLatest] = await ctx.db.select({ lastReview: states.lastReview }).from(states).where(ownState);
+  const [[stillLatest], [member]] = await ctx.db.batch([
+    ctx.db.select({ lastReview: states.lastReview }).from(states).where(ownState),
+    timeZoneQuery(ctx, userId),
+  ]);
   if (stillLatest?.lastReview?.getTime() !== log.reviewedAt.getTime()) return false;
   const previous = log.previousState ? fromSnapshot(log.previousState) : null;
   const latest = and(ownState, eq(states.lastReview, log.reviewedAt));
   await ctx.db.batch([
+    // The answer no longer counts on the day it was given (first, while the card is still as it left it).
+    unrecordStudy(
+      ctx,
+      userId,
+      { cards: 1 },
+      {
+        at: log.reviewedAt,
+        timeZone: member?.timeZone ?? null,
+        now,
+        onlyIf: exists(ctx.db.select({ userId: states.userId }).from(states).where(latest)),
+      },
+    ),
     previous
       ? ctx.db
           .update(states)

@@ -10,14 +10,20 @@ import {
 import { checkListeningAnswer } from "#core/exercise-checkers";
 import { slugify } from "#core/slug";
 import type { AppContext } from "../context";
-import { AppError, notFound, unauthorized } from "../lib/errors";
-import type { SessionUser } from "./auth";
+import {
+  assertCanOpenListeningActivity,
+  canOpenListeningActivity,
+  requireSignedIn,
+  SIGN_IN_TO_LISTEN_MESSAGE,
+} from "../access/policy";
+import type { Member, Viewer } from "../access/viewer";
+import { AppError, notFound } from "../lib/errors";
+import { firstListeningActivityQuery } from "./free-tier";
 import { isMediaKey, signMediaUrl } from "./media";
 
 // Listening activities: groups of clips with multiple-choice and dictation questions, scored here, with
-// every attempt kept per learner and the best score shown on the list.
-
-type Viewer = Pick<SessionUser, "id">;
+// every attempt kept per learner and the best score shown on the list. The first activity of each group is
+// free; the others need a subscription (docs/product-rules.md#free-and-paid).
 
 export const MAX_LISTENING_ANSWER_LENGTH = 500;
 
@@ -40,6 +46,10 @@ export interface ListeningActivityCard {
   /** The learner's best attempt (null for visitors and before the first attempt). */
   best: ListeningScore | null;
   attempts: number;
+  /** The first activity of its group: open to every member. */
+  isFree: boolean;
+  /** A member who needs a subscription to open it (false for visitors: they are asked to sign in first). */
+  locked: boolean;
 }
 
 export interface ListeningGroupView {
@@ -109,8 +119,11 @@ function bestOf(rows: Array<{ score: number; total: number }>): ListeningScore |
 // Reading
 // ---------------------------------------------------------------------------------------------
 
-/** Every group with its published activities, question counts and (for a learner) best scores. */
-export async function listListeningGroups(ctx: AppContext, viewer: Viewer | null): Promise<ListeningGroupView[]> {
+/**
+ * Every group with its published activities, question counts, which one is free and (for a learner) best
+ * scores and locks. A learner's best scores stay on the list whether or not the activity is open to them.
+ */
+export async function listListeningGroups(ctx: AppContext, viewer: Viewer): Promise<ListeningGroupView[]> {
   const groupsQuery = ctx.db
     .select({
       id: listeningActivityGroups.id,
@@ -144,17 +157,15 @@ export async function listListeningGroups(ctx: AppContext, viewer: Viewer | null
       total: listeningAttempts.total,
     })
     .from(listeningAttempts)
-    .where(eq(listeningAttempts.userId, viewer?.id ?? 0));
+    .where(eq(listeningAttempts.userId, viewer.userId ?? 0));
 
-  const [groups, activities, counts, attempts] = await ctx.db.batch([
-    groupsQuery,
-    activitiesQuery,
-    countsQuery,
-    attemptsQuery,
+  const [[groups, activities, counts, attempts], access] = await Promise.all([
+    ctx.db.batch([groupsQuery, activitiesQuery, countsQuery, attemptsQuery]),
+    viewer.lessonAccess(),
   ]);
   const questionCount = new Map(counts.map((row) => [row.activityId, row.questions]));
   const attemptsByActivity = new Map<number, ListeningScore[]>();
-  for (const row of viewer ? attempts : []) {
+  for (const row of viewer.signedIn ? attempts : []) {
     attemptsByActivity.set(row.activityId, [...(attemptsByActivity.get(row.activityId) ?? []), row]);
   }
 
@@ -163,14 +174,18 @@ export async function listListeningGroups(ctx: AppContext, viewer: Viewer | null
       ...group,
       activities: activities
         .filter((activity) => activity.groupId === group.id)
-        .map(({ groupId: _groupId, slug, ...activity }) => {
+        // Published and in the group's order: the first is the free one (as `firstListeningActivityQuery`).
+        .map(({ groupId: _groupId, slug, ...activity }, index) => {
           const mine = attemptsByActivity.get(activity.id) ?? [];
+          const isFree = index === 0;
           return {
             ...activity,
             href: listeningActivityPath({ ...activity, slug }),
             questionCount: questionCount.get(activity.id) ?? 0,
             best: bestOf(mine),
             attempts: mine.length,
+            isFree,
+            locked: access.signedIn && !canOpenListeningActivity(access, { isFirstOfGroup: isFree }),
           };
         }),
     }))
@@ -199,6 +214,20 @@ async function findActivity(ctx: AppContext, activityId: number) {
   return activity;
 }
 
+/**
+ * The activity, if this member may open it: 401 for visitors, 404 for unknown or unpublished activities,
+ * 402 for any but the first of its group without a subscription (admins open every one).
+ */
+async function openActivity(ctx: AppContext, viewer: Viewer, activityId: number) {
+  const member = requireSignedIn(viewer, SIGN_IN_TO_LISTEN_MESSAGE);
+  const [activity, access] = await Promise.all([findActivity(ctx, activityId), member.lessonAccess()]);
+  if (!access.hasSubscription) {
+    const [first] = await firstListeningActivityQuery(ctx, activity.groupId);
+    assertCanOpenListeningActivity(access, { isFirstOfGroup: first?.id === activity.id });
+  }
+  return { member, activity };
+}
+
 function questionsQuery(ctx: AppContext, activityId: number) {
   return ctx.db
     .select({
@@ -224,18 +253,17 @@ function myScoresQuery(ctx: AppContext, userId: number, activityId: number) {
 
 /**
  * One activity to play: a signed media URL, the questions without their answers, and the learner's
- * best score. 401 for visitors; 404 for unknown or unpublished activities.
+ * best score. 401 for visitors; 404 for unknown or unpublished activities; 402 past the free tier.
  */
 export async function getListeningActivity(
   ctx: AppContext,
-  viewer: Viewer | null,
+  viewer: Viewer,
   activityId: number,
 ): Promise<ListeningActivityView> {
-  if (!viewer) throw unauthorized("Please sign in to do listening activities.");
-  const activity = await findActivity(ctx, activityId);
+  const { member, activity } = await openActivity(ctx, viewer, activityId);
   const [questions, scores] = await ctx.db.batch([
     questionsQuery(ctx, activityId),
-    myScoresQuery(ctx, viewer.id, activityId),
+    myScoresQuery(ctx, member.userId, activityId),
   ]);
   const url = activity.mediaKey && isMediaKey(activity.mediaKey) ? await signMediaUrl(ctx, activity.mediaKey) : null;
   return {
@@ -300,14 +328,15 @@ function reviewOf(questions: QuestionRow[], answers: Record<string, string>): Li
  * Scores the learner's answers and keeps the attempt. Answers to questions of another activity are a
  * 400. The same answers sent again within a minute return the attempt already stored (a double submit
  * records one attempt, even when both requests race); the best score is the best over all attempts.
+ * 402 past the free tier, as opening it.
  */
 export async function submitListeningAttempt(
   ctx: AppContext,
-  viewer: Viewer | null,
+  viewer: Viewer,
   { activityId, input }: { activityId: number; input: unknown },
 ): Promise<ListeningAttemptResult> {
-  if (!viewer) throw unauthorized("Please sign in to do listening activities.");
-  const activity = await findActivity(ctx, activityId);
+  const { member, activity } = await openActivity(ctx, viewer, activityId);
+  const userId = member.userId;
   const { answers: raw } = parseAnswers(input);
   const questions = await questionsQuery(ctx, activityId);
   const known = new Set(questions.map((question) => String(question.id)));
@@ -322,18 +351,18 @@ export async function submitListeningAttempt(
   // One statement, so two identical submissions racing each other still store one attempt.
   await ctx.db.run(sql`
     insert into listening_attempts (user_id, activity_id, score, total, answers, created_at)
-    select ${viewer.id}, ${activityId}, ${review.filter((item) => item.correct).length}, ${questions.length},
+    select ${userId}, ${activityId}, ${review.filter((item) => item.correct).length}, ${questions.length},
       ${answersJson}, ${now}
     where not exists (
       select 1 from listening_attempts
-      where user_id = ${viewer.id} and activity_id = ${activityId} and answers = ${answersJson} and created_at > ${since}
+      where user_id = ${userId} and activity_id = ${activityId} and answers = ${answersJson} and created_at > ${since}
     )`);
   const [stored] = await ctx.db
     .select({ id: listeningAttempts.id, createdAt: listeningAttempts.createdAt })
     .from(listeningAttempts)
     .where(
       and(
-        eq(listeningAttempts.userId, viewer.id),
+        eq(listeningAttempts.userId, userId),
         eq(listeningAttempts.activityId, activityId),
         eq(sql`${listeningAttempts.answers}`, answersJson),
         gt(listeningAttempts.createdAt, new Date(since)),
@@ -343,12 +372,12 @@ export async function submitListeningAttempt(
     .limit(1);
   const attemptId = stored!.id;
   const createdAt = stored!.createdAt;
-  return resultOf(ctx, viewer, { activity, questions, attemptId, answers, createdAt });
+  return resultOf(ctx, member, { activity, questions, attemptId, answers, createdAt });
 }
 
 async function resultOf(
   ctx: AppContext,
-  viewer: Viewer,
+  member: Member,
   {
     activity,
     questions,
@@ -366,7 +395,7 @@ async function resultOf(
   // Scored again from the questions as they are now, so a corrected answer key corrects the review.
   const review = reviewOf(questions, answers);
   const score = review.filter((item) => item.correct).length;
-  const scores = await myScoresQuery(ctx, viewer.id, activity.id);
+  const scores = await myScoresQuery(ctx, member.userId, activity.id);
   const best = bestOf([...scores, { score, total: questions.length }])!;
   return {
     attemptId,
@@ -380,14 +409,17 @@ async function resultOf(
   };
 }
 
-/** One of the learner's own attempts with its review; anyone else's (or an unknown id) is a 404. */
+/**
+ * One of the learner's own attempts with its review; anyone else's (or an unknown id) is a 404. The review
+ * carries the activity's transcript and answers, so it is behind the same gate as the activity (the best
+ * score stays on the list).
+ */
 export async function getListeningAttempt(
   ctx: AppContext,
-  viewer: Viewer | null,
+  viewer: Viewer,
   { activityId, attemptId }: { activityId: number; attemptId: number },
 ): Promise<ListeningAttemptResult> {
-  if (!viewer) throw unauthorized("Please sign in to do listening activities.");
-  const activity = await findActivity(ctx, activityId);
+  const { member, activity } = await openActivity(ctx, viewer, activityId);
   const [[attempt], questions] = await ctx.db.batch([
     ctx.db
       .select({ id: listeningAttempts.id, answers: listeningAttempts.answers, createdAt: listeningAttempts.createdAt })
@@ -395,7 +427,7 @@ export async function getListeningAttempt(
       .where(
         and(
           eq(listeningAttempts.id, attemptId),
-          eq(listeningAttempts.userId, viewer.id),
+          eq(listeningAttempts.userId, member.userId),
           eq(listeningAttempts.activityId, activityId),
         ),
       )
@@ -403,7 +435,7 @@ export async function getListeningAttempt(
     questionsQuery(ctx, activityId),
   ]);
   if (!attempt) throw notFound("We couldn't find that attempt.");
-  return resultOf(ctx, viewer, {
+  return resultOf(ctx, member, {
     activity,
     questions,
     attemptId: attempt.id,
@@ -415,8 +447,8 @@ export async function getListeningAttempt(
 /** The learner's best score on one activity (null before any attempt). */
 export async function getBestListeningScore(
   ctx: AppContext,
-  viewer: Viewer,
+  member: Pick<Member, "userId">,
   activityId: number,
 ): Promise<ListeningScore | null> {
-  return bestOf(await myScoresQuery(ctx, viewer.id, activityId));
+  return bestOf(await myScoresQuery(ctx, member.userId, activityId));
 }

@@ -8,6 +8,33 @@ export interface MailMessage {
   text: string;
   html?: string;
   template: string;
+  /**
+   * Extra headers of the message, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058), sent with
+   * it by the provider. The outbox has no column for them yet, so a local copy keeps the body alone.
+   */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** A header name as RFC 5322 allows it (printable ASCII, no colon). */
+const HEADER_NAME = /^[!-9;-~]+$/;
+/** Headers the provider sets itself from the message's own fields: never taken from `headers`. */
+const RESERVED_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "reply-to", "content-type", "date"]);
+
+/**
+ * The message's extra headers, checked: a line break in a value would let it write headers of its own
+ * (header injection), so one is refused, as are malformed names and the headers the provider owns.
+ */
+export function checkedHeaders(headers: MailMessage["headers"]): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) throw new Error(`mail: "${name}" is not a header name`);
+    if (RESERVED_HEADERS.has(name.toLowerCase()))
+      throw new Error(`mail: the ${name} header is set by the message itself`);
+    if (/[\r\n\0]/.test(value)) throw new Error(`mail: the ${name} header has a line break`);
+    checked[name] = value;
+  }
+  return Object.keys(checked).length > 0 ? checked : undefined;
 }
 
 const MAIL_TIMEOUT_MS = 10_000;
@@ -21,6 +48,7 @@ const MAIL_TIMEOUT_MS = 10_000;
  */
 export async function sendMail(ctx: AppContext, message: MailMessage): Promise<boolean> {
   const provider = ctx.config.mailProvider;
+  const headers = checkedHeaders(message.headers);
   if (provider === "resend") {
     if (!ctx.config.resendApiKey) throw new Error("RESEND_API_KEY is required when MAIL_PROVIDER=resend");
     let response: Response;
@@ -36,6 +64,8 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<b
           subject: message.subject,
           text: message.text,
           html: message.html,
+          // Resend's `headers`: custom headers of the message, as given (omitted when there are none).
+          headers,
         }),
       });
     } catch (error) {
@@ -54,6 +84,7 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<b
     subject: message.subject,
     text: message.text,
     html: message.html ?? null,
+    headers: headers ?? null,
     template: message.template,
     provider,
     status: "sent",

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, exists, inArray } from "drizzle-orm";
 import { videoProgress } from "#drizzle/schema";
 import type { ProgressInput } from "#core/schemas/lessons";
 import type { AppContext } from "../context";
+import { recordStudy, timeZoneQuery } from "./study-progress";
 
 /** A lesson counts as completed once the learner has reached this share of it. */
 export const COMPLETION_RATIO = 0.9;
@@ -88,7 +89,8 @@ const MAX_ATTEMPTS = 4;
 /**
  * Idempotent upsert of a learner's place in a lesson (replaying the same save changes nothing). Each
  * write is conditional on the row it was computed from, so two saves racing (a periodic save and the
- * page-hide beacon) cannot both add the same seconds: the loser recomputes from the winner's row.
+ * page-hide beacon) cannot both add the same seconds: the loser recomputes from the winner's row. The
+ * seconds a save adds are also added to the member's study day (server/services/study-progress.ts).
  * Callers check the lesson exists and the learner may watch it.
  */
 export async function saveProgress(
@@ -109,7 +111,10 @@ export async function saveProgress(
   const where = and(eq(videoProgress.userId, userId), eq(videoProgress.videoId, videoId));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const now = ctx.now();
-    const [previous] = await ctx.db.select().from(videoProgress).where(where).limit(1);
+    const [[previous], [member]] = await ctx.db.batch([
+      ctx.db.select().from(videoProgress).where(where).limit(1),
+      timeZoneQuery(ctx, userId),
+    ]);
     const next = computeProgress(
       previous ?? null,
       { positionSeconds: input.positionSeconds, durationSeconds: duration },
@@ -124,11 +129,34 @@ export async function saveProgress(
       if (inserted.length > 0) return toLessonProgress(next, duration)!;
       continue;
     }
-    const updated = await ctx.db
+    const unchanged = and(where, eq(videoProgress.updatedAt, previous.updatedAt));
+    const update = ctx.db
       .update(videoProgress)
       .set({ ...next, updatedAt: now })
-      .where(and(where, eq(videoProgress.updatedAt, previous.updatedAt)))
+      .where(unchanged)
       .returning({ userId: videoProgress.userId });
+    // The seconds this save adds go to the member's study day, in the same batch and on the same condition
+    // as the update (placed first, while the row is still the one they were computed from): a save that
+    // loses a race adds nothing anywhere.
+    const added = next.watchedSeconds - previous.watchedSeconds;
+    const updated =
+      added > 0
+        ? (
+            await ctx.db.batch([
+              recordStudy(
+                ctx,
+                userId,
+                { seconds: added },
+                {
+                  at: now,
+                  timeZone: member?.timeZone ?? null,
+                  onlyIf: exists(ctx.db.select({ userId: videoProgress.userId }).from(videoProgress).where(unchanged)),
+                },
+              ),
+              update,
+            ])
+          )[1]
+        : await update;
     if (updated.length > 0) return toLessonProgress(next, duration)!;
   }
   throw new Error(`saveProgress: could not settle progress for user ${userId}, video ${videoId}`);

@@ -12,6 +12,7 @@ import { createAppContext, type AppContext } from "../context";
 import type { Env } from "../env";
 import { IDEMPOTENCY_WINDOW_MS, OUTBOX_RETENTION_DAYS } from "../lib/config";
 import { reconcileSubscriptions, type ReconcileReport } from "./billing";
+import { handleReminderQueue, runReminderCron, type ReminderCronReport } from "./reminders";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Stripe retries a webhook for three days; ids older than this can no longer come back. */
@@ -19,6 +20,7 @@ const WEBHOOK_EVENT_RETENTION_MS = 30 * DAY_MS;
 
 export interface ScheduledReport {
   billing: ReconcileReport;
+  reminders: ReminderCronReport;
 }
 
 /** Sentry for code that runs without a request (the cron); null without a DSN. */
@@ -37,6 +39,8 @@ function createBackgroundReporter(ctx: AppContext) {
 /**
  * Periodic jobs, run by the Worker's cron with the time it fired (`now`, injectable for tests and
  * /dev/cron). Each job is idempotent: a second run at the same time finds nothing left to do.
+ * Reminder emails (docs/reminders.md) go last: the members due at this hour are handed to the REMINDERS
+ * queue, or, where no queue is bound, delivered here one message after the other.
  */
 export async function runScheduledJobs(env: Env, now: Date): Promise<ScheduledReport> {
   // No request, so no D1 session: `db` and `primary` are both the binding, which always asks the primary.
@@ -66,6 +70,31 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<ScheduledRe
       reporter?.toucan.captureException(error);
     },
   });
+  let reminders: ReminderCronReport;
+  try {
+    reminders = await runReminderCron(ctx, now);
+  } catch (error) {
+    // The jobs above are done. Reported, and thrown so the failed run shows in the dashboard; members
+    // already queued still get their mail, and a rerun at the same hour queues only those not yet sent.
+    reporter?.toucan.captureException(error);
+    await reporter?.flush();
+    throw error;
+  }
   await reporter?.flush();
-  return { billing };
+  return { billing, reminders };
+}
+
+/**
+ * The Worker's `queue` handler: the reminder messages the cron sent (docs/reminders.md). A message that
+ * fails is retried by the queue and reported like the cron's own errors.
+ */
+export async function runReminderQueue(env: Env, batch: Pick<MessageBatch<unknown>, "messages">): Promise<void> {
+  const reporter = createBackgroundReporter(createAppContext(env));
+  await handleReminderQueue(env, batch, {
+    onError: (error, context) => {
+      reporter?.toucan.setExtras(context);
+      reporter?.toucan.captureException(error);
+    },
+  });
+  await reporter?.flush();
 }

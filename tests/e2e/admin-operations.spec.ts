@@ -14,7 +14,10 @@ async function signUpMember(browser: Browser) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("yalla-support-1");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/checkout/);
+  // New members get the short onboarding first; skipping it goes on to where they were going.
+  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
+  await page.getByRole("link", { name: "Skip for now" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
   return { context, page, email, name };
 }
 

@@ -71,6 +71,9 @@ test.describe("sign up (docs/product-rules.md#redirects)", () => {
     await page.getByLabel("Email").fill(uniqueEmail("signup"));
     await page.getByLabel("Password", { exact: true }).fill("shukran-ktir-1");
     await page.getByRole("button", { name: "Create account" }).click();
+    // New members get the short onboarding first; skipping it goes on to where they were going.
+    await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout%2Fannual$/);
+    await page.getByRole("link", { name: "Skip for now" }).click();
     await expect(page).toHaveURL(/\/checkout\/annual$/);
   });
 
@@ -80,6 +83,9 @@ test.describe("sign up (docs/product-rules.md#redirects)", () => {
     await page.getByLabel("Email").fill(uniqueEmail("signup"));
     await page.getByLabel("Password", { exact: true }).fill("shukran-ktir-1");
     await page.getByRole("button", { name: "Create account" }).click();
+    // New members get the short onboarding first; skipping it goes on to where they were going.
+    await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
+    await page.getByRole("link", { name: "Skip for now" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
   });
 
@@ -104,6 +110,9 @@ test.describe("password reset through the dev outbox", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("first-password-1");
     await page.getByRole("button", { name: "Create account" }).click();
+    // New members get the short onboarding first; skipping it goes on to where they were going.
+    await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
+    await page.getByRole("link", { name: "Skip for now" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await page.context().clearCookies();
 

@@ -12,7 +12,10 @@ async function signUp(page: Page) {
   await page.getByLabel("Email").fill(uniqueEmail("vocab"));
   await page.getByLabel("Password", { exact: true }).fill("marhaba-marhaba-1");
   await page.getByRole("button", { name: "Create account" }).click();
-  // New members are offered the plans; a free account is enough for free lessons and every study tool.
+  // New members get the short onboarding, then are offered the plans; a free account is enough for free
+  // lessons, their own lists and the first session of a deck (docs/product-rules.md#free-and-paid).
+  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
+  await page.getByRole("link", { name: "Skip for now" }).click();
   await expect(page).toHaveURL(/\/(checkout|video-library)$/);
 }
 

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PERMISSION } from "../../core/permissions";
+import { videoAiSettings } from "../../drizzle/schema";
 import { API_ACCESS } from "../../server/access/api-routes";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
@@ -110,6 +111,8 @@ beforeAll(async () => {
   tokens.member = (await createSession(ctx, (await createUser()).id)).token;
   tokens.admin = (await createSession(ctx, (await createUser({ permissions: [ADMIN_PERMISSION] })).id)).token;
   lessonId = (await createLesson(ctx, { isFree: true })).video.id;
+  // The assistant switched on for it, as an admin would: a valid question gets an answer, not "off" (503).
+  await ctx.db.insert(videoAiSettings).values({ videoId: lessonId, enabled: true, contextNotes: "" });
   const [gap] = await ctx.db.all<{ id: number }>(
     sql`select id from video_sentence_gaps where video_id = ${lessonId} limit 1`,
   );

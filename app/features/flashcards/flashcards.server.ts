@@ -11,6 +11,21 @@ import type { SessionUser } from "#server/services/auth";
 import { reviewFormSchema } from "#core/schemas/flashcards";
 import { redirectWithToast } from "~/lib/toast.server";
 
+/**
+ * A free-tier gate for a page (docs/product-rules.md#free-and-paid): past it (402), /checkout with the reason
+ * as a toast; a 303 from an action, so the browser follows it with a GET.
+ */
+export async function checkoutUnlessAllowed(gate: Promise<void>, init: { status?: number } = {}): Promise<void> {
+  try {
+    await gate;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 402) {
+      throw redirectWithToast("/checkout", { text: error.messages[0]!, status: "warning" }, init);
+    }
+    throw error;
+  }
+}
+
 // The review page's loader and action, shared by /flashcard/{id}, /flashcards/review and /flashcards/my-words.
 // A session is the time it began (`?session=<ms>`), so the summary survives reloads and works without JS.
 

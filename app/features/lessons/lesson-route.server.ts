@@ -13,7 +13,11 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { createComment, deleteComment, listComments, updateComment } from "#server/services/comments";
 import { requireLessonAccess } from "#server/access/policy";
-import { findLesson, getLessonPage, type LessonCollectionKind } from "#server/services/lessons";
+import { findLesson, getLessonPage, type LessonCollectionKind, type LessonPage } from "#server/services/lessons";
+import { getNextUp } from "#server/services/recommendations";
+import type { Member } from "#server/access/viewer";
+import type { SessionUser } from "#server/services/auth";
+import type { NextUpData } from "./components/next-up";
 
 /** Which route param holds the collection id, per kind of lesson URL (the route table in app/routes.ts). */
 const COLLECTION_PARAMS: ReadonlyArray<[LessonCollectionKind, string]> = [
@@ -39,6 +43,23 @@ async function orNotFound<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
+ * "Next up" (docs/recommendations.md) when the page has no "Next lesson" of its own (the series or course
+ * continues: the page already offers it): the first suggestion for this member, or, without a level, an
+ * invitation to set one. One D1 round trip, alongside the comments.
+ */
+async function loadNextUp(
+  context: LoaderFunctionArgs["context"],
+  viewer: Member<SessionUser>,
+  page: LessonPage,
+  returnTo: string,
+): Promise<NextUpData | null> {
+  if (page.nextLesson) return null;
+  const lesson = await getNextUp(context.app, viewer.userId, page.lesson.id, { access: viewer.lessonAccess() });
+  if (lesson) return { kind: "lesson", lesson };
+  return viewer.user.level ? null : { kind: "prompt", returnTo };
+}
+
+/**
  * The loader of every lesson route (`/video/…`, `/course/…/…`, `/series/…/…`, `/playlist/…/…`): login guard, 404s,
  * 301 for stale slugs, /checkout for premium lessons without a subscription
  * (docs/product-rules.md#errors-and-toasts), then the page, its first comments and the `?t=` start time.
@@ -59,14 +80,18 @@ export async function loadLessonRoute({ request, context, params }: LoaderFuncti
   }
   const url = new URL(request.url);
   const before = Number(url.searchParams.get("before") ?? "");
-  const comments = await listComments(context.app, {
-    videoId,
-    viewer,
-    before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
-  });
+  const [comments, nextUp] = await Promise.all([
+    listComments(context.app, {
+      videoId,
+      viewer,
+      before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+    }),
+    loadNextUp(context, viewer, page, url.pathname),
+  ]);
   return {
     page,
     comments,
+    nextUp,
     startAt: parseStartTime(url.searchParams.get("t")),
     viewer: { id: user.id, name: user.name, transliterationScheme: user.transliterationScheme },
   };

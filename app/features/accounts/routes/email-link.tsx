@@ -124,5 +124,5 @@ export function ErrorBoundary() {
 // The token is in the URL: keep it out of the Referer of anything this page links to or loads.
 export const meta: MetaFunction = ({ matches }) => [
   ...titleMeta(matches, "Sign in with an email link"),
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { TextField, useIsPending } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
@@ -25,10 +25,19 @@ import {
   avatarSchema,
   birthdayBounds,
   LEVELS,
-  profileSchema,
   TRANSLITERATION_SCHEMES,
 } from "#core/schemas/profile";
 import { redirectWithToast } from "~/lib/toast.server";
+import {
+  DAILY_MINUTES,
+  GOAL_LABELS,
+  LEARNING_GOALS,
+  NO_REGION,
+  onboardingHref,
+  profileWithPreferencesSchema,
+} from "#core/schemas/onboarding";
+import { ChoicePill } from "~/features/onboarding/components/choice";
+import { getPreferences, updatePreferences } from "#server/services/onboarding";
 import { avatarUrl, removeAvatar, setAvatar, updateProfile } from "#server/services/profile";
 
 const LEVEL_LABELS: Record<(typeof LEVELS)[number], string> = {
@@ -46,9 +55,27 @@ type Intent = "profile" | "avatar" | "remove-avatar";
 
 export const links: LinksFunction = () => datePickerLinks;
 
+/** Every IANA zone this runtime knows (the list the browser is offered), with UTC and the stored one. */
+function timeZoneChoices(stored: string | null): string[] {
+  const zones = new Set(Intl.supportedValuesOf("timeZone"));
+  zones.add("UTC");
+  if (stored) zones.add(stored);
+  return [...zones].sort();
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
+  const { preferences, regions } = await getPreferences(context.app, user.id);
   return {
+    preferences: {
+      goal: preferences.goal,
+      dailyGoalMinutes: preferences.dailyGoalMinutes,
+      dialectRegion: preferences.dialectRegion,
+      timeZone: preferences.timeZone,
+      onboarded: preferences.onboardedAt !== null,
+    },
+    regions,
+    timeZones: timeZoneChoices(preferences.timeZone),
     profile: {
       id: user.id,
       name: user.name,
@@ -92,10 +119,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/profile", { text: "Your new photo is up." });
   }
 
-  const submission = parseWithZod(formData, { schema: profileSchema });
+  const submission = parseWithZod(formData, { schema: profileWithPreferencesSchema });
   if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent: "profile" as Intent } });
   try {
-    await updateProfile(context.app, user.id, submission.value);
+    const { goal, dailyGoalMinutes, dialectRegion, timeZone, ...profile } = submission.value;
+    // The preferences first: an unknown region is refused before anything is written.
+    await updatePreferences(context.app, user.id, { goal, dailyGoalMinutes, dialectRegion, timeZone });
+    await updateProfile(context.app, user.id, profile);
   } catch (error) {
     return replyWithAppError(submission, error, { extra: { intent: "profile" as Intent } });
   }
@@ -103,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, preferences, regions, timeZones } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <header className="mb-8">
@@ -118,7 +148,7 @@ export default function ProfilePage() {
       </header>
       <div className="space-y-6">
         <AvatarSection name={profile.name} avatarUrl={profile.avatarUrl} />
-        <ProfileSection profile={profile} />
+        <ProfileSection profile={profile} preferences={preferences} regions={regions} timeZones={timeZones} />
       </div>
     </div>
   );
@@ -212,9 +242,20 @@ function AvatarSection({ name, avatarUrl }: { name: string; avatarUrl: string | 
   );
 }
 
-type Profile = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Profile = LoaderData["profile"];
 
-function ProfileSection({ profile }: { profile: Profile }) {
+function ProfileSection({
+  profile,
+  preferences,
+  regions,
+  timeZones,
+}: {
+  profile: Profile;
+  preferences: LoaderData["preferences"];
+  regions: LoaderData["regions"];
+  timeZones: string[];
+}) {
   const lastResult = useResultFor("profile");
   const saving = useIsPending("profile");
   const [form, fields] = useForm({
@@ -225,14 +266,29 @@ function ProfileSection({ profile }: { profile: Profile }) {
       level: profile.level ?? "",
       transliterationScheme: profile.transliterationScheme,
       birthday: profile.birthday ?? "",
+      goal: preferences.goal ?? "",
+      dailyGoalMinutes: preferences.dailyGoalMinutes ? String(preferences.dailyGoalMinutes) : "",
+      dialectRegion: preferences.dialectRegion ?? NO_REGION,
+      timeZone: preferences.timeZone ?? "",
     },
-    constraint: getZodConstraint(profileSchema),
+    constraint: getZodConstraint(profileWithPreferencesSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileWithPreferencesSchema }),
   });
+  const timeZoneRef = useRef<HTMLSelectElement>(null);
+  // Nothing stored yet: preselect the zone this browser is in (the member still saves it).
+  useEffect(() => {
+    const select = timeZoneRef.current;
+    const detected = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (select && !select.value && detected && timeZones.includes(detected)) select.value = detected;
+  }, [timeZones]);
   const bounds = birthdayBounds();
   const { key: levelKey, ...levelProps } = getSelectProps(fields.level, { ariaAttributes: false });
+  const { key: minutesKey, ...minutesProps } = getSelectProps(fields.dailyGoalMinutes, { ariaAttributes: false });
+  const { key: regionKey, ...regionProps } = getSelectProps(fields.dialectRegion, { ariaAttributes: false });
+  const { key: timeZoneKey, ...timeZoneProps } = getSelectProps(fields.timeZone, { ariaAttributes: false });
+  const goalErrors = fields.goal.errors;
 
   return (
     <Card className="p-6 sm:p-8">
@@ -261,9 +317,118 @@ function ProfileSection({ profile }: { profile: Profile }) {
             ))}
           </select>
           <p id={`${fields.level.id}-hint`} className="text-sm text-muted">
-            Beginner: a few phrases. Intermediate: simple conversations. Advanced: you follow most everyday speech.
+            Beginner: a few phrases. Intermediate: simple conversations. Advanced: you follow most everyday speech. Not
+            sure?{" "}
+            <Link to={onboardingHref("/profile")} className="font-medium text-primary-700 hover:underline">
+              Check yourself with three short clips
+            </Link>
+            .
           </p>
           <FieldErrors id={fields.level.errorId} errors={fields.level.errors} />
+        </div>
+
+        <fieldset className="space-y-2" aria-describedby={goalErrors ? fields.goal.errorId : undefined}>
+          <legend className="text-sm font-medium text-ink">Why you are learning</legend>
+          <div className="flex flex-wrap gap-2">
+            {LEARNING_GOALS.map((goal) => (
+              <ChoicePill
+                key={`${goal}-${fields.goal.key ?? ""}`}
+                name={fields.goal.name}
+                value={goal}
+                id={`${fields.goal.id}-${goal}`}
+                defaultChecked={fields.goal.initialValue === goal}
+              >
+                {GOAL_LABELS[goal].title}
+              </ChoicePill>
+            ))}
+          </div>
+          <FieldErrors id={fields.goal.errorId} errors={goalErrors} />
+        </fieldset>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <label htmlFor={fields.dailyGoalMinutes.id} className="block text-sm font-medium text-ink">
+              Minutes a day
+            </label>
+            <select
+              key={minutesKey}
+              {...minutesProps}
+              aria-invalid={fields.dailyGoalMinutes.errors ? true : undefined}
+              aria-describedby={cn(
+                fields.dailyGoalMinutes.errors && fields.dailyGoalMinutes.errorId,
+                `${fields.dailyGoalMinutes.id}-hint`,
+              )}
+              className={cn(inputClasses, "appearance-auto")}
+            >
+              <option value="">Not set</option>
+              {minuteChoices(preferences.dailyGoalMinutes).map((minutes) => (
+                <option key={minutes} value={String(minutes)}>
+                  {minutes} {minutes === 1 ? "minute" : "minutes"}
+                </option>
+              ))}
+            </select>
+            <p id={`${fields.dailyGoalMinutes.id}-hint`} className="text-sm text-muted">
+              Your daily goal of video; your{" "}
+              <Link to="/progress" className="font-medium text-primary-700 hover:underline">
+                progress
+              </Link>{" "}
+              counts it.
+            </p>
+            <FieldErrors id={fields.dailyGoalMinutes.errorId} errors={fields.dailyGoalMinutes.errors} />
+          </div>
+
+          <div className="space-y-1.5">
+            <label htmlFor={fields.dialectRegion.id} className="block text-sm font-medium text-ink">
+              Dialect you want most
+            </label>
+            <select
+              key={regionKey}
+              {...regionProps}
+              aria-invalid={fields.dialectRegion.errors ? true : undefined}
+              aria-describedby={cn(
+                fields.dialectRegion.errors && fields.dialectRegion.errorId,
+                `${fields.dialectRegion.id}-hint`,
+              )}
+              className={cn(inputClasses, "appearance-auto")}
+            >
+              <option value={NO_REGION}>No preference</option>
+              {regions.map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                  {region.dialect ? ` (${region.dialect})` : ""}
+                </option>
+              ))}
+            </select>
+            <p id={`${fields.dialectRegion.id}-hint`} className="text-sm text-muted">
+              Lessons from there come first in your suggestions.
+            </p>
+            <FieldErrors id={fields.dialectRegion.errorId} errors={fields.dialectRegion.errors} />
+          </div>
+        </div>
+
+        <div className="space-y-1.5">
+          <label htmlFor={fields.timeZone.id} className="block text-sm font-medium text-ink">
+            Time zone
+          </label>
+          <select
+            key={timeZoneKey}
+            ref={timeZoneRef}
+            {...timeZoneProps}
+            aria-invalid={fields.timeZone.errors ? true : undefined}
+            aria-describedby={cn(fields.timeZone.errors && fields.timeZone.errorId, `${fields.timeZone.id}-hint`)}
+            className={cn(inputClasses, "appearance-auto")}
+          >
+            <option value="">Not set</option>
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+          <p id={`${fields.timeZone.id}-hint`} className="text-sm text-muted">
+            Your days, streaks and reminders follow it.
+          </p>
+          <FieldErrors id={fields.timeZone.errorId} errors={fields.timeZone.errors} />
         </div>
 
         <fieldset
@@ -320,6 +485,13 @@ function ProfileSection({ profile }: { profile: Profile }) {
       </Form>
     </Card>
   );
+}
+
+/** The goals offered, with the member's own when they set another one on /progress. */
+function minuteChoices(current: number | null): number[] {
+  const choices: number[] = [...DAILY_MINUTES];
+  if (current && !choices.includes(current)) choices.push(current);
+  return choices.sort((a, b) => a - b);
 }
 
 function initials(name: string) {

@@ -125,5 +125,5 @@ export function ErrorBoundary() {
 // The token is in the URL: keep it out of the Referer of anything this page links to or loads.
 export const meta: MetaFunction = ({ matches }) => [
   ...titleMeta(matches, "Choose a new password"),
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];

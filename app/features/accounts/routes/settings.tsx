@@ -16,6 +16,12 @@ import { clearTokenCookie, serializeTokenCookie } from "#server/lib/cookies";
 import { AppError, appErrorHeaders } from "#server/lib/errors";
 import { changeEmail, changePassword, deleteAccount, revokeAllSessions } from "#server/services/auth";
 import { cancelSubscriptionsForDeletedAccount } from "#server/services/billing";
+import { getReminderSettings, reminderSettingsSchema, saveReminderSettings } from "#server/services/reminders";
+import {
+  describeReminders,
+  REMINDERS_INTENT,
+  ReminderSettingsForm,
+} from "~/features/reminders/components/reminder-settings";
 import {
   cancelEmailChange,
   getEmailStatus,
@@ -30,17 +36,22 @@ type Intent =
   | "cancel-email-change"
   | "change-password"
   | "sign-out-everywhere"
-  | "delete-account";
+  | "delete-account"
+  | typeof REMINDERS_INTENT;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const status = await getEmailStatus(context.app, user.id);
+  const [status, reminders] = await Promise.all([
+    getEmailStatus(context.app, user.id),
+    getReminderSettings(context.app, user.id),
+  ]);
   return {
     email: status.email,
     emailVerified: status.verified,
     pendingEmail: status.pendingEmail,
     pendingEmailExpired: status.pendingEmailExpired,
     hasPassword: user.hasPassword,
+    reminders,
   };
 }
 
@@ -110,6 +121,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return replyWithAppError(submission, error, options);
       }
     }
+    case REMINDERS_INTENT: {
+      const submission = parseWithZod(formData, { schema: reminderSettingsSchema });
+      if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
+      const saved = await saveReminderSettings(app, user.id, submission.value);
+      return redirectWithToast("/settings", { text: describeReminders(saved) });
+    }
     case "sign-out-everywhere": {
       await revokeAllSessions(app, user.id);
       return redirectWithToast(
@@ -145,7 +162,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { email, emailVerified, pendingEmail, pendingEmailExpired, hasPassword } = useLoaderData<typeof loader>();
+  const { email, emailVerified, pendingEmail, pendingEmailExpired, hasPassword, reminders } =
+    useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <header className="mb-8">
@@ -174,6 +192,7 @@ export default function SettingsPage() {
         ) : (
           <GoogleOnlyNote email={email} />
         )}
+        <RemindersSection settings={reminders} />
         <SessionsSection />
         {hasPassword ? <DeleteSection /> : null}
       </div>
@@ -408,6 +427,22 @@ function GoogleOnlyNote({ email }: { email: string }) {
           . You can keep signing in with Google afterwards.
         </p>
       </div>
+    </Section>
+  );
+}
+
+function RemindersSection({ settings }: { settings: Parameters<typeof ReminderSettingsForm>[0]["settings"] }) {
+  return (
+    <Section
+      title="Reminders"
+      description="A short email at the hour you choose when there is something to study, at most one a day. Every email has a one-click unsubscribe."
+    >
+      <ReminderSettingsForm
+        // After a save the page reloads with the stored choice: start the form afresh from it.
+        key={`${settings.frequency}-${settings.hour}-${settings.timeZone ?? ""}`}
+        settings={settings}
+        lastResult={useResultFor(REMINDERS_INTENT)}
+      />
     </Section>
   );
 }

@@ -9,6 +9,8 @@ import { formatDate, formatPrice } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getActivePlanByName, getBillingOverview, tryConfirmCheckout } from "#server/services/billing";
+import { getLearnerPreferences } from "#server/services/onboarding";
+import { onboardingHref } from "#core/schemas/onboarding";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
@@ -16,7 +18,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!plan) throw redirectWithToast("/checkout", { text: "Please choose a plan.", status: "error" });
   // Back from a hosted checkout: record the subscription now rather than wait for the webhook.
   await tryConfirmCheckout(context.app, user.id, new URL(request.url).searchParams.get("session_id"));
-  const { subscription, invoices } = await getBillingOverview(context.app, user.id);
+  const [{ subscription, invoices }, preferences] = await Promise.all([
+    getBillingOverview(context.app, user.id),
+    getLearnerPreferences(context.app, user.id),
+  ]);
   const lastPaid = invoices.find((invoice) => invoice.status === "paid") ?? null;
   return {
     email: user.email,
@@ -34,35 +39,47 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         }
       : null,
     lastPaid: lastPaid ? { amountCents: lastPaid.amountCents, currency: lastPaid.currency } : null,
+    onboarded: preferences.onboardedAt !== null,
   };
 }
 
-const NEXT_STEPS = [
-  {
-    icon: PlayIcon,
-    title: "Watch your first full lesson",
-    body: "Pick a scene at your level in the library. Tap any line of the transcript to hear it again.",
-    to: "/video-library",
-    link: "Open the library",
-  },
-  {
-    icon: UserIcon,
-    title: "Tell us your level",
-    body: "Set beginner, intermediate or advanced on your profile and we suggest lessons that fit.",
-    to: "/profile",
-    link: "Go to your profile",
-  },
-  {
-    icon: BookmarkIcon,
-    title: "Save the words you meet",
-    body: "Click a word in any transcript to keep it in your vocabulary list, with the moment it was said.",
-    to: "/vocabulary-list",
-    link: "See vocabulary lists",
-  },
-] as const;
+/** The first steps of a new subscriber; telling us their level leads to the onboarding until they have done it. */
+function nextSteps(onboarded: boolean) {
+  return [
+    {
+      icon: PlayIcon,
+      title: "Watch your first full lesson",
+      body: "Pick a scene at your level in the library. Tap any line of the transcript to hear it again.",
+      to: "/video-library",
+      link: "Open the library",
+    },
+    onboarded
+      ? {
+          icon: UserIcon,
+          title: "Check your level and goals",
+          body: "Your level, goal, minutes a day and dialect are on your profile; we suggest lessons that fit them.",
+          to: "/profile",
+          link: "Go to your profile",
+        }
+      : {
+          icon: UserIcon,
+          title: "Tell us your level",
+          body: "Set beginner, intermediate or advanced, your goal and your dialect, and we suggest lessons that fit.",
+          to: onboardingHref("/video-library"),
+          link: "Set your level",
+        },
+    {
+      icon: BookmarkIcon,
+      title: "Save the words you meet",
+      body: "Click a word in any transcript to keep it in your vocabulary list, with the moment it was said.",
+      to: "/vocabulary-list",
+      link: "See vocabulary lists",
+    },
+  ];
+}
 
 export default function CheckoutSuccessPage() {
-  const { email, planTitle, subscription, lastPaid } = useLoaderData<typeof loader>();
+  const { email, planTitle, subscription, lastPaid, onboarded } = useLoaderData<typeof loader>();
 
   if (!subscription) {
     return (
@@ -152,7 +169,7 @@ export default function CheckoutSuccessPage() {
             Your next steps
           </h2>
           <ol className="mt-5 space-y-4">
-            {NEXT_STEPS.map(({ icon: Icon, title, body, to, link }, index) => (
+            {nextSteps(onboarded).map(({ icon: Icon, title, body, to, link }, index) => (
               <li key={title} className="flex gap-4 rounded-xl border border-line bg-surface p-5 shadow-xs">
                 <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
                   <Icon className="size-5" />

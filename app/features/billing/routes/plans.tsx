@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BillingFaq, IncludedFeatures } from "../components/checkout-parts";
 import { StatusBadge } from "../components/subscription-status";
 import { ArrowRightIcon, CheckIcon } from "~/components/icons";
+import { FreeTierComparison } from "../components/free-tier-comparison";
 import { PlanCard } from "../components/plan-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -109,6 +110,7 @@ export default function CheckoutPlansPage() {
           </p>
         )}
 
+        <FreeTierComparison className="mt-16" />
         <IncludedFeatures plans={plans} />
         <BillingFaq trialDays={trialDays} />
       </div>

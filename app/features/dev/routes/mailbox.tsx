@@ -27,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: message.status,
       provider: message.provider,
       text: message.text,
+      headers: message.headers ?? {},
       createdAt: message.createdAt.toISOString(),
     })),
   };
@@ -97,6 +98,15 @@ export default function DevMailboxPage() {
                       </time>
                     </div>
                   </header>
+                  {Object.keys(message.headers).length > 0 ? (
+                    <dl className="border-b border-line px-5 py-3 font-mono text-xs text-muted">
+                      {Object.entries(message.headers).map(([name, value]) => (
+                        <div key={name} className="wrap-anywhere">
+                          <dt className="inline font-semibold text-ink">{name}:</dt> <dd className="inline">{value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ) : null}
                   <pre className="overflow-x-auto whitespace-pre-wrap break-words px-5 py-4 font-sans text-sm leading-relaxed">
                     <Linkified text={message.text} rewrite={rewrite} />
                   </pre>

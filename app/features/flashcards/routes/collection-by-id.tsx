@@ -8,34 +8,65 @@ import { LockIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
-import { handleReviewAction, loadReviewSession } from "../flashcards.server";
+import { checkoutUnlessAllowed, handleReviewAction, loadReviewSession } from "../flashcards.server";
 import { titleMeta } from "~/lib/route-meta";
+import { FREE_COLLECTION_SESSION_HOURS, FREE_TIER_LABELS, FREE_TIER_MESSAGES } from "#core/free-tier";
+import { isMember } from "#server/access/viewer";
 import { getFlashcollection } from "#server/services/flashcards";
+import { collectionAccess, requireCollectionSession, type CollectionAccess } from "#server/services/free-tier";
+
+const HOUR_MS = 60 * 60 * 1000;
 
 // `/flashcard/{id}` (the id is the whole address: docs/product-rules.md#addresses-and-slugs). Visitors browse;
-// learners review.
+// learners review: a member without a subscription has one free session per collection
+// (docs/product-rules.md#free-and-paid), then sees their progress and the way to subscribe.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const collectionId = requireId(params.collectionId);
-  const user = await context.getUser();
-  const collection = await getFlashcollection(context.app, user, collectionId);
+  const viewer = await context.getViewer();
+  const collection = await getFlashcollection(context.app, viewer.user, collectionId);
   if (!collection) throw notFoundResponse("We couldn't find that flashcard collection.");
-  const review = user ? await loadReviewSession(context, request, user, { kind: "collection", collectionId }) : null;
-  return { collection, review };
+  if (!isMember(viewer)) return { collection, review: null, access: null, freeHoursLeft: null };
+  const access: CollectionAccess = await collectionAccess(context.app, viewer, collectionId);
+  const review =
+    access.kind === "over"
+      ? null
+      : await loadReviewSession(context, request, viewer.user, { kind: "collection", collectionId });
+  const freeHoursLeft =
+    access.kind === "free" && access.endsAt
+      ? Math.max(1, Math.ceil((access.endsAt.getTime() - context.app.now().getTime()) / HOUR_MS))
+      : null;
+  return { collection, review, access, freeHoursLeft };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const collectionId = requireId(params.collectionId);
   if (!(await getFlashcollection(context.app, null, collectionId))) {
     throw notFoundResponse("We couldn't find that flashcard collection.");
   }
-  return handleReviewAction(context, request, user, { kind: "collection", collectionId });
+  await checkoutUnlessAllowed(requireCollectionSession(context.app, viewer, collectionId), { status: 303 });
+  return handleReviewAction(context, request, viewer.user, { kind: "collection", collectionId });
+}
+
+/** "Free: one session" and how long it lasts, before and during a free member's session. */
+function FreeSessionNote({ hoursLeft }: { hoursLeft: number | null }) {
+  return (
+    <p className="text-sm text-ink/85" data-testid="collection-free-session">
+      <span className="font-semibold text-primary-800">{FREE_TIER_LABELS.oneSession}.</span>{" "}
+      {hoursLeft === null
+        ? `It starts with your first card and lasts ${FREE_COLLECTION_SESSION_HOURS} hours.`
+        : `Your free session is open for ${hoursLeft === 1 ? "less than an hour" : `${hoursLeft} more hours`}.`}{" "}
+      <Link to="/checkout" className="font-semibold text-primary-800 underline">
+        See plans
+      </Link>
+    </p>
+  );
 }
 
 export default function FlashcollectionPage() {
-  const { collection, review } = useLoaderData<typeof loader>();
+  const { collection, review, access, freeHoursLeft } = useLoaderData<typeof loader>();
   const here = `/flashcard/${collection.id}`;
   return (
     <main className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 lg:pt-10">
@@ -51,8 +82,43 @@ export default function FlashcollectionPage() {
         {collection.description ? <p className="max-w-2xl text-muted">{collection.description}</p> : null}
       </header>
 
-      {review ? (
+      {access?.kind === "over" ? (
         <div className="mt-6 space-y-4">
+          <section
+            aria-labelledby="collection-locked"
+            className="flex flex-col gap-4 rounded-xl border border-primary-200 bg-primary-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+            data-testid="collection-lock"
+          >
+            <div className="flex items-start gap-3">
+              <LockIcon className="mt-0.5 size-5 shrink-0 text-primary-800" />
+              <div>
+                <h2 id="collection-locked" className="font-semibold text-ink">
+                  {FREE_TIER_LABELS.sessionUsed}
+                </h2>
+                <p className="mt-1 text-sm text-ink/75">{FREE_TIER_MESSAGES.collection}</p>
+              </div>
+            </div>
+            <Link to="/checkout" className={buttonClasses("primary", "md", "shrink-0")}>
+              {FREE_TIER_LABELS.subscribeToKeepReviewing}
+            </Link>
+          </section>
+          {collection.counts ? (
+            <section aria-label="Your progress in this collection">
+              <StudyCountList counts={collection.counts} />
+            </section>
+          ) : null}
+          <section aria-labelledby="cards-heading">
+            <h2 id="cards-heading" className="text-xl font-semibold text-ink">
+              The cards
+            </h2>
+            <div className="mt-3">
+              <CardList cards={collection.cards} />
+            </div>
+          </section>
+        </div>
+      ) : review ? (
+        <div className="mt-6 space-y-4">
+          {access?.kind === "free" ? <FreeSessionNote hoursLeft={freeHoursLeft} /> : null}
           <ReviewPanel
             session={review.session}
             now={review.now}

@@ -3,19 +3,24 @@ import { useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ReviewPanel } from "../components/review-panel";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireUser } from "~/lib/auth.server";
-import { handleReviewAction, loadReviewSession } from "../flashcards.server";
+import { requireMember } from "~/lib/auth.server";
+import { checkoutUnlessAllowed, handleReviewAction, loadReviewSession } from "../flashcards.server";
 import { titleMeta } from "~/lib/route-meta";
+import { requireAllDueReview } from "#server/services/free-tier";
 
 // "Review all due": the due cards of every collection in one session (new cards are met per collection).
+// It comes with a subscription; a free member studies each collection's free session on its own page
+// (docs/product-rules.md#free-and-paid).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
-  return loadReviewSession(context, request, user, { kind: "due" });
+  const viewer = await requireMember(context, request);
+  await checkoutUnlessAllowed(requireAllDueReview(viewer));
+  return loadReviewSession(context, request, viewer.user, { kind: "due" });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
-  return handleReviewAction(context, request, user, { kind: "due" });
+  const viewer = await requireMember(context, request);
+  await checkoutUnlessAllowed(requireAllDueReview(viewer), { status: 303 });
+  return handleReviewAction(context, request, viewer.user, { kind: "due" });
 }
 
 export default function ReviewAllDuePage() {

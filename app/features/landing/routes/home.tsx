@@ -4,6 +4,7 @@ import { FaqList } from "../components/faq-list";
 import { SampleLesson } from "../components/sample-lesson";
 import { NewsletterForm } from "~/features/newsletter/components/newsletter-form";
 import { ArrowRightIcon, BookmarkIcon, CardsIcon, CheckIcon, HeadphonesIcon, PlayIcon } from "~/components/icons";
+import { FreeTierComparison } from "~/features/billing/components/free-tier-comparison";
 import { PlanCard } from "~/features/billing/components/plan-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { TranscriptIllustration } from "../components/transcript-illustration";
@@ -342,6 +343,7 @@ export default function LandingPage() {
             Plans are being updated. Please check back shortly.
           </p>
         )}
+        <FreeTierComparison className="mt-12" headingLevel={3} />
         <p className="mt-8 text-center text-sm text-muted">
           Every plan includes the lessons we publish while you’re subscribed. Payments are handled by our payment
           provider — we never see your card number.

@@ -9,6 +9,7 @@ import { describeDuration, formatDuration } from "#core/format";
 import type { LessonRouteData } from "../lesson-route.server";
 import { LessonChat } from "./lesson-chat";
 import { LessonComments } from "./lesson-comments";
+import { NextUp } from "./next-up";
 import {
   AboutLesson,
   CollectionSidebar,
@@ -41,7 +42,7 @@ const KIND_LABEL = { course: "Course", series: "Series", playlist: "Playlist" } 
  * playlist): header, player with interactive transcript, then what the learner studies around it.
  */
 export function LessonPage({ data }: { data: LessonRouteData }) {
-  const { page, comments, startAt, viewer } = data;
+  const { page, comments, startAt, viewer, nextUp } = data;
   const { lesson, collection, nextLesson, previousLesson } = page;
   const interactive = useInteractive();
   const workspace = useRef<WorkspaceHandle | null>(null);
@@ -66,7 +67,9 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
 
   const upNext = nextLesson
     ? { title: nextLesson.title, href: nextLesson.href, locked: nextLesson.locked, via: nextLesson.via }
-    : null;
+    : nextUp?.kind === "lesson"
+      ? { title: nextUp.lesson.title, href: nextUp.lesson.href, locked: nextUp.lesson.locked, via: null }
+      : null;
 
   return (
     <main className="mx-auto max-w-7xl px-4 pt-5 pb-16 sm:px-6 lg:pt-7">
@@ -193,6 +196,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
           <div className={cn("space-y-5", collection && "lg:sticky lg:top-20")}>
             {collection ? <CollectionSidebar collection={collection} /> : null}
             {!collection && nextLesson ? <UpNextCard next={nextLesson} /> : null}
+            {nextUp ? <NextUp data={nextUp} /> : null}
             {!collection ? <PartOfCard partOf={page.partOf} /> : null}
             <LessonAttachments attachments={page.attachments} />
           </div>

@@ -5,6 +5,7 @@ import { CheckIcon, ClockIcon, FiltersIcon, LockIcon, SparkIcon } from "~/compon
 import { activeFilters, ActiveFilters, QuotedText } from "../components/active-filters";
 import { ContinueWatching } from "../components/continue-watching";
 import { EmptyLibrary } from "../components/empty-library";
+import { ForYou, type ForYouData } from "../components/for-you";
 import { LibraryFilters } from "../components/library-filters";
 import { LibrarySearchForm } from "../components/search-form";
 import { LibrarySortForm } from "../components/sort-form";
@@ -28,6 +29,7 @@ import {
   withLocks,
 } from "#server/services/catalog";
 import { memberWithoutAccess } from "#server/access/policy";
+import { FOR_YOU_LIMIT, getForYou } from "#server/services/recommendations";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseLibraryParams(new URL(request.url).searchParams);
@@ -37,13 +39,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const memberLoaded = viewerLoaded.then((viewer) => memberWithoutAccess(viewer.user));
   const accessLoaded = viewerLoaded.then((viewer) => viewer.access());
   const filterOptionsLoaded = getLibraryFilterOptionsForPage(context.app);
-  const [access, filterOptions, library, learner] = await Promise.all([
+  // "For you" (docs/recommendations.md): one more D1 batch beside the lessons, only while browsing, for a
+  // member with a level (a member without one gets the prompt, and no query).
+  const forYouLoaded: Promise<ForYouData | null> =
+    query.q || activeFilterCount(query) > 0
+      ? Promise.resolve(null)
+      : viewerLoaded.then(async ({ user }): Promise<ForYouData | null> => {
+          if (!user) return null;
+          if (!user.level) return { kind: "prompt" };
+          const lessons = await getForYou(context.app, user.id, { limit: FOR_YOU_LIMIT, access: accessLoaded });
+          return { kind: "suggestions", lessons };
+        });
+  const [access, filterOptions, library, learner, forYou] = await Promise.all([
     accessLoaded,
     filterOptionsLoaded,
     filterOptionsLoaded.then((options) =>
       listLibrary(context.app, { query, viewer: memberLoaded, access: accessLoaded, filterOptions: options }),
     ),
     memberLoaded.then((member) => getLearnerOverview(context.app, member)),
+    forYouLoaded,
   ]);
   const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, access) } : null;
   return {
@@ -54,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       countries: filterOptions.countries.map(({ code, name, dialect }) => ({ code, name, dialect })),
     },
     overview,
+    forYou,
     viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription },
     freeLessons: filterOptions.freeLessons,
   };
@@ -66,7 +81,7 @@ function formatWatched(seconds: number) {
 }
 
 export default function VideoLibraryPage() {
-  const { library, filterOptions, overview, viewer, freeLessons } = useLoaderData<typeof loader>();
+  const { library, filterOptions, overview, forYou, viewer, freeLessons } = useLoaderData<typeof loader>();
   const { query, items, total, sort, searched, levelCounts } = library;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === LIBRARY_PATH;
@@ -103,7 +118,12 @@ export default function VideoLibraryPage() {
           </p>
         </div>
         {overview ? (
-          <LearnerStats watchedSeconds={overview.watchedSeconds} completedCount={overview.completedCount} />
+          <div className="flex flex-col items-start gap-2 md:items-end">
+            <LearnerStats watchedSeconds={overview.watchedSeconds} completedCount={overview.completedCount} />
+            <Link to="/progress" className="text-sm font-medium text-primary-700 hover:underline">
+              See your progress
+            </Link>
+          </div>
         ) : null}
       </header>
 
@@ -112,6 +132,8 @@ export default function VideoLibraryPage() {
       </div>
 
       {overview && browsing ? <ContinueWatching lessons={overview.continueWatching} /> : null}
+
+      {forYou && browsing ? <ForYou data={forYou} /> : null}
 
       {browsing || !viewer.signedIn ? <AccessBanner viewer={viewer} freeLessons={freeLessons} /> : null}
 
@@ -254,32 +276,39 @@ function LoadMore({ shown, total, nextHref }: { shown: number; total: number; ne
 
 function LearnerStats({ watchedSeconds, completedCount }: { watchedSeconds: number; completedCount: number }) {
   const watched = formatWatched(watchedSeconds);
+  // A list of two figures, each a label over its value (a <dl> cannot hold the icons beside them).
   return (
-    <dl className="flex shrink-0 divide-x divide-line overflow-hidden rounded-xl border border-line bg-surface shadow-xs rtl:divide-x-reverse">
-      <div className="flex items-center gap-3 px-4 py-3">
-        <span className="inline-flex size-9 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
+    <ul className="flex shrink-0 divide-x divide-line overflow-hidden rounded-xl border border-line bg-surface shadow-xs rtl:divide-x-reverse">
+      <li className="flex items-center gap-3 px-4 py-3">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 items-center justify-center rounded-lg bg-primary-50 text-primary-700"
+        >
           <ClockIcon className="size-5" />
         </span>
-        <div>
-          <dt className="text-xs font-medium text-muted">Watched</dt>
-          <dd className="text-lg leading-tight font-semibold text-ink tabular-nums">
+        <p className="flex flex-col">
+          <span className="text-xs font-medium text-muted">Watched</span>
+          <span className="text-lg leading-tight font-semibold text-ink tabular-nums">
             {watched.value} <span className="text-sm font-medium text-muted">{watched.unit}</span>
-          </dd>
-        </div>
-      </div>
-      <div className="flex items-center gap-3 px-4 py-3">
-        <span className="inline-flex size-9 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
+          </span>
+        </p>
+      </li>
+      <li className="flex items-center gap-3 px-4 py-3">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 items-center justify-center rounded-lg bg-accent-50 text-accent-700"
+        >
           <CheckIcon className="size-5" />
         </span>
-        <div>
-          <dt className="text-xs font-medium text-muted">Completed</dt>
-          <dd className="text-lg leading-tight font-semibold text-ink tabular-nums">
+        <p className="flex flex-col">
+          <span className="text-xs font-medium text-muted">Completed</span>
+          <span className="text-lg leading-tight font-semibold text-ink tabular-nums">
             {completedCount}{" "}
             <span className="text-sm font-medium text-muted">{completedCount === 1 ? "lesson" : "lessons"}</span>
-          </dd>
-        </div>
-      </div>
-    </dl>
+          </span>
+        </p>
+      </li>
+    </ul>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { CheckIcon, HeadphonesIcon, LockIcon } from "~/components/icons";
 import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
+import { FREE_TIER_LABELS } from "#core/free-tier";
 import type { ListeningActivityCard as Card, ListeningScore } from "#server/services/listening";
 
 export function scorePercent(score: ListeningScore) {
@@ -17,8 +18,30 @@ export function ScoreText({ score }: { score: ListeningScore }) {
   );
 }
 
-/** One activity on /listening-activity: level, questions, and the learner's best score. */
-export function ListeningActivityCard({ activity, signedIn }: { activity: Card; signedIn: boolean }) {
+/** The "Free" badge of the first activity of a group (docs/product-rules.md#free-and-paid). */
+export function FreeBadge() {
+  return (
+    <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-bold tracking-wide text-ink uppercase">
+      {FREE_TIER_LABELS.free}
+    </span>
+  );
+}
+
+/**
+ * One activity on /listening-activity: level, questions, and the learner's best score. Without a
+ * subscription the group's first activity says "Free" and the others "Subscribe to open", in text (the
+ * lock icon only adds to it); a best score already earned stays shown either way.
+ */
+export function ListeningActivityCard({
+  activity,
+  signedIn,
+  showFree,
+}: {
+  activity: Card;
+  signedIn: boolean;
+  /** Mark the free activity (for visitors and members without a subscription). */
+  showFree: boolean;
+}) {
   const perfect = activity.best !== null && activity.best.score === activity.best.total && activity.best.total > 0;
   const href = signedIn ? activity.href : `/auth/login?redirect=${encodeURIComponent(activity.href)}`;
   return (
@@ -32,9 +55,13 @@ export function ListeningActivityCard({ activity, signedIn }: { activity: Card; 
             <Link to={href} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
               {activity.title}
               {signedIn ? null : <span className="sr-only"> (sign in to start)</span>}
+              {activity.locked ? (
+                <span className="sr-only"> ({FREE_TIER_LABELS.subscribeToOpen.toLowerCase()})</span>
+              ) : null}
             </Link>
           </h3>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+            {showFree && activity.isFree ? <FreeBadge /> : null}
             <LevelBadge level={activity.level} />
             <span>
               {activity.questionCount} {activity.questionCount === 1 ? "question" : "questions"}
@@ -43,10 +70,16 @@ export function ListeningActivityCard({ activity, signedIn }: { activity: Card; 
             <span>{activity.mediaType === "video" ? "Video" : "Audio"}</span>
           </div>
         </div>
-        {signedIn ? null : <LockIcon className="size-4 shrink-0 text-muted" />}
+        {signedIn && !activity.locked ? null : <LockIcon className="size-4 shrink-0 text-muted" />}
       </div>
       {activity.description ? <p className="mt-3 text-sm leading-relaxed text-ink/85">{activity.description}</p> : null}
-      <div className="mt-auto pt-4">
+      <div className="mt-auto space-y-2 pt-4">
+        {activity.locked ? (
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-ink" data-testid="activity-lock">
+            <LockIcon className="size-4 shrink-0 text-muted" />
+            {FREE_TIER_LABELS.subscribeToOpen}
+          </p>
+        ) : null}
         {activity.best ? (
           <div className="flex items-center gap-3">
             <div
@@ -64,7 +97,7 @@ export function ListeningActivityCard({ activity, signedIn }: { activity: Card; 
               Best <ScoreText score={activity.best} />
             </p>
           </div>
-        ) : (
+        ) : activity.locked ? null : (
           <p className="text-sm font-medium text-primary-800">
             {signedIn ? "Not tried yet. Start listening →" : "Sign in to start"}
           </p>

@@ -5,18 +5,19 @@ import { ListeningActivityCard } from "../components/activity-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { titleMeta } from "~/lib/route-meta";
+import { FREE_TIER_MESSAGES } from "#core/free-tier";
 import { listListeningGroups } from "#server/services/listening";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const user = await context.getUser();
-  const groups = await listListeningGroups(context.app, user);
-  return { groups, signedIn: Boolean(user) };
+  const viewer = await context.getViewer();
+  const [groups, access] = await Promise.all([listListeningGroups(context.app, viewer), viewer.lessonAccess()]);
+  return { groups, signedIn: viewer.signedIn, entitled: access.hasSubscription };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => titleMeta(matches, "Listening activities");
 
 export default function ListeningActivitiesPage() {
-  const { groups, signedIn } = useLoaderData<typeof loader>();
+  const { groups, signedIn, entitled } = useLoaderData<typeof loader>();
   const activities = groups.flatMap((group) => group.activities);
   const tried = activities.filter((activity) => activity.best !== null);
 
@@ -50,7 +51,8 @@ export default function ListeningActivitiesPage() {
           <div>
             <h2 className="font-semibold text-ink">Sign in to start listening</h2>
             <p className="mt-1 text-sm text-ink/75">
-              Activities are free with an account. We keep your answers and best score for each one.
+              The first activity of each group is free with an account; a subscription opens them all. We keep your
+              answers and best score for each one.
             </p>
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
@@ -63,6 +65,18 @@ export default function ListeningActivitiesPage() {
           </div>
         </section>
       )}
+
+      {signedIn && !entitled && groups.length > 0 ? (
+        <section
+          aria-label="Free and subscription activities"
+          className="mt-8 flex flex-col gap-4 rounded-xl border border-line bg-surface p-5 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="text-sm text-ink/85">{FREE_TIER_MESSAGES.listening}</p>
+          <Link to="/checkout" className={buttonClasses("secondary", "md", "shrink-0")}>
+            See plans
+          </Link>
+        </section>
+      ) : null}
 
       {groups.length === 0 ? (
         <div className="mt-10 flex flex-col items-center rounded-xl border border-dashed border-line bg-surface px-6 py-12 text-center">
@@ -87,7 +101,7 @@ export default function ListeningActivitiesPage() {
             <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {group.activities.map((activity) => (
                 <li key={activity.id}>
-                  <ListeningActivityCard activity={activity} signedIn={signedIn} />
+                  <ListeningActivityCard activity={activity} signedIn={signedIn} showFree={!entitled} />
                 </li>
               ))}
             </ul>

@@ -1,19 +1,24 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { getListeningActivity } from "#server/services/listening";
 
-// `/listening-activity/{id}` without its title: login first, then 301 to the canonical address.
+// `/listening-activity/{id}` without its title: login first, then 301 to the canonical address (or, past
+// the free tier, /checkout with the reason: docs/product-rules.md#free-and-paid).
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const activityId = requireId(params.activityId);
   let href: string;
   try {
-    href = (await getListeningActivity(context.app, user, activityId)).href;
+    href = (await getListeningActivity(context.app, viewer, activityId)).href;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
+    if (error instanceof AppError && error.status === 402) {
+      throw redirectWithToast("/checkout", { text: error.messages[0]!, status: "warning" });
+    }
     throw error;
   }
   throw redirect(`${href}${new URL(request.url).search}`, 301);

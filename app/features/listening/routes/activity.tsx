@@ -12,38 +12,45 @@ import { ListeningQuiz } from "../components/listening-quiz";
 import { ListeningResult } from "../components/listening-result";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { LevelBadge } from "~/components/video-card";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
+import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { getListeningActivity, getListeningAttempt, submitListeningAttempt } from "#server/services/listening";
 import { Breadcrumb } from "~/components/breadcrumb";
 
-/** Service 404s become the not-found page; anything else goes on to the error boundary. */
+/**
+ * Service 404s become the not-found page; past the free tier (402), /checkout with the reason
+ * (docs/product-rules.md#free-and-paid); anything else goes on to the error boundary.
+ */
 async function orNotFound<T>(promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
+    if (error instanceof AppError && error.status === 402) {
+      throw redirectWithToast("/checkout", { text: error.messages[0]!, status: "warning" });
+    }
     throw error;
   }
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const activityId = requireId(params.activityId);
-  const activity = await orNotFound(getListeningActivity(context.app, user, activityId));
+  const activity = await orNotFound(getListeningActivity(context.app, viewer, activityId));
   requireCanonicalPath(request, activity.href);
   // `?attempt=` shows one of the learner's own attempts (where the form lands after answering).
   const attemptText = new URL(request.url).searchParams.get("attempt");
   const result = attemptText
-    ? await orNotFound(getListeningAttempt(context.app, user, { activityId, attemptId: requireId(attemptText) }))
+    ? await orNotFound(getListeningAttempt(context.app, viewer, { activityId, attemptId: requireId(attemptText) }))
     : null;
   return { activity, result };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const activityId = requireId(params.activityId);
   const formData = await request.formData();
   const answers: Record<string, string> = {};
@@ -52,12 +59,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (match && typeof value === "string") answers[match[1]!] = value;
   }
   try {
-    const result = await submitListeningAttempt(context.app, user, { activityId, input: { answers } });
+    const result = await submitListeningAttempt(context.app, viewer, { activityId, input: { answers } });
     // Post/redirect/get: a reload shows the result instead of sending the answers again.
     return redirect(`${result.href}?attempt=${result.attemptId}#result`, 303);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 404) throw notFoundResponse(error.messages[0]);
+    if (error.status === 402) {
+      return redirectWithToast("/checkout", { text: error.messages[0]!, status: "warning" }, { status: 303 });
+    }
     return data({ formError: error.messages.join(" ") }, { status: error.status });
   }
 }

@@ -1,13 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { QuizPlayer } from "../components/quiz-player";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
+import { redirectWithToast } from "~/lib/toast.server";
 import { readQuizAnswer, requireQuizRun } from "../vocabulary-quiz.server";
+import { FREE_TIER_LABELS } from "#core/free-tier";
+import { parseSeed } from "#core/vocabulary-quiz";
 import { AppError } from "#server/lib/errors";
+import { requireDeckSession } from "#server/services/free-tier";
 import {
   deckHref,
   finishDeckQuiz,
@@ -25,12 +29,39 @@ async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: numb
   }
 }
 
+/**
+ * A session of a deck: the first is free, the next needs a subscription (docs/product-rules.md#free-and-paid).
+ * Past it, /checkout with the reason. `seed` is the run in the URL or the form (none: a new run).
+ */
+async function requireSession(
+  context: LoaderFunctionArgs["context"],
+  viewer: Awaited<ReturnType<typeof requireMember>>,
+  deckId: number,
+  seed: number | null,
+  redirectStatus?: number,
+) {
+  try {
+    await requireDeckSession(context.app, viewer, { deckId, seed: seed ?? undefined });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 402) {
+      throw redirectWithToast(
+        "/checkout",
+        { text: error.messages[0]!, status: "warning" },
+        redirectStatus ? { status: redirectStatus } : undefined,
+      );
+    }
+    throw error;
+  }
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
+  const { user } = viewer;
   const deck = await loadDeck(context, user, requireId(params.deckId));
   const href = deckHref(deck);
   requireCanonicalPath(request, `${href}/play`);
-  const source = await getDeckQuizSource(context.app, user, deck.id);
+  await requireSession(context, viewer, deck.id, parseSeed(new URL(request.url).searchParams.get("seed")));
+  const [source, access] = await Promise.all([getDeckQuizSource(context.app, user, deck.id), viewer.lessonAccess()]);
   const view = requireQuizRun(request, source, `${href}/play`);
   return {
     deck: {
@@ -41,15 +72,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       theme: { title: deck.theme.title, href: themeHref(deck.theme) },
     },
     view,
+    entitled: access.hasSubscription,
   };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
+  const { user } = viewer;
   const deck = await loadDeck(context, user, requireId(params.deckId));
   const playPath = `${deckHref(deck)}/play`;
   const source = await getDeckQuizSource(context.app, user, deck.id);
   const answer = readQuizAnswer(await request.formData(), source);
+  await requireSession(context, viewer, deck.id, answer.seed, 303);
   // The last answer stores the run and the deck's progress, once per run however often it is posted.
   if (answer.quiz.finished) {
     await finishDeckQuiz(context.app, user, { deckId: deck.id, ...answer });
@@ -58,7 +92,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeckPlayPage() {
-  const { deck, view } = useLoaderData<typeof loader>();
+  const { deck, view, entitled } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:pt-8">
       <Breadcrumb
@@ -80,6 +114,14 @@ export default function DeckPlayPage() {
             <p className="text-sm text-muted" data-testid="deck-progress">
               Best score for this deck: <span className="font-semibold text-ink">{deck.progress.bestScore}%</span> ·{" "}
               {deck.progress.plays} {deck.progress.plays === 1 ? "play" : "plays"}
+            </p>
+          ) : null}
+          {!entitled && deck.progress ? (
+            <p className="mt-2 text-sm text-ink/85" data-testid="deck-free-session">
+              That was your free session of this deck. Playing it again comes with a subscription.{" "}
+              <Link to="/checkout" className="font-semibold text-primary-800 underline">
+                {FREE_TIER_LABELS.subscribeToPlayAgain}
+              </Link>
             </p>
           ) : null}
         </QuizPlayer>

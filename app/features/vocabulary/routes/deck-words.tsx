@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PlayIcon, PlusIcon } from "~/components/icons";
+import { LockIcon, PlayIcon, PlusIcon } from "~/components/icons";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Facts } from "~/features/collections/components/collection-page";
 import { plural } from "~/lib/text-format";
@@ -9,11 +9,13 @@ import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { LevelBadge } from "~/components/video-card";
 import { AudioButton } from "../components/audio-button";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember, requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { cn } from "~/lib/cn";
 import { titleMeta } from "~/lib/route-meta";
+import { FREE_TIER_LABELS } from "#core/free-tier";
 import { saveGlobalWordSchema } from "#core/schemas/vocabulary";
+import { canStartDeckSession } from "#server/access/policy";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { deckHref, getVocabularyDeck, saveGlobalWordToList, themeHref } from "#server/services/global-vocabulary";
@@ -30,13 +32,14 @@ async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: numb
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
+  const { user } = viewer;
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const deck = await loadDeck(context, user, requireId(params.deckId), q || undefined);
   const href = deckHref(deck);
   requireCanonicalPath(request, `${href}/vocabularies`);
-  const lists = await listVocabularyLists(context.app, user);
+  const [lists, access] = await Promise.all([listVocabularyLists(context.app, user), viewer.lessonAccess()]);
   const toParam = Number(url.searchParams.get("to"));
   const target = lists.find((list) => list.id === toParam) ?? lists.find((list) => list.isDefault) ?? null;
   return {
@@ -44,6 +47,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     lists: lists.map(({ id, title }) => ({ id, title })),
     target: target ? { id: target.id, title: target.title } : null,
     q,
+    // The words are every member's; a session (playing) is free once (docs/product-rules.md#free-and-paid).
+    session: access.hasSubscription
+      ? ("entitled" as const)
+      : canStartDeckSession(access, { plays: deck.progress?.plays ?? 0 })
+        ? ("free" as const)
+        : ("used" as const),
   };
 }
 
@@ -74,7 +83,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeckWordsPage() {
-  const { deck, lists, target, q } = useLoaderData<typeof loader>();
+  const { deck, lists, target, q, session } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const savingId = navigation.state !== "idle" ? navigation.formData?.get("wordId") : null;
   const targetTitle = target?.title ?? DEFAULT_LIST_TITLE;
@@ -111,10 +120,29 @@ export default function DeckWordsPage() {
           />
         </div>
         {deck.totalWords > 0 ? (
-          <Link to={`${deck.href}/play`} className={buttonClasses("primary", "lg")}>
-            <PlayIcon className="size-5" />
-            Play this deck
-          </Link>
+          <div className="flex flex-col gap-2 lg:items-end" data-testid="deck-session">
+            {session === "used" ? (
+              <>
+                <p className="flex items-center gap-1.5 text-sm font-semibold text-ink">
+                  <LockIcon className="size-4 text-muted" />
+                  {FREE_TIER_LABELS.sessionUsed}
+                </p>
+                <Link to="/checkout" className={buttonClasses("primary", "lg")}>
+                  {FREE_TIER_LABELS.subscribeToPlayAgain}
+                </Link>
+              </>
+            ) : (
+              <>
+                {session === "free" ? (
+                  <p className="text-sm font-semibold text-primary-800">{FREE_TIER_LABELS.oneSession}</p>
+                ) : null}
+                <Link to={`${deck.href}/play`} className={buttonClasses("primary", "lg")}>
+                  <PlayIcon className="size-5" />
+                  Play this deck
+                </Link>
+              </>
+            )}
+          </div>
         ) : null}
       </header>
 

@@ -4,27 +4,42 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { plural } from "~/lib/text-format";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
+import { LockIcon } from "~/components/icons";
 import { LevelBadge } from "~/components/video-card";
-import { requireUser } from "~/lib/auth.server";
+import { requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
+import { FREE_TIER_LABELS } from "#core/free-tier";
+import { canStartDeckSession } from "#server/access/policy";
 import { AppError } from "#server/lib/errors";
 import { deckHref, getVocabularyTheme, themeHref } from "#server/services/global-vocabulary";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
+  const viewer = await requireMember(context, request);
   const themeId = requireId(params.themeId);
-  const theme = await getVocabularyTheme(context.app, user, themeId).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
-    throw error;
-  });
+  const [theme, access] = await Promise.all([
+    getVocabularyTheme(context.app, viewer.user, themeId).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
+      throw error;
+    }),
+    viewer.lessonAccess(),
+  ]);
   requireCanonicalPath(request, themeHref(theme));
   return {
     theme: {
       ...theme,
       categories: theme.categories.map((category) => ({
         ...category,
-        decks: category.decks.map((deck) => ({ ...deck, href: deckHref(deck) })),
+        decks: category.decks.map((deck) => ({
+          ...deck,
+          href: deckHref(deck),
+          // One free session per deck (docs/product-rules.md#free-and-paid); subscribers play freely.
+          session: access.hasSubscription
+            ? ("entitled" as const)
+            : canStartDeckSession(access, { plays: deck.progress?.plays ?? 0 })
+              ? ("free" as const)
+              : ("used" as const),
+        })),
       })),
     },
   };
@@ -107,6 +122,21 @@ export default function VocabularyThemePage() {
                       <div className="h-full bg-primary-600" style={{ width: `${deck.progress.bestScore}%` }} />
                     </div>
                   ) : null}
+                  {deck.wordCount > 0 && deck.session !== "entitled" ? (
+                    <p
+                      className="mt-3 flex items-center gap-1.5 text-sm font-semibold text-ink"
+                      data-testid={`deck-session-${deck.id}`}
+                    >
+                      {deck.session === "used" ? (
+                        <>
+                          <LockIcon className="size-4 text-muted" />
+                          {FREE_TIER_LABELS.sessionUsed}
+                        </>
+                      ) : (
+                        <span className="text-primary-800">{FREE_TIER_LABELS.oneSession}</span>
+                      )}
+                    </p>
+                  ) : null}
                   <div className="mt-auto flex flex-wrap gap-2 pt-4">
                     <Link
                       to={`${deck.href}/vocabularies`}
@@ -115,7 +145,15 @@ export default function VocabularyThemePage() {
                     >
                       Words
                     </Link>
-                    {deck.wordCount > 0 ? (
+                    {deck.wordCount > 0 && deck.session === "used" ? (
+                      <Link
+                        to="/checkout"
+                        className={buttonClasses("primary", "sm")}
+                        aria-label={`${FREE_TIER_LABELS.subscribeToPlayAgain}: ${deck.title}`}
+                      >
+                        {FREE_TIER_LABELS.subscribeToPlayAgain}
+                      </Link>
+                    ) : deck.wordCount > 0 ? (
                       <Link
                         to={`${deck.href}/play`}
                         className={buttonClasses("primary", "sm")}
