@@ -74,7 +74,7 @@ test("a free member meets each gate with a clear message", async ({ page }) => {
   // A reload of the score keeps it: the recorded run is the free session itself.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Your score" })).toBeVisible();
-  await page.getByRole("link", { name: "Play again" }).click();
+  await page.getByRole("link", { name: "Play again", exact: true }).click();
   await expectCheckoutWith(page, FREE_TIER_MESSAGES.deck);
 
   await page.goto("/vocabulary-list");

@@ -127,7 +127,7 @@ test("the daily goal is the learner's choice: cards reviewed, and the page says 
   await page.goto("/progress");
   await expect(page.getByTestId("time-zone")).toHaveText(ZONE);
   await page.getByRole("radio", { name: "Review cards" }).check();
-  await page.getByLabel("Cards a day").fill("12");
+  await page.getByRole("spinbutton", { name: "Cards a day" }).fill("12");
   await page.getByRole("button", { name: "Save goal" }).click();
   await expect(page.getByText("Your daily goal is saved.")).toBeVisible();
   await expect(page.getByTestId("today")).toContainText("of your 12 cards goal");
@@ -136,7 +136,7 @@ test("the daily goal is the learner's choice: cards reviewed, and the page says 
   await expectAccessible(page);
 
   // A goal out of range is refused at its field.
-  await page.getByLabel("Cards a day").fill("5000");
+  await page.getByRole("spinbutton", { name: "Cards a day" }).fill("5000");
   await page.getByRole("button", { name: "Save goal" }).click();
   await expect(page.getByText("Choose at most 1000.")).toBeVisible();
 });
