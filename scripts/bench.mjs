@@ -406,6 +406,7 @@ try {
       library: true,
     },
     { key: "lesson", label: "lesson page", path: lessonPath, signedIn: true },
+    { label: "/progress (charts)", path: "/progress", signedIn: true },
   ];
   await phase("HTTP: pages vs a static file of the same size (interleaved)", async () => {
     rmSync(staticDir, { recursive: true, force: true });
@@ -588,6 +589,7 @@ try {
         target: 130,
       },
       { label: "a blog post", page: pages[2], target: 130 },
+      { label: "/progress (server-drawn charts)", page: pages.find((p) => p.path === "/progress"), target: 130 },
       {
         label: "lesson page (player)",
         page: pages.find((p) => p.key === "lesson"),
