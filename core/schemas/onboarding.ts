@@ -194,7 +194,4 @@ export function suggestLevel(input: SelfCheckInput): { level: Level; reason: str
   };
 }
 
-/** The onboarding page, returning to `next` (a path of ours) when done or skipped. */
-export function onboardingHref(next?: string | null): string {
-  return next ? `/onboarding?next=${encodeURIComponent(next)}` : "/onboarding";
-}
+export { onboardingHref } from "../onboarding-paths";

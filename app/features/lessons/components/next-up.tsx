@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowRightIcon, LockIcon, SparkIcon } from "~/components/icons";
 import { cn } from "~/lib/cn";
 import { describeDuration, formatDuration } from "#core/format";
-import { onboardingHref } from "#core/schemas/onboarding";
+import { onboardingHref } from "#core/onboarding-paths";
 import type { RecommendedLesson } from "#server/services/recommendations";
 
 /** The lesson page's "Next up": what to watch after this lesson and why (docs/recommendations.md). */

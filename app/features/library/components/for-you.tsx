@@ -3,7 +3,7 @@ import { LessonCover, LevelBadge } from "~/components/video-card";
 import { SparkIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { describeDuration } from "#core/format";
-import { onboardingHref } from "#core/schemas/onboarding";
+import { onboardingHref } from "#core/onboarding-paths";
 import type { RecommendedLesson } from "#server/services/recommendations";
 
 /** What the library's loader passes: suggestions for a member with a level, a prompt for one without. */

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useIsPending } from "~/components/form-fields";
@@ -25,64 +25,68 @@ const SUGGESTED = { minutes: 15, cards: 20 };
  */
 export function GoalForm({ goal, targets, limits, timeZone, lastResult }: GoalFormProps) {
   const saving = useIsPending("goal");
+  // No form library here: the server validates (goal.server.ts) and its answer carries the errors and what
+  // was sent, so the page stays light (the progress page's JS budget) and works without JavaScript.
+  const sent = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const errorsOf = (name: string) => {
+    const errors = lastResult?.error?.[name];
+    return errors && errors.length > 0 ? errors : undefined;
+  };
+  const valueOf = (name: string, fallback: string) =>
+    typeof sent[name] === "string" ? (sent[name] as string) : fallback;
   const current: Kind = goal.target === null ? "none" : goal.kind;
-  const [form, fields] = useForm({
-    id: "daily-goal",
-    lastResult,
-    defaultValue: {
-      kind: current,
-      minutes: String(targets.minutes ?? SUGGESTED.minutes),
-      cards: String(targets.cards ?? SUGGESTED.cards),
-      timeZone: timeZone ?? "",
-    },
-    shouldValidate: "onSubmit",
-  });
+  const chosen = valueOf("kind", current);
   const options: { kind: Kind; title: string; field?: "minutes" | "cards"; unit?: string }[] = [
     { kind: "minutes", title: "Watch lessons", field: "minutes", unit: "minutes a day" },
     { kind: "cards", title: "Review cards", field: "cards", unit: "cards a day" },
     { kind: "none", title: "No goal", unit: "Any study keeps the streak going." },
   ];
+  const kindErrors = errorsOf("kind");
+  const zoneErrors = errorsOf("timeZone");
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
+    <Form method="post" id="daily-goal" noValidate className="space-y-5">
       <input type="hidden" name="intent" value="goal" />
-      <FormErrors errors={form.errors} />
-      <fieldset className="space-y-3">
+      <FormErrors errors={errorsOf("")} />
+      <fieldset className="space-y-3" aria-describedby={kindErrors ? "daily-goal-kind-error" : undefined}>
         <legend className="mb-2 text-sm font-medium text-ink">Your daily goal</legend>
         {options.map((option) => {
-          const { key, ...radioProps } = getInputProps(fields.kind, {
-            type: "radio",
-            value: option.kind,
-            ariaAttributes: false,
-          });
-          const radioId = `${fields.kind.id}-${option.kind}`;
-          const numberField = option.field ? fields[option.field] : null;
-          const { key: numberKey, ...numberProps } = numberField
-            ? getInputProps(numberField, { type: "number", ariaAttributes: false })
-            : { key: undefined };
+          const radioId = `daily-goal-kind-${option.kind}`;
+          const field = option.field;
+          const numberId = field ? `daily-goal-${field}` : undefined;
+          const numberErrors = field ? errorsOf(field) : undefined;
           return (
             <div
-              key={key ?? option.kind}
+              key={option.kind}
               className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line bg-white p-3 has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50"
             >
-              <input {...radioProps} id={radioId} className="size-4 accent-primary-700" />
+              <input
+                type="radio"
+                name="kind"
+                value={option.kind}
+                id={radioId}
+                defaultChecked={chosen === option.kind}
+                className="size-4 accent-primary-700"
+              />
               <label htmlFor={radioId} className="min-w-28 text-sm font-medium text-ink">
                 {option.title}
               </label>
-              {numberField && option.field ? (
+              {field && numberId ? (
                 <span className="flex items-center gap-2">
-                  <label htmlFor={numberField.id} className="sr-only">
-                    {option.field === "minutes" ? "Minutes a day" : "Cards a day"}
+                  <label htmlFor={numberId} className="sr-only">
+                    {field === "minutes" ? "Minutes a day" : "Cards a day"}
                   </label>
                   <input
-                    key={numberKey}
-                    {...numberProps}
-                    min={limits[option.field].min}
-                    max={limits[option.field].max}
+                    id={numberId}
+                    name={field}
+                    type="number"
+                    defaultValue={valueOf(field, String(targets[field] ?? SUGGESTED[field]))}
+                    min={limits[field].min}
+                    max={limits[field].max}
                     step={1}
                     inputMode="numeric"
-                    aria-invalid={numberField.errors ? true : undefined}
-                    aria-describedby={numberField.errors ? numberField.errorId : undefined}
+                    aria-invalid={numberErrors ? true : undefined}
+                    aria-describedby={numberErrors ? `${numberId}-error` : undefined}
                     className={cn(inputClasses, "w-24 py-1.5")}
                   />
                   <span className="text-sm text-muted">{option.unit}</span>
@@ -90,18 +94,17 @@ export function GoalForm({ goal, targets, limits, timeZone, lastResult }: GoalFo
               ) : (
                 <span className="text-sm text-muted">{option.unit}</span>
               )}
-              {numberField ? <FieldErrors id={numberField.errorId} errors={numberField.errors} /> : null}
+              {numberId ? <FieldErrors id={`${numberId}-error`} errors={numberErrors} /> : null}
             </div>
           );
         })}
-        <FieldErrors id={fields.kind.errorId} errors={fields.kind.errors} />
+        <FieldErrors id="daily-goal-kind-error" errors={kindErrors} />
       </fieldset>
       <Field
-        key={fields.timeZone.key}
-        id={fields.timeZone.id}
-        name={fields.timeZone.name}
-        defaultValue={fields.timeZone.initialValue ?? ""}
-        errors={fields.timeZone.errors}
+        id="daily-goal-time-zone"
+        name="timeZone"
+        defaultValue={valueOf("timeZone", timeZone ?? "")}
+        errors={zoneErrors}
         label="Time zone"
         placeholder="Asia/Beirut"
         autoComplete="off"
