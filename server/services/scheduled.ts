@@ -6,6 +6,7 @@ import {
   oauthStates,
   passwordResetTokens,
   rateLimits,
+  signInLinks,
   webhookEvents,
 } from "#drizzle/schema";
 import { createAppContext, type AppContext } from "../context";
@@ -49,6 +50,8 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<ScheduledRe
   await ctx.db.batch([
     ctx.db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
     ctx.db.delete(passwordResetTokens).where(and(lt(passwordResetTokens.expiresAt, dayAgo))),
+    // Sign-in links last 15 minutes: a day after that, used or not, a row only says someone asked.
+    ctx.db.delete(signInLinks).where(lt(signInLinks.expiresAt, dayAgo)),
     // Every window and delay is a day long at most, so a counter untouched for a day counts nothing.
     ctx.db
       .delete(rateLimits)

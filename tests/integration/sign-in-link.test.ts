@@ -18,6 +18,7 @@ import {
   SIGN_IN_LINK_SOURCE_LIMIT,
   signInWithLink,
 } from "../../server/services/sign-in-link";
+import { runScheduledJobs } from "../../server/services/scheduled";
 import { createUser, linkFromOutbox, loginToken, outboxFor, postJson, testApp, testEnv } from "./helpers";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the pages use of it
@@ -358,6 +359,18 @@ async function page(
 }
 
 describe("what ends sign-in links and sessions", () => {
+  it("is removed by the cron a day after it expired, used or not", async () => {
+    const app = testApp();
+    const user = await createUser({ verified: true });
+    await mailedToken(app, user.email);
+    const rows = () => ctx.db.select().from(signInLinks).where(eq(signInLinks.userId, user.id));
+    const [link] = await rows();
+    await runScheduledJobs(testEnv, new Date(link!.expiresAt.getTime() + 60 * 60 * 1000));
+    expect(await rows()).toHaveLength(1);
+    await runScheduledJobs(testEnv, new Date(link!.expiresAt.getTime() + 25 * 60 * 60 * 1000));
+    expect(await rows()).toEqual([]);
+  });
+
   it("ends the sessions of an unconfirmed account when its address is first proven by a link", async () => {
     const app = testApp();
     const user = await createUser({ verified: false });
