@@ -1,19 +1,15 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { Outlet } from "@remix-run/react";
-import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
-import { createElement } from "react";
 import { describe, expect, it, vi } from "vitest";
-import * as entryServer from "../../app/entry.server";
 import * as auditLogRoute from "../../app/features/admin/routes/audit-log";
 import { auditHistoryHref } from "../../app/features/admin/components/audit/history-link";
 import { AUDIT_SYSTEM_ACTOR, auditLogSearchSchema } from "../../core/schemas/admin-audit-log";
 import { countries } from "../../drizzle/schema";
-import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
 import { erasePersonalData } from "../../server/services/account-deletion";
 import { auditInsert, diffChanges, type AuditEntry } from "../../server/services/audit-log";
 import { listAuditActors, listAuditLog, listAuditResources } from "../../server/services/audit-log-query";
 import { createUser, loginToken, testEnv } from "./helpers";
+import { remixPages } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the page uses of it
 // (`redirect`, the request handler) is @remix-run/server-runtime's, which it re-exports.
@@ -261,60 +257,7 @@ describe("audit rows", () => {
 
 // The page as Remix renders it: the real route module (loader, component) under a bare root, served through
 // the Worker's own front door (server/app.ts), which builds the request's load context from its cookie.
-const pageBuild: ServerBuild = {
-  mode: "production",
-  entry: { module: entryServer },
-  routes: {
-    root: {
-      id: "root",
-      path: "",
-      module: {
-        default: () => createElement("html", null, createElement("body", null, createElement(Outlet))),
-      },
-    },
-    "audit-log": { id: "audit-log", parentId: "root", path: "admin/audit-log", module: auditLogRoute },
-  },
-  assets: {
-    entry: { module: "/assets/entry.client.js", imports: [] },
-    url: "/assets/manifest.js",
-    version: "test",
-    routes: {
-      root: {
-        id: "root",
-        path: "",
-        module: "/assets/root.js",
-        hasAction: false,
-        hasLoader: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: false,
-      },
-      "audit-log": {
-        id: "audit-log",
-        parentId: "root",
-        path: "admin/audit-log",
-        module: "/assets/audit-log.js",
-        hasAction: false,
-        hasLoader: true,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: true,
-      },
-    },
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
-  isSpaMode: false,
-};
-const remix = createRequestHandler(pageBuild);
-const pages = createApp({ remix: (request, context) => remix(request, context) });
+const pages = remixPages({ "audit-log": { path: "admin/audit-log", module: auditLogRoute } });
 
 async function openPage(path: string, token?: string, headers: Record<string, string> = {}) {
   const executionCtx = createExecutionContext();

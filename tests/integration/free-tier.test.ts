@@ -1,10 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { Outlet } from "@remix-run/react";
-import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
-import { createElement } from "react";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as entryServer from "../../app/entry.server";
 import * as collectionRoute from "../../app/features/flashcards/routes/collection-by-id";
 import * as reviewRoute from "../../app/features/flashcards/routes/review";
 import * as activityRoute from "../../app/features/listening/routes/activity";
@@ -45,7 +41,6 @@ import {
   canStudyCollection,
 } from "../../server/access/policy";
 import { createViewer } from "../../server/access/viewer";
-import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
 import { getDeckQuizSource } from "../../server/services/global-vocabulary";
@@ -54,6 +49,7 @@ import { getListQuizSource } from "../../server/services/vocabulary-lists";
 import { createSubscription } from "../fixtures/lessons";
 import { ensureBillingFixtures } from "./billing-helpers";
 import { createUser, testApp, testEnv } from "./helpers";
+import { remixPages } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the pages use of it
 // (`redirect`, `data`, the request handler) is @remix-run/server-runtime's, which it re-exports.
@@ -461,88 +457,23 @@ describe("what a free member saved stays theirs", () => {
 // The pages: the real route modules under a bare root, served through the Worker's own front door.
 
 const ROUTES = {
-  "listening-activities": { path: "listening-activity", module: activitiesRoute, action: false },
+  "listening-activities": { path: "listening-activity", module: activitiesRoute },
   "listening-activity": {
     path: "listening-activity/:activityId/:activitySlug",
     module: activityRoute,
-    action: true,
   },
-  "deck-play": { path: "global-vocabulary-deck/:deckId/:deckSlug/play", module: deckPlayRoute, action: true },
+  "deck-play": { path: "global-vocabulary-deck/:deckId/:deckSlug/play", module: deckPlayRoute },
   "deck-words": {
     path: "global-vocabulary-deck/:deckId/:deckSlug/vocabularies",
     module: deckWordsRoute,
-    action: true,
   },
-  collection: { path: "flashcard/:collectionId", module: collectionRoute, action: true },
-  review: { path: "flashcards/review", module: reviewRoute, action: true },
-  plans: { path: "checkout", module: plansRoute, action: false },
-  home: { path: "", module: homeRoute, action: false },
+  collection: { path: "flashcard/:collectionId", module: collectionRoute },
+  review: { path: "flashcards/review", module: reviewRoute },
+  plans: { path: "checkout", module: plansRoute },
+  home: { path: "", module: homeRoute },
 } as const;
 
-const pageBuild: ServerBuild = {
-  mode: "production",
-  entry: { module: entryServer },
-  routes: {
-    root: {
-      id: "root",
-      path: "",
-      module: {
-        default: () => createElement("html", null, createElement("body", null, createElement(Outlet))),
-      },
-    },
-    ...Object.fromEntries(
-      Object.entries(ROUTES).map(([id, route]) => [
-        id,
-        { id, parentId: "root", path: route.path, module: route.module },
-      ]),
-    ),
-  },
-  assets: {
-    entry: { module: "/assets/entry.client.js", imports: [] },
-    url: "/assets/manifest.js",
-    version: "test",
-    routes: {
-      root: {
-        id: "root",
-        path: "",
-        module: "/assets/root.js",
-        hasAction: false,
-        hasLoader: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: false,
-      },
-      ...Object.fromEntries(
-        Object.entries(ROUTES).map(([id, route]) => [
-          id,
-          {
-            id,
-            parentId: "root",
-            path: route.path,
-            module: `/assets/${id}.js`,
-            hasAction: route.action,
-            hasLoader: true,
-            hasClientAction: false,
-            hasClientLoader: false,
-            hasErrorBoundary: true,
-          },
-        ]),
-      ),
-    },
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
-  isSpaMode: false,
-};
-const remix = createRequestHandler(pageBuild);
-const pages = createApp({ remix: (request, context) => remix(request, context) });
+const pages = remixPages(ROUTES);
 
 async function openPage(path: string, token: string | null, form?: Record<string, string>) {
   const executionCtx = createExecutionContext();

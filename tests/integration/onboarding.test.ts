@@ -1,15 +1,7 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { Outlet } from "@remix-run/react";
-import {
-  createRequestHandler,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type ServerBuild,
-} from "@remix-run/server-runtime";
-import { createElement } from "react";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import * as entryServer from "../../app/entry.server";
 import * as onboardingRoute from "../../app/features/onboarding/routes/onboarding";
 import * as libraryRoute from "../../app/features/library/routes/library";
 import * as lessonRoute from "../../app/features/lessons/routes/lesson";
@@ -17,7 +9,6 @@ import * as profileRoute from "../../app/features/accounts/routes/profile";
 import * as signupRoute from "../../app/features/accounts/routes/signup";
 import { onboardingSchema, suggestLevel } from "../../core/schemas/onboarding";
 import { users, videos } from "../../drizzle/schema";
-import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
 import { createLoadContext } from "../../server/load-context";
 import { createSession } from "../../server/services/auth";
@@ -25,6 +16,7 @@ import { completeOnboarding, getOnboardingPage } from "../../server/services/onb
 import { createCatalogCountry } from "../fixtures/catalog";
 import { createLesson } from "../fixtures/lessons";
 import { createUser, testEnv } from "./helpers";
+import { remixPages } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the routes use of it
 // (`data`, `redirect`) is @remix-run/server-runtime's, which it re-exports.
@@ -373,67 +365,11 @@ describe("completeOnboarding", () => {
 });
 
 // The pages as Remix renders them: the real route modules under a bare root, served through the Worker.
-const routeEntry = (id: string, path: string, module: unknown, hasAction: boolean) => ({
-  server: { id, parentId: "root", path, module },
-  client: {
-    id,
-    parentId: "root",
-    path,
-    module: `/assets/${id}.js`,
-    hasAction,
-    hasLoader: true,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasErrorBoundary: true,
-  },
+const pages = remixPages({
+  onboarding: { path: "onboarding", module: onboardingRoute },
+  library: { path: "video-library", module: libraryRoute },
+  lesson: { path: "video/:videoId/:videoSlug", module: lessonRoute },
 });
-const pageRoutes = [
-  routeEntry("onboarding", "onboarding", onboardingRoute, true),
-  routeEntry("library", "video-library", libraryRoute, false),
-  routeEntry("lesson", "video/:videoId/:videoSlug", lessonRoute, true),
-];
-const pageBuild = {
-  mode: "production",
-  entry: { module: entryServer },
-  routes: {
-    root: {
-      id: "root",
-      path: "",
-      module: { default: () => createElement("html", null, createElement("body", null, createElement(Outlet))) },
-    },
-    ...Object.fromEntries(pageRoutes.map((route) => [route.server.id, route.server])),
-  },
-  assets: {
-    entry: { module: "/assets/entry.client.js", imports: [] },
-    url: "/assets/manifest.js",
-    version: "test",
-    routes: {
-      root: {
-        id: "root",
-        path: "",
-        module: "/assets/root.js",
-        hasAction: false,
-        hasLoader: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: false,
-      },
-      ...Object.fromEntries(pageRoutes.map((route) => [route.client.id, route.client])),
-    },
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
-  isSpaMode: false,
-} as unknown as ServerBuild;
-const remix = createRequestHandler(pageBuild);
-const pages = createApp({ remix: (request, context) => remix(request, context) });
 
 async function render(path: string, cookie: string) {
   const executionCtx = createExecutionContext();

@@ -1,10 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { Outlet } from "@remix-run/react";
-import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
 import { eq, inArray } from "drizzle-orm";
-import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as entryServer from "../../app/entry.server";
 import { describeReminders } from "../../app/features/reminders/components/reminder-settings";
 import * as unsubscribeRoute from "../../app/features/reminders/routes/unsubscribe";
 import {
@@ -16,7 +12,6 @@ import {
   vocabularyLists,
   vocabularyReviewStates,
 } from "../../drizzle/schema";
-import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
 import type { Env } from "../../server/env";
 import { checkedHeaders, sendMail } from "../../server/services/mail";
@@ -37,6 +32,7 @@ import {
 import { runReminderQueue, runScheduledJobs } from "../../server/services/scheduled";
 import { faultyD1 } from "./fault-env";
 import { outboxFor, testEnv } from "./helpers";
+import { remixPages } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the page uses of it is
 // @remix-run/server-runtime's, which it re-exports (as in audit-log-page.test.ts).
@@ -168,58 +164,7 @@ const resendEnv: Env = { ...testEnv, MAIL_PROVIDER: "resend", RESEND_API_KEY: "r
 
 // The unsubscribe page as Remix renders it, behind the Worker's own front door (server/app.ts), so the
 // cross-site guard runs too.
-const pageBuild: ServerBuild = {
-  mode: "production",
-  entry: { module: entryServer },
-  routes: {
-    root: {
-      id: "root",
-      path: "",
-      module: { default: () => createElement("html", null, createElement("body", null, createElement(Outlet))) },
-    },
-    unsubscribe: { id: "unsubscribe", parentId: "root", path: "reminders/unsubscribe", module: unsubscribeRoute },
-  },
-  assets: {
-    entry: { module: "/assets/entry.client.js", imports: [] },
-    url: "/assets/manifest.js",
-    version: "test",
-    routes: {
-      root: {
-        id: "root",
-        path: "",
-        module: "/assets/root.js",
-        hasAction: false,
-        hasLoader: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: false,
-      },
-      unsubscribe: {
-        id: "unsubscribe",
-        parentId: "root",
-        path: "reminders/unsubscribe",
-        module: "/assets/unsubscribe.js",
-        hasAction: true,
-        hasLoader: true,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: true,
-      },
-    },
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
-  isSpaMode: false,
-};
-const remix = createRequestHandler(pageBuild);
-const pages = createApp({ remix: (request, context) => remix(request, context) });
+const pages = remixPages({ unsubscribe: { path: "reminders/unsubscribe", module: unsubscribeRoute } });
 
 async function openPage(url: string, init: RequestInit = {}) {
   const executionCtx = createExecutionContext();

@@ -1,14 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { Outlet } from "@remix-run/react";
-import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
 import { describe, expect, it, vi } from "vitest";
-import * as entryServer from "../../app/entry.server";
 import * as emailLinkRoute from "../../app/features/accounts/routes/email-link";
 import * as loginRoute from "../../app/features/accounts/routes/login";
 import { signInLinks, users } from "../../drizzle/schema";
-import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
 import { sha256Hex } from "../../server/lib/crypto";
 import {
@@ -20,6 +15,7 @@ import {
 } from "../../server/services/sign-in-link";
 import { runScheduledJobs } from "../../server/services/scheduled";
 import { createUser, linkFromOutbox, loginToken, outboxFor, postJson, testApp, testEnv } from "./helpers";
+import { remixPages } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the pages use of it
 // (`data`, `redirect`, the request handler) is @remix-run/server-runtime's, which it re-exports.
@@ -280,64 +276,14 @@ describe("signing in with the link", () => {
 
 // ----- The pages: the login form's second button and the link's own page, rendered through the app -----
 
-const pageModule = (id: string, path: string, file: string) => ({
-  id,
-  parentId: "root",
-  path,
-  module: file,
-  hasAction: true,
-  hasLoader: true,
-  hasClientAction: false,
-  hasClientLoader: false,
-  hasErrorBoundary: true,
-});
-
-const pageBuild: ServerBuild = {
-  mode: "production",
-  entry: { module: entryServer },
-  routes: {
-    root: {
-      id: "root",
-      path: "",
-      module: {
-        default: () => createElement("html", null, createElement("body", null, createElement(Outlet))),
-      },
+const pagesAt = (now?: () => Date) =>
+  remixPages(
+    {
+      login: { path: "auth/login", module: loginRoute },
+      "email-link": { path: "auth/email-link", module: emailLinkRoute },
     },
-    login: { id: "login", parentId: "root", path: "auth/login", module: loginRoute },
-    "email-link": { id: "email-link", parentId: "root", path: "auth/email-link", module: emailLinkRoute },
-  },
-  assets: {
-    entry: { module: "/assets/entry.client.js", imports: [] },
-    url: "/assets/manifest.js",
-    version: "test",
-    routes: {
-      root: {
-        id: "root",
-        path: "",
-        module: "/assets/root.js",
-        hasAction: false,
-        hasLoader: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: false,
-      },
-      login: pageModule("login", "auth/login", "/assets/login.js"),
-      "email-link": pageModule("email-link", "auth/email-link", "/assets/email-link.js"),
-    },
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
-  isSpaMode: false,
-};
-const remix = createRequestHandler(pageBuild);
-const pagesAt = (now?: () => Date) => createApp({ remix: (request, context) => remix(request, context), now });
+    { now },
+  );
 
 async function page(
   path: string,

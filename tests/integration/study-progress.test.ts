@@ -1,10 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { Outlet } from "@remix-run/react";
-import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
 import { and, eq } from "drizzle-orm";
-import { createElement } from "react";
 import { describe, expect, it, vi } from "vitest";
-import * as entryServer from "../../app/entry.server";
 import * as progressRoute from "../../app/features/progress/routes/progress";
 import {
   exerciseAttempts,
@@ -22,7 +18,6 @@ import {
 } from "../../drizzle/schema";
 import { Rating } from "../../core/fsrs";
 import { addDays, localDay } from "../../core/local-day";
-import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
 import { undoLastReview } from "../../server/services/flashcards";
@@ -34,6 +29,7 @@ import {
 } from "../../server/services/study-progress";
 import { createLesson, createSubscription } from "../fixtures/lessons";
 import { createUser, testEnv } from "./helpers";
+import { remixPages } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the page uses of it is
 // @remix-run/server-runtime's, which it re-exports.
@@ -51,60 +47,7 @@ const at = (date: Date) => {
 const tick = (seconds: number) => at(new Date(clock.getTime() + seconds * 1000));
 const ctx = createAppContext(testEnv, { now });
 
-const pageBuild: ServerBuild = {
-  mode: "production",
-  entry: { module: entryServer },
-  routes: {
-    root: {
-      id: "root",
-      path: "",
-      module: {
-        default: () => createElement("html", null, createElement("body", null, createElement(Outlet))),
-      },
-    },
-    progress: { id: "progress", parentId: "root", path: "progress", module: progressRoute },
-  },
-  assets: {
-    entry: { module: "/assets/entry.client.js", imports: [] },
-    url: "/assets/manifest.js",
-    version: "test",
-    routes: {
-      root: {
-        id: "root",
-        path: "",
-        module: "/assets/root.js",
-        hasAction: false,
-        hasLoader: false,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: false,
-      },
-      progress: {
-        id: "progress",
-        parentId: "root",
-        path: "progress",
-        module: "/assets/progress.js",
-        hasAction: true,
-        hasLoader: true,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: true,
-      },
-    },
-  },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
-  isSpaMode: false,
-};
-const remix = createRequestHandler(pageBuild);
-const app = createApp({ now, remix: (request, context) => remix(request, context) });
+const app = remixPages({ progress: { path: "progress", module: progressRoute } }, { now });
 
 async function call(path: string, init: { method?: string; token?: string; json?: unknown; form?: FormData } = {}) {
   const headers: Record<string, string> = {};

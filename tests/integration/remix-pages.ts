@@ -1,0 +1,84 @@
+import { Outlet } from "@remix-run/react";
+import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
+import { createElement } from "react";
+import * as entryServer from "../../app/entry.server";
+import { createApp } from "../../server/app";
+
+// Real route modules rendered by Remix under a bare root, served through the Worker's own front door
+// (server/app.ts, which builds the request's load context from its cookie). A test file using it mocks
+// @remix-run/cloudflare with @remix-run/server-runtime (workerd cannot load the former's CommonJS).
+
+type RouteModule = ServerBuild["routes"][string]["module"];
+
+export interface PageRoute {
+  path: string;
+  /** A route module of a feature (its loader, action, component and boundary). */
+  module: object;
+}
+
+const has = (module: object, name: string) => typeof (module as Record<string, unknown>)[name] === "function";
+
+export function remixPages(routes: Record<string, PageRoute>, options: { now?: () => Date } = {}) {
+  const build: ServerBuild = {
+    mode: "production",
+    entry: { module: entryServer },
+    routes: {
+      root: {
+        id: "root",
+        path: "",
+        module: { default: () => createElement("html", null, createElement("body", null, createElement(Outlet))) },
+      },
+      ...Object.fromEntries(
+        Object.entries(routes).map(([id, route]) => [
+          id,
+          { id, parentId: "root", path: route.path, module: route.module as RouteModule },
+        ]),
+      ),
+    },
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      url: "/assets/manifest.js",
+      version: "test",
+      routes: {
+        root: {
+          id: "root",
+          path: "",
+          module: "/assets/root.js",
+          hasAction: false,
+          hasLoader: false,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasErrorBoundary: false,
+        },
+        ...Object.fromEntries(
+          Object.entries(routes).map(([id, route]) => [
+            id,
+            {
+              id,
+              parentId: "root",
+              path: route.path,
+              module: `/assets/${id}.js`,
+              hasAction: has(route.module, "action"),
+              hasLoader: has(route.module, "loader"),
+              hasClientAction: false,
+              hasClientLoader: false,
+              hasErrorBoundary: has(route.module, "ErrorBoundary"),
+            },
+          ]),
+        ),
+      },
+    },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: true,
+      v3_singleFetch: true,
+    },
+    isSpaMode: false,
+  };
+  const remix = createRequestHandler(build);
+  return createApp({ ...options, remix: (request, context) => remix(request, context) });
+}
