@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
-import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
+import { Field, FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 
 // The member page's support and billing actions: each is a small form reached by a plain link
 // (?do=<action>), so they work without JavaScript; errors come back from the server in `result`.
@@ -100,6 +100,7 @@ function ReasonField({ id, result }: { id: string; result: ActionResult }) {
   );
 }
 
+/** A number of days (1–366) on the shared Field, with the server's answer for it. */
 export function NumberField({
   id,
   name,
@@ -115,34 +116,21 @@ export function NumberField({
   defaultValue: string;
   hint?: string;
 }) {
-  const errors = errorsFor(result, name);
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={366}
-        required
-        defaultValue={previous(result, name) ?? defaultValue}
-        className={`${inputClasses} max-w-40`}
-        aria-invalid={errors ? true : undefined}
-        aria-describedby={
-          [hint ? `${id}-hint` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined
-        }
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={`${id}-error`} errors={errors} />
-    </div>
+    <Field
+      id={id}
+      name={name}
+      label={label}
+      hint={hint}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={366}
+      required
+      defaultValue={previous(result, name) ?? defaultValue}
+      errors={errorsFor(result, name)}
+      className="max-w-40"
+    />
   );
 }
 
@@ -190,6 +178,7 @@ export function SelectField({
   );
 }
 
+/** A text or email field on the shared Field, with the server's answer for it. */
 export function TextField({
   id,
   name,
@@ -209,31 +198,17 @@ export function TextField({
   autoComplete?: string;
   hint?: string;
 }) {
-  const errors = errorsFor(result, name);
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        required
-        autoComplete={autoComplete}
-        defaultValue={previous(result, name) ?? defaultValue}
-        className={inputClasses}
-        aria-invalid={errors ? true : undefined}
-        aria-describedby={
-          [hint ? `${id}-hint` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined
-        }
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={`${id}-error`} errors={errors} />
-    </div>
+    <Field
+      id={id}
+      name={name}
+      label={label}
+      hint={hint}
+      type={type}
+      required
+      autoComplete={autoComplete}
+      defaultValue={previous(result, name) ?? defaultValue}
+      errors={errorsFor(result, name)}
+    />
   );
 }
