@@ -5,7 +5,7 @@ import type { AppEnv } from "./api/types";
 import { createAppContext } from "./context";
 import { configErrorResponse, getConfig, hasDevelopmentTools } from "./lib/config";
 import { apiBodyTypeProblem, crossSiteReason } from "./lib/request-guards";
-import { parseCookies, TOKEN_COOKIE } from "./lib/cookies";
+import { carriesCredential } from "./lib/cookies";
 import { openD1Session } from "./lib/d1-session";
 import { secureResponses } from "./lib/security-headers";
 import { createLoadContext, type LoadContext } from "./load-context";
@@ -81,13 +81,17 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
     const remix = options.remix;
     const cache = { buildVersion: options.buildVersion ?? "dev" };
     app.all("*", async (c) => {
-      const loadContext = createLoadContext(c.req.raw, c.env, c.executionCtx, {
-        app: c.get("app"),
-        reportError: (error) => options.onError?.(error, c.req.raw, c.env),
-      });
-      return servePublicPage(c.req.raw, loadContext.app, c.executionCtx, cache, async () =>
-        withPageCaching(c.req.raw, await remix(c.req.raw, loadContext)),
-      );
+      // The page is rendered for the request the page cache hands back: the caller's own, or, for a page
+      // that may be shared, a bare visitor's request of the same URL. The load context (who is signed in)
+      // is built from that very request, so a shared page can never be rendered for someone.
+      const render = async (request: Request) => {
+        const loadContext = createLoadContext(request, c.env, c.executionCtx, {
+          app: c.get("app"),
+          reportError: (error) => options.onError?.(error, c.req.raw, c.env),
+        });
+        return withPageCaching(request, await remix(request, loadContext));
+      };
+      return servePublicPage(c.req.raw, c.get("app"), c.executionCtx, cache, render);
     });
   }
   return app;
@@ -100,8 +104,7 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
 function withPageCaching(request: Request, response: Response): Response {
   const html = response.headers.get("Content-Type")?.startsWith("text/html");
   if (!html || response.headers.has("Cache-Control")) return response;
-  const signedIn = Boolean(parseCookies(request.headers.get("Cookie"))[TOKEN_COOKIE]);
   // Remix's own responses have mutable headers (secureResponses sets its headers the same way).
-  response.headers.set("Cache-Control", signedIn ? "private, no-store" : "no-cache");
+  response.headers.set("Cache-Control", carriesCredential(request) ? "private, no-store" : "no-cache");
   return response;
 }

@@ -63,6 +63,16 @@ export function serializeBookmarkCookie(bookmark: string, requestUrl: string): s
   return parts.join("; ");
 }
 
+/**
+ * Whether the request carries a credential in any carrier the server reads one from: an Authorization
+ * header (any value, valid or not) or a session cookie (any value). The page cache asks this, not whether
+ * the credential is good: a forged or expired token still means "not a visitor" (server/lib/page-cache.ts).
+ */
+export function carriesCredential(request: Request): boolean {
+  if (request.headers.has("Authorization")) return true;
+  return TOKEN_COOKIE in parseCookies(request.headers.get("Cookie"));
+}
+
 /** The session token from the cookie, or an Authorization header holding it raw or as `Bearer <token>`. */
 export function readToken(request: Request): string | null {
   const authorization = request.headers.get("Authorization")?.trim();

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { siteCounters } from "#drizzle/schema";
 import type { AppContext } from "../context";
-import { parseCookies } from "./cookies";
+import { carriesCredential, parseCookies } from "./cookies";
 import { createCspNonce } from "./security-headers";
 
 /**
@@ -20,6 +20,12 @@ import { createCspNonce } from "./security-headers";
  * GENERATION_MEMO_MS, so a purge shows everywhere within that time (at once in the isolate that made it).
  * Stored copies also expire after STORED_MAX_AGE_S, which bounds staleness for content that changes with
  * no write (a lesson or post scheduled to publish later).
+ *
+ * Who a cached page is for: a visitor, and nobody else. One decision (`publicPageCacheKey`) says whether the
+ * shared cache may be read and written, and the page is then rendered from `visitorRequest(key)`: a bare GET
+ * of the keyed URL with no header at all, so no cookie, no Authorization header and nothing else of the
+ * caller's can reach the loaders. A request that carries a credential in any carrier (an Authorization
+ * header or the session cookie; valid, expired or forged alike) neither reads nor writes the shared cache.
  *
  * Each document carries a CSP nonce: a hit gets a fresh one, in the header and on every element that
  * carried the stored one (HTMLRewriter), so no two responses share a nonce.
@@ -52,6 +58,7 @@ export function publicPageCacheKey(request: Request): URL | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (!PUBLIC_PATHS.some((pattern) => pattern.test(url.pathname))) return null;
+  if (carriesCredential(request)) return null;
   const cookies = parseCookies(request.headers.get("Cookie"));
   if (Object.keys(cookies).some((name) => !IGNORABLE_COOKIES.has(name))) return null;
   // Remix's single-fetch and form parameters never reach a cached document.
@@ -87,6 +94,11 @@ export async function bumpPageCache(ctx: AppContext): Promise<number> {
     .returning({ value: siteCounters.value });
   memo = { generation: row!.value, readAt: Date.now() };
   return memo.generation;
+}
+
+/** The request a cached page is rendered from: its URL alone, with the identity of nobody. */
+export function visitorRequest(key: URL): Request {
+  return new Request(key.toString(), { method: "GET" });
 }
 
 function versionedKey(key: URL, buildVersion: string, generation: number): Request {
@@ -127,25 +139,28 @@ function storable(response: Response): boolean {
 }
 
 /**
- * Serves `request` from the cache when it is an anonymous public page, else renders it. A miss renders,
- * answers at once and stores a copy in the background.
+ * Serves `request` from the cache when it is an anonymous public page, else renders it. A miss renders
+ * the visitor's request (`visitorRequest`), answers at once and stores a copy in the background; a request
+ * that is not for the cache is rendered as it came. `render` must take its identity from the request it is
+ * given (server/app.ts builds the load context from it).
  */
 export async function servePublicPage(
   request: Request,
   ctx: AppContext,
   executionCtx: Pick<ExecutionContext, "waitUntil">,
   options: { buildVersion: string },
-  render: () => Promise<Response>,
+  render: (request: Request) => Promise<Response>,
 ): Promise<Response> {
   const key = publicPageCacheKey(request);
-  if (!key || typeof caches === "undefined") return render();
+  if (!key) return render(request);
+  if (typeof caches === "undefined") return render(visitorRequest(key));
   // Workers' CacheStorage has `default`; the DOM lib this project also compiles against does not know it.
   const cache = (caches as unknown as { default: Cache }).default;
   const cacheRequest = versionedKey(key, options.buildVersion, await pageCacheGeneration(ctx));
   const stored = await cache.match(cacheRequest);
   if (stored) return withFreshNonce(stored);
 
-  const response = await render();
+  const response = await render(visitorRequest(key));
   if (!storable(response)) return response;
   const [forVisitor, forCache] = response.body ? response.body.tee() : [null, null];
   const copyHeaders = new Headers(response.headers);

@@ -64,3 +64,35 @@ test("a visitor's public page comes from the edge cache, runs under a fresh nonc
   await admin.close();
   await visitor.close();
 });
+
+test("a page asked for with a member's or admin's token in a header is theirs alone, never the visitors'", async ({
+  playwright,
+}) => {
+  // The real build, no browser needed: an outside attacker's request, then the next visitor's.
+  // Three clients that keep their own cookies: one signs in, one sends only the header, one is a visitor.
+  const baseURL = test.info().project.use.baseURL;
+  const [login, client, visitor] = await Promise.all([1, 2, 3].map(() => playwright.request.newContext({ baseURL })));
+  const token = async (account: { email: string; password: string }) => {
+    const response = await login.post("/api/auth/login", { data: account });
+    return ((await response.json()) as { data: { token: string } }).data.token;
+  };
+  const marker = Date.now().toString(36);
+  for (const [account, name] of [
+    [DEMO.learner, "Layla Learner"],
+    [DEMO.admin, "Amal Admin"],
+  ] as const) {
+    const bearer = await token(account);
+    for (const path of [`/?from=${marker}`, `/faq?from=${marker}`, `/video-library?from=${marker}`]) {
+      const asMember = await client.get(path, { headers: { Authorization: `Bearer ${bearer}` } });
+      expect(asMember.headers()["x-page-cache"]).toBeUndefined();
+      expect(asMember.headers()["cache-control"]).toBe("private, no-store");
+      const asVisitor = await visitor.get(path);
+      expect(asVisitor.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
+      const html = await asVisitor.text();
+      expect(html).not.toContain(name);
+      expect(html).not.toContain(account.email);
+      expect(html).not.toContain('"isAdmin":true');
+    }
+  }
+  await Promise.all([login, client, visitor].map((context) => context.dispose()));
+});

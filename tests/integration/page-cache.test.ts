@@ -1,11 +1,14 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ADMIN_PERMISSION } from "../../core/permissions";
 import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
-import { bumpPageCache, pageCacheGeneration, publicPageCacheKey } from "../../server/lib/page-cache";
+import { signToken } from "../../server/lib/jwt";
+import { bumpPageCache, pageCacheGeneration, publicPageCacheKey, servePublicPage } from "../../server/lib/page-cache";
 import { documentSecurityHeaders } from "../../server/lib/security-headers";
 import type { LoadContext } from "../../server/load-context";
-import { testEnv } from "./helpers";
+import { createSession } from "../../server/services/auth";
+import { createUser, testEnv } from "./helpers";
 
 const origin = "https://ahla.test";
 
@@ -21,6 +24,9 @@ function pagesApp(options: { status?: (request: Request) => number; setCookie?: 
       const status = options.status?.(request) ?? (request.method === "POST" ? 303 : 200);
       if (status === 303) version += 1; // a successful change
       const nonce = context.cspNonce;
+      // Like the real root loader, the page says who it was rendered for.
+      const user = await context.getUser();
+      const who = user ? `${user.name} &lt;${user.email}&gt;${user.permissions.length ? " admin" : ""}` : "a visitor";
       const headers = new Headers({
         "Content-Type": "text/html; charset=utf-8",
         ...documentSecurityHeaders({ request, config: context.app.config, nonce }),
@@ -28,7 +34,7 @@ function pagesApp(options: { status?: (request: Request) => number; setCookie?: 
       if (options.setCookie) headers.set("Set-Cookie", "toast=hello; Path=/");
       if (status === 303) headers.set("Location", "/");
       return new Response(
-        `<!DOCTYPE html><html><body><h1>${url.pathname} v${version}</h1><script nonce="${nonce}">window.x=1</script><script nonce="${nonce}" type="module" src="/assets/a.js"></script></body></html>`,
+        `<!DOCTYPE html><html><body><h1>${url.pathname} v${version}</h1><p>For ${who}</p><script nonce="${nonce}">window.x=1</script><script nonce="${nonce}" type="module" src="/assets/a.js"></script></body></html>`,
         { status, headers },
       );
     },
@@ -194,5 +200,103 @@ describe("purge on publish", () => {
     expect(publicPageCacheKey(new Request(`${origin}/video-library?b=2&a=1&a=0`))?.toString()).toBe(
       `${origin}/video-library?a=0&a=1&b=2`,
     );
+  });
+});
+
+describe("a credential in any carrier keeps a request out of the shared cache", () => {
+  // Outside attack: a public page asked for with `Authorization: Bearer <member token>` was rendered as that
+  // member and stored for every visitor. Any credential, good or bad, in the cookie or a header, now means no
+  // read and no write of the shared cache, and a page for the cache is rendered from its URL alone.
+  const CACHED_PAGES = [
+    "/",
+    "/about",
+    "/faq",
+    "/privacy-policy",
+    "/terms-of-use",
+    "/checkout",
+    "/blog",
+    "/blog/3/a-post",
+    "/video-library",
+    "/video-library?level=beginner&q=kifak",
+  ];
+  let carriers: { name: string; headers: Record<string, string> }[] = [];
+
+  beforeAll(async () => {
+    const ctx = createAppContext(testEnv);
+    const member = await createUser({ name: "Rana Member" });
+    const admin = await createUser({ name: "Adam Admin", permissions: [ADMIN_PERMISSION] });
+    const memberToken = (await createSession(ctx, member.id)).token;
+    const adminToken = (await createSession(ctx, admin.id)).token;
+    const { sessionId } = await createSession(ctx, member.id);
+    const expired = await signToken(
+      { userId: member.id, sessionId, permissions: [], expiresAt: new Date(Date.now() - 60_000) },
+      testEnv.JWT_SECRET!,
+    );
+    const forged = await signToken(
+      { userId: admin.id, sessionId, permissions: [ADMIN_PERMISSION], expiresAt: new Date(Date.now() + 60_000) },
+      "not-the-secret-not-the-secret-not-the-secret",
+    );
+    const tokens = { member: memberToken, admin: adminToken, expired, forged, garbage: "abc.def" };
+    carriers = [
+      ...Object.entries(tokens).flatMap(([kind, token]) => [
+        { name: `${kind} token in the cookie`, headers: { Cookie: `token=${token}; d1b=x` } },
+        { name: `${kind} token as Bearer`, headers: { Authorization: `Bearer ${token}` } },
+        { name: `${kind} token raw in Authorization`, headers: { Authorization: token } },
+      ]),
+      { name: "an empty session cookie", headers: { Cookie: "token=" } },
+      { name: "an empty Authorization header", headers: { Authorization: "" } },
+      { name: "Basic credentials", headers: { Authorization: "Basic YWRtaW46YWRtaW4=" } },
+    ];
+  });
+
+  it("neither writes nor reads the cache, on every cached page, for every carrier", async () => {
+    const { app, rendered } = pagesApp();
+    for (const path of CACHED_PAGES) {
+      for (const carrier of carriers) {
+        const { response, body } = await get(app, path, carrier.headers);
+        expect(response.headers.get("X-Page-Cache"), `${path}, ${carrier.name}`).toBeNull();
+        expect(response.headers.get("Cache-Control"), `${path}, ${carrier.name}`).toBe("private, no-store");
+        if (carrier.name.startsWith("member token")) expect(body).toContain("Rana Member");
+        if (carrier.name.startsWith("admin token")) expect(body).toContain("Adam Admin");
+      }
+      // Nothing the carriers rendered was stored: the first visitor renders the page for a visitor.
+      const first = await get(app, path);
+      expect(first.response.headers.get("X-Page-Cache"), path).toBe("miss");
+      expect(first.body).toContain("For a visitor");
+      expect((await get(app, path)).response.headers.get("X-Page-Cache"), path).toBe("hit");
+      // With a visitor's copy stored, a caller with a credential still gets their own render, never the copy.
+      const before = rendered.length;
+      for (const carrier of carriers) {
+        const { response } = await get(app, path, carrier.headers);
+        expect(response.headers.get("X-Page-Cache"), `${path}, ${carrier.name}`).toBeNull();
+      }
+      expect(rendered.length - before).toBe(carriers.length);
+      const after = await get(app, path);
+      expect(after.response.headers.get("X-Page-Cache")).toBe("hit");
+      expect(after.body).not.toMatch(/Rana Member|Adam Admin|admin/);
+    }
+  });
+
+  it("renders a page for the cache from its URL alone: no header of the caller's reaches the loaders", async () => {
+    const seen: Request[] = [];
+    const request = new Request(`${origin}/video-library?q=kifak&level=beginner`, {
+      headers: {
+        Cookie: "d1b=bookmark; _clck=analytics",
+        "User-Agent": "Mozilla/5.0 (a visitor)",
+        "Accept-Language": "ar",
+        "X-Forwarded-For": "203.0.113.9",
+        "If-None-Match": '"x"',
+      },
+    });
+    const executionCtx = createExecutionContext();
+    await servePublicPage(request, createAppContext(testEnv), executionCtx, { buildVersion: "bare" }, async (req) => {
+      seen.push(req);
+      return new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
+    });
+    await waitOnExecutionContext(executionCtx);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe(`${origin}/video-library?level=beginner&q=kifak`);
+    expect(seen[0]!.method).toBe("GET");
+    expect([...seen[0]!.headers.keys()]).toEqual([]);
   });
 });
