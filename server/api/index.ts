@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { TrieRouter } from "hono/router/trie-router";
 import { createViewer } from "../access/viewer";
 import type { Env } from "../env";
 import { readToken } from "../lib/cookies";
@@ -22,6 +23,34 @@ import { playlistsApi } from "./playlists";
 import { vocabularyApi } from "./vocabulary";
 import type { ApiEnv } from "./types";
 
+/** Where server/app.ts mounts the API. */
+const API_BASE = "/api";
+
+/**
+ * The methods the API registers for a path (relative to /api), from its own route table: an empty list is an
+ * unknown path. Hono answers HEAD as GET, and the API answers OPTIONS itself (createApi).
+ */
+function methodsByPath(routes: ReadonlyArray<{ method: string; path: string }>) {
+  const routers = new Map<string, TrieRouter<true>>();
+  for (const { method, path } of routes) {
+    if (method === "ALL") continue; // middleware
+    if (!routers.has(method)) routers.set(method, new TrieRouter<true>());
+    routers.get(method)!.add(method, path, true);
+  }
+  return (path: string) =>
+    [...routers].filter(([method, router]) => router.match(method, path)[0].length > 0).map(([method]) => method);
+}
+
+/** The `Allow` header of a path that has `methods`: HEAD wherever GET is, and OPTIONS everywhere. */
+export function allowHeader(methods: readonly string[]) {
+  const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+  const allowed = new Set([...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"]);
+  return order
+    .filter((method) => allowed.delete(method))
+    .concat([...allowed])
+    .join(", ");
+}
+
 export interface ApiOptions {
   /** The clock of every request's AppContext (server/app.ts). */
   now?: () => Date;
@@ -31,6 +60,22 @@ export interface ApiOptions {
 /** The JSON API, mounted at /api by the Worker. Every answer is `{ data }` or `{ errors: string[] }`. */
 export function createApi(options: ApiOptions = {}) {
   const api = new Hono<ApiEnv>();
+
+  // Before anything else (no session looked up): a path the API does not have is a JSON 404, a method it does
+  // not take there a JSON 405 with `Allow`, read from the routes registered below; OPTIONS answers 204 with
+  // `Allow` (no CORS: the API is same-origin). Without this, server/app.ts would hand them to Remix's HTML.
+  let methodsFor: ((path: string) => string[]) | null = null;
+  api.use(async (c, next) => {
+    methodsFor ??= methodsByPath(api.routes);
+    const path = c.req.path.startsWith(`${API_BASE}/`) ? c.req.path.slice(API_BASE.length) : c.req.path;
+    const methods = methodsFor(path);
+    if (methods.length === 0) return c.json({ errors: ["Not found."] }, 404);
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    if (methods.includes(method)) return next();
+    c.header("Allow", allowHeader(methods));
+    if (method === "OPTIONS") return c.body(null, 204);
+    return c.json({ errors: [`${c.req.method} is not allowed here; this path takes ${allowHeader(methods)}.`] }, 405);
+  });
 
   api.use(async (c, next) => {
     // The AppContext (and its D1 session) is the request's, opened by server/app.ts.
