@@ -8,7 +8,7 @@ import type {
   registerSchema,
   setNewPasswordSchema,
 } from "#core/schemas/auth";
-import { passwordResetTokens, sessions, signInLinks, userPermissions, users } from "#drizzle/schema";
+import { passwordResetTokens, sessions, userPermissions, users } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError, RateLimitError } from "../lib/errors";
@@ -17,6 +17,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/passwo
 import { erasePersonalData } from "./account-deletion";
 import { createVerificationLink, requestEmailChange, takeVerificationMailAllowance } from "./email-verification";
 import { sendMail } from "./mail";
+import { endMailedLinks } from "./mailed-links";
 import {
   clearRateLimit,
   delayRemaining,
@@ -411,17 +412,9 @@ export async function setNewPassword(ctx: AppContext, input: z.infer<typeof setN
       .update(sessions)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt))),
-    endSignInLinks(ctx, row.user.id),
+    ...endMailedLinks(ctx, row.user.id),
   ]);
   return row.user.id;
-}
-
-/** A new password also voids the sign-in links still in the member's mail: they were asked for before it. */
-function endSignInLinks(ctx: AppContext, userId: number) {
-  return ctx.db
-    .update(signInLinks)
-    .set({ usedAt: ctx.now() })
-    .where(and(eq(signInLinks.userId, userId), isNull(signInLinks.usedAt)));
 }
 
 async function requirePassword(ctx: AppContext, userId: number, password: string, field: string) {
@@ -448,7 +441,7 @@ export async function changePassword(
       .update(sessions)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt))),
-    endSignInLinks(ctx, user.id),
+    ...endMailedLinks(ctx, user.id),
   ]);
   return createSession(ctx, user.id, meta);
 }

@@ -1,11 +1,12 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, exists, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "#drizzle/schema";
 import { onPrimary, type AppContext } from "../context";
 import { base64Url, constantTimeEqual, fromBase64Url, hmacSha256 } from "../lib/crypto";
 import { AppError, RateLimitError } from "../lib/errors";
 import { sendMail } from "./mail";
+import { endMailedLinks } from "./mailed-links";
 import { formatWait, takeRateLimit, VERIFICATION_MAIL_LIMIT } from "./rate-limit";
 
 export const SIGNUP_VERIFICATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -242,11 +243,22 @@ export async function confirmEmail(
   if (taken) throw new AppError(409, [takenMessage]);
   let updated: { id: number }[];
   try {
-    updated = await ctx.db
-      .update(users)
-      .set({ email: newEmail, emailVerifiedAt: ctx.now(), pendingEmail: null, pendingEmailRequestedAt: null })
-      .where(and(eq(users.id, user.id), eq(users.email, user.email), eq(users.pendingEmail, newEmail)))
-      .returning({ id: users.id });
+    // The move and the end of the links mailed to the old address are one batch. The links end only when the
+    // move was made (the account now has the new address), never because of a link that was refused.
+    const moved = exists(
+      ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, user.id), eq(users.email, newEmail))),
+    );
+    [updated] = await ctx.db.batch([
+      ctx.db
+        .update(users)
+        .set({ email: newEmail, emailVerifiedAt: ctx.now(), pendingEmail: null, pendingEmailRequestedAt: null })
+        .where(and(eq(users.id, user.id), eq(users.email, user.email), eq(users.pendingEmail, newEmail)))
+        .returning({ id: users.id }),
+      ...endMailedLinks(ctx, user.id, moved),
+    ]);
   } catch (error) {
     // The unique index on email, if someone took the address between the check and the update.
     if (String(error).includes("UNIQUE")) throw new AppError(409, [takenMessage]);
