@@ -348,6 +348,12 @@ export const videoProgress = sqliteTable(
     positionSeconds: integer("position_seconds").notNull().default(0),
     watchedSeconds: integer("watched_seconds").notNull().default(0),
     completedAt: timestamp("completed_at"),
+    /**
+     * Where and when watched time was last settled (server/services/progress.ts): the next save is credited
+     * against this point, which a save too soon to judge leaves in place. Null: the next save is the baseline.
+     */
+    creditedPositionSeconds: integer("credited_position_seconds").notNull().default(0),
+    creditedAt: timestamp("credited_at"),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index("video_progress_recent_idx").on(t.userId, t.updatedAt)],

@@ -1,8 +1,8 @@
-import { and, eq, exists, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { videoProgress } from "#drizzle/schema";
 import type { ProgressInput } from "#core/schemas/lessons";
 import type { AppContext } from "../context";
-import { recordStudy, timeZoneQuery } from "./study-progress";
+import { recordStudyFrom, timeZoneQuery } from "./study-progress";
 
 /** A lesson counts as completed once the learner has reached this share of it. */
 export const COMPLETION_RATIO = 0.9;
@@ -18,7 +18,9 @@ export interface ProgressState {
   positionSeconds: number;
   watchedSeconds: number;
   completedAt: Date | null;
-  updatedAt: Date;
+  /** The point watched time was last settled at (see `computeProgress`). */
+  creditedPositionSeconds: number;
+  creditedAt: Date | null;
 }
 
 export interface LessonProgress {
@@ -41,31 +43,59 @@ export function isCompletePosition(positionSeconds: number, durationSeconds: num
   return durationSeconds > 0 && positionSeconds >= durationSeconds * COMPLETION_RATIO;
 }
 
+/** Saves further apart than this always settle (see `computeProgress`). */
+export const SETTLE_AFTER_MS = 1_000;
+
 /**
- * The next progress row from the previous one and a save. Watched time only grows by real forward
- * playback: the forward distance since the last save, capped by the wall time between the two saves at
- * the fastest speed (so seeking ahead or replaying a request adds nothing), and by a per-save ceiling.
- * The first save of a lesson is the baseline and adds nothing. Completion, once reached, stays.
+ * The progress rule (docs/progress.md "Progress saves"): the next row from the stored one and a save.
+ * `saveProgress` evaluates the same rule in SQL; tests/integration/lessons.test.ts checks the two agree.
+ * - The position is the save's, rounded to a second and clamped to the lesson: the last save wins.
+ * - Completion is reached at 90% and then kept.
+ * - Watched time grows only by real forward playback, measured from the settled point (where and when
+ *   watched time was last credited): the forward distance, capped by the wall time since then at the
+ *   fastest speed (so a seek ahead or a replayed request adds nothing) and by a per-save ceiling.
+ * - A save settles the point at itself when it earned seconds, went back, came a second or more later, or
+ *   is the first. Otherwise (forward, under a second later, nothing earned yet) the point stays, and the
+ *   next save is credited for the whole stretch: saves closer together than a second lose nothing, and a
+ *   burst of saves at one instant earns its seconds once.
  */
 export function computeProgress(
   previous: ProgressState | null,
   input: { positionSeconds: number; durationSeconds: number },
   now: Date,
-): Omit<ProgressState, "updatedAt"> {
+): ProgressState {
   const duration = Math.max(0, input.durationSeconds);
   const upperBound = duration > 0 ? duration : Number.POSITIVE_INFINITY;
   const position = Math.round(Math.min(Math.max(0, input.positionSeconds), upperBound));
   const reachedEnd = isCompletePosition(position, duration);
   if (!previous) {
-    return { positionSeconds: position, watchedSeconds: 0, completedAt: reachedEnd ? now : null };
+    return {
+      positionSeconds: position,
+      watchedSeconds: 0,
+      completedAt: reachedEnd ? now : null,
+      creditedPositionSeconds: position,
+      creditedAt: now,
+    };
   }
-  const forward = Math.max(0, position - previous.positionSeconds);
-  const wallSeconds = Math.max(0, (now.getTime() - previous.updatedAt.getTime()) / 1000);
-  const increase = Math.floor(Math.min(forward, wallSeconds * MAX_PLAYBACK_RATE, MAX_WATCHED_INCREASE_PER_SAVE));
+  const wallMs = previous.creditedAt ? now.getTime() - previous.creditedAt.getTime() : 0;
+  const credit = previous.creditedAt
+    ? Math.max(
+        0,
+        Math.min(
+          position - previous.creditedPositionSeconds,
+          Math.trunc((wallMs * MAX_PLAYBACK_RATE) / 1000),
+          MAX_WATCHED_INCREASE_PER_SAVE,
+        ),
+      )
+    : 0;
+  const settles =
+    !previous.creditedAt || credit > 0 || position < previous.creditedPositionSeconds || wallMs >= SETTLE_AFTER_MS;
   return {
     positionSeconds: position,
-    watchedSeconds: previous.watchedSeconds + increase,
+    watchedSeconds: previous.watchedSeconds + credit,
     completedAt: previous.completedAt ?? (reachedEnd ? now : null),
+    creditedPositionSeconds: settles ? position : previous.creditedPositionSeconds,
+    creditedAt: settles ? now : previous.creditedAt,
   };
 }
 
@@ -84,14 +114,26 @@ export function toLessonProgress(
   };
 }
 
-const MAX_ATTEMPTS = 4;
+/** `computeProgress`'s credit as SQL on the stored row: the seconds a save at `position` earns. */
+function creditSql(position: SQL | number, now: Date): SQL {
+  const wallMs = sql`(${now.getTime()} - coalesce(${videoProgress.creditedAt}, ${now.getTime()}))`;
+  return sql`max(0, min(${position} - ${videoProgress.creditedPositionSeconds}, cast(${wallMs} * ${MAX_PLAYBACK_RATE} / 1000 as integer), ${MAX_WATCHED_INCREASE_PER_SAVE}))`;
+}
+
+/** `computeProgress`'s "the save settles the point at itself" as SQL on the stored row. */
+function settlesSql(position: SQL, now: Date): SQL {
+  return sql`(${videoProgress.creditedAt} is null or ${creditSql(position, now)} > 0 or ${position} < ${videoProgress.creditedPositionSeconds} or ${now.getTime()} - ${videoProgress.creditedAt} >= ${SETTLE_AFTER_MS})`;
+}
 
 /**
- * Idempotent upsert of a learner's place in a lesson (replaying the same save changes nothing). Each
- * write is conditional on the row it was computed from, so two saves racing (a periodic save and the
- * page-hide beacon) cannot both add the same seconds: the loser recomputes from the winner's row. The
- * seconds a save adds are also added to the member's study day (server/services/study-progress.ts).
- * Callers check the lesson exists and the learner may watch it.
+ * A learner's place in a lesson, saved as one D1 batch that cannot conflict with another save (two tabs, a
+ * retry and the page-hide beacon all race in real life; docs/progress.md "Progress saves"):
+ * - the study-day row gets the seconds this save earns, computed from the progress row as it stands;
+ * - then one upsert of the progress row: the position is this save's (the last save wins), completion is
+ *   kept once reached, and the watched total grows by the same credit, evaluated on the same row in the
+ *   same transaction, so parallel or repeated saves neither lose nor double-count a second.
+ * The first save of a lesson is the baseline and earns nothing. Callers check the lesson exists and the
+ * learner may watch it.
  */
 export async function saveProgress(
   ctx: AppContext,
@@ -108,58 +150,47 @@ export async function saveProgress(
   },
 ): Promise<LessonProgress> {
   const duration = effectiveDuration(lessonDurationSeconds, input.durationSeconds);
+  const now = ctx.now();
+  const baseline = computeProgress(null, { positionSeconds: input.positionSeconds, durationSeconds: duration }, now);
+  const position = baseline.positionSeconds;
   const where = and(eq(videoProgress.userId, userId), eq(videoProgress.videoId, videoId));
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const now = ctx.now();
-    const [[previous], [member]] = await ctx.db.batch([
-      ctx.db.select().from(videoProgress).where(where).limit(1),
-      timeZoneQuery(ctx, userId),
-    ]);
-    const next = computeProgress(
-      previous ?? null,
-      { positionSeconds: input.positionSeconds, durationSeconds: duration },
-      now,
-    );
-    if (!previous) {
-      const inserted = await ctx.db
-        .insert(videoProgress)
-        .values({ userId, videoId, ...next, createdAt: now, updatedAt: now })
-        .onConflictDoNothing()
-        .returning({ userId: videoProgress.userId });
-      if (inserted.length > 0) return toLessonProgress(next, duration)!;
-      continue;
-    }
-    const unchanged = and(where, eq(videoProgress.updatedAt, previous.updatedAt));
-    const update = ctx.db
-      .update(videoProgress)
-      .set({ ...next, updatedAt: now })
-      .where(unchanged)
-      .returning({ userId: videoProgress.userId });
-    // The seconds this save adds go to the member's study day, in the same batch and on the same condition
-    // as the update (placed first, while the row is still the one they were computed from): a save that
-    // loses a race adds nothing anywhere.
-    const added = next.watchedSeconds - previous.watchedSeconds;
-    const updated =
-      added > 0
-        ? (
-            await ctx.db.batch([
-              recordStudy(
-                ctx,
-                userId,
-                { seconds: added },
-                {
-                  at: now,
-                  timeZone: member?.timeZone ?? null,
-                  onlyIf: exists(ctx.db.select({ userId: videoProgress.userId }).from(videoProgress).where(unchanged)),
-                },
-              ),
-              update,
-            ])
-          )[1]
-        : await update;
-    if (updated.length > 0) return toLessonProgress(next, duration)!;
-  }
-  throw new Error(`saveProgress: could not settle progress for user ${userId}, video ${videoId}`);
+  const [member] = await timeZoneQuery(ctx, userId);
+  const excludedPosition = sql`excluded.position_seconds`;
+  const [, rows] = await ctx.db.batch([
+    recordStudyFrom(
+      ctx,
+      userId,
+      { seconds: creditSql(position, now), from: videoProgress, where },
+      { at: now, timeZone: member?.timeZone ?? null },
+    ),
+    ctx.db
+      .insert(videoProgress)
+      .values({
+        userId,
+        videoId,
+        ...baseline,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [videoProgress.userId, videoProgress.videoId],
+        set: {
+          // Every right-hand side reads the row as it was before this save (SQLite's upsert).
+          watchedSeconds: sql`${videoProgress.watchedSeconds} + ${creditSql(excludedPosition, now)}`,
+          positionSeconds: excludedPosition,
+          completedAt: sql`coalesce(${videoProgress.completedAt}, excluded.completed_at)`,
+          creditedPositionSeconds: sql`case when ${settlesSql(excludedPosition, now)} then ${excludedPosition} else ${videoProgress.creditedPositionSeconds} end`,
+          creditedAt: sql`case when ${settlesSql(excludedPosition, now)} then ${now.getTime()} else ${videoProgress.creditedAt} end`,
+          updatedAt: now,
+        },
+      })
+      .returning({
+        positionSeconds: videoProgress.positionSeconds,
+        watchedSeconds: videoProgress.watchedSeconds,
+        completedAt: videoProgress.completedAt,
+      }),
+  ]);
+  return toLessonProgress(rows[0], duration)!;
 }
 
 export async function getProgress(ctx: AppContext, { userId, videoId }: { userId: number; videoId: number }) {

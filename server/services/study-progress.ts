@@ -13,6 +13,7 @@ import {
   vocabularyReviewStates,
   type Level,
 } from "#drizzle/schema";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Rating, State } from "#core/fsrs";
 import {
   addDays,
@@ -216,6 +217,33 @@ export function recordStudy(
       updatedAt: sql`excluded.updated_at`,
     },
   });
+}
+
+/**
+ * Adds to the member's study day the seconds an expression reads from rows of another table (the progress
+ * save's credit, computed from the `video_progress` row as it is before the save's upsert in the same
+ * batch). Nothing is added when the expression is not positive or `where` finds no row of `from`.
+ */
+export function recordStudyFrom(
+  ctx: AppContext,
+  userId: number,
+  { seconds, from, where }: { seconds: SQL; from: SQLiteTable; where: SQL | undefined },
+  { at, timeZone }: Omit<StudyWhen, "onlyIf">,
+) {
+  const day = localDay(at, timeZone);
+  return ctx.db
+    .insert(studyDays)
+    .select(
+      // The table's columns in their declared order; SQLite needs the WHERE before an upsert's ON CONFLICT.
+      sql`select ${userId}, ${day}, min(${seconds}, ${MAX_SECONDS_PER_DAY}), 0, ${at.getTime()} from ${from} where ${where} and ${seconds} > 0`,
+    )
+    .onConflictDoUpdate({
+      target: [studyDays.userId, studyDays.day],
+      set: {
+        secondsWatched: sql`min(${studyDays.secondsWatched} + excluded.seconds_watched, ${MAX_SECONDS_PER_DAY})`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
 }
 
 /** Takes reviews back from the day they were recorded on (an undone answer), never below zero. */

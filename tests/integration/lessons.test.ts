@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { videoProgress, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
+import { studyDays, videoProgress, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
 import { findLesson } from "../../server/services/lessons";
+import { computeProgress, type ProgressState } from "../../server/services/progress";
 import {
   createCollection,
   createGlobalWord,
@@ -15,9 +16,14 @@ import {
 } from "../fixtures/lessons";
 import { createUser, testApp, testEnv } from "./helpers";
 
-// One clock for the app and the fixtures, moved by hand to test wall-time rules.
+// One clock for the app and the fixtures, moved by hand to test wall-time rules. While `drifting`, every
+// read of it moves it on a millisecond, as a real clock does between requests that race.
 let clock = new Date();
-const now = () => clock;
+let drifting = false;
+const now = () => {
+  if (drifting) clock = new Date(clock.getTime() + 1);
+  return clock;
+};
 const tick = (seconds: number) => {
   clock = new Date(clock.getTime() + seconds * 1000);
 };
@@ -257,6 +263,81 @@ describe("PUT /api/lessons/:id/progress", () => {
     expect((await row())!.watchedSeconds).toBe(63);
     // Positions past the end are clamped to the lesson.
     expect((await json(await put(5000))).data).toMatchObject({ positionSeconds: 100 });
+  });
+
+  it("settles 20 parallel saves: every one 2xx, the seconds earned once, on the lesson and the study day", async () => {
+    const { put, row, learner } = await setup();
+    await put(0);
+    tick(10);
+    // Two tabs, a retry and the page-hide beacon: the same save twenty times within a few milliseconds.
+    drifting = true;
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => put(10, i % 2 ? "PUT" : "POST"))).finally(
+      () => (drifting = false),
+    );
+    expect(burst.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect(await row()).toMatchObject({ positionSeconds: 10, watchedSeconds: 10, creditedPositionSeconds: 10 });
+    const [day] = await ctx.db.select().from(studyDays).where(eq(studyDays.userId, learner.id));
+    expect(day?.secondsWatched).toBe(10);
+
+    // Twenty different positions at once: all 2xx; the seconds earned are one save's at most, the
+    // stored position is one of them, and the study day agrees with the lesson.
+    tick(30);
+    const positions = Array.from({ length: 20 }, (_, i) => 11 + i);
+    drifting = true;
+    const spread = await Promise.all(positions.map((position) => put(position))).finally(() => (drifting = false));
+    expect(spread.map((response) => response.status)).toEqual(Array(20).fill(200));
+    const after = (await row())!;
+    expect(positions).toContain(after.positionSeconds);
+    expect(after.watchedSeconds - 10).toBeGreaterThanOrEqual(1);
+    expect(after.watchedSeconds - 10).toBeLessThanOrEqual(20);
+    const [dayAfter] = await ctx.db.select().from(studyDays).where(eq(studyDays.userId, learner.id));
+    expect(dayAfter?.secondsWatched).toBe(after.watchedSeconds);
+  });
+
+  it("stores what the progress rule says for any sequence of saves", async () => {
+    const { put, row } = await setup();
+    // Positions and gaps a player, a seeking learner and a flaky network produce, fixed so a failure repeats.
+    const steps: [gapMs: number, position: number][] = [
+      [0, 0],
+      [400, 1],
+      [600, 1],
+      [500, 2],
+      [500, 2],
+      [5000, 7],
+      [0, 7],
+      [200, 40],
+      [300, 41],
+      [1200, 42],
+      [2000, 3],
+      [100, 4],
+      [900, 5],
+      [90_000, 100],
+      [0, 100],
+      [3000, 50],
+      [700, 51],
+      [300, 52],
+      [0, 52],
+      [800, 53],
+    ];
+    let model: ProgressState | null = null;
+    for (const [gapMs, position] of steps) {
+      clock = new Date(clock.getTime() + gapMs);
+      const response = await put(position);
+      expect(response.status).toBe(200);
+      model = computeProgress(model, { positionSeconds: position, durationSeconds: 100 }, clock);
+      const stored = (await row())!;
+      expect(
+        {
+          positionSeconds: stored.positionSeconds,
+          watchedSeconds: stored.watchedSeconds,
+          completedAt: stored.completedAt,
+          creditedPositionSeconds: stored.creditedPositionSeconds,
+          creditedAt: stored.creditedAt,
+        },
+        `after a save at ${position} s, ${gapMs} ms later`,
+      ).toEqual(model);
+    }
+    expect(model!.watchedSeconds).toBeGreaterThan(0);
   });
 
   it("accepts POST with a JSON body (navigator.sendBeacon with an application/json Blob)", async () => {

@@ -219,7 +219,8 @@ describe("a credential in any carrier keeps a request out of the shared cache", 
     "/video-library",
     "/video-library?level=beginner&q=kifak",
   ];
-  let carriers: { name: string; headers: Record<string, string> }[] = [];
+  type Carrier = { name: string; headers: Record<string, string> };
+  let carriers: Carrier[] = [];
 
   beforeAll(async () => {
     const ctx = createAppContext(testEnv);
@@ -238,7 +239,7 @@ describe("a credential in any carrier keeps a request out of the shared cache", 
     );
     const tokens = { member: memberToken, admin: adminToken, expired, forged, garbage: "abc.def" };
     carriers = [
-      ...Object.entries(tokens).flatMap(([kind, token]) => [
+      ...Object.entries(tokens).flatMap(([kind, token]): Carrier[] => [
         { name: `${kind} token in the cookie`, headers: { Cookie: `token=${token}; d1b=x` } },
         { name: `${kind} token as Bearer`, headers: { Authorization: `Bearer ${token}` } },
         { name: `${kind} token raw in Authorization`, headers: { Authorization: token } },

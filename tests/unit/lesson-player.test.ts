@@ -48,13 +48,14 @@ describe("progress math", () => {
   const state = (
     positionSeconds: number,
     watchedSeconds: number,
-    updatedAt: Date,
+    creditedAt: Date | null,
     completedAt: Date | null = null,
   ) => ({
     positionSeconds,
     watchedSeconds,
-    updatedAt,
     completedAt,
+    creditedPositionSeconds: positionSeconds,
+    creditedAt,
   });
 
   it("starts from a baseline that adds no watched time", () => {
@@ -62,6 +63,8 @@ describe("progress math", () => {
       positionSeconds: 42,
       watchedSeconds: 0,
       completedAt: null,
+      creditedPositionSeconds: 42,
+      creditedAt: start,
     });
   });
 
@@ -73,6 +76,34 @@ describe("progress math", () => {
     expect(
       computeProgress(state(0, 0, start), { positionSeconds: 3000, durationSeconds: 3600 }, at(3600)).watchedSeconds,
     ).toBe(60);
+  });
+
+  it("loses nothing to saves under a second apart, and earns a burst's seconds once", () => {
+    // Playing at 1× with a save every half second: each second is credited once the wall clock allows it.
+    let row = computeProgress(null, { positionSeconds: 0, durationSeconds: 100 }, start);
+    for (let half = 1; half <= 20; half += 1) {
+      row = computeProgress(row, { positionSeconds: half / 2, durationSeconds: 100 }, at(half / 2));
+    }
+    expect(row).toMatchObject({ positionSeconds: 10, watchedSeconds: 10 });
+    // Ten copies of one save at one instant: the first earns, the rest find nothing left to earn.
+    const later = at(30);
+    let burst = row;
+    for (let copy = 0; copy < 10; copy += 1) {
+      burst = computeProgress(burst, { positionSeconds: 30, durationSeconds: 100 }, later);
+    }
+    expect(burst).toMatchObject({ positionSeconds: 30, watchedSeconds: 30 });
+  });
+
+  it("keeps the settled point through a save too soon to judge, and resets it on a rewind", () => {
+    const settled = state(10, 0, start);
+    const soon = computeProgress(
+      settled,
+      { positionSeconds: 11, durationSeconds: 100 },
+      new Date(start.getTime() + 400),
+    );
+    expect(soon).toMatchObject({ watchedSeconds: 0, creditedPositionSeconds: 10, creditedAt: start });
+    const back = computeProgress(soon, { positionSeconds: 2, durationSeconds: 100 }, new Date(start.getTime() + 500));
+    expect(back).toMatchObject({ positionSeconds: 2, creditedPositionSeconds: 2 });
   });
 
   it("completes at 90% of the duration and stays completed", () => {
