@@ -1,18 +1,8 @@
 import { expect, test, type Page } from "./test";
-import { expectAccessible, signIn, uniqueEmail } from "./fixtures";
+import { expectAccessible, signIn, uniqueEmail, signUpDirect } from "./fixtures";
 
 async function signUp(page: Page, name: string) {
-  const email = uniqueEmail("account");
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("marhaba-marhaba-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // New members get the short onboarding first; skipping it goes on to where they were going.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-  await page.getByRole("link", { name: "Skip for now" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  return { email, password: "marhaba-marhaba-1" };
+  return signUpDirect(page, { name, prefix: "account", password: "marhaba-marhaba-1" });
 }
 
 test("profile: name, level and a birthday picked in the 42-day calendar are saved", async ({ page }) => {

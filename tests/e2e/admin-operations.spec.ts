@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, expectAccessible, signIn, signUpDirect } from "./fixtures";
 import { expect, test, type Browser, type Page } from "./test";
 
 // Running the business from the admin: a member's subscription changed by support, seen by the member
@@ -7,17 +7,11 @@ import { expect, test, type Browser, type Page } from "./test";
 async function signUpMember(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const email = uniqueEmail("admin-ops");
-  const name = `Samir Ops ${Date.now()}`;
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("yalla-support-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // New members get the short onboarding first; skipping it goes on to where they were going.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-  await page.getByRole("link", { name: "Skip for now" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  const { email, name } = await signUpDirect(page, {
+    name: `Samir Ops ${Date.now()}`,
+    prefix: "admin-ops",
+    password: "yalla-support-1",
+  });
   return { context, page, email, name };
 }
 

@@ -1,21 +1,15 @@
 import { expect, test, type Browser } from "./test";
-import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, expectAccessible, signIn, signUpDirect } from "./fixtures";
 
 /** A member of our own (never a demo account), signed up in a separate browser context and left signed in. */
 async function signUpMember(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const email = uniqueEmail("admin-people");
-  const name = `Nour Test ${Date.now()}`;
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("shukran-ktir-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // New members get the short onboarding first; skipping it goes on to where they were going.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-  await page.getByRole("link", { name: "Skip for now" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  const { email, name } = await signUpDirect(page, {
+    name: `Nour Test ${Date.now()}`,
+    prefix: "admin-people",
+    password: "shukran-ktir-1",
+  });
   return { context, page, email, name };
 }
 

@@ -65,29 +65,26 @@ test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {
 });
 
 test.describe("sign up (docs/product-rules.md#redirects)", () => {
-  test("signing up with ?plan=annual continues to the annual checkout", async ({ page }) => {
-    await page.goto("/auth/signup?plan=annual");
-    await page.getByLabel("Your name").fill("Rania");
-    await page.getByLabel("Email").fill(uniqueEmail("signup"));
-    await page.getByLabel("Password", { exact: true }).fill("shukran-ktir-1");
-    await page.getByRole("button", { name: "Create account" }).click();
-    // New members get the short onboarding first; skipping it goes on to where they were going.
-    await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout%2Fannual$/);
-    await page.getByRole("link", { name: "Skip for now" }).click();
-    await expect(page).toHaveURL(/\/checkout\/annual$/);
-  });
-
-  test("signing up with an unknown plan goes to the plan choice", async ({ page }) => {
-    await page.goto("/auth/signup?plan=weekly");
-    await page.getByLabel("Your name").fill("Omar");
-    await page.getByLabel("Email").fill(uniqueEmail("signup"));
-    await page.getByLabel("Password", { exact: true }).fill("shukran-ktir-1");
-    await page.getByRole("button", { name: "Create account" }).click();
-    // New members get the short onboarding first; skipping it goes on to where they were going.
-    await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-    await page.getByRole("link", { name: "Skip for now" }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
-  });
+  // The product's rule, exactly: monthly → /checkout/monthly, annual → /checkout/annual, no plan or any other
+  // plan → /checkout. The short onboarding comes after checkout, never in between.
+  for (const [plan, destination] of [
+    ["monthly", /\/checkout\/monthly$/],
+    ["annual", /\/checkout\/annual$/],
+    [null, /\/checkout$/],
+    ["weekly", /\/checkout$/],
+  ] as const) {
+    test(`signing up with ${plan ? `?plan=${plan}` : "no plan"} goes straight to ${destination.source.replace(/\\|\$/g, "")}`, async ({
+      page,
+    }) => {
+      await page.goto(plan ? `/auth/signup?plan=${plan}` : "/auth/signup");
+      await page.getByLabel("Your name").fill("Rania");
+      await page.getByLabel("Email").fill(uniqueEmail("signup"));
+      await page.getByLabel("Password", { exact: true }).fill("shukran-ktir-1");
+      await page.getByRole("button", { name: "Create account" }).click();
+      await expect(page).toHaveURL(destination);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+  }
 
   test("a taken email and a short password are explained at the fields", async ({ page }) => {
     await page.goto("/auth/signup");
@@ -110,9 +107,6 @@ test.describe("password reset through the dev outbox", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("first-password-1");
     await page.getByRole("button", { name: "Create account" }).click();
-    // New members get the short onboarding first; skipping it goes on to where they were going.
-    await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-    await page.getByRole("link", { name: "Skip for now" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await page.context().clearCookies();
 

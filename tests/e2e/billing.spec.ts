@@ -18,9 +18,6 @@ test("sign up for annual → pay → premium plays → cancel with a reason → 
   await page.getByLabel("Email").fill(uniqueEmail("billing"));
   await page.getByLabel("Password", { exact: true }).fill("yalla-nshtarik-1");
   await page.getByRole("button", { name: "Create account" }).click();
-  // New members get the short onboarding first; skipping it goes on to where they were going.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout%2Fannual$/);
-  await page.getByRole("link", { name: "Skip for now" }).click();
   await expect(page).toHaveURL(/\/checkout\/annual$/);
   await expect(page.getByText("$99", { exact: false }).first()).toBeVisible();
 
@@ -70,9 +67,6 @@ test("an unknown plan goes back to the plan choice with a message", async ({ pag
   await page.getByLabel("Email").fill(uniqueEmail("billing"));
   await page.getByLabel("Password", { exact: true }).fill("yalla-nshtarik-1");
   await page.getByRole("button", { name: "Create account" }).click();
-  // New members get the short onboarding first; skipping it goes on to where they were going.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-  await page.getByRole("link", { name: "Skip for now" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await page.goto("/checkout/weekly");
   await expect(page).toHaveURL(/\/checkout$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, expectAccessible, signIn, signUpDirect } from "./fixtures";
 
 const POST_TITLE = "10 Everyday Shami Expressions";
 
@@ -10,16 +10,7 @@ async function openPost(page: Page, title = POST_TITLE) {
 }
 
 async function signUp(page: Page, name: string) {
-  const email = uniqueEmail("blog");
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("shukran-ktir-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // New members get the short onboarding first; skipping it goes on to where they were going.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-  await page.getByRole("link", { name: "Skip for now" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  const { email } = await signUpDirect(page, { name, prefix: "blog", password: "shukran-ktir-1" });
   return email;
 }
 

@@ -1,20 +1,11 @@
 import { expect, request as playwrightRequest, test, type Page } from "./test";
-import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, expectAccessible, signIn, uniqueEmail, signUpDirect } from "./fixtures";
 
 const PASSWORD = "shukran-ktir-1";
 
 /** Signs a fresh member up in the browser (the page keeps the session). */
 async function signUp(page: Page, name: string) {
-  const email = uniqueEmail("community");
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  // New members get the short onboarding first; skipping it goes on to where they were going.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-  await page.getByRole("link", { name: "Skip for now" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  const { email } = await signUpDirect(page, { name, prefix: "community", password: PASSWORD });
   return email;
 }
 

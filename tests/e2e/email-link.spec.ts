@@ -1,4 +1,4 @@
-import { expectAccessible, uniqueEmail } from "./fixtures";
+import { expectAccessible, uniqueEmail, signUpDirect } from "./fixtures";
 import { expect, test, waitForHydration, type Page } from "./test";
 
 // Signing in with a one-time link by email (docs/security.md, "Sign-in links"): asked for on the login page,
@@ -7,16 +7,7 @@ import { expect, test, waitForHydration, type Page } from "./test";
 const SENT = "If an account uses this address, a sign-in link is on its way. It works once, for 15 minutes.";
 
 async function signUp(page: Page) {
-  const email = uniqueEmail("email-link");
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill("Layla");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("marhaba-marhaba-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // New members get the short onboarding first; skipping it goes on to where they were going.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-  await page.getByRole("link", { name: "Skip for now" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  const { email } = await signUpDirect(page, { name: "Layla", prefix: "email-link", password: "marhaba-marhaba-1" });
   return email;
 }
 

@@ -32,3 +32,17 @@ export async function expectAccessible(page: Page) {
 export function uniqueEmail(prefix = "e2e") {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/**
+ * A new member of our own, signed up through the API in the page's browser context (its cookies are the
+ * page's), for specs that are not about the sign-up form itself (auth.spec.ts and billing.spec.ts drive it).
+ */
+export async function signUpDirect(
+  page: Page,
+  { name = "Test Member", prefix = "e2e", password = "marhaba-marhaba-1" } = {},
+) {
+  const email = uniqueEmail(prefix);
+  const response = await page.request.post("/api/auth/register", { data: { name, email, password } });
+  expect(response.status(), await response.text()).toBe(201);
+  return { email, password, name };
+}

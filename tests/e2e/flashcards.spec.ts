@@ -1,16 +1,8 @@
 import { expect, test, type Page } from "./test";
-import { expectAccessible, uniqueEmail } from "./fixtures";
+import { expectAccessible, signUpDirect } from "./fixtures";
 
 async function signUp(page: Page) {
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill("Layla");
-  await page.getByLabel("Email").fill(uniqueEmail("flashcards"));
-  await page.getByLabel("Password", { exact: true }).fill("shukran-ktir-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // Password hashing is deliberately slow. New members get the short onboarding first; skipping it goes on.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/, { timeout: 30_000 });
-  await page.getByRole("link", { name: "Skip for now" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await signUpDirect(page, { name: "Layla", prefix: "flashcards", password: "shukran-ktir-1" });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { FREE_ACCOUNT_INCLUDES, FREE_TIER_MESSAGES, SUBSCRIPTION_ADDS } from "../../core/free-tier";
-import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, expectAccessible, signIn, signUpDirect } from "./fixtures";
 import { expect, test, type Page } from "./test";
 
 // The free tier (docs/product-rules.md#free-and-paid): a new free member meets each gate and is sent to
@@ -8,17 +8,7 @@ import { expect, test, type Page } from "./test";
 test.describe.configure({ timeout: 120_000 });
 
 async function signUp(page: Page) {
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill("Rana");
-  await page.getByLabel("Email").fill(uniqueEmail("free-tier"));
-  await page.getByLabel("Password", { exact: true }).fill("marhaba-marhaba-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // Password hashing is deliberately slow. New members may get the short onboarding first: skip it.
-  await expect(page).toHaveURL(/\/(onboarding|checkout)(\?|$)/, { timeout: 30_000 });
-  if (new URL(page.url()).pathname === "/onboarding") {
-    await page.getByRole("link", { name: "Skip for now" }).click();
-  }
-  await expect(page).toHaveURL(/\/checkout$/);
+  await signUpDirect(page, { name: "Rana", prefix: "free-tier", password: "marhaba-marhaba-1" });
 }
 
 /** Sent to the plans with the gate's message as a toast. */

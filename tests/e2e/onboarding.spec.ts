@@ -1,19 +1,18 @@
 import { expect, test, type Page } from "./test";
-import { expectAccessible, uniqueEmail } from "./fixtures";
+import { expectAccessible, signUpDirect } from "./fixtures";
 
-// Onboarding by level and "For you" (docs/recommendations.md): a new member answers four questions, the
-// library suggests lessons at their level, each saying why, and watching one moves the suggestions on.
+// Onboarding by level and "For you" (docs/recommendations.md): a new member (signed up, so past the checkout
+// the sign-up rule sends them to) meets the library's first-visit card, answers four questions, the library
+// suggests lessons at their level, each saying why, and watching one moves the suggestions on.
 
 test.describe.configure({ timeout: 120_000 });
 
 async function signUp(page: Page, name: string) {
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("Email").fill(uniqueEmail("onboarding"));
-  await page.getByLabel("Password", { exact: true }).fill("ahlan-w-sahlan-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // Password hashing is deliberately slow.
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/, { timeout: 30_000 });
+  await signUpDirect(page, { name, prefix: "onboarding", password: "ahlan-w-sahlan-1" });
+  await page.goto("/video-library");
+  const prompt = page.getByRole("region", { name: "Tell us your level to get suggestions" });
+  await prompt.getByRole("link", { name: "Set my level" }).click();
+  await expect(page).toHaveURL(/\/onboarding\?next=%2Fvideo-library$/);
 }
 
 const forYou = (page: Page) => page.getByRole("region", { name: "For you" });
@@ -35,10 +34,8 @@ test("a new member picks Beginner, family, 10 minutes, sees For you lessons at t
   await page.getByRole("radio", { name: "10 minutes", exact: true }).check();
   await expect(page.getByRole("radio", { name: /^No preference\b/ })).toBeChecked();
   await page.getByRole("button", { name: "Save and show my lessons" }).click();
-  // Then on to where signing up was going.
-  await expect(page).toHaveURL(/\/checkout$/);
-
-  await page.goto("/video-library");
+  // Then back to the library, now with suggestions.
+  await expect(page).toHaveURL(/\/video-library$/);
   const section = forYou(page);
   await expect(section).toBeVisible();
   const cards = section.getByRole("article");
@@ -99,8 +96,7 @@ test("the three clips suggest a level and say why; the suggestion is selected", 
 
   // "Skip for now" goes on without saving anything: the library then asks for the level.
   await page.getByRole("link", { name: "Skip for now" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await page.goto("/video-library");
+  await expect(page).toHaveURL(/\/video-library$/);
   const prompt = page.getByRole("region", { name: "Tell us your level to get suggestions" });
   await expect(prompt).toBeVisible();
   await prompt.getByRole("link", { name: "Set my level" }).click();
@@ -116,9 +112,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("radio", { name: /^Work\b/ }).check();
     await page.getByRole("radio", { name: "30 minutes", exact: true }).check();
     await page.getByRole("button", { name: "Save and show my lessons" }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
-
-    await page.goto("/video-library");
+    await expect(page).toHaveURL(/\/video-library$/);
     const first = forYou(page).getByRole("article").first();
     await expect(first).toContainText("At your level (Advanced)");
 

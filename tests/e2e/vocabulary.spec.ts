@@ -1,22 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "./test";
-import { expectAccessible as axeCheck, uniqueEmail } from "./fixtures";
+import { expectAccessible as axeCheck, signUpDirect } from "./fixtures";
 
 // Long walks through several pages; the dev server compiles on first visit.
 test.describe.configure({ timeout: 120_000 });
 
 // Every test signs up its own learner: lists, words, quiz runs and deck progress are theirs alone.
 async function signUp(page: Page) {
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill("Lina");
-  await page.getByLabel("Email").fill(uniqueEmail("vocab"));
-  await page.getByLabel("Password", { exact: true }).fill("marhaba-marhaba-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // New members get the short onboarding, then are offered the plans; a free account is enough for free
-  // lessons, their own lists and the first session of a deck (docs/product-rules.md#free-and-paid).
-  await expect(page).toHaveURL(/\/onboarding\?next=%2Fcheckout$/);
-  await page.getByRole("link", { name: "Skip for now" }).click();
-  await expect(page).toHaveURL(/\/(checkout|video-library)$/);
+  await signUpDirect(page, { name: "Lina", prefix: "vocab", password: "marhaba-marhaba-1" });
 }
 
 /** axe once any toast has gone: a toast caught mid-animation reads as low contrast. */

@@ -280,14 +280,19 @@ describe("the self-check clips", () => {
   });
 });
 
-describe("signing up", () => {
-  it("leads to the onboarding, then where the plan leads", async () => {
+describe("signing up (docs/product-rules.md#redirects, given)", () => {
+  it("goes straight to the checkout the plan names; the onboarding comes after", async () => {
     const email = () => `onboard-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const form = { name: "Rana", password: "marhaba-marhaba-1" };
-    const plain = await post(signupRoute, "/auth/signup", { ...form, email: email(), plan: "" });
-    expect(plain).toMatchObject({ status: 302, location: "/onboarding?next=%2Fcheckout" });
-    const annual = await post(signupRoute, "/auth/signup", { ...form, email: email(), plan: "annual" });
-    expect(annual).toMatchObject({ status: 302, location: "/onboarding?next=%2Fcheckout%2Fannual" });
+    for (const [plan, location] of [
+      ["monthly", "/checkout/monthly"],
+      ["annual", "/checkout/annual"],
+      ["", "/checkout"],
+      ["weekly", "/checkout"],
+    ] as const) {
+      const reply = await post(signupRoute, "/auth/signup", { ...form, email: email(), plan });
+      expect(reply, `plan "${plan}"`).toMatchObject({ status: 302, location });
+    }
   });
 });
 

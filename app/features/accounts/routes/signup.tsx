@@ -10,7 +10,6 @@ import { requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.serv
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { PASSWORD_MIN, registerSchema } from "#core/schemas/auth";
-import { onboardingHref } from "#core/schemas/onboarding";
 import { isGoogleEnabled } from "#server/lib/config";
 import { redirectAfterRegister } from "#server/lib/redirects";
 import { register } from "#server/services/auth";
@@ -41,8 +40,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields: ["password"] });
   try {
     const session = await register(context.app, submission.value, requestMeta(request));
-    // A new member answers the short onboarding first (or skips it), then goes where the plan leads.
-    return signedInRedirect(request, session, onboardingHref(redirectAfterRegister(submission.value.plan)));
+    // The product's rule (docs/product-rules.md#redirects): straight to the checkout the plan names. The short
+    // onboarding comes after it (checkout-success, and the library's first-visit card), always skippable.
+    return signedInRedirect(request, session, redirectAfterRegister(submission.value.plan));
   } catch (error) {
     return replyWithAppError(submission, error, { hideFields: ["password"] });
   }
@@ -71,17 +71,14 @@ export default function SignupPage() {
             <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm3.7-9.3-4 4a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4l1.3 1.3 3.3-3.3a1 1 0 0 1 1.4 1.4z" />
           </svg>
           <p>
-            <strong className="font-semibold">You picked the {planName} plan.</strong> Create your account, tell us your
-            level (or skip it), then confirm the plan.
+            <strong className="font-semibold">You picked the {planName} plan.</strong> Create your account, then confirm
+            the plan.
           </p>
         </div>
       ) : null}
       {googleEnabled ? (
         <>
-          <GoogleButton
-            label="Sign up with Google"
-            redirectTo={onboardingHref(plan ? redirectAfterRegister(plan) : null)}
-          />
+          <GoogleButton label="Sign up with Google" redirectTo={redirectAfterRegister(plan)} />
           <OrDivider />
         </>
       ) : null}
