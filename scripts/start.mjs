@@ -8,6 +8,8 @@ import { spawnSync, spawn } from "node:child_process";
 import { localVarOverrides } from "./local-vars.mjs";
 
 const port = process.env.PORT || "8787";
+// Loopback unless HOST says otherwise: the local server has open development pages (/dev/mailbox).
+const host = process.env.HOST || "127.0.0.1";
 const persist = process.env.PERSIST_TO ? ["--persist-to", process.env.PERSIST_TO] : [];
 const skipBuild = process.env.SKIP_BUILD === "1";
 const skipDbSetup = process.env.SKIP_DB_SETUP === "1";
@@ -26,12 +28,12 @@ if (!skipDbSetup) {
 }
 if (!skipBuild) run(bin("remix"), ["vite:build"]);
 
-console.log(`\nAhla is starting at http://localhost:${port}`);
+console.log(`\nAhla is starting at http://localhost:${port} (listening on ${host})`);
 const localVars = Object.entries(localVarOverrides()).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 // wrangler bundles the Worker with NODE_ENV "development" under `wrangler dev` and "production" under
 // `wrangler deploy`; this serves the production build, so it bundles React's production server renderer
 // as a deploy does (the development one renders a page about twice as slowly and checks every prop).
-const server = spawn(bin("wrangler"), ["dev", "--port", port, "--ip", "0.0.0.0", ...localVars, ...persist], {
+const server = spawn(bin("wrangler"), ["dev", "--port", port, "--ip", host, ...localVars, ...persist], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production", WRANGLER_SEND_METRICS: "false" },
 });

@@ -16,6 +16,14 @@ export type RemixHandler = (request: Request, context: LoadContext) => Promise<R
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 /**
+ * Pages and API routes that take an email address, a password or a mailed link. The development cost figure
+ * (`Server-Timing: d1;…`) is left off them: the rows a sign-in or a reset reads differ for a known and an
+ * unknown address, which would make the figure an account oracle on any server that shows it.
+ */
+const takesAccountDetails = (path: string) =>
+  /^\/(api\/)?(auth|newsletter|settings|reminders)(\/|$)/.test(path);
+
+/**
  * The whole request path: /api → the Hono JSON API, /media → signed R2 objects, everything else → Remix. Static files never
  * get here: Workers static assets serve build/client first. Before any of them: a configuration that
  * fails closed refuses the request, /dev pages exist only outside production, and no other site can
@@ -52,7 +60,8 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
   // One D1 session per request (server/lib/d1-session.ts), shared by the API, /media and Remix's loaders
   // through the one AppContext; the bookmark cookie and the development cost figure go on whatever answers.
   app.use(async (c, next) => {
-    const d1 = openD1Session(c.env.DB, c.req.raw, { measure: hasDevelopmentTools(getConfig(c.env)) });
+    const measure = hasDevelopmentTools(getConfig(c.env)) && !takesAccountDetails(new URL(c.req.url).pathname);
+    const d1 = openD1Session(c.env.DB, c.req.raw, { measure });
     c.set("app", createAppContext(c.env, { now: options.now, d1 }));
     await next();
     try {

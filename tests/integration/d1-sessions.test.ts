@@ -386,6 +386,29 @@ describe("D1 sessions: the development cost figure", () => {
     expect(d1Figure(reorder).queries).toBe(recording.sessions.flatMap((opened) => opened.statements).length);
   });
 
+  it("is left off the routes that take an email, a password or a mailed link (it would tell known addresses)", async () => {
+    const development = recordingEnv({ ...stagingEnv(testEnv), ENVIRONMENT: "development" });
+    const known = await createUser();
+    const unknown = `nobody-${crypto.randomUUID()}@example.com`;
+    for (const email of [known.email, unknown]) {
+      for (const [path, body] of [
+        ["/api/auth/login", { email, password: "wrong password here" }],
+        ["/api/auth/reset-password", { email }],
+        ["/api/auth/email-link", { email }],
+        ["/api/auth/register", { email, password: "a long enough password", name: "Probe" }],
+        ["/api/newsletter", { email }],
+      ] as const) {
+        const response = await call("POST", path, { body, env: development.env });
+        expect(response.status, path).toBeLessThan(500);
+        expect(response.headers.get("Server-Timing"), `${path} for ${email}`).toBeNull();
+      }
+    }
+    // Everything else still carries it in development.
+    expect((await call("GET", "/api/library", { env: development.env })).headers.get("Server-Timing")).toMatch(
+      SERVER_TIMING,
+    );
+  });
+
   it("is absent in production, where nothing is wrapped, and the answers are the same", async () => {
     // The same secrets either way, so one sign-in serves both.
     const production = recordingEnv(stagingEnv(testEnv));
