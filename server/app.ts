@@ -20,8 +20,7 @@ const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
  * (`Server-Timing: d1;…`) is left off them: the rows a sign-in or a reset reads differ for a known and an
  * unknown address, which would make the figure an account oracle on any server that shows it.
  */
-const takesAccountDetails = (path: string) =>
-  /^\/(api\/)?(auth|newsletter|settings|reminders)(\/|$)/.test(path);
+const takesAccountDetails = (path: string) => /^\/(api\/)?(auth|newsletter|settings|reminders)(\/|$)/.test(path);
 
 /**
  * The whole request path: /api → the Hono JSON API, /media → signed R2 objects, everything else → Remix. Static files never
