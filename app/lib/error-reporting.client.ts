@@ -26,6 +26,7 @@ export async function initErrorReporting() {
     tracesSampleRate: 1,
     replaysSessionSampleRate: 0.1,
     replaysOnErrorSampleRate: 1,
-    sendDefaultPii: true,
+    // "Personal data on": the SDK fills in the user from what it sees (its default, stated here).
+    dataCollection: { userInfo: true },
   });
 }
