@@ -4,7 +4,13 @@ import { createMediaApp } from "./api/media";
 import type { AppEnv } from "./api/types";
 import { createAppContext } from "./context";
 import { configErrorResponse, getConfig, hasDevelopmentTools } from "./lib/config";
-import { apiBodyTypeProblem, crossSiteReason } from "./lib/request-guards";
+import {
+  apiBodyTypeProblem,
+  crossSiteReason,
+  malformedRequestProblem,
+  checkPageRequest,
+  type Refusal,
+} from "./lib/request-guards";
 import { carriesCredential } from "./lib/cookies";
 import { openD1Session } from "./lib/d1-session";
 import { secureResponses } from "./lib/security-headers";
@@ -36,6 +42,8 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
   app.use(async (c, next) => {
     const refused = configErrorResponse(c.env);
     if (refused) return refused;
+    const malformed = malformedRequestProblem(c.req.raw);
+    if (malformed) return refuse(c.req.raw, malformed);
     const path = new URL(c.req.url).pathname;
     const devTool = path === "/dev" || path.startsWith("/dev/") || path.startsWith("/api/billing/dev/");
     if (devTool && !hasDevelopmentTools(getConfig(c.env))) {
@@ -92,6 +100,8 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
       // The page is rendered for the request the page cache hands back: the caller's own, or, for a page
       // that may be shared, a bare visitor's request of the same URL. The load context (who is signed in)
       // is built from that very request, so a shared page can never be rendered for someone.
+      const checked = await checkPageRequest(c.req.raw);
+      if ("refusal" in checked) return refuse(c.req.raw, checked.refusal);
       const render = async (request: Request) => {
         const loadContext = createLoadContext(request, c.env, c.executionCtx, {
           app: c.get("app"),
@@ -99,10 +109,27 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
         });
         return withPageCaching(request, await remix(request, loadContext));
       };
-      return servePublicPage(c.req.raw, c.get("app"), c.executionCtx, cache, render);
+      return servePublicPage(checked.request, c.get("app"), c.executionCtx, cache, render);
     });
   }
   return app;
+}
+
+/** A guard's refusal: JSON `{ errors }` under /api, plain text elsewhere. */
+function refuse(request: Request, { status, message, allow }: Refusal): Response {
+  const headers = new Headers(allow ? { Allow: allow } : {});
+  let path = "";
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    // An address the runtime handed over but URL cannot parse: answered as a page.
+  }
+  if (isApiPath(path)) {
+    headers.set("Content-Type", "application/json; charset=utf-8");
+    return new Response(JSON.stringify({ errors: [message] }), { status, headers });
+  }
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(request.method === "HEAD" ? null : message, { status, headers });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
+import { checkPageRequest, MAX_PATH_LENGTH, malformedRequestProblem } from "../../server/lib/request-guards";
 import { createUser, loginToken, testEnv } from "./helpers";
 
 const ORIGIN = "http://localhost";
@@ -128,5 +129,47 @@ describe("the JSON API accepts only application/json bodies", () => {
       headers: { Origin: "https://evil.example" },
     });
     expect(crossSite.status).toBe(403);
+  });
+});
+
+describe("malformed requests (outside attack)", () => {
+  const at = (path: string, init: RequestInit = {}) => new Request(`https://ahla.test${path}`, init);
+
+  it("refuses a GET or HEAD that says it carries a body, and addresses no route can mean", () => {
+    expect(malformedRequestProblem(at("/faq", { headers: { "Content-Length": "3" } }))?.status).toBe(400);
+    expect(
+      malformedRequestProblem(at("/faq", { method: "HEAD", headers: { "Transfer-Encoding": "chunked" } }))?.status,
+    ).toBe(400);
+    expect(malformedRequestProblem(at("/faq", { headers: { "Content-Length": "0" } }))).toBeNull();
+    for (const path of ["/%5C", "/faq/%5c", "/a%00b", "//evil.example/x", "/%E0%A4%A", "/%"]) {
+      expect(malformedRequestProblem(at(path))?.status, path).toBe(400);
+    }
+    expect(malformedRequestProblem(at(`/${"a".repeat(MAX_PATH_LENGTH)}`))?.status).toBe(414);
+    expect(malformedRequestProblem(at("/video/1/%D8%A3%D9%87%D9%84%D8%A7?q=%"))).toBeNull();
+  });
+
+  it("lets pages take GET and form POSTs only; a bodiless POST goes on as an empty form", async () => {
+    const put = await checkPageRequest(at("/auth/login", { method: "PUT" }));
+    expect(put).toEqual({ refusal: expect.objectContaining({ status: 405, allow: "GET, HEAD, POST" }) });
+    const text = await checkPageRequest(
+      at("/auth/login", { method: "POST", body: "abc", headers: { "Content-Type": "text/plain" } }),
+    );
+    expect(text).toEqual({ refusal: expect.objectContaining({ status: 415 }) });
+    const broken = await checkPageRequest(
+      at("/auth/login", {
+        method: "POST",
+        body: "--x\r\nbroken",
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      }),
+    );
+    expect(broken).toEqual({ refusal: expect.objectContaining({ status: 400 }) });
+    const empty = await checkPageRequest(at("/dev/cron?now=2030-01-01", { method: "POST" }));
+    expect("request" in empty && (await empty.request.formData()).keys().next().done).toBe(true);
+    const form = at("/auth/login", {
+      method: "POST",
+      body: "a=1",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(await checkPageRequest(form)).toEqual({ request: form });
   });
 });
