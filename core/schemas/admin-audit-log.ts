@@ -1,11 +1,15 @@
 import { z } from "zod";
 
 // The audit log page's filters (/admin/audit-log). They arrive as search params, so every value is a
-// string and anything malformed falls back to "no filter" rather than an error page.
+// string and anything malformed falls back to "no filter" rather than an error page, except a record id
+// longer than any record's (its text box): refused with a message, like every search box (core/schemas/search.ts).
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
 /** `actor=system` lists the rows no administrator made (work the system did on an admin's behalf). */
 export const AUDIT_SYSTEM_ACTOR = "system";
+
+/** The longest record id the log is searched by (the admin registry's ids are at most 200 characters). */
+export const AUDIT_RECORD_MAX_LENGTH = 200;
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -51,7 +55,12 @@ export const auditLogSearchSchema = z
       .optional()
       .catch(undefined),
     /** The record's id as logged ("12", or "12-3" for a composite key). */
-    record: z.string().trim().min(1).max(200).optional().catch(undefined),
+    record: z
+      .string()
+      .trim()
+      .max(AUDIT_RECORD_MAX_LENGTH, `A record ID is at most ${AUDIT_RECORD_MAX_LENGTH} characters.`)
+      .optional()
+      .transform((value) => value || undefined),
     /** The member the actions concerned (their history). */
     subject: positiveId,
     /** First and last day, inclusive whole UTC days ("YYYY-MM-DD"). */

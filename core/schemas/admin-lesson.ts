@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasArabic } from "../arabic";
 import { CUE_TEXT_MAX_LENGTH, MAX_CUES_PER_LESSON, parseCueTime, type DraftCue } from "../cue-edits";
+import { searchTextField } from "./search";
 
 // Shared by the admin lesson workspace, the subtitles generator, their JSON API and the lesson chat.
 
@@ -138,3 +139,9 @@ export const aiSettingsSchema = z.object({
   enabled: z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean()),
   contextNotes: z.string().trim().max(4000, "At most 4000 characters.").default(""),
 });
+
+/** The subtitles generator's lesson picker: `?q=` contained in a title (English or Arabic). */
+export const lessonPickerSearchSchema = z.object({ q: searchTextField() });
+
+/** The lesson assistant's admin page: `?q=` over lesson titles; `?learner=` a member id, or part of a name or email. */
+export const assistantSearchSchema = z.object({ q: searchTextField(), learner: searchTextField() });

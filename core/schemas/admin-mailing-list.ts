@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { searchTextField } from "./search";
 
 export const MAILING_LIST_PAGE_SIZE = 50;
 export const MAILING_LIST_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export type MailingListStatus = (typeof MAILING_LIST_STATUSES)[number];
 
 export const mailingListSearchSchema = z.object({
-  q: z.string().trim().max(200).catch("").default(""),
+  /** Email or name, contained anywhere; longer than SEARCH_MAX_LENGTH is refused (422). */
+  q: searchTextField(),
   status: z
     .enum(["all", ...MAILING_LIST_STATUSES])
     .catch("all")

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LEVELS } from "../levels";
 import { emailField, nameField } from "./auth";
+import { searchTextField } from "./search";
 
 // Shared by the admin user pages (Conform, no-JS forms) and /api/admin/users, so both give the same messages.
 export const ADMIN_USERS_PAGE_SIZE = 25;
@@ -12,7 +13,8 @@ export const permissionCodeField = z
   .max(64, "Permission codes are at most 64 characters.");
 
 export const userSearchSchema = z.object({
-  q: z.string().trim().max(200).optional().default(""),
+  /** Name or email, contained anywhere; longer than SEARCH_MAX_LENGTH is refused (422). */
+  q: searchTextField(),
   status: z.enum(["all", "active", "disabled", "admins"]).catch("all").default("all"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });

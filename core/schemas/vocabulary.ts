@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { arabicWordField } from "./lessons";
+import { searchTextField } from "./search";
 
 // Shared by the vocabulary forms (Conform) and the JSON API, so both give the same messages.
 export const LIST_TITLE_MAX = 80;
@@ -13,6 +14,9 @@ export const listTitleField = z
   .max(LIST_TITLE_MAX, `Keep the name to ${LIST_TITLE_MAX} characters or fewer.`);
 
 export const listTitleSchema = z.object({ title: listTitleField });
+
+/** `?q=` of a list's or a deck's words (Arabic, transliteration or meaning, contained anywhere). */
+export const wordSearchSchema = z.object({ q: searchTextField() });
 
 const idField = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);

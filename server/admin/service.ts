@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, getTableName, inArray, is, or, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, SQLiteTable, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
+import { adminListSearchField } from "#core/schemas/search";
 import * as schema from "#drizzle/schema";
 import { mediaObjects } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { randomToken } from "../lib/crypto";
 import { auditInsert, diffChanges, LAST_INSERT_ID } from "../services/audit-log";
-import { AppError, notFound, validationError } from "../lib/errors";
+import { containsText } from "../services/text-match";
+import { AppError, notFound, parseWith, validationError } from "../lib/errors";
 import { isMediaKey, signMediaUrl } from "../services/media";
 import { ADMIN_RESOURCES, authorizeAdminAction, getAdminResource } from "./registry";
 import type {
@@ -126,7 +128,10 @@ function sortableFields(resource: AdminResource): Set<string> {
   return new Set([...fields].filter((field) => field in columns));
 }
 
-/** Reads ?q=&sort=&dir=&page=&pageSize=&<filter>= leniently: unknown or malformed values fall back to defaults. */
+/**
+ * Reads ?q=&sort=&dir=&page=&pageSize=&<filter>= leniently: unknown or malformed values fall back to defaults.
+ * The one exception is a search longer than its maximum (core/schemas/search.ts): a 422 that says so.
+ */
 export function parseListQuery(resource: AdminResource, params: URLSearchParams): AdminListQuery {
   const sortable = sortableFields(resource);
   const fallbackSort = resource.defaultSort?.field ?? primaryKeyOf(resource)[0]!;
@@ -144,7 +149,7 @@ export function parseListQuery(resource: AdminResource, params: URLSearchParams)
   const sizeNumber = Number(params.get("pageSize") ?? DEFAULT_ADMIN_PAGE_SIZE);
   const pageSize =
     Number.isSafeInteger(sizeNumber) && sizeNumber >= 1 ? Math.min(sizeNumber, 100) : DEFAULT_ADMIN_PAGE_SIZE;
-  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const q = parseWith(adminListSearchField, params.get("q") ?? "");
 
   const filters: AdminListQuery["filters"] = {};
   for (const filter of resource.filters ?? []) {
@@ -158,18 +163,13 @@ export function parseListQuery(resource: AdminResource, params: URLSearchParams)
   return { q, sort, direction, page, pageSize, filters };
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 function listCondition(resource: AdminResource, query: Pick<AdminListQuery, "q" | "filters">): SQL | undefined {
   const columns = columnsOf(resource);
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    const searches = (resource.searchFields ?? [])
-      .filter((field) => field in columns)
-      .map((field) => sql`${columns[field]} LIKE ${pattern} ESCAPE '\\'`);
+    const searched = (resource.searchFields ?? []).filter((field) => field in columns).map((field) => columns[field]!);
+    const contains = containsText(searched, query.q);
+    const searches: SQL[] = contains ? [contains] : [];
     // A numeric query also finds the row with that id.
     const keys = primaryKeyOf(resource);
     if (keys.length === 1 && /^\d{1,15}$/.test(query.q) && columns[keys[0]!]!.dataType === "number") {

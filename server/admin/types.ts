@@ -150,7 +150,7 @@ export interface AdminResource {
   /** PATCH schema; default createSchema.partial(). PUT and the edit form use createSchema. */
   updateSchema?: z.ZodObject;
   columns: readonly AdminColumn[];
-  /** Column keys matched with LIKE %q%. */
+  /** Column keys that `?q=` must be contained in (any of them; ASCII case-insensitive; server/services/text-match.ts). */
   searchFields?: readonly string[];
   filters?: readonly AdminFilter[];
   defaultSort?: { field: string; direction: "asc" | "desc" };

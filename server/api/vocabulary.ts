@@ -5,9 +5,10 @@ import {
   moveItemSchema,
   quizResultSchema,
   saveGlobalWordSchema,
+  wordSearchSchema,
 } from "#core/schemas/vocabulary";
 import { requireSignedIn } from "../access/policy";
-import { notFound } from "../lib/errors";
+import { notFound, parseWith } from "../lib/errors";
 import { requireDeckSession } from "../services/free-tier";
 import {
   finishDeckQuiz,
@@ -49,7 +50,7 @@ export const vocabularyApi = new Hono<ApiEnv>()
     return c.json({ data: await createVocabularyList(c.get("app"), c.get("user")!, input) }, 201);
   })
   .get(`/lists/:id${ID}`, async (c) => {
-    const q = c.req.query("q")?.slice(0, 100);
+    const { q } = parseWith(wordSearchSchema, { q: c.req.query("q") });
     return c.json({ data: await getVocabularyList(c.get("app"), c.get("user")!, idParam(c.req.param("id")), { q }) });
   })
   .patch(`/lists/:id${ID}`, async (c) => {
@@ -92,7 +93,7 @@ export const vocabularyApi = new Hono<ApiEnv>()
     c.json({ data: await getVocabularyTheme(c.get("app"), c.get("user")!, idParam(c.req.param("id"))) }),
   )
   .get(`/decks/:id${ID}`, async (c) => {
-    const q = c.req.query("q")?.slice(0, 100);
+    const { q } = parseWith(wordSearchSchema, { q: c.req.query("q") });
     return c.json({ data: await getVocabularyDeck(c.get("app"), c.get("user")!, idParam(c.req.param("id")), { q }) });
   })
   // A deck's words are open to every member; recording a run is a session: the first is free, then 402

@@ -2,7 +2,7 @@
  * The admin lesson workspace (/admin/videos/<id>/lesson): media, transcript cues, attachments,
  * categories and teachers, vocabulary and exercises of one lesson. Callers check the admin permission.
  */
-import { and, asc, desc, eq, inArray, like, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type z } from "zod";
 import {
@@ -40,6 +40,7 @@ import {
 import { isMediaKey, signMediaUrl } from "./media";
 import { indexVideo } from "./search";
 import { deleteStoredObject } from "./uploads";
+import { containsText } from "./text-match";
 
 type Query = BatchItem<"sqlite">;
 
@@ -91,11 +92,10 @@ export async function requireVideo(ctx: AppContext, videoId: number) {
 
 /** Lessons for an admin picker: title search (drafts included), newest first, at most 50. */
 export async function listLessonsForPicker(ctx: AppContext, { q = "" }: { q?: string } = {}) {
-  const pattern = `%${q.replace(/[%_\\]/g, "")}%`;
   return ctx.db
     .select({ id: videos.id, title: videos.title, isPublished: videos.isPublished })
     .from(videos)
-    .where(q ? or(like(videos.title, pattern), like(videos.titleAr, pattern)) : undefined)
+    .where(containsText([videos.title, videos.titleAr], q))
     .orderBy(desc(videos.id))
     .limit(50);
 }

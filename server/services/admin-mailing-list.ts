@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import {
   MAILING_LIST_PAGE_SIZE,
   type MailingListSearch,
@@ -9,7 +9,7 @@ import { mailingList } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { auditInsertWhen, diffChanges } from "./audit-log";
 import { notFound } from "../lib/errors";
-import { likePattern } from "./admin-users";
+import { containsText } from "./text-match";
 
 // Administering the newsletter list: the public double opt-in signup writes the rows, admins read,
 // export and unsubscribe them.
@@ -34,13 +34,7 @@ export function entryStatus(row: { confirmedAt: Date | null; unsubscribedAt: Dat
 function searchCondition(search: Pick<MailingListSearch, "q" | "status">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (search.q) {
-    const pattern = likePattern(search.q.toLowerCase());
-    conditions.push(
-      or(
-        sql`lower(${mailingList.email}) like ${pattern} escape '\\'`,
-        sql`lower(coalesce(${mailingList.name}, '')) like ${pattern} escape '\\'`,
-      ),
-    );
+    conditions.push(containsText([mailingList.email, mailingList.name], search.q));
   }
   if (search.status === "pending") conditions.push(isNull(mailingList.confirmedAt), isNull(mailingList.unsubscribedAt));
   if (search.status === "confirmed") {

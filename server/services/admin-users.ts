@@ -19,6 +19,7 @@ import { auditInsert, auditInsertWhen, diffChanges, LAST_INSERT_ID } from "./aud
 import { sendPasswordLink } from "./auth";
 import { cancelSubscriptionsForDeletedAccount, hasAccessAt } from "./billing";
 import { requestEmailChange } from "./email-verification";
+import { containsText } from "./text-match";
 
 // Administration of members: search, their subscription and sessions, permission codes, disabling.
 
@@ -61,18 +62,10 @@ export interface AdminUserList {
   pageSize: number;
 }
 
-/** `%` and `_` typed by the admin match themselves, not any text. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 function searchCondition(search: UserSearch): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
   if (search.q) {
-    const pattern = likePattern(search.q.toLowerCase());
-    conditions.push(
-      or(sql`lower(${users.email}) like ${pattern} escape '\\'`, sql`lower(${users.name}) like ${pattern} escape '\\'`),
-    );
+    conditions.push(containsText([users.email, users.name], search.q));
   }
   if (search.status === "active") conditions.push(isNull(users.disabledAt));
   if (search.status === "disabled") conditions.push(isNotNull(users.disabledAt));

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
+import { librarySearchField } from "#core/schemas/search";
 import {
   categories,
   countries,
@@ -47,6 +48,7 @@ import {
 } from "#core/library-query";
 import { isLessonLocked, VISITOR_ACCESS, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
+import { parseWith } from "../lib/errors";
 import { pageCacheGeneration } from "../lib/page-cache";
 import { isMediaKey, MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "./media";
 import {
@@ -314,14 +316,11 @@ const slugParam = z
   .catch(null);
 
 /**
- * Every value is caught: an unknown or malformed parameter is dropped, never an error
- * (docs/product-rules.md#quality-bars).
+ * Every value but the search is caught: an unknown or malformed parameter is dropped, never an error
+ * (docs/product-rules.md#quality-bars). The search is checked first (`librarySearchField`).
  */
 const libraryParamsSchema = z.object({
-  q: z
-    .string()
-    .transform((value) => value.replace(/\s+/g, " ").trim().slice(0, 120))
-    .catch(""),
+  q: z.string().catch(""),
   levels: z
     .array(z.string())
     .transform((values) => {
@@ -353,11 +352,14 @@ const libraryParamsSchema = z.object({
     .catch(1),
 });
 
-/** The /video-library query string (contract in core/library-query.ts), with bad values dropped. */
+/**
+ * The /video-library query string (contract in core/library-query.ts), with bad values dropped; a search
+ * longer than LIBRARY_SEARCH_MAX_LENGTH is refused (AppError 422), not cut short.
+ */
 export function parseLibraryParams(params: URLSearchParams): LibraryQuery {
   const value = (name: string) => params.get(name)?.trim() || null;
   return libraryParamsSchema.parse({
-    q: params.get("q") ?? "",
+    q: parseWith(librarySearchField, params.get("q") ?? ""),
     levels: params.getAll("level").flatMap((level) => level.split(",")),
     category: value("category"),
     teacher: value("teacher"),
@@ -448,7 +450,7 @@ export interface LibraryPage {
   total: number;
   pageCount: number;
   hasMore: boolean;
-  /** True when `q` held something searchable (a query of only symbols searches nothing). */
+  /** True when there is a search (`q`); a search of only symbols ("%_", "?!") has no words to find and finds nothing. */
   searched: boolean;
   /** Lessons per level with every other filter (and the search) applied: counts for the level choices. */
   levelCounts: Record<Level, number>;
@@ -653,6 +655,8 @@ export async function buildLibraryStatements(
   const status = userId ? query.status : null;
   const terms = searchTermsForQuery(query.q);
   const match = ftsMatchExpression(terms);
+  // The index holds words only: a search with none in it ("%_", "?!") finds no lesson, not every lesson.
+  const nothingToFind = match === null && query.q.trim() !== "";
   const applied: LibraryQuery = {
     ...query,
     category: category?.slug ?? null,
@@ -688,6 +692,7 @@ export async function buildLibraryStatements(
       applied.duration ? durationCondition(applied.duration) : undefined,
       applied.freeOnly ? eq(videos.isFree, true) : undefined,
       userId && status ? progressCondition(ctx, userId, status) : undefined,
+      nothingToFind ? sql`0` : undefined,
     );
   const limit = applied.page * pageSize;
 
@@ -734,7 +739,7 @@ export async function buildLibraryStatements(
         .groupBy(videos.level),
     };
   }
-  return { applied, sort, terms, searched: match !== null, userId, statements };
+  return { applied, sort, terms, searched: match !== null || nothingToFind, userId, statements };
 }
 
 /**

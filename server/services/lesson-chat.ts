@@ -4,7 +4,7 @@
  * assistant is enabled (video_ai_settings) and the Worker has an `AI` binding; then it says so and
  * never invents an answer. Each learner sees only their own conversation.
  */
-import { and, asc, count, countDistinct, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, sql } from "drizzle-orm";
 import { users, videoAiMessages, videoAiSettings, videos } from "#drizzle/schema";
 import { formatCueTime } from "#core/cue-edits";
 import type { Viewer } from "../access/viewer";
@@ -14,6 +14,7 @@ import { lessonCuesQuery, lessonVocabularyQuery } from "./lesson-content";
 import { AppError } from "../lib/errors";
 import { requireLessonAccess } from "../access/policy";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
+import { containsText } from "./text-match";
 
 export const CHAT_MODEL = "@cf/meta/llama-3.1-8b-instruct-fp8";
 export const CHAT_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60 * 60 * 1000 };
@@ -206,8 +207,7 @@ export async function saveAssistantSettings(
 /** Lessons with their assistant settings and conversation counts, for the admin list. */
 export async function listAssistantLessons(ctx: AppContext, { q = "", page = 1 }: { q?: string; page?: number }) {
   const pageSize = 25;
-  const pattern = `%${q.replace(/[%_\\]/g, "")}%`;
-  const filter = q ? or(like(videos.title, pattern), like(videos.titleAr, pattern)) : undefined;
+  const filter = containsText([videos.title, videos.titleAr], q);
   const stats = ctx.db
     .select({
       videoId: videoAiMessages.videoId,
@@ -255,10 +255,7 @@ export async function getAssistantReview(
   const learnerFilter = learner.trim()
     ? /^\d{1,12}$/.test(learner.trim())
       ? eq(users.id, Number(learner.trim()))
-      : or(
-          like(users.email, `%${learner.trim().replace(/[%_\\]/g, "")}%`),
-          like(users.name, `%${learner.trim().replace(/[%_\\]/g, "")}%`),
-        )
+      : containsText([users.email, users.name], learner.trim())
     : undefined;
   const rows = await ctx.db
     .select({

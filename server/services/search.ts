@@ -9,6 +9,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { transcriptCues, videos } from "#drizzle/schema";
 import type { HighlightSegment } from "#core/library-query";
 import { searchKeysForQuery, searchKeysForText } from "#core/transliteration";
+import { LIBRARY_SEARCH_MAX_LENGTH } from "#core/search-limits";
 import type { AppContext, Database } from "../context";
 import { listCuesOfLessons, listLessonCues, type LessonCue } from "./lesson-content";
 
@@ -36,7 +37,8 @@ const ROWS_PER_VIDEO = 2 ** 20;
 const STATEMENTS_PER_BATCH = 20;
 const VIDEOS_PER_PASS = 100;
 
-const MAX_QUERY_LENGTH = 120;
+/** Callers refuse longer searches (core/schemas/search.ts); the slice only bounds the folding work. */
+const MAX_QUERY_LENGTH = LIBRARY_SEARCH_MAX_LENGTH;
 const MAX_QUERY_TERMS = 8;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { likePattern } from "../../server/services/admin-users";
+import { foldAsciiCase } from "../../server/services/text-match";
 import { createUser, loginToken, outboxFor, testApp, testEnv } from "./helpers";
 
 const app = testApp();
@@ -32,9 +32,9 @@ async function admin() {
   return { ...user, token: await loginToken(app, user.email, user.password) };
 }
 
-describe("likePattern", () => {
-  it("escapes LIKE wildcards so they match themselves", () => {
-    expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+describe("foldAsciiCase", () => {
+  it("folds ASCII letters only, as SQLite's lower() does, and keeps wildcards as typed", () => {
+    expect(foldAsciiCase("50%_OFF\\ Élan مرحبا")).toBe("50%_off\\ Élan مرحبا");
   });
 });
 

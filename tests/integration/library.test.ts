@@ -178,7 +178,10 @@ describe("library query string", () => {
     expect(fromParams("page=abc").page).toBe(1);
     expect(fromParams("page=2.5").page).toBe(1);
     expect(fromParams("page=100000").page).toBe(20);
-    expect(fromParams(`q=${"a".repeat(500)}`).q).toHaveLength(120);
+    expect(fromParams(`q=${"a".repeat(120)}`).q).toHaveLength(120);
+    expect(fromParams(`q=${"a   b ".repeat(30)}`).q).toHaveLength(119); // runs of spaces count as one
+    // The one value refused rather than dropped: a search over its maximum says so (docs/product-rules.md#search).
+    expect(() => fromParams(`q=${"a".repeat(121)}`)).toThrow(/120 characters or fewer/);
     expect(fromParams("level=beginner,advanced").levels).toEqual(["beginner", "advanced"]);
   });
 });

@@ -12,6 +12,7 @@ import { ArrowDownIcon, ArrowUpIcon, SearchIcon } from "~/components/icons";
 import { FieldErrors, inputClasses } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import type { AdminRelationLabel } from "./types";
 
 // Relation widgets. Server-rendered with the first 200 rows of the other resource, so they work without
@@ -96,6 +97,7 @@ function SearchBox({
           if (event.key === "Enter") event.preventDefault();
         }}
         placeholder="Search…"
+        maxLength={SEARCH_MAX_LENGTH}
         className={cn(inputClasses, "py-2 ps-9 text-sm")}
       />
     </div>

@@ -4,6 +4,7 @@ import { useIsPending } from "~/components/form-fields";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import type { AdminColumn, BadgeTone } from "#server/admin/types";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, SearchIcon, TrashIcon } from "~/components/icons";
 import { useHydrated } from "./relation-pickers";
@@ -131,6 +132,7 @@ export function ResourceList({ view, list, filterOptions, bulkConfirm }: Resourc
                 type="search"
                 name="q"
                 defaultValue={searchParams.get("q") ?? ""}
+                maxLength={SEARCH_MAX_LENGTH}
                 className={cn(inputClasses, "py-2 ps-9 text-sm")}
               />
             </div>

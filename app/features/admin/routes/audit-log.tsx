@@ -9,7 +9,13 @@ import { inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
-import { AUDIT_SYSTEM_ACTOR, auditLogSearchSchema, type AuditLogSearch } from "#core/schemas/admin-audit-log";
+import { parseSearchParams } from "~/lib/search.server";
+import {
+  AUDIT_RECORD_MAX_LENGTH,
+  AUDIT_SYSTEM_ACTOR,
+  auditLogSearchSchema,
+  type AuditLogSearch,
+} from "#core/schemas/admin-audit-log";
 import {
   auditResourceLabel,
   listAuditActors,
@@ -21,7 +27,7 @@ import {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
-  const search = auditLogSearchSchema.parse(Object.fromEntries(url.searchParams));
+  const search = parseSearchParams(auditLogSearchSchema, url.searchParams);
   const [list, actors, resources] = await Promise.all([
     listAuditLog(context.app, {
       actor: search.actor,
@@ -181,6 +187,7 @@ export default function AdminAuditLogPage() {
             name="record"
             defaultValue={search.record ?? ""}
             placeholder="e.g. 12"
+            maxLength={AUDIT_RECORD_MAX_LENGTH}
             autoComplete="off"
             spellCheck={false}
             className={inputClasses}

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/auth.server";
+import { parseSearchParams } from "~/lib/search.server";
 import { mailingListSearchSchema } from "#core/schemas/admin-mailing-list";
 import { exportMailingListCsv } from "#server/services/admin-mailing-list";
 
 /** GET /admin/mailing-list.csv[?q=&status=]: the whole filtered list as a UTF-8 (with BOM) CSV download. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const search = mailingListSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const search = parseSearchParams(mailingListSearchSchema, new URL(request.url).searchParams);
   const csv = await exportMailingListCsv(context.app, search);
   const day = context.app.now().toISOString().slice(0, 10);
   return new Response(csv, {

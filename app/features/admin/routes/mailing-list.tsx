@@ -8,6 +8,8 @@ import { inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
+import { parseSearchParams } from "~/lib/search.server";
+import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import { mailingListSearchSchema, type MailingListStatus } from "#core/schemas/admin-mailing-list";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
@@ -16,7 +18,7 @@ import { listMailingList, unsubscribeMailingListEntry } from "#server/services/a
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
-  const search = mailingListSearchSchema.parse(Object.fromEntries(url.searchParams));
+  const search = parseSearchParams(mailingListSearchSchema, url.searchParams);
   const confirmText = url.searchParams.get("confirm");
   const list = await listMailingList(context.app, search);
   const confirmId = confirmText && /^\d{1,12}$/.test(confirmText) ? Number(confirmText) : null;
@@ -103,7 +105,14 @@ export default function AdminMailingListPage() {
           <label htmlFor="list-search" className="block text-sm font-medium text-ink">
             Email or name
           </label>
-          <input id="list-search" type="search" name="q" defaultValue={search.q} className={inputClasses} />
+          <input
+            id="list-search"
+            type="search"
+            name="q"
+            defaultValue={search.q}
+            maxLength={SEARCH_MAX_LENGTH}
+            className={inputClasses}
+          />
         </div>
         <div className="space-y-1.5 sm:w-60">
           <label htmlFor="list-status" className="block text-sm font-medium text-ink">

@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { searchOrRefuse } from "~/lib/search.server";
 import { bulkDeleteRecords, getRecord, listRecords, parseListQuery } from "#server/admin/service";
 import { AppError } from "#server/lib/errors";
 
@@ -16,7 +17,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // one; a slug that reaches here without a resource is a 404 (tests/integration/admin-pages.test.ts).
   const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
   const url = new URL(request.url);
-  const list = await listRecords(hookContext, resource, parseListQuery(resource, url.searchParams));
+  const query = searchOrRefuse(() => parseListQuery(resource, url.searchParams));
+  const list = await listRecords(hookContext, resource, query);
   const filterOptions = await loadRelationOptions(hookContext, resource, null, "filters");
   return { page, view: resourceView(resource), list, filterOptions };
 }

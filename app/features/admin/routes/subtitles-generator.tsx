@@ -8,7 +8,9 @@ import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
 import type { DraftCue } from "#core/cue-edits";
 import { titleMeta } from "~/lib/route-meta";
-import { cuesFromFormData } from "#core/schemas/admin-lesson";
+import { cuesFromFormData, lessonPickerSearchSchema } from "#core/schemas/admin-lesson";
+import { SEARCH_MAX_LENGTH } from "#core/search-limits";
+import { parseSearchParams } from "~/lib/search.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { getLessonWorkspace, listLessonsForPicker, saveLessonCues } from "#server/services/admin-lesson";
@@ -22,7 +24,7 @@ function idFrom(value: string | null | FormDataEntryValue) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 80);
+  const { q } = parseSearchParams(lessonPickerSearchSchema, url.searchParams);
   const videoId = idFrom(url.searchParams.get("videoId"));
   const [lessons, workspace] = await Promise.all([
     listLessonsForPicker(context.app, { q }),
@@ -154,6 +156,7 @@ export default function SubtitlesGeneratorPage() {
               type="search"
               name="q"
               defaultValue={q}
+              maxLength={SEARCH_MAX_LENGTH}
               placeholder="Search lessons"
               className={inputClasses}
             />

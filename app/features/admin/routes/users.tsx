@@ -8,15 +8,16 @@ import { inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
+import { parseSearchParams } from "~/lib/search.server";
 import { userSearchSchema } from "#core/schemas/admin-users";
 import { ADMIN_PERMISSION } from "#core/permissions";
+import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import { listUsers } from "#server/services/admin-users";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
-  const parsed = userSearchSchema.safeParse(Object.fromEntries(url.searchParams));
-  const search = parsed.success ? parsed.data : userSearchSchema.parse({});
+  const search = parseSearchParams(userSearchSchema, url.searchParams);
   return { search, list: await listUsers(context.app, search) };
 }
 
@@ -66,6 +67,7 @@ export default function AdminUsersPage() {
             type="search"
             name="q"
             defaultValue={search.q}
+            maxLength={SEARCH_MAX_LENGTH}
             placeholder="e.g. layla or @example.com"
             className={inputClasses}
           />

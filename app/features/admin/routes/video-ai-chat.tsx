@@ -7,7 +7,9 @@ import { FieldErrors, inputClasses } from "~/components/ui/field";
 import { requireAdmin } from "~/lib/auth.server";
 import { cn } from "~/lib/cn";
 import { titleMeta } from "~/lib/route-meta";
-import { aiSettingsSchema } from "#core/schemas/admin-lesson";
+import { aiSettingsSchema, assistantSearchSchema } from "#core/schemas/admin-lesson";
+import { SEARCH_MAX_LENGTH } from "#core/search-limits";
+import { parseSearchParams } from "~/lib/search.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getAssistantReview, listAssistantLessons, saveAssistantSettings } from "#server/services/lesson-chat";
 import { Breadcrumb } from "~/components/breadcrumb";
@@ -19,10 +21,9 @@ function idFrom(value: string | null | FormDataEntryValue) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 80);
+  const { q, learner } = parseSearchParams(assistantSearchSchema, url.searchParams);
   const page = idFrom(url.searchParams.get("page")) ?? 1;
   const videoId = idFrom(url.searchParams.get("videoId"));
-  const learner = (url.searchParams.get("learner") ?? "").trim().slice(0, 120);
   const [list, review] = await Promise.all([
     listAssistantLessons(context.app, { q, page }),
     videoId ? getAssistantReview(context.app, { videoId, learner }) : Promise.resolve(null),
@@ -104,6 +105,7 @@ export default function VideoAiChatPage() {
               type="search"
               name="q"
               defaultValue={q}
+              maxLength={SEARCH_MAX_LENGTH}
               placeholder="Search lessons"
               className={inputClasses}
             />
@@ -229,6 +231,7 @@ export default function VideoAiChatPage() {
                     name="learner"
                     type="search"
                     defaultValue={learner}
+                    maxLength={SEARCH_MAX_LENGTH}
                     placeholder="Learner email or name"
                     className={cn(inputClasses, "py-1.5 text-sm")}
                   />

@@ -1,6 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { LIBRARY_PATH, type LibraryQuery } from "#core/library-query";
+import { LIBRARY_SEARCH_MAX_LENGTH } from "#core/search-limits";
 import { HiddenQueryInputs } from "./hidden-query-inputs";
 import { useLibraryFormNavigate } from "./library-form";
 import { SearchIcon } from "~/components/icons";
@@ -50,7 +51,7 @@ export function LibrarySearchForm({ query }: { query: LibraryQuery }) {
         type="search"
         name="q"
         defaultValue={query.q}
-        maxLength={120}
+        maxLength={LIBRARY_SEARCH_MAX_LENGTH}
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"

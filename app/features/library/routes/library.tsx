@@ -21,6 +21,7 @@ import {
   libraryHref,
 } from "#core/library-query";
 import { pageTitle, rootAppName } from "~/lib/meta";
+import { searchOrRefuse } from "~/lib/search.server";
 import {
   getLearnerOverview,
   getLibraryFilterOptionsForPage,
@@ -32,7 +33,7 @@ import { memberWithoutAccess } from "#server/access/policy";
 import { FOR_YOU_LIMIT, getForYou } from "#server/services/recommendations";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const query = parseLibraryParams(new URL(request.url).searchParams);
+  const query = searchOrRefuse(() => parseLibraryParams(new URL(request.url).searchParams));
   // The lessons are read alongside the sign-in check (the filter choices are usually in memory); the
   // learner's row waits for who is signed in, and the locks for their subscription.
   const viewerLoaded = context.getViewer();

@@ -14,7 +14,9 @@ import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonic
 import { cn } from "~/lib/cn";
 import { titleMeta } from "~/lib/route-meta";
 import { FREE_TIER_LABELS } from "#core/free-tier";
-import { saveGlobalWordSchema } from "#core/schemas/vocabulary";
+import { saveGlobalWordSchema, wordSearchSchema } from "#core/schemas/vocabulary";
+import { SEARCH_MAX_LENGTH } from "#core/search-limits";
+import { parseSearchParams } from "~/lib/search.server";
 import { canStartDeckSession } from "#server/access/policy";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
@@ -35,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const { user } = viewer;
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const { q } = parseSearchParams(wordSearchSchema, url.searchParams);
   const deck = await loadDeck(context, user, requireId(params.deckId), q || undefined);
   const href = deckHref(deck);
   requireCanonicalPath(request, `${href}/vocabularies`);
@@ -188,6 +190,7 @@ export default function DeckWordsPage() {
                   type="search"
                   name="q"
                   defaultValue={q}
+                  maxLength={SEARCH_MAX_LENGTH}
                   placeholder="Arabic, transliteration or meaning"
                   className={cn(inputClasses, "py-2 sm:w-72")}
                 />

@@ -15,7 +15,9 @@ import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonic
 import { cn } from "~/lib/cn";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { listItemSchema, listTitleSchema, moveItemSchema } from "#core/schemas/vocabulary";
+import { listItemSchema, listTitleSchema, moveItemSchema, wordSearchSchema } from "#core/schemas/vocabulary";
+import { SEARCH_MAX_LENGTH } from "#core/search-limits";
+import { parseSearchParams } from "~/lib/search.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import {
@@ -48,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const listId = requireId(params.listId);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const { q } = parseSearchParams(wordSearchSchema, url.searchParams);
   const list = await loadOwnList(context, user, listId, q || undefined);
   const href = vocabularyListHref(list);
   requireCanonicalPath(request, href);
@@ -193,6 +195,7 @@ export default function VocabularyListPage() {
               type="search"
               name="q"
               defaultValue={q}
+              maxLength={SEARCH_MAX_LENGTH}
               placeholder="Arabic, transliteration or meaning"
               className={cn(inputClasses, "w-full py-2 sm:w-80")}
             />
