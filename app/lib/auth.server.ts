@@ -1,10 +1,11 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isMember, type Member } from "#server/access/viewer";
 import { clearTokenCookie, requestMeta, serializeTokenCookie } from "#server/lib/cookies";
+import { readDeviceCookie, serializeDeviceCookie } from "#server/lib/device-cookie";
 import { loginRedirectFor, safeRedirectPath } from "#server/lib/redirects";
 import { logout, type SessionUser } from "#server/services/auth";
 
-export { requestMeta, safeRedirectPath };
+export { readDeviceCookie, requestMeta, safeRedirectPath };
 
 export function pathWithQuery(request: Request): string {
   const url = new URL(request.url);
@@ -49,9 +50,17 @@ export async function logoutResponse(
   return redirect(loginRedirectFor(returnTo), { headers: { "Set-Cookie": clearTokenCookie(request.url) } });
 }
 
-/** Stores the session cookie and follows the redirect rule after any sign-in (password, Google, token). */
-export function signedInRedirect(request: Request, session: { token: string; expiresAt: Date }, target: string) {
-  return redirect(target, {
-    headers: { "Set-Cookie": serializeTokenCookie(session.token, session.expiresAt, request.url) },
-  });
+/**
+ * Stores the session cookie (and the browser's new device cookie, ADR 030, when the sign-in gave one) and follows
+ * the redirect rule after any sign-in (password, Google, token).
+ */
+export function signedInRedirect(
+  request: Request,
+  session: { token: string; expiresAt: Date; deviceCookie?: string | null },
+  target: string,
+) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, request.url));
+  if (session.deviceCookie) headers.append("Set-Cookie", serializeDeviceCookie(session.deviceCookie, request.url));
+  return redirect(target, { headers });
 }

@@ -21,6 +21,11 @@ export const users = sqliteTable(
     pendingEmailRequestedAt: timestamp("pending_email_requested_at"),
     disabledAt: timestamp("disabled_at"),
     deletedAt: timestamp("deleted_at"),
+    /**
+     * Device cookies (server/services/device-cookies.ts, ADR 030) carry the generation they were issued in; it
+     * goes up whenever every session of the account is revoked, so they stop counting as known browsers then too.
+     */
+    deviceGeneration: integer("device_generation").notNull().default(0),
     // ----- Onboarding and study preferences (docs/product-rules.md, "Keeping learners coming back") -----
     /** Why they learn: travel, family, work or heritage. */
     goal: text("goal", { enum: LEARNING_GOALS }),

@@ -9,6 +9,7 @@ import {
 } from "#core/schemas/auth";
 import { signInLinkRequestSchema, signInLinkTokenSchema } from "#core/schemas/sign-in-link";
 import { clearTokenCookie, requestMeta, serializeTokenCookie } from "../lib/cookies";
+import { readDeviceCookie, serializeDeviceCookie } from "../lib/device-cookie";
 import { changeEmail, login, logout, register, requestPasswordReset, setNewPassword } from "../services/auth";
 import {
   cancelEmailChange,
@@ -24,14 +25,16 @@ import type { ApiEnv } from "./types";
 export const authApi = new Hono<ApiEnv>()
   .post("/login", async (c) => {
     const input = await readJson(c, loginSchema);
-    const session = await login(c.get("app"), input, requestMeta(c.req.raw));
+    const session = await login(c.get("app"), input, requestMeta(c.req.raw), { device: readDeviceCookie(c.req.raw) });
     c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
+    c.header("Set-Cookie", serializeDeviceCookie(session.deviceCookie, c.req.url), { append: true });
     return c.json({ data: { token: session.token } });
   })
   .post("/register", async (c) => {
     const input = await readJson(c, registerSchema);
     const session = await register(c.get("app"), input, requestMeta(c.req.raw));
     c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
+    c.header("Set-Cookie", serializeDeviceCookie(session.deviceCookie, c.req.url), { append: true });
     return c.json({ data: { token: session.token } }, 201);
   })
   .post("/reset-password", async (c) => {
@@ -57,6 +60,9 @@ export const authApi = new Hono<ApiEnv>()
     const input = await readJson(c, signInLinkTokenSchema);
     const session = await signInWithLink(c.get("app"), input.token, requestMeta(c.req.raw));
     c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
+    if (session.deviceCookie) {
+      c.header("Set-Cookie", serializeDeviceCookie(session.deviceCookie, c.req.url), { append: true });
+    }
     return c.json({ data: { token: session.token } });
   })
   .post("/verify-email", async (c) => {

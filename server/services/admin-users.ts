@@ -18,6 +18,7 @@ import { erasePersonalData } from "./account-deletion";
 import { auditInsert, auditInsertWhen, diffChanges, LAST_INSERT_ID } from "./audit-log";
 import { sendPasswordLink } from "./auth";
 import { cancelSubscriptionsForDeletedAccount, hasAccessAt } from "./billing";
+import { revokeDeviceCookies } from "./device-cookies";
 import { requestEmailChange } from "./email-verification";
 import { containsText } from "./text-match";
 
@@ -373,7 +374,10 @@ export async function grantPermissionByEmail(
   return user;
 }
 
-/** Disabling ends every open session in the same batch: the member is signed out everywhere at once. */
+/**
+ * Disabling ends every open session and device cookie (ADR 030) in the same batch: the member is signed out
+ * everywhere at once, and re-enabling does not bring the old browsers back as known ones.
+ */
 export async function disableUser(ctx: AppContext, actor: AdminActor, userId: number) {
   const user = await requireLiveUser(ctx, userId);
   if (actor.id === userId) throw new AppError(409, ["You can't disable your own account."]);
@@ -385,6 +389,7 @@ export async function disableUser(ctx: AppContext, actor: AdminActor, userId: nu
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    revokeDeviceCookies(ctx, userId),
     memberAudit(ctx, actor, user, "user.disable", { changes: diffChanges({ disabledAt: null }, { disabledAt: now }) }),
   ]);
   return user;
@@ -405,6 +410,7 @@ export async function enableUser(ctx: AppContext, actor: AdminActor, userId: num
 export async function endUserSessions(ctx: AppContext, actor: AdminActor, userId: number) {
   const user = await requireLiveUser(ctx, userId);
   const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  // The audit row follows the sessions' update (`changes()`), so the device cookies' end comes after it.
   const [ended] = await ctx.db.batch([
     ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(open).returning({ id: sessions.id }),
     auditInsertWhen(
@@ -419,6 +425,7 @@ export async function endUserSessions(ctx: AppContext, actor: AdminActor, userId
       },
       sql`changes() > 0`,
     ),
+    revokeDeviceCookies(ctx, userId),
   ]);
   return { user, ended: ended.length };
 }

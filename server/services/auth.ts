@@ -15,6 +15,13 @@ import { AppError, RateLimitError } from "../lib/errors";
 import { signToken, verifyToken } from "../lib/jwt";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { erasePersonalData } from "./account-deletion";
+import {
+  forgetDeviceAttempts,
+  issueDeviceCookie,
+  readDeviceClaim,
+  revokeDeviceCookies,
+  trustDevice,
+} from "./device-cookies";
 import { createVerificationLink, requestEmailChange, takeVerificationMailAllowance } from "./email-verification";
 import { sendMail } from "./mail";
 import { endMailedLinks } from "./mailed-links";
@@ -216,30 +223,51 @@ export function loginRateLimitKeys(email: string, meta: RequestMeta) {
   };
 }
 
-export async function login(ctx: AppContext, input: z.infer<typeof loginSchema>, meta: RequestMeta = {}) {
+/**
+ * A password sign-in. `device` is the browser's device cookie, if it sent one (ADR 030): when it names this
+ * account and still holds, the attempt is measured against the cookie's own counter instead of the delays
+ * below; otherwise, or once that counter is full, the attempt is treated like any other. Answers the session
+ * and a fresh device cookie for the browser.
+ */
+export async function login(
+  ctx: AppContext,
+  input: z.infer<typeof loginSchema>,
+  meta: RequestMeta = {},
+  { device }: { device?: string | null } = {},
+) {
   const keys = loginRateLimitKeys(input.email, meta);
-  const wait = await delayRemaining(ctx, [keys.accountSource, keys.source, keys.account]);
+  const claim = await readDeviceClaim(ctx, device);
+  // Only a correctly signed cookie costs the account lookup before the delays are checked.
+  let user = claim ? await findUserByEmail(ctx, input.email) : undefined;
+  const knownDevice = claim ? await trustDevice(ctx, claim, user ?? null) : null;
+  const wait = knownDevice ? 0 : await delayRemaining(ctx, [keys.accountSource, keys.source, keys.account]);
   if (wait > 0) {
     throw new RateLimitError(
       `Too many sign-in attempts. Please wait ${formatWait(wait)} and try again, or reset your password.`,
       wait,
     );
   }
-  const user = await findUserByEmail(ctx, input.email);
+  if (user === undefined) user = await findUserByEmail(ctx, input.email);
   // One full-strength PBKDF2 whether or not the account (or its password) exists: same cost, same answer.
   const matches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user?.passwordHash || !matches) {
-    await Promise.all([
-      recordFailure(ctx, keys.accountSource, LOGIN_ACCOUNT_SOURCE_DELAY),
-      recordFailure(ctx, keys.source, LOGIN_SOURCE_DELAY),
-      recordFailure(ctx, keys.account, LOGIN_ACCOUNT_DELAY),
-    ]);
+    // A known browser's failure was counted on its own cookie (trustDevice); anyone else's, account-wide.
+    if (!knownDevice) {
+      await Promise.all([
+        recordFailure(ctx, keys.accountSource, LOGIN_ACCOUNT_SOURCE_DELAY),
+        recordFailure(ctx, keys.source, LOGIN_SOURCE_DELAY),
+        recordFailure(ctx, keys.account, LOGIN_ACCOUNT_DELAY),
+      ]);
+    }
     throw new AppError(401, [INVALID_LOGIN], { password: [INVALID_LOGIN] });
   }
   if (user.disabledAt) throw new AppError(403, ["This account has been disabled. Contact support to restore it."]);
-  await clearRateLimit(ctx, keys.accountSource);
+  await Promise.all([
+    clearRateLimit(ctx, keys.accountSource),
+    knownDevice ? forgetDeviceAttempts(ctx, knownDevice) : null,
+  ]);
   const session = await createSession(ctx, user.id, meta);
-  return { ...session, userId: user.id };
+  return { ...session, userId: user.id, deviceCookie: await issueDeviceCookie(ctx, user) };
 }
 
 const EMAIL_TAKEN =
@@ -299,18 +327,26 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerSc
   } catch (error) {
     console.error("register: the welcome mail could not be prepared", String(error));
   }
-  return { ...session, userId: user.id };
+  return {
+    ...session,
+    userId: user.id,
+    deviceCookie: await issueDeviceCookie(ctx, { id: user.id, deviceGeneration: 0 }),
+  };
 }
 
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
   await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, sessionId));
 }
 
+/** Signs the account out everywhere: every session, and every device cookie (ADR 030). */
 export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.db
-    .update(sessions)
-    .set({ revokedAt: ctx.now() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await ctx.db.batch([
+    ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    revokeDeviceCookies(ctx, userId),
+  ]);
 }
 
 /** Always resolves the same way, so the answer never tells whether the email has an account. */
@@ -412,6 +448,7 @@ export async function setNewPassword(ctx: AppContext, input: z.infer<typeof setN
       .update(sessions)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt))),
+    revokeDeviceCookies(ctx, row.user.id),
     ...endMailedLinks(ctx, row.user.id),
   ]);
   return row.user.id;
@@ -435,15 +472,18 @@ export async function changePassword(
 ) {
   await requirePassword(ctx, user.id, input.currentPassword, "currentPassword");
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.batch([
+  // The account's device cookies end with its sessions (ADR 030); this browser gets one of the new generation.
+  const [, , [account]] = await ctx.db.batch([
     ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
     ctx.db
       .update(sessions)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt))),
+    revokeDeviceCookies(ctx, user.id).returning({ id: users.id, deviceGeneration: users.deviceGeneration }),
     ...endMailedLinks(ctx, user.id),
   ]);
-  return createSession(ctx, user.id, meta);
+  const session = await createSession(ctx, user.id, meta);
+  return { ...session, deviceCookie: account ? await issueDeviceCookie(ctx, account) : null };
 }
 
 /** Checks the password, then sends the link to the new address (server/services/email-verification.ts). */

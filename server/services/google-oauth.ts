@@ -7,6 +7,7 @@ import { constantTimeEqual, randomToken, sha256Base64Url } from "../lib/crypto";
 import { AppError } from "../lib/errors";
 import { safeRedirectPath } from "../lib/redirects";
 import { createSession, findUserByEmail, type RequestMeta } from "./auth";
+import { issueDeviceCookie } from "./device-cookies";
 import { sendMail } from "./mail";
 
 const AUTHORIZATION_ENDPOINT = "https://accounts.google.com/o/oauth2/v2/auth";
@@ -208,5 +209,10 @@ export async function finishGoogleSignIn(
   const profile = await exchangeCode(ctx, code, saved.codeVerifier);
   const user = await findOrCreateGoogleUser(ctx, profile);
   const session = await createSession(ctx, user.id, meta);
-  return { ...session, userId: user.id, redirectTo: safeRedirectPath(saved.redirectTo, AFTER_LOGIN) };
+  return {
+    ...session,
+    userId: user.id,
+    redirectTo: safeRedirectPath(saved.redirectTo, AFTER_LOGIN),
+    deviceCookie: await issueDeviceCookie(ctx, user),
+  };
 }

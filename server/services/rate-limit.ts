@@ -49,6 +49,12 @@ export const LOGIN_ACCOUNT_DELAY: DelayRule = {
   maxDelayMs: 30 * SECOND_MS,
   forgetAfterMs: 15 * MINUTE_MS,
 };
+/**
+ * Per device cookie (ADR 030): attempts on an account from a browser that signed in to it before are counted
+ * here instead of by the three rules above. A success clears the count; past 10 failures in an hour the cookie
+ * stops counting, and the browser's attempts meet the rules above like anyone's until the hour is over.
+ */
+export const LOGIN_DEVICE_LIMIT: RateLimitRule = { limit: 10, windowMs: HOUR_MS };
 /** Sign-ups per address: wide, for the same shared networks (a class signing up together). */
 export const SIGNUP_SOURCE_LIMIT: RateLimitRule = { limit: 50, windowMs: HOUR_MS };
 /**

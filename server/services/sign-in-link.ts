@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { sessions, signInLinks, users } from "#drizzle/schema";
 import { onPrimary, type AppContext } from "../context";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { AppError } from "../lib/errors";
 import { safeRedirectPath } from "../lib/redirects";
 import { createSession, findUserByEmail, type RequestMeta } from "./auth";
+import { issueDeviceCookie } from "./device-cookies";
 import { sendMail } from "./mail";
 import { takeRateLimit, type RateLimitRule } from "./rate-limit";
 
@@ -127,17 +128,22 @@ export async function signInWithLink(requestCtx: AppContext, token: string, meta
     .where(and(eq(signInLinks.id, row.id), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
     .returning({ id: signInLinks.id });
   if (claimed.length === 0) throw invalidLink();
-  await ctx.db.batch([
+  const [, [account]] = await ctx.db.batch([
     ctx.db
       .update(signInLinks)
       .set({ usedAt: now })
       .where(and(eq(signInLinks.userId, row.userId), isNull(signInLinks.usedAt), ne(signInLinks.id, row.id))),
     ctx.db
       .update(users)
-      .set({ emailVerifiedAt: row.emailVerifiedAt ?? now })
-      .where(eq(users.id, row.userId)),
-    // The first proof that this person owns the address: whoever signed in before it did not prove it
-    // (someone may have signed up with an address that is not theirs), so their sessions end here.
+      .set({
+        emailVerifiedAt: row.emailVerifiedAt ?? now,
+        // The first proof that this person owns the address: whoever signed in before it did not prove it
+        // (someone may have signed up with an address that is not theirs), so their sessions end here, and
+        // their browsers' device cookies (ADR 030) with them.
+        ...(row.emailVerifiedAt ? {} : { deviceGeneration: sql`${users.deviceGeneration} + 1` }),
+      })
+      .where(eq(users.id, row.userId))
+      .returning({ id: users.id, deviceGeneration: users.deviceGeneration }),
     ...(row.emailVerifiedAt
       ? []
       : [
@@ -148,5 +154,5 @@ export async function signInWithLink(requestCtx: AppContext, token: string, meta
         ]),
   ]);
   const session = await createSession(ctx, row.userId, meta);
-  return { ...session, userId: row.userId };
+  return { ...session, userId: row.userId, deviceCookie: account ? await issueDeviceCookie(ctx, account) : null };
 }

@@ -9,7 +9,7 @@ import { TextField, useIsPending } from "~/components/form-fields";
 import { MailIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import { requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
+import { readDeviceCookie, requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { loginSchema } from "#core/schemas/auth";
@@ -62,7 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields: ["password"] });
   try {
-    const session = await login(context.app, submission.value, requestMeta(request));
+    const session = await login(context.app, submission.value, requestMeta(request), {
+      device: readDeviceCookie(request),
+    });
     return signedInRedirect(request, session, safeRedirectPath(submission.value.redirect, AFTER_LOGIN));
   } catch (error) {
     return replyWithAppError(submission, error, { hideFields: ["password"] });

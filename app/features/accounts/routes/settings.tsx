@@ -13,6 +13,7 @@ import { titleMeta } from "~/lib/route-meta";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, PASSWORD_MIN } from "#core/schemas/auth";
 import { redirectWithToast } from "~/lib/toast.server";
 import { clearTokenCookie, serializeTokenCookie } from "#server/lib/cookies";
+import { serializeDeviceCookie } from "#server/lib/device-cookie";
 import { AppError, appErrorHeaders } from "#server/lib/errors";
 import { changeEmail, changePassword, deleteAccount, revokeAllSessions } from "#server/services/auth";
 import { cancelSubscriptionsForDeletedAccount } from "#server/services/billing";
@@ -112,10 +113,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       try {
         // Every other session ends; this device continues on the fresh one.
         const session = await changePassword(app, user, submission.value, requestMeta(request));
+        const headers = new Headers();
+        headers.append("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, request.url));
+        // The account's device cookies ended with its sessions; this browser stays a known one (ADR 030).
+        if (session.deviceCookie)
+          headers.append("Set-Cookie", serializeDeviceCookie(session.deviceCookie, request.url));
         return redirectWithToast(
           "/settings",
           { text: "Your password is changed. Other devices have been signed out." },
-          { headers: { "Set-Cookie": serializeTokenCookie(session.token, session.expiresAt, request.url) } },
+          { headers },
         );
       } catch (error) {
         return replyWithAppError(submission, error, options);
