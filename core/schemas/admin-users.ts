@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LEVELS } from "../levels";
 import { emailField, nameField } from "./auth";
+import { queryPageField } from "./query";
 import { searchTextField } from "./search";
 
 // Shared by the admin user pages (Conform, no-JS forms) and /api/admin/users, so both give the same messages.
@@ -19,6 +20,17 @@ export const userSearchSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type UserSearch = z.infer<typeof userSearchSchema>;
+
+/**
+ * The same search from GET /api/admin/users: a status it does not know or a page that is not a number is a 422
+ * (the page's form, above, falls back to its defaults instead).
+ */
+export const userSearchQuerySchema = userSearchSchema.extend({
+  status: z
+    .enum(["all", "active", "disabled", "admins"], { error: "status is all, active, disabled or admins." })
+    .default("all"),
+  page: queryPageField(),
+});
 
 export const permissionChangeSchema = z.object({ code: permissionCodeField });
 
@@ -47,10 +59,11 @@ export type UserAction = z.infer<typeof userActionSchema>;
 // Member support and billing actions (the member page and /api/admin/users/:id/...)
 // ---------------------------------------------------------------------------------------------------
 
-const levelField = z.preprocess(
-  (value) => (value === "" ? null : value),
-  z.enum(LEVELS, { error: "Choose a level." }).nullable().optional(),
-);
+// The JSON API's fields are strict (a number is a number, a boolean a boolean); the pages' forms send strings,
+// so their schemas below wrap the same fields in the conversions a form needs.
+const levelField = z.enum(LEVELS, { error: "Choose a level." }).nullable().optional();
+/** A form's level: the empty choice is none. */
+const formLevelField = z.preprocess((value) => (value === "" ? null : value), levelField);
 
 export const memberEditSchema = z.object({ name: nameField, email: emailField, level: levelField });
 export type MemberEdit = z.infer<typeof memberEditSchema>;
@@ -59,10 +72,16 @@ export const memberCreateSchema = z.object({
   name: nameField,
   email: emailField,
   level: levelField,
-  /** Checkbox: mail the set-password link now (on by default in the form). */
-  sendInvite: z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean()),
+  /** Mail the set-password link now (the form's checkbox is on by default). */
+  sendInvite: z.boolean({ error: "sendInvite is true or false." }).default(false),
 });
 export type MemberCreate = z.infer<typeof memberCreateSchema>;
+
+/** The new-member page's form: a ticked checkbox posts "on", an unticked one nothing. */
+export const memberCreateFormSchema = memberCreateSchema.extend({
+  level: formLevelField,
+  sendInvite: z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean()),
+});
 
 /** Every billing action and deletion says why: the reason is kept in the audit log. */
 export const reasonField = z
@@ -72,11 +91,12 @@ export const reasonField = z
   .max(500, "Keep the reason under 500 characters.");
 
 export const MAX_GIFT_DAYS = 366;
-const daysField = z.coerce
+const daysField = z
   .number({ error: "Enter a number of days." })
   .int("Enter whole days.")
   .min(1, "At least 1 day.")
   .max(MAX_GIFT_DAYS, `At most ${MAX_GIFT_DAYS} days at a time.`);
+const formDaysField = z.coerce.number({ error: "Enter a number of days." }).pipe(daysField);
 
 const planField = z.string({ error: "Choose a plan." }).trim().min(1, "Choose a plan.").max(64);
 
@@ -88,10 +108,8 @@ export const adminCancelSchema = z.object({
 });
 export const adminResumeSchema = z.object({ reason: reasonField });
 export const adminSwitchPlanSchema = z.object({ plan: planField, reason: reasonField });
-export const refundSchema = z.object({
-  invoiceId: z.coerce.number({ error: "Choose a payment." }).int().positive("Choose a payment."),
-  reason: reasonField,
-});
+const invoiceIdField = z.number({ error: "Choose a payment." }).int("Choose a payment.").positive("Choose a payment.");
+export const refundSchema = z.object({ invoiceId: invoiceIdField, reason: reasonField });
 export const memberDeleteSchema = z.object({
   reason: reasonField,
   confirmEmail: z.string({ error: "Type the member's email to confirm." }).trim().toLowerCase(),
@@ -103,13 +121,16 @@ export const memberApiDeleteSchema = z.object({ reason: reasonField });
 /** One action on the member page; `intent` picks which. */
 export const memberActionSchema = z.discriminatedUnion("intent", [
   ...userActionSchema.options,
-  memberEditSchema.extend({ intent: z.literal("update") }),
+  memberEditSchema.extend({ intent: z.literal("update"), level: formLevelField }),
   memberDeleteSchema.extend({ intent: z.literal("delete") }),
-  compSchema.extend({ intent: z.literal("comp") }),
-  extendSchema.extend({ intent: z.literal("extend") }),
+  compSchema.extend({ intent: z.literal("comp"), days: formDaysField }),
+  extendSchema.extend({ intent: z.literal("extend"), days: formDaysField }),
   adminCancelSchema.extend({ intent: z.literal("cancel") }),
   adminResumeSchema.extend({ intent: z.literal("resume") }),
   adminSwitchPlanSchema.extend({ intent: z.literal("switch-plan") }),
-  refundSchema.extend({ intent: z.literal("refund") }),
+  refundSchema.extend({
+    intent: z.literal("refund"),
+    invoiceId: z.coerce.number({ error: "Choose a payment." }).pipe(invoiceIdField),
+  }),
 ]);
 export type MemberAction = z.infer<typeof memberActionSchema>;

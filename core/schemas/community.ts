@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMMUNITY_MESSAGE_BODY } from "../post-body";
 import { postBodyField } from "./post-body-field";
+import { queryPageField } from "./query";
 
 // Shared by the community forms (Conform) and the JSON API, so both give the same messages.
 export const THREAD_TITLE_MIN = 5;
@@ -44,9 +45,13 @@ export const moderateThreadSchema = z
     path: ["groupId"],
   });
 
+/** The pages' `?page=`: anything unusable is the first page. */
 export const threadsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
+
+/** The API's `?page=`: absent is the first page, anything but a whole number from 1 is a 422. */
+export const threadsPageQuerySchema = z.object({ page: queryPageField() });
 
 // --- The pages' forms: one schema per intent --------------------------------------------------------
 

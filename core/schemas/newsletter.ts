@@ -6,8 +6,8 @@ export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 export const CONSENT_REQUIRED = "Tick the box to agree to receive the newsletter.";
 
 /**
- * One schema for the signup form and `POST /api/newsletter`. The checkbox posts "on"; JSON clients send
- * `true`. Anything else, including a missing field, is no consent.
+ * `POST /api/newsletter`: strict JSON. Consent is `true` (nothing else is consent), and `source` one of
+ * NEWSLETTER_SOURCES or absent ("landing"); an unknown source is a 422, never silently replaced.
  */
 export const newsletterSignupSchema = z.object({
   email: z
@@ -18,11 +18,22 @@ export const newsletterSignupSchema = z.object({
     .max(254, "That email address is too long.")
     .pipe(z.email("Enter a valid email address, like name@example.com.")),
   name: z
-    .string()
+    .string({ error: "name is text." })
     .trim()
     .max(80, "Names are at most 80 characters.")
     .optional()
     .transform((value) => (value ? value : undefined)),
+  consent: z.literal(true, { error: CONSENT_REQUIRED }),
+  source: z
+    .enum(NEWSLETTER_SOURCES, { error: `source is one of ${NEWSLETTER_SOURCES.join(", ")}.` })
+    .default("landing"),
+});
+
+/**
+ * The signup forms (landing, blog, the newsletter page): the checkbox posts "on", and the hidden `source` of an
+ * old or edited page falls back to "landing" rather than losing the signup.
+ */
+export const newsletterSignupFormSchema = newsletterSignupSchema.extend({
   consent: z.union([z.literal("on"), z.literal(true)], { error: CONSENT_REQUIRED }).transform(() => true as const),
   source: z.enum(NEWSLETTER_SOURCES).catch("landing").default("landing"),
 });

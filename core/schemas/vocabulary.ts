@@ -19,7 +19,9 @@ export const listTitleSchema = z.object({ title: listTitleField });
 export const wordSearchSchema = z.object({ q: searchTextField() });
 
 const idField = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+  z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+/** An id from a form, where it arrives as text. */
+const formIdField = (message: string) => z.coerce.number({ error: message }).pipe(idField(message));
 
 /** A word typed by hand (or edited). Empty optional fields arrive as missing from a form. */
 export const listItemSchema = z.object({
@@ -44,10 +46,15 @@ export const listItemSchema = z.object({
 export type ListItemInput = z.infer<typeof listItemSchema>;
 
 export const moveItemSchema = z.object({ toListId: idField("Choose a list to move the word to.") });
+export const moveItemFormSchema = z.object({ toListId: formIdField("Choose a list to move the word to.") });
 
 export const saveGlobalWordSchema = z.object({
   wordId: idField("Choose a word."),
   listId: idField("Choose one of your lists.").optional(),
+});
+export const saveGlobalWordFormSchema = z.object({
+  wordId: formIdField("Choose a word."),
+  listId: formIdField("Choose one of your lists.").optional(),
 });
 
 /** A finished quiz as the API receives it: the run's seed, the words asked and the keys chosen. */

@@ -67,8 +67,15 @@ export const integerField = (options: { min?: number; max?: number; defaultValue
     .default(options.defaultValue ?? 0);
 };
 
-/** A date (the date picker sends YYYY-MM-DD; the API sends ISO strings); empty → null. */
-export const optionalDate = () => z.coerce.date({ error: "Enter a valid date." }).nullable().optional();
+/**
+ * A date (the date picker sends YYYY-MM-DD; the API sends ISO strings); empty → null. Only text is read as a
+ * date: a JSON number or boolean is refused, not turned into 1970.
+ */
+export const dateText = (message = "Enter a valid date.") =>
+  z
+    .union([z.string({ error: message }), z.date({ error: message })], { error: message })
+    .pipe(z.coerce.date({ error: message }));
+export const optionalDate = () => dateText().nullable().optional();
 
 /** Strings stored in a JSON column; the form's textarea sends one per line. */
 export const stringList = (max = 50) =>

@@ -3,7 +3,7 @@ import {
   createMessageSchema,
   createThreadSchema,
   moderateThreadSchema,
-  threadsQuerySchema,
+  threadsPageQuerySchema,
   updateMessageSchema,
 } from "#core/schemas/community";
 import { notFound, parseWith } from "../lib/errors";
@@ -34,7 +34,7 @@ function idParam(value: string): number {
   return id;
 }
 
-const pageQuery = (value: string | undefined) => parseWith(threadsQuerySchema, { page: value }).page;
+const pageQuery = (value: string | undefined) => parseWith(threadsPageQuerySchema, { page: value }).page;
 
 /**
  * `/api/community`: reading is open to visitors; posting needs a session (401); others' messages answer

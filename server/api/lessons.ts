@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { queryIntegerField } from "#core/schemas/query";
 import {
   captionsQuerySchema,
   commentSchema,
@@ -18,6 +20,11 @@ import { isWordSaved, saveWordToDefaultList } from "../services/vocabulary-save"
 import { lookupWord } from "../services/word-lookup";
 import { readJson, requireUser } from "./helpers";
 import type { ApiEnv } from "./types";
+
+/** `?before=`: the page of comments older than this one; anything but a comment id is a 422. */
+const commentsQuerySchema = z.object({
+  before: queryIntegerField("before must be a comment's numeric id.", { max: Number.MAX_SAFE_INTEGER }).optional(),
+});
 
 function idParam(value: string | undefined): number {
   if (!value || !/^\d{1,12}$/.test(value)) throw notFound();
@@ -77,8 +84,7 @@ lessonsApi.get("/:id/comments", async (c) => {
   const ctx = c.get("app");
   const viewer = requireSignedIn(c.get("viewer"));
   const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
-  const beforeText = c.req.query("before");
-  const before = beforeText ? idParam(beforeText) : undefined;
+  const { before } = parseWith(commentsQuerySchema, { before: c.req.query("before") });
   return c.json({ data: await listComments(ctx, { videoId: lesson.id, viewer, before }) });
 });
 

@@ -1,11 +1,13 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { queryIntegerField } from "#core/schemas/query";
 import {
   addPlaylistVideoSchema,
   createPlaylistSchema,
   renamePlaylistSchema,
   reorderPlaylistSchema,
 } from "#core/schemas/playlists";
-import { notFound } from "../lib/errors";
+import { notFound, parseWith } from "../lib/errors";
 import {
   addVideoToPlaylist,
   createPlaylist,
@@ -18,6 +20,11 @@ import {
 } from "../services/collections";
 import { readJson, requireUser } from "./helpers";
 import type { ApiEnv } from "./types";
+
+/** `?videoId=`: say which playlists hold this lesson; anything but a lesson id is a 422. */
+const playlistsQuerySchema = z.object({
+  videoId: queryIntegerField("videoId must be a lesson's numeric id.", { max: Number.MAX_SAFE_INTEGER }).optional(),
+});
 
 // Ids are digits only (at most 12); anything else falls through to the API's 404.
 const ID = "{[0-9]{1,12}}";
@@ -33,8 +40,7 @@ export const playlistsApi = new Hono<ApiEnv>()
   .use(requireUser)
   .get("/", async (c) => {
     const app = c.get("app");
-    const videoIdText = c.req.query("videoId");
-    const containingVideoId = videoIdText && /^\d{1,12}$/.test(videoIdText) ? Number(videoIdText) : undefined;
+    const { videoId: containingVideoId } = parseWith(playlistsQuerySchema, { videoId: c.req.query("videoId") });
     const viewer = await c.get("viewer").access();
     return c.json({ data: await listPlaylists(app, viewer, { containingVideoId }) });
   })

@@ -73,7 +73,8 @@ function searchCondition(search: UserSearch): SQL | undefined {
   if (search.status === "admins") {
     conditions.push(
       exists(
-        sql`select 1 from ${userPermissions} where ${userPermissions.userId} = ${users.id} and ${userPermissions.code} = ${ADMIN_PERMISSION}`,
+        // In parentheses: drizzle writes `exists` then the fragment as it is, and SQL needs the subquery's brackets.
+        sql`(select 1 from ${userPermissions} where ${userPermissions.userId} = ${users.id} and ${userPermissions.code} = ${ADMIN_PERMISSION})`,
       ),
     );
   }

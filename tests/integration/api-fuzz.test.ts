@@ -3,16 +3,19 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PERMISSION } from "../../core/permissions";
 import { videoAiSettings } from "../../drizzle/schema";
-import { API_ACCESS } from "../../server/access/api-routes";
+import { API_ACCESS, type ApiRoute } from "../../server/access/api-routes";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
 import { createLesson } from "../fixtures/lessons";
+import { conformanceProblem } from "./api-conformance";
 import { apiPathFor, createUser, testApp, testEnv } from "./helpers";
 
 // Generated bodies against every JSON API route that takes one: wrong types, huge and empty strings,
 // Arabic, right-to-left and zero-width marks, NUL bytes, markup, deep nesting and text that is not JSON.
-// However wrong the body, the answer is a 4xx with an `errors` list or a success, never a 5xx; and the
-// database holds the same rows afterwards, apart from the rate-limit counters the attempts themselves add.
+// However wrong the body, the answer is a 4xx with an `errors` list or a success, never a 5xx; every answer is
+// one the route's OpenAPI description documents, with a body its schema for that status accepts (schemathesis'
+// response checks: ./api-conformance.ts); and the database holds the same rows afterwards, apart from the
+// rate-limit counters the attempts themselves add.
 
 const ORIGIN = "https://ahla.test";
 /** Bodies per route (raise it for a longer local run). */
@@ -135,18 +138,19 @@ const routes = Object.entries(API_ACCESS)
   .filter(([route]) => /^(POST|PUT|PATCH) /.test(route) && !NOT_JSON.has(route))
   .map(([route, audience]) => {
     const [method, path] = route.split(" ") as [string, string];
-    return { route, method, path, audience };
+    return { route: route as ApiRoute, method, path, audience };
   });
 
 describe("fuzzing the JSON API's bodies", () => {
   it.each(routes)(
-    "$route: no 5xx, every refusal explained, nothing written",
-    async ({ method, path: pattern, audience }) => {
+    "$route: no 5xx, every answer documented, nothing written",
+    async ({ route, method, path: pattern, audience }) => {
       // Real ids where the body is read only for something that exists (lessons, their exercises).
       const path = apiPathFor(pattern, { lesson: lessonId, sentenceGap: gapId, resource: "blogs" });
       const before = await rowCounts();
       const token = audience === "admin" ? tokens.admin : audience === "public" ? undefined : tokens.member;
       const accepted: string[] = [];
+      const undocumented = new Set<string>();
       await fc.assert(
         fc.asyncProperty(body, async (sent) => {
           const response = await app.request(
@@ -164,6 +168,8 @@ describe("fuzzing the JSON API's bodies", () => {
           );
           const answer = await response.text();
           expect(response.status, answer.slice(0, 300)).toBeLessThan(500);
+          const problem = conformanceProblem(route, response, answer);
+          if (problem) undocumented.add(problem);
           if (response.status >= 400) {
             const parsed = JSON.parse(answer) as { errors?: unknown };
             expect(Array.isArray(parsed.errors) && parsed.errors.every((error) => typeof error === "string")).toBe(
@@ -173,6 +179,7 @@ describe("fuzzing the JSON API's bodies", () => {
         }),
         { numRuns: RUNS },
       );
+      expect([...undocumented], "answers the description does not document").toEqual([]);
       const after = await rowCounts();
       const changed = Object.keys(after).filter((table) => after[table] !== before[table] && !COUNTERS.test(table));
       // A body that was accepted may have written; then it must have been a valid one (listed on failure).

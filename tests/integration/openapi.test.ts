@@ -3,6 +3,9 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { ADMIN_PERMISSION } from "../../core/permissions";
+import { memberActionSchema } from "../../core/schemas/admin-users";
+import { newsletterSignupFormSchema } from "../../core/schemas/newsletter";
+import { communityGroups } from "../../drizzle/schema";
 import { API_ACCESS, type ApiRoute } from "../../server/access/api-routes";
 import { createApi } from "../../server/api";
 import { API_DOCS, OBJECT_BODY, openApiPath } from "../../server/api/openapi";
@@ -20,7 +23,17 @@ const ctx = createAppContext(testEnv);
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }>; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters: Array<{ name: string; in: string }>;
+        requestBody?: unknown;
+        responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+      }
+    >
+  >;
 }
 
 async function fetchDocument(): Promise<OpenApiDocument> {
@@ -128,5 +141,163 @@ describe("the documented bodies are the handlers' own schemas", () => {
     }
     // A handler refused before reading the body (an object that does not exist) proves nothing: list them.
     expect(unreached).toEqual([]);
+  });
+});
+
+describe("the documented responses", () => {
+  it("give every operation at least one success and one refusal, each JSON answer with its schema", async () => {
+    const document = await fetchDocument();
+    let operations = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        operations += 1;
+        const statuses = Object.keys(operation.responses);
+        expect(
+          statuses.every((status) => /^[1-5][0-9]{2}$/.test(status)),
+          `${method} ${path}: ${statuses}`,
+        ).toBe(true);
+        expect(
+          statuses.some((status) => status.startsWith("2")),
+          `${method} ${path}`,
+        ).toBe(true);
+        expect(
+          statuses.some((status) => /^[45]/.test(status)),
+          `${method} ${path}`,
+        ).toBe(true);
+        expect(statuses, `${method} ${path}`).toContain("500");
+        for (const [status, response] of Object.entries(operation.responses)) {
+          for (const media of Object.values(response.content ?? {}))
+            expect(media.schema, `${path} ${status}`).toBeTruthy();
+        }
+      }
+    }
+    expect(operations).toBe(Object.keys(API_DOCS).length);
+  });
+
+  it("document the statuses the fuzzer met undocumented", async () => {
+    const document = await fetchDocument();
+    const statuses = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses);
+    expect(statuses("/api/auth/email-link", "post")).toContain("202");
+    expect(statuses("/api/newsletter", "post")).toContain("202");
+    expect(statuses("/api/admin/users/{id}/password-reset", "post")).toContain("202");
+    expect(statuses("/api/billing/checkout", "post")).toContain("201");
+    expect(statuses("/api/lesson-chat/{videoId}", "post")).toEqual(expect.arrayContaining(["201", "503", "429"]));
+    // What is not answered is not documented: the checkout never answers 200, the newsletter never 201.
+    expect(statuses("/api/billing/checkout", "post")).not.toContain("200");
+    expect(statuses("/api/newsletter", "post")).not.toContain("200");
+    expect(statuses("/api/admin/users/{id}", "delete")).toContain("204");
+    // The refusal body, shared.
+    const refusal = document.paths["/api/newsletter"]!.post!.responses["422"]!.content!["application/json"]!;
+    expect(refusal.schema).toEqual({ $ref: "#/components/schemas/Errors" });
+  });
+});
+
+describe("boundary types are strict", () => {
+  const tokens: { member?: string; admin?: string } = {};
+  beforeAll(async () => {
+    tokens.member = (await createSession(ctx, (await createUser()).id)).token;
+    tokens.admin = (await createSession(ctx, (await createUser({ permissions: [ADMIN_PERMISSION] })).id)).token;
+  });
+
+  async function send(method: string, path: string, body?: unknown, token?: string) {
+    const response = await testApp().request(
+      `${ORIGIN}/api${path}`,
+      {
+        method,
+        headers: {
+          Origin: ORIGIN,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      testEnv,
+    );
+    return { status: response.status, body: (await response.json()) as { errors?: string[]; data?: unknown } };
+  }
+
+  it("refuses an unknown newsletter source, and consent that is not true, instead of replacing them", async () => {
+    const signup = { email: "strict-source@example.com", consent: true };
+    const unknown = await send("POST", "/newsletter", { ...signup, source: "billboard" });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors!.join(" ")).toMatch(/^source: /);
+    for (const consent of ["on", "true", 1, [true]]) {
+      const answer = await send("POST", "/newsletter", { ...signup, consent });
+      expect(answer.status, JSON.stringify(consent)).toBe(422);
+      expect(answer.body.errors!.join(" ")).toMatch(/consent: /);
+    }
+    expect((await send("POST", "/newsletter", { ...signup, source: "blog" })).status).toBe(202);
+    expect((await send("POST", "/newsletter", { ...signup, email: "strict-none@example.com" })).status).toBe(202);
+    // The page's form keeps its own reading: a ticked box is "on", an old page's source falls back.
+    const form = newsletterSignupFormSchema.parse({ email: "a@example.com", consent: "on", source: "billboard" });
+    expect(form).toMatchObject({ consent: true, source: "landing" });
+  });
+
+  it("takes the admin's days, invoice and flags as JSON numbers and booleans only", async () => {
+    const reason = "Support ticket 42";
+    for (const days of [true, "1", [1], 1.5, null]) {
+      for (const route of ["extend", "comp"]) {
+        const body = route === "comp" ? { plan: "monthly", days, reason } : { days, reason };
+        const answer = await send("POST", `/admin/users/987654321/subscription/${route}`, body, tokens.admin);
+        expect(answer.status, `${route} ${JSON.stringify(days)}`).toBe(422);
+        expect(answer.body.errors!.join(" ")).toMatch(/^days: /);
+      }
+    }
+    // A whole number gets past the body to the member, who does not exist.
+    expect(
+      (await send("POST", "/admin/users/987654321/subscription/extend", { days: 30, reason }, tokens.admin)).status,
+    ).toBe(404);
+    const refund = await send("POST", "/admin/users/987654321/refunds", { invoiceId: "5", reason }, tokens.admin);
+    expect(refund.status).toBe(422);
+    expect(refund.body.errors!.join(" ")).toMatch(/^invoiceId: /);
+    for (const sendInvite of ["on", "true", 1]) {
+      const created = await send(
+        "POST",
+        "/admin/users",
+        { name: "Strict", email: "strict-invite@example.com", sendInvite },
+        tokens.admin,
+      );
+      expect(created.status, JSON.stringify(sendInvite)).toBe(422);
+      expect(created.body.errors!.join(" ")).toMatch(/^sendInvite: /);
+    }
+    const level = await send(
+      "PATCH",
+      "/admin/users/987654321",
+      { name: "A", email: "a@example.com", level: "" },
+      tokens.admin,
+    );
+    expect(level.status).toBe(422);
+    // The member page's forms still send text: "30" is 30 days there.
+    expect(memberActionSchema.parse({ intent: "extend", days: "30", reason })).toMatchObject({ days: 30 });
+  });
+
+  it("takes the vocabulary's ids as JSON numbers only", async () => {
+    for (const toListId of ["1", true, [1]]) {
+      const answer = await send("POST", "/vocabulary/items/987654321/move", { toListId }, tokens.member);
+      expect(answer.status, JSON.stringify(toListId)).toBe(422);
+      expect(answer.body.errors!.join(" ")).toMatch(/^toListId: /);
+    }
+    const saved = await send("POST", "/vocabulary/saved-words", { wordId: "3" }, tokens.member);
+    expect(saved.status).toBe(422);
+    expect(saved.body.errors!.join(" ")).toMatch(/^wordId: /);
+  });
+
+  it("reads numbers from query strings but refuses what is not one, and unknown choices", async () => {
+    const [group] = await ctx.db
+      .insert(communityGroups)
+      .values({ title: "Strict pages", slug: `strict-pages-${Date.now()}`, description: "Pages" })
+      .returning();
+    expect((await send("GET", `/community/groups/${group!.id}?page=2`)).status).toBe(200);
+    for (const page of ["abc", "0", "-1", "1e3", "0x10", " 2", "2.5"]) {
+      const answer = await send("GET", `/community/groups/${group!.id}?page=${encodeURIComponent(page)}`);
+      expect(answer.status, page).toBe(422);
+    }
+    expect((await send("GET", "/admin/users?status=admins&page=1", undefined, tokens.admin)).status).toBe(200);
+    for (const query of ["status=everyone", "page=abc", "page=0"]) {
+      const answer = await send("GET", `/admin/users?${query}`, undefined, tokens.admin);
+      expect(answer.status, query).toBe(422);
+    }
+    expect((await send("GET", "/playlists?videoId=12", undefined, tokens.member)).status).toBe(200);
+    expect((await send("GET", "/playlists?videoId=twelve", undefined, tokens.member)).status).toBe(422);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateText } from "../schema-helpers";
 import type { AdminRow } from "../types";
 
 /**
@@ -7,7 +8,7 @@ import type { AdminRow } from "../types";
  */
 export const timestampFlag = () =>
   z
-    .union([z.boolean(), z.coerce.date(), z.null()])
+    .union([z.boolean(), dateText(), z.null()])
     .transform((value) => (value === true ? new Date() : value === false ? null : value))
     .optional();
 

@@ -12,7 +12,7 @@ import {
   permissionCodeField,
   memberApiDeleteSchema,
   refundSchema,
-  userSearchSchema,
+  userSearchQuerySchema,
 } from "#core/schemas/admin-users";
 import { notFound, parseWith } from "../../lib/errors";
 import {
@@ -60,7 +60,7 @@ function idParam(value: string): number {
 export const adminUsersApi = new Hono<ApiEnv>()
   .use(requireAdmin)
   .get("/", async (c) => {
-    const search = parseWith(userSearchSchema, c.req.query());
+    const search = parseWith(userSearchQuerySchema, c.req.query());
     return c.json({ data: await listUsers(c.get("app"), search) });
   })
   .get("/permissions", async (c) => c.json({ data: await listPermissionHolders(c.get("app")) }))

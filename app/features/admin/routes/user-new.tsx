@@ -11,7 +11,7 @@ import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LEVEL_LABELS } from "#core/format";
 import { LEVELS } from "#core/levels";
-import { memberCreateSchema } from "#core/schemas/admin-users";
+import { memberCreateFormSchema } from "#core/schemas/admin-users";
 import { createMember } from "#server/services/admin-users";
 import { SelectField, TextField, type ActionResult } from "../components/people/action-panel";
 
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: memberCreateSchema });
+  const submission = parseWithZod(await request.formData(), { schema: memberCreateFormSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
     const user = await createMember(context.app, admin, submission.value);

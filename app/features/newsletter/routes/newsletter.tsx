@@ -6,14 +6,14 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requestMeta } from "~/lib/auth.server";
 import { invalidSubmission } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { newsletterSignupSchema } from "#core/schemas/newsletter";
+import { newsletterSignupFormSchema } from "#core/schemas/newsletter";
 import { AppError } from "#server/lib/errors";
 import { subscribeToNewsletter } from "#server/services/newsletter";
 
 /** The signup forms on the landing page and the blog post here; without JavaScript this page shows the answer. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: newsletterSignupSchema });
+  const submission = parseWithZod(formData, { schema: newsletterSignupFormSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
     const { message } = await subscribeToNewsletter(context.app, submission.value, requestMeta(request));

@@ -14,7 +14,7 @@ import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonic
 import { cn } from "~/lib/cn";
 import { titleMeta } from "~/lib/route-meta";
 import { FREE_TIER_LABELS } from "#core/free-tier";
-import { saveGlobalWordSchema, wordSearchSchema } from "#core/schemas/vocabulary";
+import { saveGlobalWordFormSchema, wordSearchSchema } from "#core/schemas/vocabulary";
 import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import { parseSearchParams } from "~/lib/search.server";
 import { canStartDeckSession } from "#server/access/policy";
@@ -64,7 +64,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const here = `${deckHref(deck)}/vocabularies${url.search}`;
   const formData = await request.formData();
-  const parsed = saveGlobalWordSchema.safeParse({
+  const parsed = saveGlobalWordFormSchema.safeParse({
     wordId: formData.get("wordId"),
     listId: formData.get("listId") || undefined,
   });

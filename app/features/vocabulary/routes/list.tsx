@@ -15,7 +15,7 @@ import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonic
 import { cn } from "~/lib/cn";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
-import { listItemSchema, listTitleSchema, moveItemSchema, wordSearchSchema } from "#core/schemas/vocabulary";
+import { listItemSchema, listTitleSchema, moveItemFormSchema, wordSearchSchema } from "#core/schemas/vocabulary";
 import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import { parseSearchParams } from "~/lib/search.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -110,7 +110,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return redirectWithToast(here, { text: `Removed “${item.arabic}”.` }, { status: 303 });
     }
     if (intent === "move-word" && itemId) {
-      const parsed = moveItemSchema.safeParse({ toListId: formData.get("toListId") });
+      const parsed = moveItemFormSchema.safeParse({ toListId: formData.get("toListId") });
       if (!parsed.success) throw new AppError(422, [parsed.error.issues[0]?.message ?? "Choose a list."]);
       const { item, list } = await moveListItem(context.app, user, itemId, parsed.data.toListId);
       return redirectWithToast(here, { text: `Moved “${item.arabic}” to ${list.title}.` }, { status: 303 });
