@@ -258,11 +258,21 @@ export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
   },
   "GET /auth/email": {
     summary: "The account's email, whether it is confirmed, and a pending change.",
-    responses: { ...ok() },
+    responses: {
+      ...ok(
+        z.object({
+          email: z.string(),
+          verified: z.boolean(),
+          pendingEmail: z.string().nullable(),
+          pendingEmailExpired: z.boolean(),
+        }),
+      ),
+      ...refused(404),
+    },
   },
   "POST /auth/resend-verification": {
     summary: "Mail the confirmation link again.",
-    responses: { ...ok(messageData), ...refused(400, 409, 429) },
+    responses: { ...ok(messageData), ...refused(400, 404, 409, 429) },
   },
   "POST /auth/change-email": {
     summary: "Start changing the email: a link goes to the new address.",
@@ -791,7 +801,9 @@ export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
     query: [
       { name: "q", description: "Search text.", schema: { type: "string" } },
       page,
-      { name: "sort", description: "A sortable field, `-` first for descending.", schema: { type: "string" } },
+      { name: "sort", description: "A sortable field; any other gives the default sort.", schema: { type: "string" } },
+      { name: "dir", description: "asc or desc (otherwise the sort's default).", schema: { type: "string" } },
+      { name: "pageSize", description: "Rows per page, at most 100.", schema: { type: "integer" } },
     ],
     responses: { ...ok(), ...refused(422) },
   },
