@@ -40,6 +40,7 @@ import {
 import { reviewSchema } from "#core/schemas/flashcards";
 import { captionsQuerySchema, commentSchema, progressSchema, saveWordSchema } from "#core/schemas/lessons";
 import { newsletterSignupSchema } from "#core/schemas/newsletter";
+import { LIBRARY_SEARCH_MAX_LENGTH, SEARCH_MAX_LENGTH } from "#core/search-limits";
 import {
   addPlaylistVideoSchema,
   createPlaylistSchema,
@@ -187,6 +188,8 @@ const IDEMPOTENCY_KEY = {
   schema: { type: "string", pattern: "^[\\x21-\\x7e]{1,255}$" },
 };
 
+/** A learner's word filter (a list's, a deck's): longer is a 422. */
+const WORD_SEARCH = { type: "string", maxLength: SEARCH_MAX_LENGTH };
 const page: QueryParameter = { name: "page", description: "Page number, from 1.", schema: { type: "integer" } };
 
 export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
@@ -522,7 +525,11 @@ export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
   "GET /library": {
     summary: "The lesson library: filters, search, sort and pages, as on /video-library.",
     query: [
-      { name: "q", description: "Search words (Arabic, transliteration or English).", schema: { type: "string" } },
+      {
+        name: "q",
+        description: "Search words (Arabic, transliteration or English); longer is a 422.",
+        schema: { type: "string", maxLength: LIBRARY_SEARCH_MAX_LENGTH },
+      },
       { name: "level", description: "beginner, intermediate or advanced; repeatable.", schema: { type: "string" } },
       { name: "category", description: "A topic's slug.", schema: { type: "string" } },
       { name: "teacher", description: "A teacher's slug.", schema: { type: "string" } },
@@ -538,7 +545,12 @@ export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
   "GET /library/search": {
     summary: "Lessons whose title, description or transcript match, with the matching line.",
     query: [
-      { name: "q", description: "Search words.", required: true, schema: { type: "string" } },
+      {
+        name: "q",
+        description: "Search words; longer is a 422.",
+        required: true,
+        schema: { type: "string", maxLength: LIBRARY_SEARCH_MAX_LENGTH },
+      },
       { name: "limit", description: "At most this many results.", schema: { type: "integer" } },
     ],
     responses: { ...ok(list), ...refused(422) },
@@ -600,7 +612,7 @@ export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
   },
   "GET /vocabulary/lists/:id{[0-9]{1,12}}": {
     summary: "One word list and its words.",
-    query: [{ name: "q", description: "Only words matching this text.", schema: { type: "string" } }],
+    query: [{ name: "q", description: "Only words containing this text.", schema: WORD_SEARCH }],
     responses: { ...ok(), ...refused(422) },
   },
   "PATCH /vocabulary/lists/:id{[0-9]{1,12}}": {
@@ -641,7 +653,7 @@ export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
   "GET /vocabulary/themes/:id{[0-9]{1,12}}": { summary: "One theme and its decks.", responses: { ...ok() } },
   "GET /vocabulary/decks/:id{[0-9]{1,12}}": {
     summary: "One deck of a theme and its words.",
-    query: [{ name: "q", description: "Only words matching this text.", schema: { type: "string" } }],
+    query: [{ name: "q", description: "Only words containing this text.", schema: WORD_SEARCH }],
     responses: { ...ok(), ...refused(422) },
   },
   "POST /vocabulary/decks/:id{[0-9]{1,12}}/quiz-results": {
@@ -799,7 +811,11 @@ export const API_DOCS: { readonly [Route in ApiRoute]: RouteDoc } = {
   "GET /admin/:resource": {
     summary: "A page of a catalogue resource (lessons, teachers, posts…): search, filter, sort.",
     query: [
-      { name: "q", description: "Search text.", schema: { type: "string" } },
+      {
+        name: "q",
+        description: "Text contained in a search field; longer is a 422.",
+        schema: { type: "string", maxLength: SEARCH_MAX_LENGTH },
+      },
       page,
       { name: "sort", description: "A sortable field; any other gives the default sort.", schema: { type: "string" } },
       { name: "dir", description: "asc or desc (otherwise the sort's default).", schema: { type: "string" } },
