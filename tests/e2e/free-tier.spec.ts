@@ -21,6 +21,7 @@ const activityCard = (page: Page, title: string) => page.getByRole("article").fi
 
 test("a free member meets each gate with a clear message", async ({ page }) => {
   await signUp(page);
+  await page.goto("/checkout");
 
   // The plan cards compare the free account with a subscription.
   const comparison = page.getByRole("region", { name: "Free account or subscription" });
