@@ -20,8 +20,8 @@ import { pageTitle } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { restoreTypedText } from "./lib/typed-before-hydration";
 import { NotFoundPage, ErrorPage } from "./components/error-pages";
-import type { Audience } from "~/lib/audience";
-import { forAudience } from "~/lib/auth.server";
+import type { Audience } from "./lib/audience";
+import { forAudience } from "./lib/auth.server";
 
 export const audience: Audience = "public";
 
