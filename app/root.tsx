@@ -20,6 +20,10 @@ import { pageTitle } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { restoreTypedText } from "./lib/typed-before-hydration";
 import { NotFoundPage, ErrorPage } from "./components/error-pages";
+import type { Audience } from "./lib/audience";
+import { forAudience } from "./lib/auth.server";
+
+export const audience: Audience = "public";
 
 export const links: LinksFunction = () => [
   // The first screen of every page sets Latin text, and Arabic (the logo, the hero transcript, lesson cards):
@@ -30,7 +34,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await context.getViewer();
   const { user } = viewer;
   const { toast, setCookie } = getToastFromRequest(request);
@@ -58,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     analyticsId: config.analyticsId ?? null,
   };
   return data(payload, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data?.appName, "Learn Levantine Arabic") },

@@ -5,6 +5,9 @@ import { PlayIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Card } from "~/components/ui/card";
 import { titleMeta } from "~/lib/route-meta";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "public";
 
 /** A child route sets `handle = { authLayout: "bare" }` to render without the card (the 404 page). */
 export interface AuthLayoutHandle {

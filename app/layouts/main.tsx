@@ -21,6 +21,9 @@ import { isInSection, LEARNING_SECTIONS, type LearningSection } from "./learning
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { useRootData } from "~/root";
 import { SkipLink } from "~/components/skip-link";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "public";
 
 const SECTION_ICONS: Record<LearningSection["icon"], (props: { className?: string }) => React.ReactNode> = {
   grid: GridIcon,

@@ -3,6 +3,9 @@ import { Outlet } from "@remix-run/react";
 import { PublicShell } from "./public-shell";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle, rootAppName } from "~/lib/meta";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "public";
 
 export default function PublicLayout() {
   return (

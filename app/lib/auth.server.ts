@@ -1,4 +1,5 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Audience } from "./audience";
 import { isMember, type Member } from "#server/access/viewer";
 import { clearTokenCookie, requestMeta, serializeTokenCookie } from "#server/lib/cookies";
 import { readDeviceCookie, serializeDeviceCookie } from "#server/lib/device-cookie";
@@ -36,6 +37,46 @@ export async function requireAdmin(context: AppLoadContext, request: Request): P
     throw redirect(`/auth/logout?reason=admin&redirect=${encodeURIComponent(pathWithQuery(request))}`);
   }
   return user;
+}
+
+/** A loader's or an action's arguments (Remix gives both the same request, params and load context). */
+type DataFunctionArgs = LoaderFunctionArgs;
+
+/** The audience each handler built by `forAudience` enforces; read by `audienceOf` (the route check). */
+const guardedHandlers = new WeakMap<object, Audience>();
+
+/**
+ * The one gate of every page: each route module builds its loader and action with it, from the audience
+ * the module declares (`export const audience`, app/lib/audience.ts), so a caller outside that audience is
+ * answered before the route's own code runs: not signed in, sent to /auth/login with the page as the return
+ * address (`requireMember`); signed in without the admin permission on an admin page, signed out of the
+ * admin area (`requireAdmin`). The answer is thrown inside the loader or action, so Remix turns it into a
+ * document's redirect or a `.data` request's single-fetch redirect as it does any other (ADR 031).
+ *
+ * `signedOut` answers a caller who is not signed in instead of the sign-in redirect, for a member page
+ * with a better return address than itself (the sign-out page).
+ */
+export function forAudience<Result>(
+  audience: Audience,
+  handler: (args: DataFunctionArgs) => Result,
+  options: { signedOut?: (args: DataFunctionArgs) => Result } = {},
+): (args: DataFunctionArgs) => Promise<Awaited<Result>> {
+  const { signedOut } = options;
+  const guarded = async (args: DataFunctionArgs): Promise<Awaited<Result>> => {
+    if (audience === "admin") await requireAdmin(args.context, args.request);
+    if (audience === "member") {
+      if (!signedOut) await requireMember(args.context, args.request);
+      else if (!isMember(await args.context.getViewer())) return await signedOut(args);
+    }
+    return await handler(args);
+  };
+  guardedHandlers.set(guarded, audience);
+  return guarded;
+}
+
+/** The audience a loader or action was built for with `forAudience`; undefined for any other function. */
+export function audienceOf(handler: unknown): Audience | undefined {
+  return typeof handler === "function" ? guardedHandlers.get(handler) : undefined;
 }
 
 /** Ends the session and sends the browser to the login page with a return address (docs/product-rules.md#redirects). */

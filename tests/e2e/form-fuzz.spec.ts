@@ -1,14 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
-import { PAGE_ACCESS } from "../../server/access/page-routes";
+import { builtAudiences, isLayout, pageAudience, routeManifest, type ManifestRoute } from "./built-routes";
 import { uniqueEmail } from "./fixtures";
 import { expect, test } from "./test";
 
 // Generated forms posted to every page action a member or a visitor may use (the built app's route
-// manifest, the access table): the intents the actions know, likely field names, wrong types, huge and
-// empty values, Arabic, right-to-left and zero-width marks, NUL bytes and markup. However wrong the form,
-// the answer is never a 5xx. Admin actions are left out here (a generated form could delete the demo
-// catalogue the other specs read); the admin's JSON API is fuzzed in workerd (tests/integration/api-fuzz).
+// manifest, and the audience each page declares): the intents the actions know, likely field names, wrong
+// types, huge and empty values, Arabic, right-to-left and zero-width marks, NUL bytes and markup. However
+// wrong the form, the answer is never a 5xx. Admin actions are left out here (a generated form could delete
+// the demo catalogue the other specs read); the admin's JSON API is fuzzed in workerd (tests/integration/api-fuzz).
 
 /** Forms per action (raise it for a longer local run). */
 const RUNS = 60;
@@ -109,21 +108,9 @@ const form = fc
     return params.toString();
   });
 
-interface ManifestRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  hasAction: boolean;
-}
-
 function actionRoutes() {
-  const dir = "build/client/assets";
-  const file = readdirSync(dir).find((name) => name.startsWith("manifest-"))!;
-  const { routes } = JSON.parse(
-    readFileSync(`${dir}/${file}`, "utf8")
-      .replace(/^window\.__remixManifest=/, "")
-      .replace(/;\s*$/, ""),
-  ) as { routes: Record<string, ManifestRoute> };
+  const routes = routeManifest();
+  const declared = builtAudiences();
   const urlOf = (id: string) => {
     const segments: string[] = [];
     for (
@@ -139,8 +126,8 @@ function actionRoutes() {
       .replace(/:(\w+)/g, (_all, name: string) => (/id$/i.test(name) ? "1" : "x"));
   };
   return Object.values(routes)
-    .filter((route) => route.hasAction && route.id in PAGE_ACCESS)
-    .filter((route) => PAGE_ACCESS[route.id as keyof typeof PAGE_ACCESS] !== "admin")
+    .filter((route) => route.hasAction && !isLayout(route))
+    .filter((route) => pageAudience(routes, declared, route.id) !== "admin")
     .map((route) => ({ id: route.id, url: urlOf(route.id) }));
 }
 

@@ -1,36 +1,17 @@
-import { readdirSync, readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../../core/permissions";
-import { PAGE_ACCESS, PAGE_LAYOUTS, type PageAudience } from "../../server/access/page-routes";
+import { isAudience, type Audience } from "../../app/lib/audience";
 import { LOCAL_DEVELOPMENT_SECRET } from "../../server/lib/config";
 import { signToken } from "../../server/lib/jwt";
 // @ts-expect-error -- a plain ES module of the local scripts, without types
 import { readDevVars } from "../../scripts/local-vars.mjs";
+import { builtAudiences, isLayout, pageAudience, routeManifest, type ManifestRoute } from "./built-routes";
 import { DEMO, uniqueEmail } from "./fixtures";
 import { expect, test } from "./test";
 
 // Every page of the built app (its route manifest), opened and posted to as eight kinds of caller,
-// against the one table of who may open what (server/access/page-routes.ts). HTTP only: no browser.
-
-interface ManifestRoute {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  hasAction: boolean;
-}
-
-function routeManifest(): Record<string, ManifestRoute> {
-  const dir = "build/client/assets";
-  const file = readdirSync(dir).find((name) => name.startsWith("manifest-"));
-  if (!file) throw new Error("No route manifest in build/client: build the app first.");
-  const text = readFileSync(`${dir}/${file}`, "utf8");
-  return (
-    JSON.parse(text.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as {
-      routes: Record<string, ManifestRoute>;
-    }
-  ).routes;
-}
+// against the audience each page's own module declares (`export const audience`, app/lib/audience.ts),
+// read from the built server bundle. HTTP only: no browser.
 
 /** Real values where a page only exists for them (the demo seed's first lesson); anything else for the rest. */
 const PARAMS: Record<string, string> = { videoId: "1", videoSlug: "greetings-in-damascus", page: "blogs" };
@@ -62,7 +43,7 @@ type Identity =
 const SIGNED_OUT: Identity[] = ["visitor", "expired token", "revoked session", "disabled account"];
 
 type Outcome = "sign in" | "signed out of the admin" | "through";
-function expected(audience: PageAudience, identity: Identity): Outcome {
+function expected(audience: Audience, identity: Identity): Outcome {
   if (audience === "public") return "through";
   if (SIGNED_OUT.includes(identity)) return "sign in";
   if (audience === "admin" && identity !== "admin") return "signed out of the admin";
@@ -98,13 +79,14 @@ async function register(request: APIRequestContext) {
   return { token: data.token, id: user.id };
 }
 
-test("every page answers each kind of caller as the access table says", async ({ request }) => {
+test("every page answers each kind of caller as its module declares", async ({ request }) => {
   test.setTimeout(180_000);
   const routes = routeManifest();
-  const pages = Object.keys(routes).filter((id) => !(PAGE_LAYOUTS as readonly string[]).includes(id));
-  // The table covers every page, and nothing that is gone.
-  expect(pages.filter((id) => !(id in PAGE_ACCESS))).toEqual([]);
-  expect(Object.keys(PAGE_ACCESS).filter((id) => !pages.includes(id))).toEqual([]);
+  const declared = builtAudiences();
+  // Every route of the built app declares who may open it (the root and the layouts too).
+  expect(Object.keys(declared).sort()).toEqual(Object.keys(routes).sort());
+  expect(Object.keys(routes).filter((id) => !isAudience(declared[id]))).toEqual([]);
+  const pages = Object.keys(routes).filter((id) => !isLayout(routes[id]!));
 
   const admin = await login(request, DEMO.admin);
   const asAdmin = { Authorization: `Bearer ${admin}`, Origin: test.info().project.use.baseURL! };
@@ -146,7 +128,7 @@ test("every page answers each kind of caller as the access table says", async ({
   const unexpected: string[] = [];
   let requests = 0;
   for (const id of pages) {
-    const audience: PageAudience = PAGE_ACCESS[id as keyof typeof PAGE_ACCESS];
+    const audience = pageAudience(routes, declared, id);
     const url = urlOf(routes, id);
     const methods = routes[id]!.hasAction ? ["GET", "POST"] : ["GET"];
     for (const [identity, token] of Object.entries(tokens) as Array<[Identity, string | null]>) {

@@ -1,8 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getAvatar } from "#server/services/profile";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 /** GET /avatars/:userId — the member's current avatar straight from R2. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const userId = Number(params.userId);
   if (!Number.isSafeInteger(userId) || userId <= 0) return new Response("Not found", { status: 404 });
   const object = await getAvatar(context.app, userId);
@@ -20,4 +24,4 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   headers.set("Content-Length", String(object.size));
   return new Response(object.body, { headers });
-}
+});

@@ -4,12 +4,15 @@ import { AuthHeader, AuthRouteError } from "../components/auth-parts";
 import { useIsPending } from "~/components/form-fields";
 import { MailIcon } from "~/components/icons";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
+import { forAudience, requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/route-meta";
 import { signInLinkFormSchema, signInLinkTokenSchema } from "#core/schemas/sign-in-link";
 import { AppError, appErrorHeaders } from "#server/lib/errors";
 import { logout } from "#server/services/auth";
 import { checkSignInLink, INVALID_SIGN_IN_LINK, signInWithLink } from "#server/services/sign-in-link";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "public";
 
 const AFTER_LOGIN = "/video-library";
 
@@ -23,7 +26,7 @@ const messageOf = (error: AppError) => error.messages[0] ?? INVALID_SIGN_IN_LINK
  * "Sign in" button: mail scanners open links before the member does, so a GET must never use the link.
  * Nothing ties the link to the browser that asked for it, so it works on any device.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   // Only a safe path is ever echoed into the page and the form.
   const redirectTo = safeRedirectPath(params.get("redirect"), "");
@@ -41,10 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const state: LinkState = { status: "failed", message: messageOf(error) };
     return data({ state, redirectTo }, { status: error.status });
   }
-}
+});
 
 /** POST: uses the link (once), stores the session cookie and follows the sign-in redirect rule. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = signInLinkFormSchema.safeParse(form);
   if (!parsed.success) {
@@ -60,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof AppError)) throw error;
     return data({ message: messageOf(error) }, { status: error.status, headers: appErrorHeaders(error) });
   }
-}
+});
 
 export default function EmailLinkPage() {
   const { state, redirectTo } = useLoaderData<typeof loader>();

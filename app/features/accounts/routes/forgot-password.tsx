@@ -7,21 +7,24 @@ import { TextField, useIsPending } from "~/components/form-fields";
 import { MailIcon } from "~/components/icons";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import { requestMeta } from "~/lib/auth.server";
+import { forAudience, requestMeta } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { resetPasswordSchema } from "#core/schemas/auth";
 import { requestPasswordReset } from "#server/services/auth";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const email = new URL(request.url).searchParams.get("email") ?? "";
   return {
     email: email.slice(0, 254),
     showDevMailbox: context.app.config.environment !== "production",
   };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
@@ -31,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The same answer whether or not the email has an account, and whether or not a limit was reached.
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
-}
+});
 
 export default function ForgotPasswordPage() {
   const { email, showDevMailbox } = useLoaderData<typeof loader>();

@@ -9,7 +9,7 @@ import { TextField, useIsPending } from "~/components/form-fields";
 import { MailIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import { readDeviceCookie, requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
+import { forAudience, readDeviceCookie, requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { loginSchema } from "#core/schemas/auth";
@@ -17,6 +17,9 @@ import { signInLinkRequestSchema } from "#core/schemas/sign-in-link";
 import { isGoogleEnabled } from "#server/lib/config";
 import { login } from "#server/services/auth";
 import { requestSignInLink } from "#server/services/sign-in-link";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "public";
 
 const AFTER_LOGIN = "/video-library";
 /** The second button of the form: mail a one-time sign-in link to the email instead of checking a password. */
@@ -33,7 +36,7 @@ function validateLoginForm(formData: FormData): Submission<LoginFormSchema, stri
     : parseWithZod(formData, { schema: loginSchema });
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const returnTo = new URL(request.url).searchParams.get("redirect");
   if (await context.getUser()) throw redirect(safeRedirectPath(returnTo, AFTER_LOGIN));
   return {
@@ -42,9 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     googleEnabled: isGoogleEnabled(context.app.config),
     showDevMailbox: context.app.config.environment !== "production",
   };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === EMAIL_LINK_INTENT) {
     const submission = parseWithZod(formData, { schema: signInLinkRequestSchema });
@@ -69,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return replyWithAppError(submission, error, { hideFields: ["password"] });
   }
-}
+});
 
 export default function LoginPage() {
   const { redirectTo, googleEnabled, showDevMailbox } = useLoaderData<typeof loader>();

@@ -4,9 +4,13 @@ import { Form, useLoaderData, useRouteError } from "@remix-run/react";
 import { AuthHeader, AuthRouteError } from "../components/auth-parts";
 import { useIsPending } from "~/components/form-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { logoutResponse, safeRedirectPath } from "~/lib/auth.server";
+import { forAudience, logoutResponse, requireUser, safeRedirectPath } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/route-meta";
 import { loginRedirectFor } from "#server/lib/redirects";
+import type { Audience } from "~/lib/audience";
+
+// Asks a signed-in member to confirm; anyone else has nothing to sign out of and is sent to sign in.
+export const audience: Audience = "member";
 
 const FALLBACK = "/video-library";
 
@@ -29,20 +33,36 @@ function returnAddress(request: Request, given: FormDataEntryValue | null | unde
   return path.startsWith("/auth/") ? FALLBACK : path;
 }
 
-/** Signing out is a POST: a link or an image on another site can never end a member's session. */
-export async function action({ request, context }: ActionFunctionArgs) {
+/**
+ * Signing out is a POST: a link or an image on another site can never end a member's session. It answers
+ * anyone the same way (the session, if there is one, ends; the cookie is cleared; the browser is sent to sign
+ * in again, back to where it was going), so it is also its answer to a caller who is not signed in.
+ */
+async function signOut({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => null);
   return logoutResponse(context, request, null, returnAddress(request, formData?.get("redirect")));
 }
 
-/** GET only asks. `reason=admin` explains why: a member without the admin permission opened /admin. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const returnTo = returnAddress(request, params.get("redirect"));
-  const user = await context.getUser();
-  if (!user) throw redirect(loginRedirectFor(returnTo));
-  return { email: user.email, returnTo, reason: params.get("reason") === "admin" ? "admin" : null };
-}
+export const action = forAudience(audience, signOut, { signedOut: signOut });
+
+/**
+ * GET only asks. `reason=admin` explains why: a member without the admin permission opened /admin. Someone
+ * not signed in has nothing to sign out of: sent to sign in, to come back where they were going (not here).
+ */
+export const loader = forAudience(
+  audience,
+  async function loader({ request, context }: LoaderFunctionArgs) {
+    const params = new URL(request.url).searchParams;
+    const returnTo = returnAddress(request, params.get("redirect"));
+    const user = await requireUser(context, request);
+    return { email: user.email, returnTo, reason: params.get("reason") === "admin" ? "admin" : null };
+  },
+  {
+    signedOut: ({ request }) => {
+      throw redirect(loginRedirectFor(returnAddress(request, new URL(request.url).searchParams.get("redirect"))));
+    },
+  },
+);
 
 export default function LogoutPage() {
   const { email, returnTo, reason } = useLoaderData<typeof loader>();

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DatePicker, datePickerLinks } from "~/components/ui/date-picker";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { cn } from "~/lib/cn";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
@@ -39,6 +39,9 @@ import {
 import { ChoicePill } from "~/features/onboarding/components/choice";
 import { getPreferences, updatePreferences } from "#server/services/onboarding";
 import { avatarUrl, removeAvatar, setAvatar, updateProfile } from "#server/services/profile";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 const LEVEL_LABELS: Record<(typeof LEVELS)[number], string> = {
   beginner: "Beginner",
@@ -63,7 +66,7 @@ function timeZoneChoices(stored: string | null): string[] {
   return [...zones].sort();
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const { preferences, regions } = await getPreferences(context.app, user.id);
   return {
@@ -86,9 +89,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       avatarUrl: avatarUrl(user.id, user.avatarKey),
     },
   };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   // Refuse an oversized upload before reading it into memory.
   const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
@@ -130,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return replyWithAppError(submission, error, { extra: { intent: "profile" as Intent } });
   }
   return redirectWithToast("/profile", { text: "Your profile is saved." });
-}
+});
 
 export default function ProfilePage() {
   const { profile, preferences, regions, timeZones } = useLoaderData<typeof loader>();

@@ -12,6 +12,10 @@ import { titleMeta } from "~/lib/route-meta";
 import { PASSWORD_MIN, setNewPasswordSchema } from "#core/schemas/auth";
 import { redirectWithToast } from "~/lib/toast.server";
 import { setNewPassword } from "#server/services/auth";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 /** The API payload plus a confirmation typed twice, checked only by this form. */
 const resetFormSchema = setNewPasswordSchema
@@ -21,14 +25,14 @@ const resetFormSchema = setNewPasswordSchema
     message: "The passwords do not match.",
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token") ?? "";
   const email = url.searchParams.get("email") ?? "";
   return { token: token.slice(0, 256), email: email.slice(0, 254), linkComplete: Boolean(token && email) };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetFormSchema });
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields });
@@ -38,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return replyWithAppError(submission, error, { hideFields });
   }
   return redirectWithToast(`/auth/login`, { text: "Your password has been changed. Please sign in." });
-}
+});
 
 export default function ResetPasswordPage() {
   const { token, email, linkComplete } = useLoaderData<typeof loader>();

@@ -7,7 +7,7 @@ import { TextField, useIsPending } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormErrors } from "~/components/ui/field";
-import { requestMeta, requireUser } from "~/lib/auth.server";
+import { forAudience, requestMeta, requireUser } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, PASSWORD_MIN } from "#core/schemas/auth";
@@ -29,6 +29,9 @@ import {
   resendEmailChange,
   sendVerificationEmail,
 } from "#server/services/email-verification";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 type Intent =
   | "change-email"
@@ -40,7 +43,7 @@ type Intent =
   | "delete-account"
   | typeof REMINDERS_INTENT;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const [status, reminders] = await Promise.all([
     getEmailStatus(context.app, user.id),
@@ -54,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     hasPassword: user.hasPassword,
     reminders,
   };
-}
+});
 
 /** For the one-button forms: a service refusal (e.g. too many emails) comes back as a toast. */
 function redirectWithFailure(error: unknown) {
@@ -66,7 +69,7 @@ function redirectWithFailure(error: unknown) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "") as Intent;
@@ -165,7 +168,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default:
       throw new Response("Unknown action.", { status: 400 });
   }
-}
+});
 
 export default function SettingsPage() {
   const { email, emailVerified, pendingEmail, pendingEmailExpired, hasPassword, reminders } =

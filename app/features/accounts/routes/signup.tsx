@@ -6,13 +6,16 @@ import { AuthHeader, GoogleButton, OrDivider, AuthRouteError } from "../componen
 import { TextField, useIsPending } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import { requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
+import { forAudience, requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { PASSWORD_MIN, registerSchema } from "#core/schemas/auth";
 import { isGoogleEnabled } from "#server/lib/config";
 import { redirectAfterRegister } from "#server/lib/redirects";
 import { register } from "#server/services/auth";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "public";
 
 const PLAN_NAMES: Record<string, string> = { monthly: "Monthly", annual: "Annual" };
 
@@ -20,7 +23,7 @@ function planFrom(value: string | null): string {
   return value && /^[a-z0-9_-]{1,40}$/i.test(value) ? value.toLowerCase() : "";
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const plan = planFrom(url.searchParams.get("plan"));
   // Someone already signed in who picked a plan wants to pay for it, not to open a second account.
@@ -32,9 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     redirectTo: returnTo ? safeRedirectPath(returnTo, "") : "",
     googleEnabled: isGoogleEnabled(context.app.config),
   };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields: ["password"] });
@@ -46,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return replyWithAppError(submission, error, { hideFields: ["password"] });
   }
-}
+});
 
 export default function SignupPage() {
   const { plan, planName, redirectTo, googleEnabled } = useLoaderData<typeof loader>();

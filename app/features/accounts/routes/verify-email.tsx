@@ -7,12 +7,16 @@ import { titleMeta } from "~/lib/route-meta";
 import { verifyEmailSchema } from "#core/schemas/auth";
 import { AppError } from "#server/lib/errors";
 import { confirmEmail } from "#server/services/email-verification";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 type Outcome =
   { status: "verified"; email: string } | { status: "changed"; email: string } | { status: "failed"; message: string };
 
 /** GET /auth/verify-email?token=…: the link from a confirmation email. Opening it is the confirmation. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = verifyEmailSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? undefined });
   const signedIn = Boolean(await context.getUser());
   if (!parsed.success) {
@@ -28,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const outcome: Outcome = { status: "failed", message: error.messages[0] ?? "This link does not work." };
     return data({ outcome, signedIn }, { status: error.status });
   }
-}
+});
 
 // The link is used up by the first load: never run the loader again behind the member's back.
 export const shouldRevalidate = () => false;

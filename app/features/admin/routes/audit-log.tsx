@@ -6,7 +6,7 @@ import { Pagination } from "../components/people/parts";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { parseSearchParams } from "~/lib/search.server";
@@ -23,9 +23,11 @@ import {
   listAuditResources,
   type AuditLogList,
 } from "#server/services/audit-log-query";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = parseSearchParams(auditLogSearchSchema, url.searchParams);
   const [list, actors, resources] = await Promise.all([
@@ -42,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listAuditResources(context.app),
   ]);
   return { search, list, actors, resources };
-}
+});
 
 /** What the page is narrowed to, for its heading: one member, one record, or the whole log. */
 function focusOf(search: AuditLogSearch, list: Pick<AuditLogList, "subject">, latestLabel: string | undefined) {

@@ -12,7 +12,7 @@ import {
   UsersIcon,
 } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience } from "~/lib/auth.server";
 import { getAdminPage, type AdminPage } from "#server/admin/pages";
 import { cn } from "~/lib/cn";
 import { formatDate, formatPrice } from "#core/format";
@@ -21,16 +21,18 @@ import { getAdminDashboard, type DailyActivity } from "#server/services/admin-da
 import { getRevenueReport } from "#server/services/admin-revenue";
 import { formatChangeRate, formatSignedMoney } from "../components/revenue/format";
 import { previousMrrCents } from "../components/revenue/figures";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const shortcuts = SHORTCUTS.map((slug) => getAdminPage(slug)).filter((page): page is AdminPage => Boolean(page));
   const [dashboard, revenue] = await Promise.all([
     getAdminDashboard(context.app),
     getRevenueReport(context.app, { months: 1 }),
   ]);
   return { dashboard, revenue, generatedAt: context.app.now(), shortcuts };
-}
+});
 
 const STATUS_BADGES: Record<string, { label: string; className: string }> = {
   active: { label: "Active", className: "bg-primary-50 text-primary-800 ring-primary-200" },

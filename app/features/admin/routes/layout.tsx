@@ -1,21 +1,24 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AccountMenu } from "~/components/account-menu";
 import { BrandLink } from "~/components/brand";
 import { BookIcon, CardsIcon, ChartIcon, ChatIcon, ChevronDownIcon, UsersIcon, WrenchIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience } from "~/lib/auth.server";
 import { ADMIN_SIDEBAR, type AdminPageGroup } from "#server/admin/pages";
 import { cn } from "~/lib/cn";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { useRootData } from "~/root";
 import { SkipLink } from "~/components/skip-link";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+// Every page under it declares `admin` too: a client-side navigation runs only the new page's loader.
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader() {
   return { sidebar: ADMIN_SIDEBAR };
-}
+});
 
 const GROUP_ICONS: Record<AdminPageGroup, (props: { className?: string }) => React.ReactNode> = {
   Content: BookIcon,

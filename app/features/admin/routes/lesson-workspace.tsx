@@ -11,7 +11,7 @@ import {
   type WorkspaceTab,
 } from "../components/lesson/workspace-sections";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience, requireAdmin } from "~/lib/auth.server";
 import { parseCueTime } from "#core/cue-edits";
 import { titleMeta } from "~/lib/route-meta";
 import { cuesFromFormData, sentenceGapSchema, sentenceOrderSchema, vocabularySchema } from "#core/schemas/admin-lesson";
@@ -33,6 +33,9 @@ import {
 import { putSingleUpload, UPLOAD_KINDS, type UploadKind } from "#server/services/uploads";
 import { lessonPath } from "#server/services/lessons";
 import { Breadcrumb } from "~/components/breadcrumb";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "admin";
 
 const TABS = ["transcript", "media", "details", "study"] as const;
 
@@ -45,8 +48,7 @@ function idFrom(value: FormDataEntryValue | null) {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const videoId = videoIdFrom(params);
   const workspace = await getLessonWorkspace(context.app, videoId);
   const tabParam = new URL(request.url).searchParams.get("tab");
@@ -54,7 +56,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ? (tabParam as WorkspaceTab)
     : "transcript";
   return { ...workspace, tab, learnerPath: lessonPath(workspace.video) };
-}
+});
 
 type ActionReply = { intent: string; fieldErrors?: Record<string, string[]>; formErrors?: string[] };
 
@@ -73,7 +75,7 @@ function zodReply(intent: string, issues: { path: PropertyKey[]; message: string
   return data<ActionReply>({ intent, fieldErrors }, { status: 422 });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireAdmin(context, request);
   const videoId = videoIdFrom(params);
   const app = context.app;
@@ -169,7 +171,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     return reply(intent, error);
   }
-}
+});
 
 export default function LessonWorkspacePage() {
   const workspace = useLoaderData<typeof loader>();

@@ -5,7 +5,7 @@ import { Badge, ConfirmPanel, Pagination, type BadgeTone } from "../components/p
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience, requireAdmin } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { parseSearchParams } from "~/lib/search.server";
@@ -14,18 +14,20 @@ import { mailingListSearchSchema, type MailingListStatus } from "#core/schemas/a
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { listMailingList, unsubscribeMailingListEntry } from "#server/services/admin-mailing-list";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = parseSearchParams(mailingListSearchSchema, url.searchParams);
   const confirmText = url.searchParams.get("confirm");
   const list = await listMailingList(context.app, search);
   const confirmId = confirmText && /^\d{1,12}$/.test(confirmText) ? Number(confirmText) : null;
   return { search, list, confirmEntry: list.entries.find((entry) => entry.id === confirmId) ?? null };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const formData = await request.formData();
   const idText = String(formData.get("entryId") ?? "");
@@ -41,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof AppError) return redirectWithToast(target, { text: error.messages[0] ?? "", status: "error" });
     throw error;
   }
-}
+});
 
 const STATUS: Record<MailingListStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: "Pending confirmation", tone: "warning" },

@@ -3,14 +3,18 @@ import { ImportPage } from "../components/imports/import-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { importPageAction, importPageLoader } from "../imports.server";
 import { titleMeta } from "~/lib/route-meta";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader(args: LoaderFunctionArgs) {
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader(args: LoaderFunctionArgs) {
   return importPageLoader("lesson", args);
-}
+});
 
-export async function action(args: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action(args: ActionFunctionArgs) {
   return importPageAction("lesson", "/admin/mass-vocabulary-update", args);
-}
+});
 
 export default function AdminImportPage() {
   return (

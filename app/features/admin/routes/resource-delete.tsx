@@ -11,8 +11,12 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { canDo } from "#server/admin/registry";
 import { deleteRecord, describeDeleteImpact, getRecord } from "#server/admin/service";
 import { AppError } from "#server/lib/errors";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "delete")) throw new Response("Not found", { status: 404 });
   try {
@@ -23,9 +27,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (error instanceof AppError && error.status === 404) throw new Response("Not found", { status: 404 });
     throw error;
   }
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context, params }: ActionFunctionArgs) {
   const { resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "delete")) throw new Response("Not found", { status: 404 });
   try {
@@ -38,7 +42,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (error instanceof AppError && error.status === 409) return { errors: error.messages };
     throw error;
   }
-}
+});
 
 export default function AdminResourceDeletePage() {
   const { page, view, record, impact } = useLoaderData<typeof loader>();

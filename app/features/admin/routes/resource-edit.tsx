@@ -20,6 +20,10 @@ import { canDo } from "#server/admin/registry";
 import { getRecord, updateRecord } from "#server/admin/service";
 import type { AdminHookContext } from "#server/admin/types";
 import { AppError } from "#server/lib/errors";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "admin";
 
 export const links: LinksFunction = () => datePickerLinks;
 
@@ -34,7 +38,7 @@ async function loadRecord(actor: AdminHookContext, resource: Parameters<typeof g
   }
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
   const record = await loadRecord(hookContext, resource, params.id ?? "");
   const editLinks = resource.editLinks?.(record.values) ?? [];
@@ -45,9 +49,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     options: await loadRelationOptions(hookContext, resource, record),
     editLinks,
   };
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context, params }: ActionFunctionArgs) {
   const { resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "update")) throw new Response("Not found", { status: 404 });
   const existing = await loadRecord(hookContext, resource, params.id ?? "");
@@ -72,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }),
     };
   }
-}
+});
 
 export default function AdminResourceEditPage() {
   const { page, view, record, options, editLinks } = useLoaderData<typeof loader>();

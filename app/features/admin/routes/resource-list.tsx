@@ -11,8 +11,12 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { searchOrRefuse } from "~/lib/search.server";
 import { bulkDeleteRecords, getRecord, listRecords, parseListQuery } from "#server/admin/service";
 import { AppError } from "#server/lib/errors";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   // An admin page without a declared resource has its own route file, which Remix matches before this
   // one; a slug that reaches here without a resource is a 404 (tests/integration/admin-pages.test.ts).
   const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
@@ -21,9 +25,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const list = await listRecords(hookContext, resource, query);
   const filterOptions = await loadRelationOptions(hookContext, resource, null, "filters");
   return { page, view: resourceView(resource), list, filterOptions };
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context, params }: ActionFunctionArgs) {
   const { resource, hookContext } = await requireAdminResource(context, request, params.page);
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -60,7 +64,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { text: `Deleted ${deleted} ${noun}.` });
   }
   throw new Response("Unknown action", { status: 400 });
-}
+});
 
 export default function AdminResourcePage() {
   const actionData = useActionData<typeof action>();

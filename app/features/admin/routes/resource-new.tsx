@@ -16,16 +16,20 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { canDo } from "#server/admin/registry";
 import { createRecord } from "#server/admin/service";
 import { AppError } from "#server/lib/errors";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "admin";
 
 export const links: LinksFunction = () => datePickerLinks;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "create")) throw new Response("Not found", { status: 404 });
   return { page, view: resourceView(resource), options: await loadRelationOptions(hookContext, resource) };
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context, params }: ActionFunctionArgs) {
   const { resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "create")) throw new Response("Not found", { status: 404 });
   const { submission, uploadErrors } = await parseResourceForm(hookContext, resource, request, "create");
@@ -52,7 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }),
     };
   }
-}
+});
 
 export default function AdminResourceCreatePage() {
   const { page, view, options } = useLoaderData<typeof loader>();

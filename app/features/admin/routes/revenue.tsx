@@ -5,7 +5,7 @@ import { ChartIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/route-meta";
 import { formatDate } from "#core/format";
 import { getRevenueReport, type RevenueSeries } from "#server/services/admin-revenue";
@@ -14,12 +14,14 @@ import { parseRevenueSearch, REVENUE_RANGE_CHOICES } from "../components/revenue
 import { RevenueChart } from "../components/revenue/revenue-chart";
 import { RevenueHeadline } from "../components/revenue/revenue-headline";
 import { RevenueTable } from "../components/revenue/revenue-table";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const search = parseRevenueSearch(new URL(request.url).searchParams);
   return { search, report: await getRevenueReport(context.app, { months: search.months }) };
-}
+});
 
 const CURRENCY_NAMES = new Intl.DisplayNames(["en"], { type: "currency" });
 function currencyName(currency: string): string {

@@ -5,7 +5,7 @@ import { cueSignature, CueEditor } from "../components/lesson/cue-editor";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience, requireAdmin } from "~/lib/auth.server";
 import type { DraftCue } from "#core/cue-edits";
 import { titleMeta } from "~/lib/route-meta";
 import { cuesFromFormData, lessonPickerSearchSchema } from "#core/schemas/admin-lesson";
@@ -16,13 +16,15 @@ import { AppError } from "#server/lib/errors";
 import { getLessonWorkspace, listLessonsForPicker, saveLessonCues } from "#server/services/admin-lesson";
 import { importSubtitleFile, isAiTranscriptionAvailable, transcribeLesson } from "#server/services/subtitles";
 import { Breadcrumb } from "~/components/breadcrumb";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "admin";
 
 function idFrom(value: string | null | FormDataEntryValue) {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { q } = parseSearchParams(lessonPickerSearchSchema, url.searchParams);
   const videoId = idFrom(url.searchParams.get("videoId"));
@@ -46,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     aiAvailable: isAiTranscriptionAvailable(context.app),
   };
-}
+});
 
 type Reply = {
   intent: string;
@@ -56,7 +58,7 @@ type Reply = {
   formErrors?: string[];
 };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -102,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status },
     );
   }
-}
+});
 
 export default function SubtitlesGeneratorPage() {
   const { q, lessons, lesson, aiAvailable } = useLoaderData<typeof loader>();

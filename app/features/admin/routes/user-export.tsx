@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience, requireAdmin } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { AppError } from "#server/lib/errors";
 import { exportMemberData } from "#server/services/member-export";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "admin";
 
 /** GET /admin/users/:userId/export: the member's data as a JSON download (a data-access request, logged). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const userId = requireId(params.userId);
   try {
@@ -22,4 +25,4 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse("We couldn't find that member.");
     throw error;
   }
-}
+});

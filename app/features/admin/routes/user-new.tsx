@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience, requireAdmin } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,13 +14,15 @@ import { LEVELS } from "#core/levels";
 import { memberCreateFormSchema } from "#core/schemas/admin-users";
 import { createMember } from "#server/services/admin-users";
 import { SelectField, TextField, type ActionResult } from "../components/people/action-panel";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader() {
   return null;
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const submission = parseWithZod(await request.formData(), { schema: memberCreateFormSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
@@ -34,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return replyWithAppError(submission, error);
   }
-}
+});
 
 export default function NewMemberPage() {
   const actionData = useActionData<typeof action>();

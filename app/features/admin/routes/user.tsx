@@ -9,7 +9,7 @@ import { HistoryLink } from "../components/audit/history-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience, requireAdmin } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { formatDate, formatPrice, LEVEL_LABELS, isLevel } from "#core/format";
 import { LEVELS } from "#core/levels";
@@ -38,6 +38,9 @@ import {
   extendSubscription,
   refundInvoice,
 } from "#server/services/billing/admin-actions";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "admin";
 
 const CONFIRMABLE = ["disable", "revoke", "end-sessions"] as const;
 type Confirmable = (typeof CONFIRMABLE)[number];
@@ -45,7 +48,7 @@ type Confirmable = (typeof CONFIRMABLE)[number];
 const PANELS = ["edit", "comp", "extend", "cancel", "resume", "switch-plan", "refund", "delete"] as const;
 type Panel = (typeof PANELS)[number];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const userId = requireId(params.userId);
   try {
@@ -62,9 +65,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse("We couldn't find that member.");
     throw error;
   }
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const userId = requireId(params.userId);
   const back = `/admin/users/${userId}`;
@@ -162,7 +165,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (error instanceof AppError) return redirectWithToast(back, { text: error.messages[0] ?? "", status: "error" });
     throw error;
   }
-}
+});
 
 const PANEL_INTENTS = new Set<string>([
   "update",

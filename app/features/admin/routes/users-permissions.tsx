@@ -7,20 +7,22 @@ import { TextField } from "~/components/form-fields";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience, requireAdmin } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { grantByEmailSchema } from "#core/schemas/admin-users";
 import { redirectWithToast } from "~/lib/toast.server";
 import { grantPermissionByEmail, listPermissionHolders } from "#server/services/admin-users";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   return { permissions: await listPermissionHolders(context.app) };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const submission = parseWithZod(await request.formData(), { schema: grantByEmailSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
@@ -32,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return replyWithAppError(submission, error);
   }
-}
+});
 
 export default function AdminPermissionsPage() {
   const { permissions } = useLoaderData<typeof loader>();

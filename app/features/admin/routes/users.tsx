@@ -5,7 +5,7 @@ import { Badge, Pagination, SUBSCRIPTION_BADGES } from "../components/people/par
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { parseSearchParams } from "~/lib/search.server";
@@ -13,13 +13,15 @@ import { userSearchSchema } from "#core/schemas/admin-users";
 import { ADMIN_PERMISSION } from "#core/permissions";
 import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import { listUsers } from "#server/services/admin-users";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const audience: Audience = "admin";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = parseSearchParams(userSearchSchema, url.searchParams);
   return { search, list: await listUsers(context.app, search) };
-}
+});
 
 const STATUS_FILTERS = [
   { value: "all", label: "Everyone" },

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, inputClasses } from "~/components/ui/field";
-import { requireAdmin } from "~/lib/auth.server";
+import { forAudience, requireAdmin } from "~/lib/auth.server";
 import { cn } from "~/lib/cn";
 import { titleMeta } from "~/lib/route-meta";
 import { aiSettingsSchema, assistantSearchSchema } from "#core/schemas/admin-lesson";
@@ -13,13 +13,15 @@ import { parseSearchParams } from "~/lib/search.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getAssistantReview, listAssistantLessons, saveAssistantSettings } from "#server/services/lesson-chat";
 import { Breadcrumb } from "~/components/breadcrumb";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "admin";
 
 function idFrom(value: string | null | FormDataEntryValue) {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { q, learner } = parseSearchParams(assistantSearchSchema, url.searchParams);
   const page = idFrom(url.searchParams.get("page")) ?? 1;
@@ -29,9 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     videoId ? getAssistantReview(context.app, { videoId, learner }) : Promise.resolve(null),
   ]);
   return { q, learner, list, review, assistantBound: Boolean(context.app.env.AI) };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const formData = await request.formData();
   const videoId = idFrom(formData.get("videoId"));
@@ -51,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     text: parsed.data.enabled ? "The assistant is on for this lesson." : "The assistant is off for this lesson.",
     status: "success",
   });
-}
+});
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 

@@ -4,15 +4,18 @@ import { StatusBadge } from "../components/subscription-status";
 import { ArrowRightIcon, BookmarkIcon, CheckIcon, PlayIcon, UserIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { formatDate, formatPrice } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getActivePlanByName, getBillingOverview, tryConfirmCheckout } from "#server/services/billing";
 import { getLearnerPreferences } from "#server/services/onboarding";
 import { onboardingHref } from "#core/schemas/onboarding";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const audience: Audience = "member";
+
+export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const plan = await getActivePlanByName(context.app, params.planName ?? "");
   if (!plan) throw redirectWithToast("/checkout", { text: "Please choose a plan.", status: "error" });
@@ -41,7 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     lastPaid: lastPaid ? { amountCents: lastPaid.amountCents, currency: lastPaid.currency } : null,
     onboarded: preferences.onboardedAt !== null,
   };
-}
+});
 
 /** The first steps of a new subscriber; telling us their level leads to the onboarding until they have done it. */
 function nextSteps(onboarded: boolean) {

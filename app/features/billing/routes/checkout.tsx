@@ -13,13 +13,16 @@ import { ArrowRightIcon, CardIcon, CheckIcon, LockIcon } from "~/components/icon
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { asBillingError } from "../billing.server";
 import { formatDate, formatPrice } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getActivePlanByName, getCheckoutView, startCheckout } from "#server/services/billing";
 import { addDays, addInterval } from "#server/services/billing/plans";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 function unknownPlan(name: string | undefined) {
   const shown = (name ?? "").slice(0, 40);
@@ -29,7 +32,7 @@ function unknownPlan(name: string | undefined) {
   });
 }
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const plan = await getActivePlanByName(context.app, params.planName ?? "");
   if (!plan) throw unknownPlan(params.planName);
@@ -71,9 +74,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         }
       : null,
   };
-}
+});
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
   if (formData.get("intent") !== "pay") throw new Response("Unknown action.", { status: 400 });
@@ -85,7 +88,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (known.status === 404) return unknownPlan(params.planName);
     return data({ errors: known.messages }, { status: known.status });
   }
-}
+});
 
 export default function CheckoutPlanPage() {
   const { plan, plans, trialDays, firstChargeAt, provider, email, current } = useLoaderData<typeof loader>();

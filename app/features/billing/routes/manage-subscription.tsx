@@ -10,7 +10,7 @@ import { annualSavings } from "../components/plan-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { asBillingError, handleBillingIntent, isBillingIntent } from "../billing.server";
 import { formatDate, formatPrice } from "#core/format";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -19,8 +19,11 @@ import { cancelSubscriptionSchema } from "#core/schemas/billing";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelSubscription, getBillingOverview } from "#server/services/billing";
 import { hasDevelopmentTools } from "#server/lib/config";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const audience: Audience = "member";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const overview = await getBillingOverview(context.app, user.id);
   const subscription = overview.subscription;
@@ -48,9 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cancelReasons: overview.cancelReasons,
     devTools: hasDevelopmentTools(context.app.config) && subscription?.provider === "local",
   };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -70,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (isBillingIntent(intent)) return handleBillingIntent(context, user, intent, formData, "/manage-subscription");
   throw new Response("Unknown action.", { status: 400 });
-}
+});
 
 export default function ManageSubscriptionPage() {
   const { email, subscription, live, cancelStep, plans, invoices, cancelReasons, devTools } =

@@ -4,15 +4,20 @@ import { RecoveryPage } from "../components/recovery-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { recoveryAction, loadRecoveryPage } from "../billing.server";
 import { titleMeta } from "~/lib/route-meta";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+// Reached from billing emails: signed out, it says what to do and offers to sign in.
+export const audience: Audience = "public";
 
 // The same page as /retain (docs/product-rules.md#layouts-and-routes), outside the learning area's /settings.
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   return loadRecoveryPage(context);
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   return recoveryAction(context, request, "/settings/payment");
-}
+});
 
 export default function PaymentSettingsPage() {
   return <RecoveryPage data={useLoaderData<typeof loader>()} />;

@@ -7,12 +7,15 @@ import { FreeTierComparison } from "../components/free-tier-comparison";
 import { PlanCard } from "../components/plan-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { getCheckoutView } from "#server/services/billing";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const audience: Audience = "member";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const view = await getCheckoutView(context.app, user.id);
   return {
@@ -38,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }
       : null,
   };
-}
+});
 
 export default function CheckoutPlansPage() {
   const { plans, trialEligible, current } = useLoaderData<typeof loader>();

@@ -9,8 +9,12 @@ import { buttonClasses } from "~/components/ui/button";
 import { notFoundResponse } from "~/lib/canonical.server";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { listBlogPosts } from "#server/services/blog";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await context.getViewer();
   const pageText = new URL(request.url).searchParams.get("page") ?? "1";
   if (!/^\d{1,6}$/.test(pageText) || Number(pageText) < 1) throw notFoundResponse();
@@ -23,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     canonicalUrl: `${origin}/blog${page > 1 ? `?page=${page}` : ""}`,
     feedUrl: `${origin}/blog/rss.xml`,
   };
-}
+});
 
 export default function BlogIndexPage() {
   const { posts } = useLoaderData<typeof loader>();

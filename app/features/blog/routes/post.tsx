@@ -8,7 +8,7 @@ import { PostCover } from "../components/post-cover";
 import { ArrowRightIcon } from "~/components/icons";
 import { NewsletterForm } from "~/features/newsletter/components/newsletter-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { pageTitle, rootAppName } from "~/lib/meta";
@@ -22,8 +22,11 @@ import {
   listBlogComments,
   listSuggestedPosts,
 } from "#server/services/blog";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const blogId = requireId(params.blogId);
   const viewer = await context.getViewer();
   const { user } = viewer;
@@ -45,9 +48,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // Posts without a cover share the site card (public/og-image.jpg, 1200×630).
     ogImage: `${origin}${post.coverUrl ?? "/og-image.jpg"}`,
   };
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const blogId = requireId(params.blogId);
   const viewer = await requireMember(context, request);
   const here = new URL(request.url).pathname;
@@ -76,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   }
   throw new Response("Unknown action.", { status: 400 });
-}
+});
 
 export default function BlogPostPage() {
   const { post, comments, suggested, viewer } = useLoaderData<typeof loader>();

@@ -4,14 +4,18 @@ import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "#core/collection-paths";
 import { VISITOR_ACCESS } from "#server/access/policy";
 import { getCourse } from "#server/services/collections";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 // `/course/{id}` without its title: 301 to the canonical address (docs/product-rules.md#addresses-and-slugs). A
 // separate index route so `/course/{id}/{slug}` and the lesson routes beneath it do not nest inside this one.
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const course = await getCourse(context.app, VISITOR_ACCESS, requireId(params.courseId));
   if (!course) throw notFoundResponse("We couldn't find that course.");
   throw redirect(`${collectionHref("course", course)}${new URL(request.url).search}`, 301);
-}
+});
 
 // A UI route (not a resource route) so an unknown id renders the not-found page inside the layout.
 export default function RedirectToCanonical() {

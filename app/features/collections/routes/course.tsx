@@ -6,15 +6,19 @@ import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonic
 import { collectionHref } from "#core/collection-paths";
 import { titleMeta } from "~/lib/route-meta";
 import { getCourse } from "#server/services/collections";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const courseId = requireId(params.courseId);
   const viewer = await (await context.getViewer()).access();
   const course = await getCourse(context.app, viewer, courseId);
   if (!course) throw notFoundResponse("We couldn't find that course.");
   requireCanonicalPath(request, collectionHref("course", course));
   return { course, viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription } };
-}
+});
 
 export default function CoursePage() {
   const { course, viewer } = useLoaderData<typeof loader>();

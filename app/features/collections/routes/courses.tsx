@@ -4,11 +4,15 @@ import { CollectionListPage } from "../components/collection-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { titleMeta } from "~/lib/route-meta";
 import { listCourses } from "#server/services/collections";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const viewer = await (await context.getViewer()).access();
   return { courses: await listCourses(context.app, viewer), viewer: { signedIn: viewer.signedIn } };
-}
+});
 
 export default function CoursesPage() {
   const { courses, viewer } = useLoaderData<typeof loader>();

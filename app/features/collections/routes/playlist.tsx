@@ -24,7 +24,7 @@ import {
 import { ListIcon, SparkIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireMember, requireUser } from "~/lib/auth.server";
+import { forAudience, requireMember, requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { collectionHref, collectionLessonHref } from "#core/collection-paths";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -40,8 +40,11 @@ import {
   removeVideoFromPlaylist,
   renamePlaylist,
 } from "#server/services/collections";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const audience: Audience = "member";
+
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const member = await requireMember(context, request);
   const playlistId = requireId(params.playlistId);
   const viewer = await member.access();
@@ -62,9 +65,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     mode: mode as "view" | "rename" | "delete",
     viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription },
   };
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const playlistId = requireId(params.playlistId);
   const formData = await request.formData();
@@ -114,7 +117,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ ok: false, errors: error.messages }, { status: error.status });
   }
   throw new Response("Unknown action.", { status: 400 });
-}
+});
 
 export default function PlaylistPage() {
   const { playlist, mode, viewer } = useLoaderData<typeof loader>();

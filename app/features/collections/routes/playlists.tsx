@@ -6,13 +6,17 @@ import { CreatePlaylistForm } from "../components/playlist-forms";
 import { ListIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { renamePlaylistSchema } from "#core/schemas/playlists";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { createPlaylist, deletePlaylist, listPlaylists, renamePlaylist } from "#server/services/collections";
+import type { Audience } from "~/lib/audience";
+
+// The curated playlists for everyone; a member's own below them.
+export const audience: Audience = "public";
 
 type Intent = "create" | "rename" | "delete";
 
@@ -20,7 +24,7 @@ function idFrom(value: FormDataEntryValue | string | null): number | null {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await (await context.getViewer()).access();
   const { curated, mine } = await listPlaylists(context.app, viewer);
   const url = new URL(request.url);
@@ -31,9 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     renameId: idFrom(url.searchParams.get("rename")),
     deleteId: idFrom(url.searchParams.get("delete")),
   };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "") as Intent;
@@ -67,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return replyWithAppError(submission, error, { extra });
   }
-}
+});
 
 export default function PlaylistsPage() {
   const { curated, mine, signedIn, renameId, deleteId } = useLoaderData<typeof loader>();

@@ -6,15 +6,19 @@ import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonic
 import { collectionHref } from "#core/collection-paths";
 import { titleMeta } from "~/lib/route-meta";
 import { getSeries } from "#server/services/collections";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const seriesId = requireId(params.seriesId);
   const viewer = await (await context.getViewer()).access();
   const series = await getSeries(context.app, viewer, seriesId);
   if (!series) throw notFoundResponse("We couldn't find that series.");
   requireCanonicalPath(request, collectionHref("series", series));
   return { series, viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription } };
-}
+});
 
 export default function SeriesPage() {
   const { series, viewer } = useLoaderData<typeof loader>();

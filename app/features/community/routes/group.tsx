@@ -10,7 +10,7 @@ import { ThreadList } from "../components/thread-list";
 import { ChatIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { communityGroupHref, communityThreadHref } from "#core/community-paths";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -19,8 +19,11 @@ import { threadCreateFormSchema, threadsQuerySchema } from "#core/schemas/commun
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { createThread, getGroup, listThreads } from "#server/services/community";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const group = await getGroup(context.app, requireId(params.groupId));
   if (!group) throw notFoundResponse("We couldn't find that group.");
   requireCanonicalPath(request, communityGroupHref(group));
@@ -37,9 +40,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loginHref: `/auth/login?redirect=${encodeURIComponent(`${url.pathname}?new#new-thread`)}`,
     now: context.app.now(),
   };
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   const groupId = requireId(params.groupId);
   const formData = await request.formData();
@@ -52,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     return replyWithAppError(submission, error);
   }
-}
+});
 
 export default function CommunityGroupPage() {
   const { group, threads, signedIn, composing, loginHref, now } = useLoaderData<typeof loader>();

@@ -8,12 +8,16 @@ import { scriptProps } from "~/lib/text-format";
 import { communityGroupHref, communityThreadHref } from "#core/community-paths";
 import { titleMeta } from "~/lib/route-meta";
 import { listGroups } from "#server/services/community";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const user = await context.getUser();
   const groups = await listGroups(context.app);
   return { groups, signedIn: Boolean(user), now: context.app.now() };
-}
+});
 
 export default function CommunityPage() {
   const { groups, signedIn, now } = useLoaderData<typeof loader>();

@@ -19,7 +19,7 @@ import { useLiveThread } from "../components/use-live-thread";
 import { LockIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { communityGroupHref, communityThreadHref } from "#core/community-paths";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -46,8 +46,11 @@ import {
   moderateThread,
   updateMessage,
 } from "#server/services/community";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireId(params.groupId);
   const thread = await getThread(context.app, requireId(params.threadId));
   if (!thread) throw notFoundResponse("We couldn't find that thread.");
@@ -72,7 +75,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     groups,
     now: context.app.now(),
   };
-}
+});
 
 /** `?quote=<id>`: the message the reply box quotes (the no-JavaScript path of the Quote link). */
 async function findQuote(
@@ -92,7 +95,7 @@ async function findQuote(
   }
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   const threadId = requireId(params.threadId);
   const thread = await getThread(context.app, threadId);
@@ -175,7 +178,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(here, { text: error.messages[0] ?? "", status: "error" }, { status: 303 });
   }
   throw new Response("Unknown action.", { status: 400 });
-}
+});
 
 export default function CommunityThreadPage() {
   const { thread, messages, viewer, quoting, groups, now } = useLoaderData<typeof loader>();

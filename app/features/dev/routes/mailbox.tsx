@@ -7,9 +7,14 @@ import { inputClasses } from "~/components/ui/field";
 import { titleMeta } from "~/lib/route-meta";
 import { hasDevelopmentTools } from "#server/lib/config";
 import { listOutbox } from "#server/services/mail";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+// A development tool: absent in production, where server/app.ts answers 404 before Remix.
+export const audience: Audience = "public";
 
 /** The local outbox of every email the app "sent": never reachable in production. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   if (!hasDevelopmentTools(context.app.config)) throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().slice(0, 254) ?? "";
   const messages = await listOutbox(context.app, { to: to || undefined, limit: 100 });
@@ -31,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       createdAt: message.createdAt.toISOString(),
     })),
   };
-}
+});
 
 export default function DevMailboxPage() {
   const { to, messages, rewrite } = useLoaderData<typeof loader>();

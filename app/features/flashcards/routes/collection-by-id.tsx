@@ -8,7 +8,7 @@ import { LockIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { checkoutUnlessAllowed, handleReviewAction, loadReviewSession } from "../flashcards.server";
 import { titleMeta } from "~/lib/route-meta";
@@ -16,13 +16,16 @@ import { FREE_COLLECTION_SESSION_HOURS, FREE_TIER_LABELS, FREE_TIER_MESSAGES } f
 import { isMember } from "#server/access/viewer";
 import { getFlashcollection } from "#server/services/flashcards";
 import { collectionAccess, requireCollectionSession, type CollectionAccess } from "#server/services/free-tier";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "public";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 // `/flashcard/{id}` (the id is the whole address: docs/product-rules.md#addresses-and-slugs). Visitors browse;
 // learners review: a member without a subscription has one free session per collection
 // (docs/product-rules.md#free-and-paid), then sees their progress and the way to subscribe.
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const collectionId = requireId(params.collectionId);
   const viewer = await context.getViewer();
   const collection = await getFlashcollection(context.app, viewer.user, collectionId);
@@ -38,9 +41,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? Math.max(1, Math.ceil((access.endsAt.getTime() - context.app.now().getTime()) / HOUR_MS))
       : null;
   return { collection, review, access, freeHoursLeft };
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   const collectionId = requireId(params.collectionId);
   if (!(await getFlashcollection(context.app, null, collectionId))) {
@@ -48,7 +51,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   await checkoutUnlessAllowed(requireCollectionSession(context.app, viewer, collectionId), { status: 303 });
   return handleReviewAction(context, request, viewer.user, { kind: "collection", collectionId });
-}
+});
 
 /** "Free: one session" and how long it lasts, before and during a free member's session. */
 function FreeSessionNote({ hoursLeft }: { hoursLeft: number | null }) {

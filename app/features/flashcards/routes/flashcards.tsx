@@ -7,11 +7,15 @@ import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
 import { titleMeta } from "~/lib/route-meta";
 import { getFlashcardsOverview } from "#server/services/flashcards";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const user = await context.getUser();
   return { overview: await getFlashcardsOverview(context.app, user), signedIn: user !== null };
-}
+});
 
 function plural(count: number, word: string) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;

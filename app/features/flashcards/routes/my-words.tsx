@@ -3,12 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ReviewPanel } from "../components/review-panel";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { notFoundResponse } from "~/lib/canonical.server";
 import { handleReviewAction, loadReviewSession } from "../flashcards.server";
 import { titleMeta } from "~/lib/route-meta";
 import type { SessionUser } from "#server/services/auth";
 import { getOwnVocabularyList, type ReviewScope } from "#server/services/flashcards";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 /** All saved words, or one of the learner's lists with `?list=<id>` (someone else's list is a 404). */
 async function wordsScope(context: AppLoadContext, request: Request, user: SessionUser) {
@@ -19,18 +22,18 @@ async function wordsScope(context: AppLoadContext, request: Request, user: Sessi
   return { scope: { kind: "words", listId: list.id } as ReviewScope, list };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const { scope, list } = await wordsScope(context, request, user);
   return { ...(await loadReviewSession(context, request, user, scope)), list };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const { scope, list } = await wordsScope(context, request, user);
   const keep = new URLSearchParams(list ? { list: String(list.id) } : {});
   return handleReviewAction(context, request, user, scope, keep);
-}
+});
 
 export default function ReviewSavedWordsPage() {
   const { list, ...review } = useLoaderData<typeof loader>();

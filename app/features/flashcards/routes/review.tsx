@@ -3,25 +3,28 @@ import { useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ReviewPanel } from "../components/review-panel";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { checkoutUnlessAllowed, handleReviewAction, loadReviewSession } from "../flashcards.server";
 import { titleMeta } from "~/lib/route-meta";
 import { requireAllDueReview } from "#server/services/free-tier";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 // "Review all due": the due cards of every collection in one session (new cards are met per collection).
 // It comes with a subscription; a free member studies each collection's free session on its own page
 // (docs/product-rules.md#free-and-paid).
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   await checkoutUnlessAllowed(requireAllDueReview(viewer));
   return loadReviewSession(context, request, viewer.user, { kind: "due" });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   await checkoutUnlessAllowed(requireAllDueReview(viewer), { status: 303 });
   return handleReviewAction(context, request, viewer.user, { kind: "due" });
-}
+});
 
 export default function ReviewAllDuePage() {
   const review = useLoaderData<typeof loader>();

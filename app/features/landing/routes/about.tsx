@@ -6,10 +6,14 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { getCatalogStats } from "#server/services/catalog";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   return { stats: await getCatalogStats(context.app), signedIn: Boolean(await context.getUser()) };
-}
+});
 
 const PRINCIPLES = [
   {

@@ -6,10 +6,14 @@ import { ChatIcon, MailIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { listFaqs } from "#server/services/catalog";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   return { faqs: await listFaqs(context.app) };
-}
+});
 
 export default function FaqPage() {
   const { faqs } = useLoaderData<typeof loader>();

@@ -14,11 +14,15 @@ import { pageTitle, rootAppName } from "~/lib/meta";
 import { countPublishedVideos, getCatalogStats, listFaqs, listPublishedVideos } from "#server/services/catalog";
 import { getSampleLesson, listLandingTeachers, listPublishedTestimonials } from "#server/services/landing";
 import { listActivePlans } from "#server/services/subscriptions";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 const SAMPLE_LESSONS = 6;
 const FAQ_TEASER_SIZE = 5;
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const viewer = await (await context.getViewer()).access();
   const [lessons, plans, faqs, stats, totalLessons, sampleLesson, teachers, testimonials] = await Promise.all([
     listPublishedVideos(context.app, { limit: SAMPLE_LESSONS, viewer, sort: "starter" }),
@@ -56,7 +60,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       }),
     ),
   };
-}
+});
 
 const STEPS = [
   {

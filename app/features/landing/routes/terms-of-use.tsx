@@ -4,6 +4,9 @@ import { DocumentWithContents, PageIntro, type DocumentSection } from "../compon
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { CONTACT_EMAIL, LEGAL_LAST_UPDATED } from "../legal";
 import { pageTitle, rootAppName } from "~/lib/meta";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "public";
 
 const SECTIONS: DocumentSection[] = [
   {

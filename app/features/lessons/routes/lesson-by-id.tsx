@@ -3,9 +3,13 @@ import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { AppError } from "#server/lib/errors";
 import { findLesson } from "#server/services/lessons";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 /** /video/:videoId without its slug: 301 to the lesson's current URL (the lesson route then applies the login guard). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const videoId = requireId(params.videoId);
   const viewer = await context.getViewer();
   try {
@@ -15,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     throw error;
   }
-}
+});
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />;

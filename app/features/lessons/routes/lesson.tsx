@@ -4,6 +4,10 @@ import { LessonPage } from "../components/lesson-page";
 import { lessonRouteAction, loadLessonRoute } from "../lesson-route.server";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { titleMeta } from "~/lib/route-meta";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "member";
 
 /**
  * Every lesson page, mounted four times in app/routes.ts: /video/:videoId/:videoSlug (a lesson on its own;
@@ -11,13 +15,13 @@ import { titleMeta } from "~/lib/route-meta";
  * lesson inside that collection, with the collection beside it; docs/product-rules.md#addresses-and-slugs).
  * The loader reads which from the URL's params.
  */
-export async function loader(args: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader(args: LoaderFunctionArgs) {
   return loadLessonRoute(args);
-}
+});
 
-export async function action(args: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action(args: ActionFunctionArgs) {
   return lessonRouteAction(args);
-}
+});
 
 export default function LessonRoute() {
   const data = useLoaderData<typeof loader>();

@@ -31,8 +31,12 @@ import {
 } from "#server/services/catalog";
 import { memberWithoutAccess } from "#server/access/policy";
 import { FOR_YOU_LIMIT, getForYou } from "#server/services/recommendations";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const query = searchOrRefuse(() => parseLibraryParams(new URL(request.url).searchParams));
   // The lessons are read alongside the sign-in check (the filter choices are usually in memory); the
   // learner's row waits for who is signed in, and the locks for their subscription.
@@ -73,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription },
     freeLessons: filterOptions.freeLessons,
   };
-}
+});
 
 function formatWatched(seconds: number) {
   if (seconds < 3600) return { value: String(Math.floor(seconds / 60)), unit: "min" };

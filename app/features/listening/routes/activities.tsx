@@ -7,12 +7,16 @@ import { buttonClasses } from "~/components/ui/button";
 import { titleMeta } from "~/lib/route-meta";
 import { FREE_TIER_MESSAGES } from "#core/free-tier";
 import { listListeningGroups } from "#server/services/listening";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const viewer = await context.getViewer();
   const [groups, access] = await Promise.all([listListeningGroups(context.app, viewer), viewer.lessonAccess()]);
   return { groups, signedIn: viewer.signedIn, entitled: access.hasSubscription };
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => titleMeta(matches, "Listening activities");
 

@@ -1,14 +1,17 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { getListeningActivity } from "#server/services/listening";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 // `/listening-activity/{id}` without its title: login first, then 301 to the canonical address (or, past
 // the free tier, /checkout with the reason: docs/product-rules.md#free-and-paid).
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const activityId = requireId(params.activityId);
   let href: string;
@@ -22,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw error;
   }
   throw redirect(`${href}${new URL(request.url).search}`, 301);
-}
+});
 
 // A UI route (not a resource route) so an unknown id renders the not-found page inside the layout.
 export default function RedirectToCanonical() {

@@ -12,13 +12,16 @@ import { ListeningQuiz } from "../components/listening-quiz";
 import { ListeningResult } from "../components/listening-result";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { LevelBadge } from "~/components/video-card";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { getListeningActivity, getListeningAttempt, submitListeningAttempt } from "#server/services/listening";
 import { Breadcrumb } from "~/components/breadcrumb";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 /**
  * Service 404s become the not-found page; past the free tier (402), /checkout with the reason
@@ -36,7 +39,7 @@ async function orNotFound<T>(promise: Promise<T>): Promise<T> {
   }
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const activityId = requireId(params.activityId);
   const activity = await orNotFound(getListeningActivity(context.app, viewer, activityId));
@@ -47,9 +50,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ? await orNotFound(getListeningAttempt(context.app, viewer, { activityId, attemptId: requireId(attemptText) }))
     : null;
   return { activity, result };
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   const activityId = requireId(params.activityId);
   const formData = await request.formData();
@@ -70,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return data({ formError: error.messages.join(" ") }, { status: error.status });
   }
-}
+});
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
   titleMeta(matches, loaded?.activity.title ?? "Listening activity");

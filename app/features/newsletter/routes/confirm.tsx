@@ -6,12 +6,16 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { titleMeta } from "~/lib/route-meta";
 import { confirmNewsletterSubscription } from "#server/services/newsletter";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const audience: Audience = "public";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const result = await confirmNewsletterSubscription(context.app, token);
   return { confirmed: result.status === "confirmed", email: result.status === "confirmed" ? result.email : null };
-}
+});
 
 export default function NewsletterConfirmPage() {
   const { confirmed, email } = useLoaderData<typeof loader>();

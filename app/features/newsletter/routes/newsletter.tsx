@@ -3,15 +3,18 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useActionData } from "@remix-run/react";
 import { NewsletterForm, type NewsletterActionData } from "../components/newsletter-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { requestMeta } from "~/lib/auth.server";
+import { forAudience, requestMeta } from "~/lib/auth.server";
 import { invalidSubmission } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { newsletterSignupFormSchema } from "#core/schemas/newsletter";
 import { AppError } from "#server/lib/errors";
 import { subscribeToNewsletter } from "#server/services/newsletter";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "public";
 
 /** The signup forms on the landing page and the blog post here; without JavaScript this page shows the answer. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: newsletterSignupFormSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
@@ -25,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: error.status },
     );
   }
-}
+});
 
 export default function NewsletterPage() {
   const actionData = useActionData<typeof action>();

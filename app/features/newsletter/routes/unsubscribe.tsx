@@ -9,6 +9,10 @@ import {
   undoNewsletterUnsubscribe,
   unsubscribeFromNewsletter,
 } from "#server/services/newsletter";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 function readLink(params: URLSearchParams) {
   const idText = params.get("id") ?? "";
@@ -21,7 +25,7 @@ function linkHref(link: { id: number; signature: string }, extra = "") {
 
 // One click from the email unsubscribes at once; the page confirms it and offers an undo. After an undo
 // (`kept=1`) the page only shows the state, so reloading it never unsubscribes again.
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const link = readLink(params);
   if (params.get("kept") === "1") {
@@ -30,9 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const result = await unsubscribeFromNewsletter(context.app, link);
   return { status: result.status, link: result.status === "invalid" ? null : link };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const link = readLink(new URL(request.url).searchParams);
   const formData = await request.formData();
   // RFC 8058 one-click unsubscribe (mail clients POST "List-Unsubscribe=One-Click") or the undo button.
@@ -42,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   await unsubscribeFromNewsletter(context.app, link);
   return redirect(linkHref(link), 303);
-}
+});
 
 export default function NewsletterUnsubscribePage() {
   const { status: current, link } = useLoaderData<typeof loader>();

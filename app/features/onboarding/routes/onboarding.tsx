@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { useIsPending } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
-import { requireMember, safeRedirectPath } from "~/lib/auth.server";
+import { forAudience, requireMember, safeRedirectPath } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -31,6 +31,9 @@ import {
 } from "#core/schemas/onboarding";
 import type { LearningGoal, Level } from "#core/levels";
 import { completeOnboarding, getOnboardingPage, SELF_CHECK_CLIP_SECONDS } from "#server/services/onboarding";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 const DEFAULT_NEXT = "/video-library";
 
@@ -42,7 +45,7 @@ function nextFrom(value: FormDataEntryValue | string | null): string {
     : next;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const next = nextFrom(new URL(request.url).searchParams.get("next"));
   const { preferences, regions, clips } = await getOnboardingPage(context.app, viewer.userId, viewer.lessonAccess());
@@ -58,9 +61,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     regions,
     clips,
   };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const { userId } = await requireMember(context, request);
   const formData = await request.formData();
   const next = nextFrom(formData.get("next") ?? new URL(request.url).searchParams.get("next"));
@@ -95,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? "Saved. Your suggestions are under “For you”."
         : "Saved. You can change any of it on your profile.",
   });
-}
+});
 
 const GOAL_ICONS: Record<LearningGoal, { icon: (props: { className?: string }) => React.ReactNode; ar: string }> = {
   travel: { icon: GlobeIcon, ar: "سفر" },

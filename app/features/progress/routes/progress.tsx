@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -29,14 +29,17 @@ import { Headline } from "../components/headline";
 import { Milestones } from "../components/milestones";
 import { ScoresChart } from "../components/scores-chart";
 import { goalFormSchema } from "../goal.server";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const audience: Audience = "member";
+
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const report = await getProgressReport(context.app, user.id, context.app.now());
   return { report, limits: GOAL_LIMITS };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -69,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   throw new Response("Unknown action.", { status: 400 });
-}
+});
 
 function goalLabel(report: ProgressReport): string {
   const { goal } = report;

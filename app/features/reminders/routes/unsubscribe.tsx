@@ -6,6 +6,10 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { titleMeta } from "~/lib/route-meta";
 import { readReminderLink, reminderLinkState, unsubscribeFromReminders } from "#server/services/reminders";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 // The unsubscribe link of every reminder email: `/reminders/unsubscribe?u=<member id>&sig=<HMAC>`
 // (docs/reminders.md). Opening it only asks; the POST turns reminders off. The POST comes either from the
@@ -13,19 +17,19 @@ import { readReminderLink, reminderLinkState, unsubscribeFromReminders } from "#
 // cookie, no Origin), so the signature is the whole grant and no session is needed. A browser post from
 // another site is still refused at the front door (server/lib/request-guards.ts).
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const link = readReminderLink(new URL(request.url).searchParams);
   const state = await reminderLinkState(context.app, link);
   if (state === "invalid" || !link) return data({ state: "invalid" as const, formAction: null }, { status: 400 });
   return { state, formAction: `/reminders/unsubscribe?u=${link.userId}&sig=${link.signature}` };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   // The body is "List-Unsubscribe=One-Click" from a mail client, or the button's; neither changes anything.
   await request.formData().catch(() => null);
   const result = await unsubscribeFromReminders(context.app, readReminderLink(new URL(request.url).searchParams));
   return result === "invalid" ? data({ result }, { status: 400 }) : { result };
-}
+});
 
 export default function ReminderUnsubscribePage() {
   const { state, formAction } = useLoaderData<typeof loader>();

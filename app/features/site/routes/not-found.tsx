@@ -3,11 +3,15 @@ import { NotFoundPage } from "~/components/error-pages";
 import { PublicShell } from "~/layouts/public-shell";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle, rootAppName } from "~/lib/meta";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 /** Any path no other route claims: the not-found page with HTTP 404 (docs/product-rules.md#layouts-and-routes). */
-export async function loader() {
+export const loader = forAudience(audience, async function loader() {
   throw new Response("Not found", { status: 404 });
-}
+});
 
 export default function NotFoundRoute() {
   return (

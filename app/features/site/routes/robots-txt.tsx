@@ -1,7 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Audience } from "~/lib/audience";
+import { forAudience } from "~/lib/auth.server";
+
+export const audience: Audience = "public";
 
 // A route rather than public/robots.txt: the Sitemap line must be absolute, and only APP_URL knows the origin.
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const origin = context.app.config.appUrl.replace(/\/+$/, "");
   const body = [
     "User-agent: *",
@@ -17,4 +21,4 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
-}
+});

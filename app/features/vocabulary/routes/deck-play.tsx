@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { QuizPlayer } from "../components/quiz-player";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -19,6 +19,9 @@ import {
   getVocabularyDeck,
   themeHref,
 } from "#server/services/global-vocabulary";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: number }, deckId: number) {
   try {
@@ -54,7 +57,7 @@ async function requireSession(
   }
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const { user } = viewer;
   const deck = await loadDeck(context, user, requireId(params.deckId));
@@ -74,9 +77,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     view,
     entitled: access.hasSubscription,
   };
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   const { user } = viewer;
   const deck = await loadDeck(context, user, requireId(params.deckId));
@@ -89,7 +92,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await finishDeckQuiz(context.app, user, { deckId: deck.id, ...answer });
   }
   return redirect(`${playPath}${answer.search}`, 303);
-}
+});
 
 export default function DeckPlayPage() {
   const { deck, view, entitled } = useLoaderData<typeof loader>();

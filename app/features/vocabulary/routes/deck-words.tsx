@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { LevelBadge } from "~/components/video-card";
 import { AudioButton } from "../components/audio-button";
-import { requireMember, requireUser } from "~/lib/auth.server";
+import { forAudience, requireMember, requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { cn } from "~/lib/cn";
 import { titleMeta } from "~/lib/route-meta";
@@ -23,6 +23,9 @@ import { AppError } from "#server/lib/errors";
 import { deckHref, getVocabularyDeck, saveGlobalWordToList, themeHref } from "#server/services/global-vocabulary";
 import { DEFAULT_LIST_TITLE } from "#server/services/vocabulary-save";
 import { listVocabularyLists } from "#server/services/vocabulary-lists";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: number }, deckId: number, q?: string) {
   try {
@@ -33,7 +36,7 @@ async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: numb
   }
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const { user } = viewer;
   const url = new URL(request.url);
@@ -56,9 +59,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? ("free" as const)
         : ("used" as const),
   };
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const deck = await loadDeck(context, user, requireId(params.deckId));
   const url = new URL(request.url);
@@ -82,7 +85,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(error instanceof AppError)) throw error;
     return redirectWithToast(here, { text: error.messages[0] ?? "", status: "error" }, { status: 303 });
   }
-}
+});
 
 export default function DeckWordsPage() {
   const { deck, lists, target, q, session } = useLoaderData<typeof loader>();

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { AppError } from "#server/lib/errors";
 import { exportVocabularyListCsv } from "#server/services/vocabulary-lists";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 // A resource route: the learner's list as a CSV download (UTF-8 with BOM).
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const listId = requireId(params.listId);
   try {
@@ -22,4 +25,4 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     throw error;
   }
-}
+});

@@ -4,7 +4,7 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { QuizPlayer } from "../components/quiz-player";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
 import { readQuizAnswer, requireQuizRun } from "../vocabulary-quiz.server";
@@ -15,6 +15,9 @@ import {
   getVocabularyList,
   vocabularyListHref,
 } from "#server/services/vocabulary-lists";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 async function loadList(context: LoaderFunctionArgs["context"], user: { id: number }, listId: number) {
   try {
@@ -25,7 +28,7 @@ async function loadList(context: LoaderFunctionArgs["context"], user: { id: numb
   }
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const list = await loadList(context, viewer.user, requireId(params.listId));
   const href = vocabularyListHref(list);
@@ -33,9 +36,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const source = await getListQuizSource(context.app, viewer, list.id);
   const view = requireQuizRun(request, source, `${href}/play`);
   return { list: { id: list.id, title: list.title, href }, view };
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   const list = await loadList(context, viewer.user, requireId(params.listId));
   const playPath = `${vocabularyListHref(list)}/play`;
@@ -46,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await finishListQuiz(context.app, viewer, { listId: list.id, ...answer });
   }
   return redirect(`${playPath}${answer.search}`, 303);
-}
+});
 
 export default function VocabularyListPlayPage() {
   const { list, view } = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
 import { DeleteListConfirm, ListOwnerActions, RenameListForm } from "../components/list-forms";
 import { AddWordForm, DeleteWordConfirm, EditWordForm, MoveWordForm } from "../components/word-forms";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { cn } from "~/lib/cn";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -31,6 +31,9 @@ import {
   updateListItem,
   vocabularyListHref,
 } from "#server/services/vocabulary-lists";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 function idFrom(value: FormDataEntryValue | string | null): number | null {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
@@ -46,7 +49,7 @@ async function loadOwnList(context: LoaderFunctionArgs["context"], user: { id: n
   }
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const listId = requireId(params.listId);
   const url = new URL(request.url);
@@ -63,9 +66,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     editId: idFrom(url.searchParams.get("edit")),
     removeId: idFrom(url.searchParams.get("remove")),
   };
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const listId = requireId(params.listId);
   const formData = await request.formData();
@@ -120,7 +123,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(here, { text: error.messages[0] ?? "", status: "error" }, { status: 303 });
   }
   throw new Response("Unknown action.", { status: 400 });
-}
+});
 
 export default function VocabularyListPage() {
   const { list, otherLists, q, mode, editId, removeId } = useLoaderData<typeof loader>();

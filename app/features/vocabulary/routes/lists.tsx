@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { CreateListForm, DeleteListConfirm, ListOwnerActions, RenameListForm } from "../components/list-forms";
 import { ThemeGrid } from "../components/theme-grid";
-import { requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { listTitleSchema } from "#core/schemas/vocabulary";
@@ -21,12 +21,15 @@ import {
   renameVocabularyList,
   vocabularyListHref,
 } from "#server/services/vocabulary-lists";
+import type { Audience } from "~/lib/audience";
+
+export const audience: Audience = "member";
 
 function idFrom(value: FormDataEntryValue | string | null): number | null {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const [lists, themes] = await Promise.all([
     listVocabularyLists(context.app, user),
@@ -39,9 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     renameId: idFrom(url.searchParams.get("rename")),
     deleteId: idFrom(url.searchParams.get("delete")),
   };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(context, request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -71,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return replyWithAppError(submission, error, { extra });
   }
-}
+});
 
 export default function VocabularyListsPage() {
   const { lists, themes, renameId, deleteId } = useLoaderData<typeof loader>();

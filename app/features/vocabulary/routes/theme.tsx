@@ -6,15 +6,18 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { LockIcon } from "~/components/icons";
 import { LevelBadge } from "~/components/video-card";
-import { requireMember } from "~/lib/auth.server";
+import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
 import { FREE_TIER_LABELS } from "#core/free-tier";
 import { canStartDeckSession } from "#server/access/policy";
 import { AppError } from "#server/lib/errors";
 import { deckHref, getVocabularyTheme, themeHref } from "#server/services/global-vocabulary";
+import type { Audience } from "~/lib/audience";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const audience: Audience = "member";
+
+export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const themeId = requireId(params.themeId);
   const [theme, access] = await Promise.all([
@@ -43,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       })),
     },
   };
-}
+});
 
 export default function VocabularyThemePage() {
   const { theme } = useLoaderData<typeof loader>();
