@@ -15,7 +15,7 @@ import { createCspNonce } from "./security-headers";
  * assets of the build that rendered it, and a deploy removes the old ones) and the current page-cache generation. Purge = bump the
  * generation (`bumpPageCache`, server/services/page-cache.ts, which keeps it in D1), which the write that
  * changed something these pages show does: the admin resources they read declare it as a hook
- * (server/admin/resources/public-pages.ts), the bespoke tools call it at their write. Old keys are never read
+ * (server/admin/hooks.ts), the bespoke tools call it at their write. Old keys are never read
  * again and age out. Stored copies also expire after STORED_MAX_AGE_S, which bounds staleness for content
  * that changes with no such write (a lesson or post scheduled to publish later, view counts, a member's own
  * new name under their comments).

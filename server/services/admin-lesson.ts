@@ -209,6 +209,8 @@ export class CueValidationError extends AppError {
   }
 }
 
+const SHOWN_CUE_FIELDS = ["startMs", "endMs", "arabic", "transliteration", "english"] as const;
+
 const CUE_INSERTS_PER_STATEMENT = 8; // 10 parameters per row; D1 allows 100 per statement.
 
 /**
@@ -281,7 +283,8 @@ export async function saveLessonCues(
     };
     if (!replaceAll && cue.id && existingIds.has(cue.id)) {
       const old = before.get(cue.id)!;
-      edited ||= (Object.keys(values) as Array<keyof typeof values>).some((key) => old[key] !== values[key]);
+      // Pages order lines by time: a position alone shows nowhere.
+      edited ||= SHOWN_CUE_FIELDS.some((key) => old[key] !== values[key]);
       statements.push(
         ctx.db
           .update(transcriptCues)

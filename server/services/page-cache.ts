@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
  * every location. The Cache API side (keys, hits, the fresh nonce) is server/lib/page-cache.ts.
  *
  * Who purges: the write that changed something a cached page shows, and only then. The admin resources
- * that public pages read declare it as a hook (`purgePublicPages`, server/admin/resources/public-pages.ts);
+ * that public pages read declare it as a hook (`purgePublicPages`, server/admin/hooks.ts);
  * the bespoke tools (the lesson workspace, the cue editor, a member's blog comment, a member's name
  * changed by support) call `bumpPageCache` at their write. Each isolate remembers the generation for
  * GENERATION_MEMO_MS, so a purge shows everywhere within that time (at once in the isolate that made it).
