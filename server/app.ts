@@ -15,7 +15,7 @@ import { carriesCredential } from "./lib/cookies";
 import { openD1Session } from "./lib/d1-session";
 import { secureResponses } from "./lib/security-headers";
 import { createLoadContext, type LoadContext } from "./load-context";
-import { bumpPageCache, changesPublicPages, servePublicPage } from "./lib/page-cache";
+import { servePublicPage } from "./lib/page-cache";
 
 export type RemixHandler = (request: Request, context: LoadContext) => Promise<Response>;
 
@@ -58,10 +58,8 @@ export function createApp(options: ApiOptions & { remix?: RemixHandler; buildVer
       const problem = apiBodyTypeProblem(c.req.raw);
       if (problem) return c.json({ errors: [problem] }, 415);
     }
+    // The cached public pages are purged by the writes that change them, not here (server/services/page-cache.ts).
     await next();
-    // A change in the admin area or on the blog purges the cached public pages (server/lib/page-cache.ts).
-    // The request's own AppContext (set below): a change is a write, so its `db` is the primary.
-    if (changesPublicPages(c.req.raw, c.res.status)) await bumpPageCache(c.get("app"));
   });
 
   // One D1 session per request (server/lib/d1-session.ts), shared by the API, /media and Remix's loaders

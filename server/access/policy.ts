@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { FREE_COLLECTION_SESSION_MS, FREE_TIER_MESSAGES, type FreeTierGate } from "#core/free-tier";
 import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "#core/permissions";
-import { videos } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { AppError, forbidden, notFound, unauthorized } from "../lib/errors";
+import { findLessonGate } from "../services/lesson-content";
 import type { Member, Viewer, ViewerUser } from "./viewer";
 
 // The one access policy (docs/security.md, ADR 018). Three parts, top to bottom:
@@ -212,20 +211,7 @@ export function assertCanReviewAllDue(access: StudyAccess): void {
  */
 export async function requireLessonAccess(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
   requireSignedIn(viewer, SIGN_IN_TO_WATCH_MESSAGE);
-  const [rows, access] = await Promise.all([
-    ctx.db
-      .select({
-        id: videos.id,
-        durationSeconds: videos.durationSeconds,
-        isFree: videos.isFree,
-        isPublished: videos.isPublished,
-      })
-      .from(videos)
-      .where(eq(videos.id, videoId))
-      .limit(1),
-    viewer.lessonAccess(),
-  ]);
-  const lesson = rows[0];
+  const [lesson, access] = await Promise.all([findLessonGate(ctx, videoId), viewer.lessonAccess()]);
   if (!lesson || !canSeeLesson(viewer, lesson)) throw notFound("We couldn't find that lesson.");
   assertCanWatch(lesson, access);
   return lesson;

@@ -115,20 +115,53 @@ export interface AdminHookContext {
   user: SessionUser;
 }
 
-/** Named hooks: the only way a resource changes the generic behaviour (Payload's `hooks`). */
+/** What a `beforeChange` hook receives besides the context. */
+export interface AdminBeforeChange {
+  operation: "create" | "update";
+  /** On create the values to insert; on update only what is being changed. */
+  values: AdminRow;
+  /** The row as stored (update only). */
+  existing: AdminRow | null;
+}
+
+/** What an `afterChange` hook receives: the write happened. */
+export interface AdminAfterChange {
+  operation: "create" | "update";
+  /** The row as stored now, with the ids of the relation-many fields that were written. */
+  row: AdminRow;
+  /** The row before an update (and those relation fields' ids before); null on create. */
+  previous: AdminRow | null;
+}
+
+/** What an `afterDelete` hook receives: the deleted row. */
+export interface AdminAfterDelete {
+  operation: "delete";
+  row: AdminRow;
+}
+
+/** Returns the values to write: slug generation, derived fields, the acting user as author, or throws an AppError (422). */
+export type AdminBeforeChangeHook = (ctx: AdminHookContext, change: AdminBeforeChange) => AdminRow | Promise<AdminRow>;
+/** Re-index search, recount, purge the public pages… */
+export type AdminAfterChangeHook = (ctx: AdminHookContext, change: AdminAfterChange) => void | Promise<void>;
+/** Returns a message to refuse the delete with 409 (e.g. "3 lessons still use this country."). */
+export type AdminBeforeDeleteHook = (
+  ctx: AdminHookContext,
+  row: AdminRow,
+) => string | null | undefined | Promise<string | null | undefined>;
+export type AdminAfterDeleteHook = (ctx: AdminHookContext, change: AdminAfterDelete) => void | Promise<void>;
+
+/**
+ * The only way a resource changes the generic behaviour (Payload's collection `hooks`): each is a list run
+ * in order, so a resource composes small named hooks (`beforeChange: [slugFrom("title"), stampPublishedAt]`,
+ * `afterChange: [reindex, purgePublicPages()]`) instead of one hook calling another. A `beforeChange` hook
+ * gets the values the previous one returned; a `beforeDelete` hook that answers a message stops the rest.
+ */
 export interface AdminHooks {
-  /** Returns the values to insert: slug generation, derived fields, the acting user as author… */
-  beforeCreate?: (ctx: AdminHookContext, values: AdminRow) => AdminRow | Promise<AdminRow>;
-  /** `values` holds only what is being changed; `existing` the row as stored. */
-  beforeUpdate?: (ctx: AdminHookContext, values: AdminRow, existing: AdminRow) => AdminRow | Promise<AdminRow>;
-  /** After a create/update (and its relation-many writes): re-index search, warm caches… */
-  afterWrite?: (ctx: AdminHookContext, row: AdminRow, operation: "create" | "update") => void | Promise<void>;
-  /** Return a message to refuse the delete with 409 (e.g. "3 lessons still use this country."). */
-  beforeDelete?: (
-    ctx: AdminHookContext,
-    row: AdminRow,
-  ) => string | null | undefined | Promise<string | null | undefined>;
-  afterDelete?: (ctx: AdminHookContext, row: AdminRow) => void | Promise<void>;
+  beforeChange?: readonly AdminBeforeChangeHook[];
+  /** After a create/update and its relation-many writes, when the write did not fail. */
+  afterChange?: readonly AdminAfterChangeHook[];
+  beforeDelete?: readonly AdminBeforeDeleteHook[];
+  afterDelete?: readonly AdminAfterDeleteHook[];
 }
 
 export interface AdminResource {

@@ -1,6 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { siteCounters } from "#drizzle/schema";
 import type { AppContext } from "../context";
+import { pageCacheGeneration } from "../services/page-cache";
 import { carriesCredential, parseCookies } from "./cookies";
 import { createCspNonce } from "./security-headers";
 
@@ -14,12 +13,12 @@ import { createCspNonce } from "./security-headers";
  *
  * The key: the page URL (path + sorted query) under this build's version (a stored page names the hashed
  * assets of the build that rendered it, and a deploy removes the old ones) and the current page-cache generation. Purge = bump the
- * generation (`bumpPageCache`), which the HTTP layer does after any successful change made in the admin
- * area or on the blog (server/app.ts); old keys are never read again and age out. The generation lives in
- * D1 (one row of `site_counters`), so a purge reaches every location; each isolate remembers it for
- * GENERATION_MEMO_MS, so a purge shows everywhere within that time (at once in the isolate that made it).
- * Stored copies also expire after STORED_MAX_AGE_S, which bounds staleness for content that changes with
- * no write (a lesson or post scheduled to publish later).
+ * generation (`bumpPageCache`, server/services/page-cache.ts, which keeps it in D1), which the write that
+ * changed something these pages show does: the admin resources they read declare it as a hook
+ * (server/admin/hooks.ts), the bespoke tools call it at their write. Old keys are never read
+ * again and age out. Stored copies also expire after STORED_MAX_AGE_S, which bounds staleness for content
+ * that changes with no such write (a lesson or post scheduled to publish later, view counts, a member's own
+ * new name under their comments).
  *
  * Who a cached page is for: a visitor, and nobody else. One decision (`publicPageCacheKey`) says whether the
  * shared cache may be read and written, and the page is then rendered from `visitorRequest(key)`: a bare GET
@@ -46,12 +45,8 @@ const PUBLIC_PATHS = [
 /** Cookies that never change what a visitor's page shows: the D1 read bookmark and the analytics tag's ids. */
 const IGNORABLE_COOKIES = new Set(["d1b", "_clck", "_clsk", "CLID", "MUID", "ANONCHK", "SM", "MR"]);
 
-export const PAGE_CACHE_COUNTER = "page_cache";
 export const STORED_MAX_AGE_S = 300;
-const GENERATION_MEMO_MS = 5_000;
 const STATUS_HEADER = "X-Page-Cache";
-
-let memo: { generation: number; readAt: number } | null = null;
 
 /** The cache key's URL for `request` when its page may come from the cache, else null. */
 export function publicPageCacheKey(request: Request): URL | null {
@@ -69,31 +64,6 @@ export function publicPageCacheKey(request: Request): URL | null {
   );
   for (const [name, value] of params) key.searchParams.append(name, value);
   return key;
-}
-
-export async function pageCacheGeneration(ctx: AppContext): Promise<number> {
-  const now = Date.now();
-  if (memo && now - memo.readAt < GENERATION_MEMO_MS) return memo.generation;
-  const [row] = await ctx.db
-    .select({ value: siteCounters.value })
-    .from(siteCounters)
-    .where(eq(siteCounters.name, PAGE_CACHE_COUNTER));
-  memo = { generation: row?.value ?? 0, readAt: now };
-  return memo.generation;
-}
-
-/** Purges every cached public page: later requests read under a new generation. */
-export async function bumpPageCache(ctx: AppContext): Promise<number> {
-  const [row] = await ctx.db
-    .insert(siteCounters)
-    .values({ name: PAGE_CACHE_COUNTER, value: 1, updatedAt: ctx.now() })
-    .onConflictDoUpdate({
-      target: siteCounters.name,
-      set: { value: sql`${siteCounters.value} + 1`, updatedAt: ctx.now() },
-    })
-    .returning({ value: siteCounters.value });
-  memo = { generation: row!.value, readAt: Date.now() };
-  return memo.generation;
 }
 
 /** The request a cached page is rendered from: its URL alone, with the identity of nobody. */
@@ -170,11 +140,4 @@ export async function servePublicPage(
   const headers = new Headers(response.headers);
   headers.set(STATUS_HEADER, "miss");
   return new Response(forVisitor, { status: response.status, headers });
-}
-
-/** Paths where a successful change can alter a public page: the admin area and the blog (comments). */
-export function changesPublicPages(request: Request, status: number): boolean {
-  if (request.method === "GET" || request.method === "HEAD" || status >= 400) return false;
-  const path = new URL(request.url).pathname;
-  return /^\/(api\/)?(admin|blog)(\/|$|\.)/.test(path);
 }

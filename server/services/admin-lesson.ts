@@ -1,6 +1,10 @@
 /**
  * The admin lesson workspace (/admin/videos/<id>/lesson): media, transcript cues, attachments,
  * categories and teachers, vocabulary and exercises of one lesson. Callers check the admin permission.
+ * Its words and exercises are written through the registry's declarations of those tables
+ * (server/admin/resources/lesson-content.ts), so one set of rules holds on both paths. A change to what a
+ * published lesson shows on the cached public pages (its video, thumbnail, duration, transcript, categories
+ * and teachers) purges them (server/services/page-cache.ts); its attachments, words and exercises are on none.
  */
 import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -17,6 +21,12 @@ import {
   videoTeachers,
   videoVocabulary,
 } from "#drizzle/schema";
+import {
+  videoSentenceGapResource,
+  videoSentenceOrderResource,
+  videoVocabularyResource,
+} from "../admin/resources/lesson-content";
+import type { AdminResource, AdminRow } from "../admin/types";
 import { describeCueErrors, validateCues, type CueErrors, type DraftCue } from "#core/cue-edits";
 import {
   attachmentSchema,
@@ -27,7 +37,9 @@ import {
 } from "#core/schemas/admin-lesson";
 import type { AuditChanges } from "#drizzle/schema";
 import type { AppContext } from "../context";
-import { auditInsert, auditInsertWhen, diffChanges } from "./audit-log";
+import { createRecord } from "./admin-resources";
+import { auditInsert, auditInsertWhen, diffChanges, type AuditEntry } from "./audit-log";
+import type { SessionUser } from "./auth";
 import { AppError, notFound, parseWith } from "../lib/errors";
 import {
   getLessonCue,
@@ -38,6 +50,7 @@ import {
   sentenceOrdersQuery,
 } from "./lesson-content";
 import { isMediaKey, signMediaUrl } from "./media";
+import { bumpPageCache } from "./page-cache";
 import { indexVideo } from "./search";
 import { deleteStoredObject } from "./uploads";
 import { containsText } from "./text-match";
@@ -49,6 +62,15 @@ export interface LessonActor {
   id: number;
 }
 
+function lessonAuditEntry(
+  actor: LessonActor,
+  video: { id: number; title: string },
+  action: string,
+  changes: AuditChanges = {},
+): AuditEntry {
+  return { actorId: actor.id, action, resource: "videos", recordId: video.id, recordLabel: video.title, changes };
+}
+
 function lessonAudit(
   ctx: AppContext,
   actor: LessonActor,
@@ -56,14 +78,28 @@ function lessonAudit(
   action: string,
   changes: AuditChanges = {},
 ) {
-  return auditInsert(ctx, {
-    actorId: actor.id,
-    action,
-    resource: "videos",
-    recordId: video.id,
-    recordLabel: video.title,
-    changes,
-  });
+  return auditInsert(ctx, lessonAuditEntry(actor, video, action, changes));
+}
+
+/** Purges the cached public pages after a change they show: only a published lesson is on them. */
+async function purgeIfShown(ctx: AppContext, video: { isPublished: boolean }, changed: boolean) {
+  if (changed && video.isPublished) await bumpPageCache(ctx);
+}
+
+/**
+ * Adds a row to one of the lesson's tables the way the registry does (server/admin/resources/lesson-content.ts):
+ * validated by the resource's schema and `beforeChange` hooks, written with the workspace's own audit row.
+ * `set` holds what the workspace decides itself (the transcript line, the position at the end).
+ */
+async function addThroughResource(
+  ctx: AppContext,
+  actor: SessionUser,
+  resource: AdminResource,
+  input: AdminRow,
+  { set, audit }: { set?: AdminRow; audit: AuditEntry },
+): Promise<{ id: number }> {
+  const record = await createRecord({ app: ctx, user: actor }, resource, input, { set, audit: () => audit });
+  return { id: Number(record.id) };
 }
 
 async function batch(ctx: AppContext, statements: Query[]) {
@@ -173,6 +209,8 @@ export class CueValidationError extends AppError {
   }
 }
 
+const SHOWN_CUE_FIELDS = ["startMs", "endMs", "arabic", "transliteration", "english"] as const;
+
 const CUE_INSERTS_PER_STATEMENT = 8; // 10 parameters per row; D1 allows 100 per statement.
 
 /**
@@ -213,7 +251,8 @@ export async function saveLessonCues(
   const lineErrors = validateCues(cues, durationMs);
   if (Object.keys(lineErrors).length > 0) throw new CueValidationError(lineErrors);
 
-  const existingIds = new Set((await listLessonCues(ctx, videoId)).map((cue) => cue.id));
+  const stored = await listLessonCues(ctx, videoId);
+  const existingIds = new Set(stored.map((cue) => cue.id));
   // A replacement (subtitles generator) starts afresh; otherwise ids of other lessons are ignored.
   const keptIds = replaceAll ? [] : cues.flatMap((cue) => (cue.id && existingIds.has(cue.id) ? [cue.id] : []));
   if (new Set(keptIds).size !== keptIds.length) throw new AppError(422, ["The same line appears twice."]);
@@ -231,6 +270,8 @@ export async function saveLessonCues(
     );
   }
   const inserts: Array<typeof transcriptCues.$inferInsert> = [];
+  const before = new Map(stored.map((cue) => [cue.id, cue]));
+  let edited = false;
   cues.forEach((cue, position) => {
     const values = {
       position,
@@ -241,6 +282,9 @@ export async function saveLessonCues(
       english: cue.english.trim(),
     };
     if (!replaceAll && cue.id && existingIds.has(cue.id)) {
+      const old = before.get(cue.id)!;
+      // Pages order lines by time: a position alone shows nowhere.
+      edited ||= SHOWN_CUE_FIELDS.some((key) => old[key] !== values[key]);
       statements.push(
         ctx.db
           .update(transcriptCues)
@@ -263,6 +307,8 @@ export async function saveLessonCues(
   );
   await batch(ctx, statements);
   await indexVideo(ctx, videoId);
+  // The landing page's sample lesson shows the lines, and the library's search finds lessons by them.
+  await purgeIfShown(ctx, video, edited || inserts.length > 0 || removedIds.length > 0);
   return { count: cues.length, inserted: inserts.length, deleted: removedIds.length };
 }
 
@@ -299,6 +345,11 @@ export async function setLessonVideo(
       ),
     ),
   ]);
+  await purgeIfShown(
+    ctx,
+    video,
+    key !== video.videoKey || (set.durationSeconds ?? video.durationSeconds) !== video.durationSeconds,
+  );
 }
 
 export async function setLessonThumbnail(
@@ -317,6 +368,7 @@ export async function setLessonThumbnail(
       diffChanges({ thumbnailKey: video.thumbnailKey }, { thumbnailKey: key }),
     ),
   ]);
+  await purgeIfShown(ctx, video, key !== video.thumbnailKey);
 }
 
 export async function setLessonDuration(
@@ -337,6 +389,7 @@ export async function setLessonDuration(
       diffChanges({ durationSeconds: video.durationSeconds }, { durationSeconds: seconds }),
     ),
   ]);
+  await purgeIfShown(ctx, video, true);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -484,6 +537,8 @@ export async function setLessonCategoriesAndTeachers(
   );
   if (Object.keys(changes).length > 0) statements.push(lessonAudit(ctx, actor, video, "lesson.tags-set", changes));
   await batch(ctx, statements);
+  // The library filters by them; lesson cards and the landing page name the teachers.
+  await purgeIfShown(ctx, video, Object.keys(changes).length > 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -492,28 +547,19 @@ export async function setLessonCategoriesAndTeachers(
 
 export async function addLessonVocabulary(
   ctx: AppContext,
-  { videoId, input, actor }: { videoId: number; input: z.infer<typeof vocabularySchema>; actor: LessonActor },
+  { videoId, input, actor }: { videoId: number; input: z.infer<typeof vocabularySchema>; actor: SessionUser },
 ) {
   const video = await requireVideo(ctx, videoId);
-  if (input.startMs !== undefined && video.durationSeconds > 0 && input.startMs > video.durationSeconds * 1000) {
-    throw new AppError(422, ["The time is past the end of the video."], {
-      startMs: ["The time is past the end of the video."],
-    });
-  }
-  const [rows] = await ctx.db.batch([
-    ctx.db
-      .insert(videoVocabulary)
-      .values({
-        videoId,
-        arabic: input.arabic,
-        transliteration: input.transliteration,
-        english: input.english,
-        startMs: input.startMs ?? null,
-      })
-      .returning({ id: videoVocabulary.id }),
-    lessonAudit(ctx, actor, video, "lesson.word-add", { word: { after: `${input.arabic} (${input.english})` } }),
-  ]);
-  return rows[0]!;
+  const word = {
+    videoId,
+    arabic: input.arabic,
+    transliteration: input.transliteration,
+    english: input.english,
+    startMs: input.startMs ?? null,
+  };
+  return addThroughResource(ctx, actor, videoVocabularyResource, word, {
+    audit: lessonAuditEntry(actor, video, "lesson.word-add", { word: { after: `${input.arabic} (${input.english})` } }),
+  });
 }
 
 export async function deleteLessonVocabulary(
@@ -548,6 +594,9 @@ export async function deleteLessonVocabulary(
   if (rows.length === 0) throw notFound("That word is already gone.");
 }
 
+/** A new exercise goes after the lesson's others (the registry's form keeps positions to 10,000). */
+const NEW_EXERCISE_POSITION = 1_000_000;
+
 async function requireCue(ctx: AppContext, videoId: number, cueId: number) {
   const cue = await getLessonCue(ctx, { videoId, cueId });
   if (!cue) throw new AppError(422, ["Choose a line of this lesson."], { cueId: ["Choose a line of this lesson."] });
@@ -556,49 +605,35 @@ async function requireCue(ctx: AppContext, videoId: number, cueId: number) {
 
 export async function addSentenceOrder(
   ctx: AppContext,
-  { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceOrderSchema>; actor: LessonActor },
+  { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceOrderSchema>; actor: SessionUser },
 ) {
   const video = await requireVideo(ctx, videoId);
   const cue = await requireCue(ctx, videoId, input.cueId);
   const sentence = input.sentence || cue.arabic;
-  const [rows] = await ctx.db.batch([
-    ctx.db
-      .insert(videoSentenceOrders)
-      .values({
-        videoId,
-        cueId: cue.id,
-        sentence,
-        translation: input.translation || cue.english,
-        position: 1_000_000,
-      })
-      .returning({ id: videoSentenceOrders.id }),
-    lessonAudit(ctx, actor, video, "lesson.exercise-add", { sentenceOrder: { after: sentence } }),
-  ]);
-  return rows[0]!;
+  const exercise = { videoId, sentence, translation: input.translation || cue.english };
+  return addThroughResource(ctx, actor, videoSentenceOrderResource, exercise, {
+    set: { cueId: cue.id, position: NEW_EXERCISE_POSITION },
+    audit: lessonAuditEntry(actor, video, "lesson.exercise-add", { sentenceOrder: { after: sentence } }),
+  });
 }
 
 export async function addSentenceGap(
   ctx: AppContext,
-  { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceGapSchema>; actor: LessonActor },
+  { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceGapSchema>; actor: SessionUser },
 ) {
   const video = await requireVideo(ctx, videoId);
   const cue = await requireCue(ctx, videoId, input.cueId);
-  const [rows] = await ctx.db.batch([
-    ctx.db
-      .insert(videoSentenceGaps)
-      .values({
-        videoId,
-        cueId: cue.id,
-        sentence: input.sentence,
-        answer: input.answer,
-        options: input.options,
-        translation: input.translation || cue.english,
-        position: 1_000_000,
-      })
-      .returning({ id: videoSentenceGaps.id }),
-    lessonAudit(ctx, actor, video, "lesson.exercise-add", { sentenceGap: { after: input.sentence } }),
-  ]);
-  return rows[0]!;
+  const exercise = {
+    videoId,
+    sentence: input.sentence,
+    answer: input.answer,
+    options: input.options,
+    translation: input.translation || cue.english,
+  };
+  return addThroughResource(ctx, actor, videoSentenceGapResource, exercise, {
+    set: { cueId: cue.id, position: NEW_EXERCISE_POSITION },
+    audit: lessonAuditEntry(actor, video, "lesson.exercise-add", { sentenceGap: { after: input.sentence } }),
+  });
 }
 
 export async function deleteExercise(

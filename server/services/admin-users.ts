@@ -16,9 +16,11 @@ import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
 import { erasePersonalData } from "./account-deletion";
 import { auditInsert, auditInsertWhen, diffChanges, LAST_INSERT_ID } from "./audit-log";
+import { isNamedOnBlog } from "./blog";
 import { sendPasswordLink } from "./auth";
 import { cancelSubscriptionsForDeletedAccount, hasAccessAt } from "./billing";
 import { revokeDeviceCookies } from "./device-cookies";
+import { bumpPageCache } from "./page-cache";
 import { requestEmailChange } from "./email-verification";
 import { containsText } from "./text-match";
 
@@ -471,6 +473,8 @@ export async function updateMember(ctx: AppContext, actor: AdminActor, userId: n
         .where(eq(users.id, userId)),
       memberAudit(ctx, actor, user, "user.update", { changes }),
     ]);
+    // The blog names the authors of posts and comments (server/services/page-cache.ts).
+    if (changes.name && (await isNamedOnBlog(ctx, userId))) await bumpPageCache(ctx);
   }
   if (emailChanges) {
     await requestEmailChange(ctx, userId, input.email, [
@@ -523,6 +527,8 @@ export async function createMember(ctx: AppContext, actor: AdminActor, input: Me
 export async function deleteMember(ctx: AppContext, actor: AdminActor, userId: number, reason: string) {
   const user = await requireLiveUser(ctx, userId);
   if (actor.id === userId) throw new AppError(409, ["You can't delete your own account here. Use Settings."]);
+  // Their comments stay under "Deleted member": a blog page that named them changes.
+  const namedOnBlog = await isNamedOnBlog(ctx, userId);
   await erasePersonalData(ctx, userId, [
     auditInsert(ctx, {
       actorId: actor.id,
@@ -534,6 +540,7 @@ export async function deleteMember(ctx: AppContext, actor: AdminActor, userId: n
       reason,
     }),
   ]);
+  if (namedOnBlog) await bumpPageCache(ctx);
   try {
     await cancelSubscriptionsForDeletedAccount(ctx, userId);
   } catch (error) {

@@ -7,6 +7,7 @@ import { AppError, notFound } from "../lib/errors";
 import { renderEditorialMarkdown } from "../lib/markdown";
 import { renderPost, toDiscussionAuthor, type DiscussionAuthor } from "./discussion";
 import { isMediaKey, signMediaUrl } from "./media";
+import { bumpPageCache } from "./page-cache";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 // The public blog: published posts for everyone, drafts for admins, member comments, suggestions, RSS.
@@ -280,6 +281,8 @@ export async function createBlogComment(
     .insert(blogComments)
     .values({ blogId, userId: viewer.userId, body, createdAt: now, updatedAt: now })
     .returning({ id: blogComments.id });
+  // The post's page shows its comments: a visitor's cached copy is purged (server/services/page-cache.ts).
+  await bumpPageCache(ctx);
   return { id: inserted!.id };
 }
 
@@ -303,6 +306,27 @@ export async function deleteBlogComment(
     )
     .returning({ id: blogComments.id });
   if (deleted.length === 0) throw notFound("We couldn't find that comment among yours.");
+  await bumpPageCache(ctx);
+}
+
+/**
+ * Whether a member's name is on a public blog page: as the author of a published post or of a comment
+ * readers see. Support's rename or deletion of such a member purges the cached pages.
+ */
+export async function isNamedOnBlog(ctx: AppContext, userId: number): Promise<boolean> {
+  const [posts, comments] = await ctx.db.batch([
+    ctx.db
+      .select({ id: blogs.id })
+      .from(blogs)
+      .where(and(eq(blogs.authorId, userId), isPublished))
+      .limit(1),
+    ctx.db
+      .select({ id: blogComments.id })
+      .from(blogComments)
+      .where(and(eq(blogComments.userId, userId), eq(blogComments.isHidden, false), isNull(blogComments.deletedAt)))
+      .limit(1),
+  ]);
+  return posts.length > 0 || comments.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

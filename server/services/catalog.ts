@@ -49,7 +49,7 @@ import {
 import { isLessonLocked, VISITOR_ACCESS, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
 import { parseWith } from "../lib/errors";
-import { pageCacheGeneration } from "../lib/page-cache";
+import { pageCacheGeneration } from "./page-cache";
 import { isMediaKey, MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "./media";
 import {
   decodeFirstRowid,
@@ -383,8 +383,8 @@ export interface LibraryFilterOptions {
 
 /**
  * The library's filter choices and free lesson count change only with the catalogue, and every change to
- * it (made in the admin area) bumps the page-cache generation (server/lib/page-cache.ts). So an isolate
- * keeps them per generation, for at most FILTER_OPTIONS_MEMO_MS, which also bounds how late a lesson
+ * it bumps the page-cache generation (the purge hooks of its admin resources, server/services/page-cache.ts).
+ * So an isolate keeps them per generation, for at most FILTER_OPTIONS_MEMO_MS, which also bounds how late a lesson
  * scheduled to publish (no write) shows in the free count: the same bound as a cached public page.
  * A library page then starts reading its lessons at once, alongside the sign-in check.
  */

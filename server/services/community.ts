@@ -276,6 +276,22 @@ export async function getThreadActivity(ctx: AppContext, threadId: number) {
   return row;
 }
 
+/**
+ * Recounts a thread's live messages, which the community lists show, after a moderator's change in the
+ * admin (server/admin/resources/community-messages.ts); `touch` also moves its last activity to now.
+ */
+export async function recountThreadMessages(ctx: AppContext, threadId: number, { touch }: { touch: boolean }) {
+  const [live] = await ctx.db
+    .select({ value: count() })
+    .from(communityMessages)
+    .where(and(eq(communityMessages.threadId, threadId), isNull(communityMessages.deletedAt)));
+  const now = new Date();
+  await ctx.db
+    .update(communityThreads)
+    .set({ messagesCount: live?.value ?? 0, updatedAt: now, ...(touch ? { lastActivityAt: now } : {}) })
+    .where(eq(communityThreads.id, threadId));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rate limits
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,43 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
-import { transcriptCues, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "#drizzle/schema";
+import { transcriptCues, videos, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "#drizzle/schema";
 import type { AppContext } from "../context";
+import { AppError } from "../lib/errors";
 
 // What a lesson holds, read the same way by the lesson page, the admin workspace, captions, search, the
 // assistant and word look-ups: its transcript lines, vocabulary and sentence exercises. The `…Query`
 // functions return a query to await or to put in the caller's D1 batch. Callers check access first.
+
+/**
+ * What decides who may use a lesson's own endpoints (`requireLessonAccess` in server/access/policy.ts):
+ * whether it is published, free, and how long it is. Null for an unknown lesson.
+ */
+export async function findLessonGate(ctx: AppContext, videoId: number) {
+  const [lesson] = await ctx.db
+    .select({
+      id: videos.id,
+      durationSeconds: videos.durationSeconds,
+      isFree: videos.isFree,
+      isPublished: videos.isPublished,
+    })
+    .from(videos)
+    .where(eq(videos.id, videoId))
+    .limit(1);
+  return lesson ?? null;
+}
+
+const WORD_PAST_THE_END = "The time is past the end of the video.";
+
+/**
+ * A lesson's word is said inside its video: a time past the end is refused (422 at `startMs`) once the
+ * lesson has a duration. The rule of the `video_vocabulary` table, whichever admin tool writes it (the
+ * registry's hook in server/admin/resources/lesson-content.ts, which the lesson workspace writes through).
+ */
+export async function checkWordTime(ctx: AppContext, { videoId, startMs }: { videoId: number; startMs: number }) {
+  const lesson = await findLessonGate(ctx, videoId);
+  if (lesson && lesson.durationSeconds > 0 && startMs > lesson.durationSeconds * 1000) {
+    throw new AppError(422, [WORD_PAST_THE_END], { startMs: [WORD_PAST_THE_END] });
+  }
+}
 
 const cueColumns = {
   id: transcriptCues.id,

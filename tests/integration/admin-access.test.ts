@@ -11,7 +11,7 @@ import {
   parseListQuery,
   storeAdminUpload,
   updateRecord,
-} from "../../server/admin/service";
+} from "../../server/services/admin-resources";
 import type { AdminHookContext, AdminResource } from "../../server/admin/types";
 import { createAppContext } from "../../server/context";
 import { AppError } from "../../server/lib/errors";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES } from "../../server/admin/pages";
 import { ADMIN_RESOURCES, getAdminResource } from "../../server/admin/registry";
-import { sniffFile } from "../../server/admin/service";
+import { sniffFile } from "../../server/services/admin-resources";
 import { ADMIN_SAMPLES, TINY_PNG, type SampleDependency } from "../fixtures/admin-samples";
 import { createUser, loginToken, testApp, testEnv } from "./helpers";
 

@@ -1,6 +1,16 @@
-import { asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { mediaObjects, transcriptCues, videos, videoSentenceOrders } from "../../drizzle/schema";
+import type { ActionFunctionArgs } from "@remix-run/server-runtime";
+import { createExecutionContext } from "cloudflare:test";
+import { and, asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import * as workspaceRoute from "../../app/features/admin/routes/lesson-workspace";
+import {
+  adminAuditLog,
+  mediaObjects,
+  transcriptCues,
+  videos,
+  videoSentenceOrders,
+  videoVocabulary,
+} from "../../drizzle/schema";
 import {
   formatCueTime,
   mergeCues,
@@ -11,22 +21,30 @@ import {
 } from "../../core/cue-edits";
 import { cuesFromFormData } from "../../core/schemas/admin-lesson";
 import { createAppContext } from "../../server/context";
+import { createLoadContext } from "../../server/load-context";
 import { attachUpload, saveLessonCues } from "../../server/services/admin-lesson";
+import { createSession } from "../../server/services/auth";
 import { searchLessons } from "../../server/services/search";
 import { putSingleUpload, sniffContentType } from "../../server/services/uploads";
 import { createLesson } from "../fixtures/lessons";
 import { createUser, loginToken, testApp, testEnv } from "./helpers";
+
+// @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the workspace route uses of
+// it (`data`, `redirect`) is @remix-run/server-runtime's, which it re-exports.
+vi.mock("@remix-run/cloudflare", () => import("@remix-run/server-runtime"));
 
 const app = testApp();
 const ctx = createAppContext(testEnv);
 const MiB = 1024 * 1024;
 
 let adminToken: string;
+let adminCookie: string;
 let learnerToken: string;
 
 beforeAll(async () => {
   const admin = await createUser({ permissions: ["admin"] });
   adminToken = await loginToken(app, admin.email, admin.password);
+  adminCookie = `token=${(await createSession(ctx, admin.id)).token}`;
   const learner = await createUser();
   learnerToken = await loginToken(app, learner.email, learner.password);
 });
@@ -418,5 +436,119 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
     expect(otherFirst?.videoId).toBe(other.video.id);
     const mine = await ctx.db.select().from(transcriptCues).where(eq(transcriptCues.videoId, video.id));
     expect(mine.map((row) => row.arabic)).toEqual(["هون"]);
+  });
+});
+
+/** The lesson workspace's form action (/admin/videos/:videoId/lesson), as Remix calls it: status and body. */
+async function workspaceAction(videoId: number, form: Record<string, string>) {
+  const request = new Request(`https://ahla.test/admin/videos/${videoId}/lesson`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: adminCookie },
+    body: new URLSearchParams(form),
+  });
+  const context = createLoadContext(request, testEnv, createExecutionContext(), { app: ctx });
+  const result = await workspaceRoute.action({
+    request,
+    context,
+    params: { videoId: String(videoId) },
+  } as ActionFunctionArgs);
+  if (result instanceof Response) return { status: result.status, body: null };
+  const { data, init } = result as unknown as {
+    data: { fieldErrors?: Record<string, string[]> };
+    init: ResponseInit | null;
+  };
+  return { status: init?.status ?? 200, body: data };
+}
+
+describe("one write path for a lesson's words and exercises: the registry's and the workspace's", () => {
+  const PAST_THE_END = "The time is past the end of the video.";
+
+  it("refuses a word said past the end of the video on both paths, and takes one said inside it", async () => {
+    const { video } = await createLesson(ctx, { durationSeconds: 10, vocabulary: [] });
+    const shorter = await createLesson(ctx, { durationSeconds: 5, vocabulary: [] });
+    const word = { videoId: video.id, arabic: "بكرا", english: "tomorrow" };
+
+    // The registry (/api/admin/video-vocabulary and the generic admin pages).
+    const late = await call("POST", "/api/admin/video-vocabulary", adminToken, { ...word, startMs: 11_000 });
+    expect(late.status).toBe(422);
+    expect((await json(late)).fieldErrors?.startMs).toEqual([PAST_THE_END]);
+    const inside = await call("POST", "/api/admin/video-vocabulary", adminToken, { ...word, startMs: 9000 });
+    expect(inside.status).toBe(201);
+    const { id } = (await json<{ data: { id: string } }>(inside)).data;
+    const moved = await call("PATCH", `/api/admin/video-vocabulary/${id}`, adminToken, { startMs: 12_000 });
+    expect((await json(moved)).fieldErrors?.startMs).toEqual([PAST_THE_END]);
+    // Moved to a shorter lesson, the stored time is past its end too; an edit of another field is fine.
+    const elsewhere = await call("PATCH", `/api/admin/video-vocabulary/${id}`, adminToken, {
+      videoId: shorter.video.id,
+    });
+    expect(elsewhere.status).toBe(422);
+    expect((await call("PATCH", `/api/admin/video-vocabulary/${id}`, adminToken, { english: "tmrw" })).status).toBe(
+      200,
+    );
+
+    // The lesson workspace (/admin/videos/:id/lesson, "Study" tab).
+    const refused = await workspaceAction(video.id, {
+      intent: "add-vocabulary",
+      arabic: "بكرا",
+      english: "tomorrow",
+      startMs: "00:11.000",
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body?.fieldErrors?.startMs).toEqual([PAST_THE_END]);
+    const taken = await workspaceAction(video.id, {
+      intent: "add-vocabulary",
+      arabic: "هلق",
+      english: "now",
+      startMs: "00:09.500",
+    });
+    expect(taken.status).toBe(302);
+
+    const rows = await ctx.db
+      .select({ arabic: videoVocabulary.arabic, startMs: videoVocabulary.startMs })
+      .from(videoVocabulary)
+      .where(eq(videoVocabulary.videoId, video.id))
+      .orderBy(asc(videoVocabulary.id));
+    expect(rows).toEqual([
+      { arabic: "بكرا", startMs: 9000 },
+      { arabic: "هلق", startMs: 9500 },
+    ]);
+    // The workspace still logs the word on the lesson it edits, in the write's batch.
+    const [logged] = await ctx.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, "lesson.word-add"), eq(adminAuditLog.recordId, String(video.id))));
+    expect(logged?.resource).toBe("videos");
+    expect(logged?.changes).toEqual({ word: { after: "هلق (now)" } });
+  });
+
+  it("checks the workspace's exercises by the registry's rules for those tables", async () => {
+    const { video, cues } = await createLesson(ctx, {
+      cues: [{ arabic: "أنا بحب القهوة", english: "I love coffee", startMs: 0, endMs: 2000 }],
+    });
+    const tooLong = "كلمة ".repeat(110).trim(); // 549 characters: a line may hold it, an exercise may not
+    const viaRegistry = await call("POST", "/api/admin/video-sentence-order", adminToken, {
+      videoId: video.id,
+      sentence: tooLong,
+    });
+    expect(viaRegistry.status).toBe(422);
+    const registryErrors = (await json(viaRegistry)).fieldErrors?.sentence;
+    expect(registryErrors).toHaveLength(1);
+    const viaWorkspace = await workspaceAction(video.id, {
+      intent: "add-order",
+      cueId: String(cues[0]!.id),
+      sentence: tooLong,
+    });
+    expect(viaWorkspace.status).toBe(422);
+    expect(viaWorkspace.body?.fieldErrors?.sentence).toEqual(registryErrors);
+
+    // A valid one is written with its line and at the end, as before.
+    expect((await workspaceAction(video.id, { intent: "add-order", cueId: String(cues[0]!.id) })).status).toBe(302);
+    const [exercise] = await ctx.db.select().from(videoSentenceOrders).where(eq(videoSentenceOrders.videoId, video.id));
+    expect(exercise).toMatchObject({
+      cueId: cues[0]!.id,
+      sentence: "أنا بحب القهوة",
+      translation: "I love coffee",
+      position: 1_000_000,
+    });
   });
 });

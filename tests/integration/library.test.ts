@@ -5,7 +5,7 @@ import { EMPTY_LIBRARY_QUERY, type LibraryQuery } from "../../core/library-query
 import { memberWithoutAccess, VISITOR_ACCESS, type ViewerAccess } from "../../server/access/policy";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
-import { bumpPageCache } from "../../server/lib/page-cache";
+import { bumpPageCache } from "../../server/services/page-cache";
 import {
   countPublishedVideos,
   getLearnerOverview,

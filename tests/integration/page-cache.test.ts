@@ -1,19 +1,146 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_PERMISSION } from "../../core/permissions";
+import { siteCounters } from "../../drizzle/schema";
+import { createViewer } from "../../server/access/viewer";
 import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
+import { AppError } from "../../server/lib/errors";
 import { signToken } from "../../server/lib/jwt";
-import { bumpPageCache, pageCacheGeneration, publicPageCacheKey, servePublicPage } from "../../server/lib/page-cache";
-import { documentSecurityHeaders } from "../../server/lib/security-headers";
+import { publicPageCacheKey, servePublicPage } from "../../server/lib/page-cache";
+import { parseVocabularyCsv } from "../../server/lib/vocabulary-csv";
 import type { LoadContext } from "../../server/load-context";
-import { createSession } from "../../server/services/auth";
-import { createUser, testEnv } from "./helpers";
+import { documentSecurityHeaders } from "../../server/lib/security-headers";
+import {
+  addLessonVocabulary,
+  attachUpload,
+  saveLessonCues,
+  setLessonCategoriesAndTeachers,
+  setLessonDuration,
+} from "../../server/services/admin-lesson";
+import { updateMember } from "../../server/services/admin-users";
+import { createSession, type SessionUser } from "../../server/services/auth";
+import { createBlogComment, deleteBlogComment, listBlogComments } from "../../server/services/blog";
+import { listFaqs } from "../../server/services/catalog";
+import { listLessonCues } from "../../server/services/lesson-content";
+import { bumpPageCache, PAGE_CACHE_COUNTER } from "../../server/services/page-cache";
+import { putSingleUpload } from "../../server/services/uploads";
+import { applyImportRows } from "../../server/services/vocabulary-import";
+import { ADMIN_SAMPLES, TINY_PNG, type SampleDependency } from "../fixtures/admin-samples";
+import { createLesson } from "../fixtures/lessons";
+import { createUser, loginToken, testApp, testEnv } from "./helpers";
 
 const origin = "https://ahla.test";
+const ctx = createAppContext(testEnv);
+const api = testApp();
+const tag = () => crypto.randomUUID().slice(0, 8);
+
+let adminToken = "";
+let memberToken = "";
+let member: { id: number } = { id: 0 };
+/** The administrator, as the services the bespoke admin tools call receive them. */
+let actor: SessionUser;
+
+beforeAll(async () => {
+  const administrator = await createUser({ name: "Pat Purge", permissions: [ADMIN_PERMISSION] });
+  adminToken = await loginToken(api, administrator.email, administrator.password);
+  actor = {
+    id: administrator.id,
+    email: administrator.email,
+    name: administrator.name,
+    avatarKey: null,
+    level: null,
+    birthday: null,
+    transliterationScheme: "romanized",
+    hasPassword: true,
+    permissions: [ADMIN_PERMISSION],
+    sessionId: "session",
+  };
+  const learner = await createUser({ name: "Mira Member" });
+  member = learner;
+  memberToken = await loginToken(api, learner.email, learner.password);
+});
+
+/** The purge generation as D1 holds it (not an isolate's memory of it). */
+async function generation(): Promise<number> {
+  const [row] = await ctx.db.select().from(siteCounters).where(eq(siteCounters.name, PAGE_CACHE_COUNTER));
+  return row?.value ?? 0;
+}
+
+/** How many purges `action` made. */
+async function purges(action: () => Promise<unknown>): Promise<number> {
+  const before = await generation();
+  await action();
+  return (await generation()) - before;
+}
+
+async function call(method: string, path: string, token: string, body?: unknown, app = api) {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await app.request(
+    `${origin}${path}`,
+    { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+    testEnv,
+  );
+  return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: string[] } };
+}
+
+type AdminRecordJson = { id: string; title: string; values: Record<string, unknown> };
+
+/** An admin API call that must succeed; its record. */
+async function admin(method: string, path: string, body?: unknown, app = api): Promise<AdminRecordJson> {
+  const response = await call(method, path, adminToken, body, app);
+  expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+  return response.body.data as AdminRecordJson;
+}
+
+let suffixes = 0;
+const nextSuffix = () => `${(suffixes += 1)}-${tag()}`;
+
+/** A record of `slug` from its sample (tests/fixtures/admin-samples.ts), its dependencies first. */
+async function createSample(slug: string, extra: Record<string, unknown> = {}): Promise<AdminRecordJson> {
+  const sample = ADMIN_SAMPLES[slug]!;
+  const deps: SampleDependency[] = [];
+  for (const need of sample.needs ?? []) {
+    const dependency = await createSample(need);
+    deps.push({ id: dependency.id, title: dependency.title });
+  }
+  return admin("POST", `/api/admin/${slug}`, { ...sample.create(deps, nextSuffix()), ...extra });
+}
+
+/**
+ * The resources whose rows the cached pages read (the landing page, about, the FAQ, /checkout, the blog and
+ * its posts, the library): what makes a new row shown, and an edit where the sample's would hide it.
+ */
+const PUBLIC_RESOURCES: Record<
+  string,
+  { shown?: Record<string, unknown>; update?: (deps: SampleDependency[]) => Record<string, unknown> }
+> = {
+  videos: { shown: { isPublished: true } },
+  teacher: {},
+  categories: {},
+  countries: {},
+  "videos-categories": {},
+  "videos-teachers": {},
+  faqs: {},
+  plans: { shown: { isActive: true } },
+  testimonials: { shown: { isPublished: true, consentAt: "2026-01-15" } },
+  blogs: { shown: { status: "published" } },
+  "blog-comments": { update: () => ({ body: "Edited by a moderator." }) },
+  "suggested-blogs": {},
+};
 
 /** A Remix stand-in that renders a document the way entry.server does: a nonce on its scripts and in its policy. */
-function pagesApp(options: { status?: (request: Request) => number; setCookie?: boolean; buildVersion?: string } = {}) {
+function pagesApp(
+  options: {
+    status?: (request: Request) => number;
+    setCookie?: boolean;
+    buildVersion?: string;
+    /** What the page shows from D1, like its loader. */
+    content?: (url: URL, context: LoadContext) => Promise<string>;
+  } = {},
+) {
   const rendered: string[] = [];
   let version = 1;
   const app = createApp({
@@ -27,6 +154,7 @@ function pagesApp(options: { status?: (request: Request) => number; setCookie?: 
       // Like the real root loader, the page says who it was rendered for.
       const user = await context.getUser();
       const who = user ? `${user.name} &lt;${user.email}&gt;${user.permissions.length ? " admin" : ""}` : "a visitor";
+      const content = request.method === "GET" && options.content ? await options.content(url, context) : "";
       const headers = new Headers({
         "Content-Type": "text/html; charset=utf-8",
         ...documentSecurityHeaders({ request, config: context.app.config, nonce }),
@@ -34,7 +162,7 @@ function pagesApp(options: { status?: (request: Request) => number; setCookie?: 
       if (options.setCookie) headers.set("Set-Cookie", "toast=hello; Path=/");
       if (status === 303) headers.set("Location", "/");
       return new Response(
-        `<!DOCTYPE html><html><body><h1>${url.pathname} v${version}</h1><p>For ${who}</p><script nonce="${nonce}">window.x=1</script><script nonce="${nonce}" type="module" src="/assets/a.js"></script></body></html>`,
+        `<!DOCTYPE html><html><body><h1>${url.pathname} v${version}</h1><p>For ${who}</p><main>${content}</main><script nonce="${nonce}">window.x=1</script><script nonce="${nonce}" type="module" src="/assets/a.js"></script></body></html>`,
         { status, headers },
       );
     },
@@ -154,30 +282,67 @@ describe("anonymous public pages from the Cache API", () => {
 
 describe("purge on publish", () => {
   it("a successful change in the admin area or on the blog shows on the next visitor request", async () => {
-    const { app, rendered } = pagesApp();
-    const before = (await get(app, "/faq")).body;
-    expect(before).toContain("v1");
+    const blogPost = await admin("POST", "/api/admin/blogs", {
+      title: `Cached post ${tag()}`,
+      body: "Read by visitors.",
+      status: "published",
+    });
+    const postPath = `/blog/${blogPost.id}/${String(blogPost.values.slug)}`;
+    const { app, rendered } = pagesApp({
+      // Like the real pages: the FAQ lists the published questions, a post its comments.
+      content: async (url, context) =>
+        url.pathname === "/faq"
+          ? (await listFaqs(context.app)).map((faq) => faq.question).join(" | ")
+          : (await listBlogComments(context.app, { blogId: Number(blogPost.id), viewer: await context.getViewer() }))
+              .map((comment) => comment.html)
+              .join(" | "),
+    });
+    await get(app, "/faq");
+    expect((await get(app, "/faq")).response.headers.get("X-Page-Cache")).toBe("hit");
 
-    expect((await post(app, "/admin/faqs/new")).status).toBe(303);
+    const question = `Is the cache purged at once ${tag()}?`;
+    await admin("POST", "/api/admin/faqs", { question, answer: "Yes." }, app);
     const after = await get(app, "/faq");
     expect(after.response.headers.get("X-Page-Cache")).toBe("miss");
-    expect(after.body).toContain("v2");
+    expect(after.body).toContain(question);
 
-    expect((await post(app, "/blog/3/a-post")).status).toBe(303);
-    expect((await get(app, "/faq")).body).toContain("v3");
-    expect(rendered.filter((path) => path === "/faq")).toHaveLength(3);
+    await get(app, postPath);
+    expect((await get(app, postPath)).response.headers.get("X-Page-Cache")).toBe("hit");
+    // A member's comment, written by the action of the post's page (server/services/blog.ts).
+    await createBlogComment(ctx, createViewer(ctx, { id: member.id, permissions: [] }), {
+      blogId: Number(blogPost.id),
+      body: "Shukran, zanzibar!",
+    });
+    const withComment = await get(app, postPath);
+    expect(withComment.response.headers.get("X-Page-Cache")).toBe("miss");
+    expect(withComment.body).toContain("zanzibar");
+    expect(rendered.filter((path) => path === "/faq")).toHaveLength(2);
   });
 
   it("bumps the generation for admin API changes, but not for failed changes, reads or other members' writes", async () => {
-    const ctx = createAppContext(testEnv);
-    const start = await pageCacheGeneration(ctx);
+    const { app } = pagesApp();
+    const faq = await admin("POST", "/api/admin/faqs", { question: `Purged? ${tag()}`, answer: "Yes." });
+    const start = await generation();
+
+    // Failed changes: a form re-shown with errors, an API body refused, a rule of the resource refusing.
     const failing = pagesApp({ status: () => 400 });
     await post(failing.app, "/admin/faqs/new");
     await post(failing.app, "/blog/3/a-post");
-    const { app } = pagesApp();
-    await post(app, "/flashcards/review");
+    expect((await call("POST", "/api/admin/faqs", adminToken, { question: "" })).status).toBe(422);
+    expect((await call("PATCH", `/api/admin/faqs/${faq.id}`, adminToken, { position: -3 })).status).toBe(422);
+    const testimonial = await admin("POST", "/api/admin/testimonials", { quote: "Ya salam.", name: "Rana" });
+    const unconsented = await call("PATCH", `/api/admin/testimonials/${testimonial.id}`, adminToken, {
+      isPublished: true,
+    });
+    expect(unconsented.status).toBe(422);
+    // Reads.
     await get(app, "/admin/faqs");
-    expect(await pageCacheGeneration(ctx)).toBe(start);
+    expect((await call("GET", "/api/admin/faqs", adminToken)).status).toBe(200);
+    expect((await call("GET", `/api/admin/faqs/${faq.id}`, adminToken)).status).toBe(200);
+    // A member's own write.
+    expect((await call("POST", "/api/vocabulary/lists", memberToken, { title: `Mine ${tag()}` })).status).toBe(201);
+    await post(app, "/flashcards/review");
+    expect(await generation()).toBe(start);
 
     // A cross-site attempt is refused before it reaches anything, and purges nothing.
     const executionCtx = createExecutionContext();
@@ -188,10 +353,169 @@ describe("purge on publish", () => {
       executionCtx,
     );
     expect(refused.status).toBe(403);
-    expect(await pageCacheGeneration(ctx)).toBe(start);
+    expect(await generation()).toBe(start);
 
-    await post(app, "/admin/blogs/4");
-    expect(await pageCacheGeneration(ctx)).toBe(start + 1);
+    const blog = await admin("POST", "/api/admin/blogs", {
+      title: `Post ${tag()}`,
+      body: "Words.",
+      status: "published",
+    });
+    expect(await generation()).toBe(start + 1);
+    await admin("PATCH", `/api/admin/blogs/${blog.id}`, { title: `Renamed ${tag()}` });
+    expect(await generation()).toBe(start + 2);
+  });
+
+  it("a save that changes nothing, and a change to what no cached page shows, purge nothing", async () => {
+    const faq = await admin("POST", "/api/admin/faqs", { question: `Same? ${tag()}`, answer: "Yes." });
+    const plan = await admin("POST", "/api/admin/plans", {
+      name: `plan-${tag()}`,
+      title: "Yearly",
+      priceCents: 9900,
+      interval: "year",
+    });
+    const draft = await admin("POST", "/api/admin/blogs", { title: `Draft ${tag()}`, body: "Not yet." });
+    const group = await admin("POST", "/api/admin/community-groups", { title: `Group ${tag()}` });
+    const { video } = await createLesson(ctx);
+    expect(
+      await purges(async () => {
+        // The same values again (a form saved as it was shown).
+        await admin("PUT", `/api/admin/faqs/${faq.id}`, { question: faq.values.question, answer: "Yes." });
+        await admin("PATCH", `/api/admin/faqs/${faq.id}`, { position: 0, isPublished: true });
+        // A plan's Stripe price id is for checkout only; a draft post is on no public page.
+        await admin("PATCH", `/api/admin/plans/${plan.id}`, { stripePriceId: "price_123" });
+        await admin("PATCH", `/api/admin/blogs/${draft.id}`, { excerpt: "Still a draft." });
+        // Moderation flags, listening activities, courses and a lesson's words are on no cached page.
+        const thread = await admin("POST", "/api/admin/community-threads", { groupId: Number(group.id), title: "Hi" });
+        await admin("PATCH", `/api/admin/community-threads/${thread.id}`, { pinnedAt: true, lockedAt: true });
+        const listening = await admin("POST", "/api/admin/listening-activities-groups", { title: `Listen ${tag()}` });
+        await admin("POST", "/api/admin/listening-activities", { groupId: Number(listening.id), title: "Clip" });
+        await admin("POST", "/api/admin/study-track", { title: `Course ${tag()}`, isPublished: true });
+        await admin("POST", "/api/admin/video-vocabulary", { videoId: video.id, arabic: "قهوة", english: "coffee" });
+      }),
+    ).toBe(0);
+    // Unpublishing the FAQ changes /faq; then it is a draft, on no page.
+    expect(await purges(() => admin("PATCH", `/api/admin/faqs/${faq.id}`, { isPublished: false }))).toBe(1);
+    expect(
+      await purges(async () => {
+        await admin("PATCH", `/api/admin/faqs/${faq.id}`, { answer: "A draft answer." });
+        await admin("DELETE", `/api/admin/faqs/${faq.id}`);
+        await admin("DELETE", `/api/admin/blogs/${draft.id}`);
+      }),
+    ).toBe(0);
+    // Publishing a draft post, and taking it down again, do.
+    const later = await admin("POST", "/api/admin/blogs", { title: `Later ${tag()}`, body: "Soon." });
+    expect(await purges(() => admin("PATCH", `/api/admin/blogs/${later.id}`, { status: "published" }))).toBe(1);
+    expect(await purges(() => admin("PATCH", `/api/admin/blogs/${later.id}`, { status: "draft" }))).toBe(1);
+  });
+
+  it.each(Object.keys(PUBLIC_RESOURCES))(
+    "%s: a create, an edit and a delete purge the cached pages; the same edit again does not",
+    async (slug) => {
+      const sample = ADMIN_SAMPLES[slug]!;
+      const { shown, update } = PUBLIC_RESOURCES[slug]!;
+      const deps: SampleDependency[] = [];
+      for (const need of sample.needs ?? []) {
+        const dependency = await createSample(need, PUBLIC_RESOURCES[need]?.shown ?? {});
+        deps.push({ id: dependency.id, title: dependency.title });
+      }
+      let record: AdminRecordJson | null = null;
+      const suffix = nextSuffix();
+      expect(
+        await purges(async () => {
+          record = await admin("POST", `/api/admin/${slug}`, { ...sample.create(deps, suffix), ...shown });
+        }),
+      ).toBe(1);
+      const edit = update?.(deps) ?? sample.update(deps, suffix);
+      expect(
+        await purges(async () => {
+          record = await admin("PATCH", `/api/admin/${slug}/${record!.id}`, edit);
+        }),
+      ).toBe(1);
+      expect(await purges(() => admin("PATCH", `/api/admin/${slug}/${record!.id}`, edit))).toBe(0);
+      expect(await purges(() => admin("DELETE", `/api/admin/${slug}/${record!.id}`))).toBe(1);
+    },
+  );
+
+  it("the lesson workspace and the cue editor purge when a published lesson's public side changes", async () => {
+    const { video } = await createLesson(ctx, { durationSeconds: 60 });
+    const lines = [{ startMs: 0, endMs: 2000, arabic: "أهلين", transliteration: "ahlein", english: "Hello" }];
+    const putCues = async (cues: unknown[], videoId = video.id) => {
+      const response = await call("PUT", `/api/admin/lessons/${videoId}/cues`, adminToken, { cues });
+      return response.status;
+    };
+    expect(await purges(async () => expect(await putCues(lines)).toBe(200))).toBe(1);
+    const saved = (await listLessonCues(ctx, video.id)).map(
+      ({ id, startMs, endMs, arabic, transliteration, english }) => ({
+        id,
+        startMs,
+        endMs,
+        arabic,
+        transliteration,
+        english,
+      }),
+    );
+    // Saved again as it was, refused, or a draft's: nothing a visitor sees changed.
+    expect(await purges(async () => expect(await putCues(saved)).toBe(200))).toBe(0);
+    expect(await purges(async () => expect(await putCues([{ ...lines[0], endMs: 61_000 }])).toBe(422))).toBe(0);
+    const draft = await createLesson(ctx, { isPublished: false });
+    expect(await purges(async () => expect(await putCues(lines, draft.video.id)).toBe(200))).toBe(0);
+    expect(await purges(() => saveLessonCues(ctx, { videoId: video.id, cues: lines, replaceAll: true, actor }))).toBe(
+      1,
+    );
+
+    expect(await purges(() => setLessonDuration(ctx, { videoId: video.id, durationSeconds: 75, actor }))).toBe(1);
+    expect(await purges(() => setLessonDuration(ctx, { videoId: video.id, durationSeconds: 75, actor }))).toBe(0);
+    const category = await admin("POST", "/api/admin/categories", { name: `Food ${tag()}` });
+    const links = { videoId: video.id, categoryIds: [Number(category.id)], teacherIds: [], actor };
+    expect(await purges(() => setLessonCategoriesAndTeachers(ctx, links))).toBe(1);
+    expect(await purges(() => setLessonCategoriesAndTeachers(ctx, links))).toBe(0);
+    const stored = await putSingleUpload(ctx, {
+      kind: "thumbnail",
+      file: new File([Uint8Array.from(atob(TINY_PNG.base64), (c) => c.charCodeAt(0))], "t.png"),
+      userId: actor.id,
+      videoId: video.id,
+    });
+    expect(await purges(() => attachUpload(ctx, { videoId: video.id, stored, actor }))).toBe(1);
+    expect(await purges(() => attachUpload(ctx, { videoId: video.id, stored, actor }))).toBe(0);
+    // A lesson's words and attachments, and a vocabulary import, are on no cached page.
+    const word = { arabic: "شاي", transliteration: "shai", english: "tea", startMs: 1000 };
+    expect(await purges(() => addLessonVocabulary(ctx, { videoId: video.id, input: word, actor }))).toBe(0);
+    const csv = parseVocabularyCsv("lesson", `lesson,arabic,english\n${video.id},خبز,bread\n`);
+    expect(await purges(() => applyImportRows(ctx, "lesson", csv, actor.id))).toBe(0);
+  });
+
+  it("a member's blog comment purges, as does support renaming a member the blog names; a failed one does not", async () => {
+    const post = await admin("POST", "/api/admin/blogs", {
+      title: `Talk ${tag()}`,
+      body: "Words.",
+      status: "published",
+    });
+    const draft = await admin("POST", "/api/admin/blogs", { title: `Quiet ${tag()}`, body: "Words." });
+    const writer = await createUser({ name: "Wafa Writer" });
+    const viewer = createViewer(ctx, { id: writer.id, permissions: [] });
+    let comment = { id: 0 };
+    expect(
+      await purges(async () => {
+        comment = await createBlogComment(ctx, viewer, { blogId: Number(post.id), body: "Helwe!" });
+      }),
+    ).toBe(1);
+    const before = await generation();
+    await expect(createBlogComment(ctx, viewer, { blogId: Number(draft.id), body: "Too early" })).rejects.toThrow(
+      AppError,
+    );
+    expect(await generation()).toBe(before);
+    expect(await purges(() => deleteBlogComment(ctx, viewer, { blogId: Number(post.id), commentId: comment.id }))).toBe(
+      1,
+    );
+    await createBlogComment(ctx, viewer, { blogId: Number(post.id), body: "Again!" });
+    const supporter = { id: actor.id };
+    expect(await purges(() => updateMember(ctx, supporter, writer.id, { name: "Wafa W.", email: writer.email }))).toBe(
+      1,
+    );
+    const quiet = await createUser({ name: "Quiet Member" });
+    expect(
+      await purges(() => updateMember(ctx, supporter, quiet.id, { name: "Still Quiet", email: quiet.email })),
+    ).toBe(0);
   });
 
   it("keys only GET documents of the public pages", () => {

@@ -9,7 +9,7 @@ import {
   storeAdminUpload,
   type AdminRecord,
   type AdminRelationLabel,
-} from "#server/admin/service";
+} from "#server/services/admin-resources";
 import type { AdminHookContext, AdminResource, AdminRow } from "#server/admin/types";
 import { AppError } from "#server/lib/errors";
 import type { SessionUser } from "#server/services/auth";

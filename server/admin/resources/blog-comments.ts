@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { blogComments } from "#drizzle/schema";
 import { booleanField, requiredId, requiredText } from "../schema-helpers";
+import { actorAs, purgePublicPages } from "../hooks";
 import { defineResource } from "../types";
+
+/** A blog post's page shows its comments that are neither hidden nor deleted. */
+const purgeShownComments = purgePublicPages({ shownWhen: (row) => row.isHidden !== true && !row.deletedAt });
 
 /** Members write comments on the blog; here they are moderated (hidden, corrected, removed) or answered. */
 export const blogCommentsResource = defineResource({
@@ -40,6 +44,8 @@ export const blogCommentsResource = defineResource({
   ],
   hooks: {
     // An answer written here appears under the admin's name.
-    beforeCreate: (ctx, values) => ({ ...values, userId: ctx.user.id }),
+    beforeChange: [actorAs("userId")],
+    afterChange: [purgeShownComments],
+    afterDelete: [purgeShownComments],
   },
 });

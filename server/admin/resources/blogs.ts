@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { blogs } from "#drizzle/schema";
-import { slugify } from "#core/slug";
 import { mediaKeyField, optionalDate, requiredText, textWithDefault } from "../schema-helpers";
-import { defineResource, type AdminRow } from "../types";
+import { actorAs, purgePublicPages, slugFrom } from "../hooks";
+import { defineResource, type AdminBeforeChangeHook, type AdminRow } from "../types";
 
 const STATUS_OPTIONS = [
   { value: "draft", label: "Draft" },
@@ -10,12 +10,15 @@ const STATUS_OPTIONS = [
 ] as const;
 
 /** Publishing without a date stamps it now, so the post sorts where readers expect it. */
-function withPublishDate(values: AdminRow, existing?: AdminRow): AdminRow {
+const stampPublishDate: AdminBeforeChangeHook = (_ctx, { values, existing }): AdminRow => {
   const status = values.status ?? existing?.status;
   const publishedAt = "publishedAt" in values ? values.publishedAt : existing?.publishedAt;
   if (status === "published" && !publishedAt) return { ...values, publishedAt: new Date() };
   return values;
-}
+};
+
+/** Drafts are on no public page: a change to one purges nothing until it is published. */
+const purgePublished = purgePublicPages({ shownWhen: (row) => row.status === "published" });
 
 export const blogsResource = defineResource({
   slug: "blogs",
@@ -80,9 +83,8 @@ export const blogsResource = defineResource({
     },
   ],
   hooks: {
-    beforeCreate: (ctx, values) =>
-      withPublishDate({ ...values, slug: slugify(String(values.title ?? "")), authorId: ctx.user.id }),
-    beforeUpdate: (_ctx, values, existing) =>
-      withPublishDate(typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values, existing),
+    beforeChange: [slugFrom("title"), actorAs("authorId"), stampPublishDate],
+    afterChange: [purgePublished],
+    afterDelete: [purgePublished],
   },
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { categories } from "#drizzle/schema";
 import { integerField, requiredText } from "../schema-helpers";
 import { defineResource } from "../types";
-import { slugHooks } from "./shared";
+import { purgePublicPages, slugFrom } from "../hooks";
 
 export const categoriesResource = defineResource({
   slug: "categories",
@@ -32,5 +32,6 @@ export const categoriesResource = defineResource({
       help: "Smaller numbers come first in the library filters.",
     },
   ],
-  hooks: slugHooks("name"),
+  // The library's filters list every category.
+  hooks: { beforeChange: [slugFrom("name")], afterChange: [purgePublicPages()], afterDelete: [purgePublicPages()] },
 });

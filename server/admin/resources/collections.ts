@@ -11,10 +11,16 @@ import {
 } from "#drizzle/schema";
 import { LEVELS } from "#core/levels";
 import { booleanField, idList, integerField, mediaKeyField, requiredText, textWithDefault } from "../schema-helpers";
-import { defineResource } from "../types";
-import { LEVEL_OPTIONS, LEVEL_TONES, slugHooks } from "./shared";
+import { slugFrom } from "../hooks";
+import { defineResource, type AdminBeforeChangeHook } from "../types";
+import { LEVEL_OPTIONS, LEVEL_TONES } from "./shared";
 
-// Series, courses (study tracks) and curated collections: ordered lists of lessons.
+// Series, courses (study tracks) and curated collections: ordered lists of lessons. No cached public page
+// shows them (the landing page, the library and the blog do not), so their changes purge nothing.
+
+/** A collection made here is a curated one: it has no owner. */
+const curated: AdminBeforeChangeHook = (_ctx, { operation, values }) =>
+  operation === "create" ? { ...values, ownerId: null } : values;
 
 const LESSONS_MAX = 500;
 
@@ -73,7 +79,7 @@ export const seriesResource = defineResource({
     },
   ],
   defaultValues: { level: "beginner", isPublished: false },
-  hooks: slugHooks("title"),
+  hooks: { beforeChange: [slugFrom("title")] },
 });
 
 export const studyTrackResource = defineResource({
@@ -144,7 +150,7 @@ export const studyTrackResource = defineResource({
     },
   ],
   defaultValues: { level: "beginner", isPublished: false, position: 0 },
-  hooks: slugHooks("title"),
+  hooks: { beforeChange: [slugFrom("title")] },
 });
 
 /** Curated playlists every learner sees: the playlists without an owner. */
@@ -195,8 +201,5 @@ export const collectionResource = defineResource({
     },
   ],
   defaultValues: { isPublished: true },
-  hooks: {
-    beforeCreate: async (ctx, values) => ({ ...(await slugHooks("title").beforeCreate!(ctx, values)), ownerId: null }),
-    beforeUpdate: slugHooks("title").beforeUpdate,
-  },
+  hooks: { beforeChange: [slugFrom("title"), curated] },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { communityGroups } from "#drizzle/schema";
-import { slugify } from "#core/slug";
 import { integerField, requiredText, textWithDefault } from "../schema-helpers";
+import { slugFrom } from "../hooks";
 import { defineResource } from "../types";
 
 export const communityGroupsResource = defineResource({
@@ -28,11 +28,7 @@ export const communityGroupsResource = defineResource({
     { name: "description", label: "Description", widget: { type: "textarea", rows: 3 } },
     { name: "position", label: "Order", widget: { type: "number", min: 0 }, help: "Lower numbers are listed first." },
   ],
-  hooks: {
-    beforeCreate: (_ctx, values) => ({ ...values, slug: slugify(String(values.title ?? "")) }),
-    beforeUpdate: (_ctx, values) =>
-      typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values,
-  },
+  hooks: { beforeChange: [slugFrom("title")] },
   editLinks: (row) => [
     { label: "Threads in this group", to: `/admin/community-threads?groupId=${String(row.id)}` },
     { label: "Open in the community", to: `/community/${String(row.id)}/${String(row.slug)}` },

@@ -1,23 +1,19 @@
-import { and, count, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { communityMessages, communityThreads } from "#drizzle/schema";
+import { communityMessages } from "#drizzle/schema";
+import { recountThreadMessages } from "../../services/community";
+import { actorAs } from "../hooks";
 import { requiredId, requiredText } from "../schema-helpers";
-import { defineResource, type AdminHookContext } from "../types";
-import { keepFlagTimes, timestampFlag } from "./moderation-flags";
+import { defineResource, type AdminAfterChangeHook, type AdminAfterDeleteHook } from "../types";
+import { keepFlags, timestampFlag } from "./moderation-flags";
 
 /** A thread's count of live messages, which the community lists show, follows every change made here. */
-async function recountThread({ app }: AdminHookContext, threadId: unknown, touch: boolean) {
-  if (typeof threadId !== "number") return;
-  const [live] = await app.db
-    .select({ value: count() })
-    .from(communityMessages)
-    .where(and(eq(communityMessages.threadId, threadId), isNull(communityMessages.deletedAt)));
-  const now = new Date();
-  await app.db
-    .update(communityThreads)
-    .set({ messagesCount: live?.value ?? 0, updatedAt: now, ...(touch ? { lastActivityAt: now } : {}) })
-    .where(eq(communityThreads.id, threadId));
-}
+const recountAfterChange: AdminAfterChangeHook = async (ctx, { operation, row }) => {
+  if (typeof row.threadId === "number")
+    await recountThreadMessages(ctx.app, row.threadId, { touch: operation === "create" });
+};
+const recountAfterDelete: AdminAfterDeleteHook = async (ctx, { row }) => {
+  if (typeof row.threadId === "number") await recountThreadMessages(ctx.app, row.threadId, { touch: false });
+};
 
 /** Messages are written in the community; here moderators correct or remove them, or post under their name. */
 export const communityMessagesResource = defineResource({
@@ -57,13 +53,8 @@ export const communityMessagesResource = defineResource({
     },
   ],
   hooks: {
-    beforeCreate: (ctx, values) => ({ ...values, userId: ctx.user.id }),
-    beforeUpdate: (_ctx, values, existing) => keepFlagTimes(values, existing, ["deletedAt"]),
-    afterWrite: async (ctx, row, operation) => {
-      await recountThread(ctx, row.threadId, operation === "create");
-    },
-    afterDelete: async (ctx, row) => {
-      await recountThread(ctx, row.threadId, false);
-    },
+    beforeChange: [actorAs("userId"), keepFlags(["deletedAt"])],
+    afterChange: [recountAfterChange],
+    afterDelete: [recountAfterDelete],
   },
 });

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { communityThreads } from "#drizzle/schema";
-import { slugify } from "#core/slug";
 import { requiredId, requiredText } from "../schema-helpers";
-import { defineResource } from "../types";
-import { keepFlagTimes, timestampFlag } from "./moderation-flags";
+import { actorAs, slugFrom } from "../hooks";
+import { defineResource, type AdminBeforeChangeHook } from "../types";
+import { keepFlags, timestampFlag } from "./moderation-flags";
 
 const FLAGS = ["pinnedAt", "lockedAt", "deletedAt"] as const;
+
+/** A thread created here starts empty, active now. */
+const startEmpty: AdminBeforeChangeHook = (_ctx, { operation, values }) =>
+  operation === "create" ? { ...values, lastActivityAt: new Date(), messagesCount: 0 } : values;
 
 /**
  * Members start threads in the community; here moderators pin, lock, move, rename or remove them. A thread
@@ -57,24 +61,7 @@ export const communityThreadsResource = defineResource({
       help: "Removed threads disappear for members but stay here.",
     },
   ],
-  hooks: {
-    beforeCreate: (ctx, values) => {
-      const now = new Date();
-      return {
-        ...values,
-        slug: slugify(String(values.title ?? "")),
-        userId: ctx.user.id,
-        lastActivityAt: now,
-        messagesCount: 0,
-      };
-    },
-    beforeUpdate: (_ctx, values, existing) =>
-      keepFlagTimes(
-        typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values,
-        existing,
-        FLAGS,
-      ),
-  },
+  hooks: { beforeChange: [slugFrom("title"), actorAs("userId"), startEmpty, keepFlags(FLAGS)] },
   editLinks: (row) => [
     { label: "Messages in this thread", to: `/admin/community-messages?threadId=${String(row.id)}` },
   ],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countries } from "#drizzle/schema";
+import { purgePublicPages } from "../hooks";
 import { defineResource } from "../types";
 
 export const countriesResource = defineResource({
@@ -37,4 +38,6 @@ export const countriesResource = defineResource({
     },
     { name: "dialect", label: "Dialect", widget: { type: "text" }, required: true, help: "e.g. Lebanese, Syrian." },
   ],
+  // Lesson cards, the landing page's teachers and the library's filters show them.
+  hooks: { afterChange: [purgePublicPages()], afterDelete: [purgePublicPages()] },
 });

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { faqs } from "#drizzle/schema";
 import { booleanField, integerField, requiredText } from "../schema-helpers";
+import { purgePublicPages } from "../hooks";
 import { defineResource } from "../types";
+
+/** /faq and the landing page show the published questions. */
+const purgePublished = purgePublicPages({ shownWhen: (row) => row.isPublished === true });
 
 export const faqsResource = defineResource({
   slug: "faqs",
@@ -53,4 +57,5 @@ export const faqsResource = defineResource({
       help: "Unpublished questions are drafts: on no public page.",
     },
   ],
+  hooks: { afterChange: [purgePublished], afterDelete: [purgePublished] },
 });

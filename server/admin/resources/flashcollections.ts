@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { flashcollections } from "#drizzle/schema";
 import { LEVELS } from "#core/levels";
-import { slugify } from "#core/slug";
 import { booleanField, integerField, requiredText, textWithDefault } from "../schema-helpers";
+import { slugFrom } from "../hooks";
 import { defineResource } from "../types";
 import { LEVEL_OPTIONS, LEVEL_TONES } from "./level-options";
 
@@ -46,10 +46,6 @@ export const flashcollectionsResource = defineResource({
     },
     { name: "position", label: "Order", widget: { type: "number", min: 0 }, help: "Lower numbers are listed first." },
   ],
-  hooks: {
-    beforeCreate: (_ctx, values) => ({ ...values, slug: slugify(String(values.title ?? "")) }),
-    beforeUpdate: (_ctx, values) =>
-      typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values,
-  },
+  hooks: { beforeChange: [slugFrom("title")] },
   editLinks: (row) => [{ label: "Cards in this collection", to: `/admin/flashcards?collectionId=${String(row.id)}` }],
 });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { globalVocabularyDecks } from "#drizzle/schema";
 import { LEVELS } from "#core/levels";
-import { slugify } from "#core/slug";
 import { integerField, nullableId, requiredId, requiredText, textWithDefault } from "../schema-helpers";
+import { slugFrom } from "../hooks";
 import { defineResource } from "../types";
 import { LEVEL_OPTIONS, LEVEL_TONES } from "./level-options";
 
@@ -56,11 +56,7 @@ export const globalVocabularyDeckResource = defineResource({
     { name: "level", label: "Level", widget: { type: "select", options: LEVEL_OPTIONS } },
     { name: "position", label: "Order", widget: { type: "number", min: 0 } },
   ],
-  hooks: {
-    beforeCreate: (_ctx, values) => ({ ...values, slug: slugify(String(values.title ?? "")) }),
-    beforeUpdate: (_ctx, values) =>
-      typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values,
-  },
+  hooks: { beforeChange: [slugFrom("title")] },
   editLinks: (row) => [
     { label: "Words in this deck", to: `/admin/global-vocabulary-single-vocabulary?deckId=${String(row.id)}` },
   ],

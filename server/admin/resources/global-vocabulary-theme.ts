@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { globalVocabularyThemes } from "#drizzle/schema";
-import { slugify } from "#core/slug";
 import { integerField, mediaKeyField, requiredText, textWithDefault } from "../schema-helpers";
+import { slugFrom } from "../hooks";
 import { defineResource } from "../types";
 
 export const globalVocabularyThemeResource = defineResource({
@@ -37,10 +37,6 @@ export const globalVocabularyThemeResource = defineResource({
     },
     { name: "position", label: "Order", widget: { type: "number", min: 0 }, help: "Lower numbers are listed first." },
   ],
-  hooks: {
-    beforeCreate: (_ctx, values) => ({ ...values, slug: slugify(String(values.title ?? "")) }),
-    beforeUpdate: (_ctx, values) =>
-      typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values,
-  },
+  hooks: { beforeChange: [slugFrom("title")] },
   editLinks: (row) => [{ label: "Decks in this theme", to: `/admin/global-vocabulary-deck?themeId=${String(row.id)}` }],
 });

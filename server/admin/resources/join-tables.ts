@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { studyTrackTeachers, studyTrackVideos, videoCategories, videoTeachers } from "#drizzle/schema";
 import { integerField, requiredId } from "../schema-helpers";
+import { purgePublicPages } from "../hooks";
 import { defineResource } from "../types";
 
 // The join tables have their own admin pages (docs/product-rules.md#admin-pages): one row links two records.
+// A lesson's categories and teachers show on public pages (the library's filters, lesson cards, the landing
+// page's teachers); a course's lessons and teachers do not.
 
 export const videosCategoriesResource = defineResource({
   slug: "videos-categories",
@@ -30,6 +33,7 @@ export const videosCategoriesResource = defineResource({
     { name: "videoId", label: "Lesson", widget: { type: "relation-one", resource: "videos" }, required: true },
     { name: "categoryId", label: "Category", widget: { type: "relation-one", resource: "categories" }, required: true },
   ],
+  hooks: { afterChange: [purgePublicPages()], afterDelete: [purgePublicPages()] },
 });
 
 export const videosTeachersResource = defineResource({
@@ -57,6 +61,7 @@ export const videosTeachersResource = defineResource({
     { name: "videoId", label: "Lesson", widget: { type: "relation-one", resource: "videos" }, required: true },
     { name: "teacherId", label: "Teacher", widget: { type: "relation-one", resource: "teacher" }, required: true },
   ],
+  hooks: { afterChange: [purgePublicPages()], afterDelete: [purgePublicPages()] },
 });
 
 export const studyTrackVideoResource = defineResource({

@@ -1,9 +1,22 @@
 import { z } from "zod";
 import { videoComments, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "#drizzle/schema";
 import { integerField, optionalDate, requiredId, requiredText, stringList, textWithDefault } from "../schema-helpers";
-import { defineResource } from "../types";
+import { checkWordTime } from "../../services/lesson-content";
+import { actorAs } from "../hooks";
+import { defineResource, type AdminBeforeChangeHook } from "../types";
 
-// What a lesson teaches (vocabulary, exercises) and what learners say under it (comments).
+// What a lesson teaches (vocabulary, exercises) and what learners say under it (comments). These are the
+// rules of these tables for every admin tool: the lesson workspace writes its words and exercises through
+// these declarations too (server/services/admin-lesson.ts). No cached public page shows them.
+
+/** A word is said inside the video: checked when its time or its lesson changes. */
+const wordInsideVideo: AdminBeforeChangeHook = async (ctx, { values, existing }) => {
+  if (!("startMs" in values) && !("videoId" in values)) return values;
+  const videoId = values.videoId ?? existing?.videoId;
+  const startMs = "startMs" in values ? values.startMs : existing?.startMs;
+  if (typeof videoId === "number" && typeof startMs === "number") await checkWordTime(ctx.app, { videoId, startMs });
+  return values;
+};
 
 export const videoVocabularyResource = defineResource({
   slug: "video-vocabulary",
@@ -47,6 +60,7 @@ export const videoVocabularyResource = defineResource({
       help: "Where the word is said; empty if nowhere in particular.",
     },
   ],
+  hooks: { beforeChange: [wordInsideVideo] },
 });
 
 export const videoSentenceOrderResource = defineResource({
@@ -182,7 +196,5 @@ export const videosCommentsResource = defineResource({
       help: "Set a date to hide the comment from learners; clear it to show it again.",
     },
   ],
-  hooks: {
-    beforeCreate: (ctx, values) => ({ ...values, userId: ctx.user.id }),
-  },
+  hooks: { beforeChange: [actorAs("userId")] },
 });

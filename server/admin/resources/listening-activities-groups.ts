@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listeningActivityGroups } from "#drizzle/schema";
-import { slugify } from "#core/slug";
 import { integerField, requiredText, textWithDefault } from "../schema-helpers";
+import { slugFrom } from "../hooks";
 import { defineResource } from "../types";
 
 export const listeningActivitiesGroupsResource = defineResource({
@@ -28,11 +28,7 @@ export const listeningActivitiesGroupsResource = defineResource({
     { name: "description", label: "Description", widget: { type: "textarea", rows: 3 } },
     { name: "position", label: "Order", widget: { type: "number", min: 0 }, help: "Lower numbers are listed first." },
   ],
-  hooks: {
-    beforeCreate: (_ctx, values) => ({ ...values, slug: slugify(String(values.title ?? "")) }),
-    beforeUpdate: (_ctx, values) =>
-      typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values,
-  },
+  hooks: { beforeChange: [slugFrom("title")] },
   editLinks: (row) => [
     { label: "Activities in this group", to: `/admin/listening-activities?groupId=${String(row.id)}` },
   ],

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { listeningActivities } from "#drizzle/schema";
 import { LEVELS } from "#core/levels";
-import { slugify } from "#core/slug";
 import { AppError } from "../../lib/errors";
 import { booleanField, integerField, requiredId, requiredText, textWithDefault } from "../schema-helpers";
-import { defineResource, type AdminRow } from "../types";
+import { slugFrom } from "../hooks";
+import { defineResource, type AdminBeforeChangeHook, type AdminRow } from "../types";
 import { isMediaKey } from "../../services/media";
 import { LEVEL_OPTIONS, LEVEL_TONES } from "./level-options";
 
@@ -15,7 +15,7 @@ const MEDIA_TYPE_OPTIONS = [
 
 // The clip is audio (audio/) or a short video (videos/); one upload field takes either, so the key's
 // prefix is checked against the chosen media type here.
-function checkMediaPrefix(values: AdminRow, existing?: AdminRow): AdminRow {
+const checkMediaPrefix: AdminBeforeChangeHook = (_ctx, { values, existing }): AdminRow => {
   const key = "mediaKey" in values ? values.mediaKey : existing?.mediaKey;
   const type = values.mediaType ?? existing?.mediaType ?? "audio";
   if (typeof key === "string" && key.length > 0) {
@@ -26,7 +26,7 @@ function checkMediaPrefix(values: AdminRow, existing?: AdminRow): AdminRow {
     }
   }
   return values;
-}
+};
 
 export const listeningActivitiesResource = defineResource({
   slug: "listening-activities",
@@ -96,14 +96,7 @@ export const listeningActivitiesResource = defineResource({
     { name: "isPublished", label: "Published", widget: { type: "boolean" } },
     { name: "position", label: "Order", widget: { type: "number", min: 0 } },
   ],
-  hooks: {
-    beforeCreate: (_ctx, values) => checkMediaPrefix({ ...values, slug: slugify(String(values.title ?? "")) }),
-    beforeUpdate: (_ctx, values, existing) =>
-      checkMediaPrefix(
-        typeof values.title === "string" ? { ...values, slug: slugify(values.title) } : values,
-        existing,
-      ),
-  },
+  hooks: { beforeChange: [slugFrom("title"), checkMediaPrefix] },
   editLinks: (row) => [
     { label: "Questions of this activity", to: `/admin/listening-questions?activityId=${String(row.id)}` },
   ],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listeningQuestions } from "#drizzle/schema";
 import { AppError } from "../../lib/errors";
 import { booleanField, integerField, requiredId, requiredText, stringList } from "../schema-helpers";
-import { defineResource, type AdminRow } from "../types";
+import { defineResource, type AdminBeforeChangeHook, type AdminRow } from "../types";
 
 const KIND_OPTIONS = [
   { value: "choice", label: "Multiple choice" },
@@ -10,7 +10,7 @@ const KIND_OPTIONS = [
 ] as const;
 
 /** A multiple-choice question needs options, and its answer must be one of them. */
-function checkChoices(values: AdminRow, existing?: AdminRow): AdminRow {
+const checkChoices: AdminBeforeChangeHook = (_ctx, { values, existing }): AdminRow => {
   const kind = values.kind ?? existing?.kind;
   if (kind !== "choice") return values;
   const options = (values.options ?? existing?.options ?? []) as string[];
@@ -24,7 +24,7 @@ function checkChoices(values: AdminRow, existing?: AdminRow): AdminRow {
     throw new AppError(422, [message], { answer: [message] });
   }
   return values;
-}
+};
 
 export const listeningQuestionsResource = defineResource({
   slug: "listening-questions",
@@ -94,8 +94,5 @@ export const listeningQuestionsResource = defineResource({
     { name: "acceptArabizi", label: "Accept Arabizi and transliteration", widget: { type: "boolean" } },
     { name: "position", label: "Order", widget: { type: "number", min: 0 } },
   ],
-  hooks: {
-    beforeCreate: (_ctx, values) => checkChoices(values),
-    beforeUpdate: (_ctx, values, existing) => checkChoices(values, existing),
-  },
+  hooks: { beforeChange: [checkChoices] },
 });

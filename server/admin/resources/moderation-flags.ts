@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateText } from "../schema-helpers";
-import type { AdminRow } from "../types";
+import type { AdminBeforeChangeHook, AdminRow } from "../types";
 
 /**
  * Pinned / locked / removed are timestamps in D1 (when it happened) but a checkbox in the admin: ticking
@@ -19,4 +19,9 @@ export function keepFlagTimes(values: AdminRow, existing: AdminRow, names: reado
     if (result[name] instanceof Date && existing[name] instanceof Date) result[name] = existing[name];
   }
   return result;
+}
+
+/** `keepFlagTimes` as an update hook. */
+export function keepFlags(names: readonly string[]): AdminBeforeChangeHook {
+  return (_ctx, { values, existing }) => (existing ? keepFlagTimes(values, existing, names) : values);
 }

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { plans } from "#drizzle/schema";
 import { LEVELS } from "#core/levels";
 import { booleanField, integerField, optionalText, requiredText, stringList, textWithDefault } from "../schema-helpers";
+import { purgePublicPages } from "../hooks";
 import { defineResource } from "../types";
+
+/** /checkout and the landing page show the plans on sale; the Stripe price id is only for checkout itself. */
+const purgeOnSale = purgePublicPages({ shownWhen: (row) => row.isActive === true, ignoring: ["stripePriceId"] });
 
 const INTERVALS = [
   { value: "month", label: "Monthly" },
@@ -116,4 +120,5 @@ export const plansResource = defineResource({
       section: "Publishing",
     },
   ],
+  hooks: { afterChange: [purgeOnSale], afterDelete: [purgeOnSale] },
 });

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { suggestedBlogs } from "#drizzle/schema";
 import { AppError } from "../../lib/errors";
 import { integerField, requiredId } from "../schema-helpers";
-import { defineResource, type AdminRow } from "../types";
+import { purgePublicPages } from "../hooks";
+import { defineResource, type AdminBeforeChangeHook, type AdminRow } from "../types";
 
-function refuseSelfSuggestion(values: AdminRow, existing?: AdminRow): AdminRow {
+const refuseSelfSuggestion: AdminBeforeChangeHook = (_ctx, { values, existing }): AdminRow => {
   const blogId = values.blogId ?? existing?.blogId;
   const suggestedBlogId = values.suggestedBlogId ?? existing?.suggestedBlogId;
   if (blogId !== undefined && blogId === suggestedBlogId) {
@@ -12,7 +13,7 @@ function refuseSelfSuggestion(values: AdminRow, existing?: AdminRow): AdminRow {
     throw new AppError(422, [message], { suggestedBlogId: [message] });
   }
   return values;
-}
+};
 
 export const suggestedBlogsResource = defineResource({
   slug: "suggested-blogs",
@@ -43,8 +44,10 @@ export const suggestedBlogsResource = defineResource({
       help: "Lower numbers come first.",
     },
   ],
+  // A post's page ends with its suggestions.
   hooks: {
-    beforeCreate: (_ctx, values) => refuseSelfSuggestion(values),
-    beforeUpdate: (_ctx, values, existing) => refuseSelfSuggestion(values, existing),
+    beforeChange: [refuseSelfSuggestion],
+    afterChange: [purgePublicPages()],
+    afterDelete: [purgePublicPages()],
   },
 });

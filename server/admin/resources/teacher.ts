@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { teachers } from "#drizzle/schema";
-import { slugify } from "#core/slug";
 import { mediaKeyField, nullableId, optionalText } from "../schema-helpers";
+import { purgePublicPages, slugFrom } from "../hooks";
 import { defineResource } from "../types";
 
 export const teacherResource = defineResource({
@@ -40,9 +40,11 @@ export const teacherResource = defineResource({
       help: "PNG, JPEG or WebP, up to 2 MB.",
     },
   ],
+  // The library's filters list every teacher; lesson cards and the landing page name them. Their photo is
+  // on no cached page.
   hooks: {
-    beforeCreate: (_ctx, values) => ({ ...values, slug: slugify(String(values.name ?? "")) }),
-    beforeUpdate: (_ctx, values) =>
-      typeof values.name === "string" ? { ...values, slug: slugify(values.name) } : values,
+    beforeChange: [slugFrom("name")],
+    afterChange: [purgePublicPages({ ignoring: ["avatarKey"] })],
+    afterDelete: [purgePublicPages()],
   },
 });

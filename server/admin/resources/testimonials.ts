@@ -9,13 +9,14 @@ import {
   requiredText,
   textWithDefault,
 } from "../schema-helpers";
-import { defineResource, type AdminRow } from "../types";
+import { purgePublicPages } from "../hooks";
+import { defineResource, type AdminBeforeChangeHook, type AdminRow } from "../types";
 
 const CONSENT_REQUIRED = "Record the date the learner agreed to be quoted before publishing.";
 const SAMPLE_REFUSED = "A sample is made up: it can never be published. Add the learner's real words instead.";
 
 /** Publishing needs the learner's recorded consent, and never a made-up sample (the demo seed's rows). */
-function refuseUnconsented(values: AdminRow, existing?: AdminRow): AdminRow {
+const refuseUnconsented: AdminBeforeChangeHook = (_ctx, { values, existing }): AdminRow => {
   const published = "isPublished" in values ? values.isPublished : existing?.isPublished;
   if (published !== true) return values;
   const consentAt = "consentAt" in values ? values.consentAt : existing?.consentAt;
@@ -23,7 +24,12 @@ function refuseUnconsented(values: AdminRow, existing?: AdminRow): AdminRow {
   if (sample === true) throw new AppError(422, [SAMPLE_REFUSED], { isPublished: [SAMPLE_REFUSED] });
   if (!consentAt) throw new AppError(422, [CONSENT_REQUIRED], { consentAt: [CONSENT_REQUIRED] });
   return values;
-}
+};
+
+/** The landing page shows the published testimonials with consent, never a sample. */
+const purgeShown = purgePublicPages({
+  shownWhen: (row) => row.isPublished === true && Boolean(row.consentAt) && row.isSample !== true,
+});
 
 export const testimonialsResource = defineResource({
   slug: "testimonials",
@@ -58,10 +64,7 @@ export const testimonialsResource = defineResource({
   ],
   defaultSort: { field: "position", direction: "asc" },
   defaultValues: { isPublished: false, position: 0 },
-  hooks: {
-    beforeCreate: (_ctx, values) => refuseUnconsented(values),
-    beforeUpdate: (_ctx, values, existing) => refuseUnconsented(values, existing),
-  },
+  hooks: { beforeChange: [refuseUnconsented], afterChange: [purgeShown], afterDelete: [purgeShown] },
   fields: [
     { name: "quote", label: "Their words", widget: { type: "textarea", rows: 5, maxLength: 600 }, required: true },
     {

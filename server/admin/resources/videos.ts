@@ -12,10 +12,27 @@ import {
   requiredText,
   textWithDefault,
 } from "../schema-helpers";
-import { defineResource } from "../types";
-import { LEVEL_OPTIONS, LEVEL_TONES, slugHooks } from "./shared";
+import { purgePublicPages, slugFrom } from "../hooks";
+import {
+  defineResource,
+  type AdminAfterChangeHook,
+  type AdminAfterDeleteHook,
+  type AdminBeforeChangeHook,
+} from "../types";
+import { LEVEL_OPTIONS, LEVEL_TONES } from "./shared";
 
-const slugs = slugHooks("title");
+/** The first time a lesson is published without a date, it is stamped now. */
+const stampPublishedAt: AdminBeforeChangeHook = (ctx, { values, existing }) => {
+  const publishing = values.isPublished === true && !existing?.publishedAt && !values.publishedAt;
+  return publishing ? { ...values, publishedAt: ctx.app.now() } : values;
+};
+
+/** The library's search index follows the title and description (the transcript: the lesson workspace). */
+const reindex: AdminAfterChangeHook = (ctx, { row }) => indexVideo(ctx.app, Number(row.id));
+const removeFromIndex: AdminAfterDeleteHook = (ctx, { row }) => removeFromSearchIndex(ctx.app, Number(row.id));
+
+/** The landing page, the library and its search show published lessons; a draft's changes purge nothing. */
+const purgePublished = purgePublicPages({ shownWhen: (row) => row.isPublished === true });
 
 export const videosResource = defineResource({
   slug: "videos",
@@ -107,18 +124,9 @@ export const videosResource = defineResource({
   ],
   defaultValues: { level: "beginner", isFree: false, isPublished: false, durationSeconds: 0 },
   hooks: {
-    beforeCreate: async (ctx, values) => {
-      const withSlug = await slugs.beforeCreate!(ctx, values);
-      if (withSlug.isPublished && !withSlug.publishedAt) return { ...withSlug, publishedAt: ctx.app.now() };
-      return withSlug;
-    },
-    beforeUpdate: async (ctx, values, existing) => {
-      const withSlug = await slugs.beforeUpdate!(ctx, values, existing);
-      const publishing = withSlug.isPublished === true && !existing.publishedAt && !withSlug.publishedAt;
-      return publishing ? { ...withSlug, publishedAt: ctx.app.now() } : withSlug;
-    },
-    afterWrite: (ctx, row) => indexVideo(ctx.app, Number(row.id)),
-    afterDelete: (ctx, row) => removeFromSearchIndex(ctx.app, Number(row.id)),
+    beforeChange: [slugFrom("title"), stampPublishedAt],
+    afterChange: [reindex, purgePublished],
+    afterDelete: [removeFromIndex, purgePublished],
   },
   editLinks: (row) => [
     {

@@ -12,7 +12,7 @@ import {
   parseListQuery,
   storeAdminUpload,
   updateRecord,
-} from "../../admin/service";
+} from "../../services/admin-resources";
 import type { AdminResource } from "../../admin/types";
 import { readJson } from "../helpers";
 import type { ApiEnv } from "../types";

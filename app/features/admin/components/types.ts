@@ -1,6 +1,11 @@
 import type { AdminColumn, AdminField, AdminFilter, AdminRow, AdminWidget } from "#server/admin/types";
 
-export type { AdminRecord, AdminListResult, AdminRelationLabel, AdminDeleteImpact } from "#server/admin/service";
+export type {
+  AdminRecord,
+  AdminListResult,
+  AdminRelationLabel,
+  AdminDeleteImpact,
+} from "#server/services/admin-resources";
 
 /** A widget as the browser sees it: relation-many without its Drizzle join table. */
 export type AdminWidgetView =

@@ -9,7 +9,7 @@ import { FormErrors } from "~/components/ui/field";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { canDo } from "#server/admin/registry";
-import { deleteRecord, describeDeleteImpact, getRecord } from "#server/admin/service";
+import { deleteRecord, describeDeleteImpact, getRecord } from "#server/services/admin-resources";
 import { AppError } from "#server/lib/errors";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";

@@ -17,7 +17,7 @@ import { datePickerLinks } from "~/components/ui/date-picker";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { canDo } from "#server/admin/registry";
-import { getRecord, updateRecord } from "#server/admin/service";
+import { getRecord, updateRecord } from "#server/services/admin-resources";
 import type { AdminHookContext } from "#server/admin/types";
 import { AppError } from "#server/lib/errors";
 import type { Audience } from "~/lib/audience";

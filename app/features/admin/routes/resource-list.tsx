@@ -9,7 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { searchOrRefuse } from "~/lib/search.server";
-import { bulkDeleteRecords, getRecord, listRecords, parseListQuery } from "#server/admin/service";
+import { bulkDeleteRecords, getRecord, listRecords, parseListQuery } from "#server/services/admin-resources";
 import { AppError } from "#server/lib/errors";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";

@@ -14,7 +14,7 @@ import { datePickerLinks } from "~/components/ui/date-picker";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { canDo } from "#server/admin/registry";
-import { createRecord } from "#server/admin/service";
+import { createRecord } from "#server/services/admin-resources";
 import { AppError } from "#server/lib/errors";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
