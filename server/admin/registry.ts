@@ -31,7 +31,7 @@ export function canDo(resource: AdminResource, action: "create" | "update" | "de
 }
 
 /**
- * The check every admin action passes, made inside the admin service (server/admin/service.ts) like a
+ * The check every admin action passes, made inside the admin service (server/services/admin-resources/) like a
  * CMS collection's `access`, so the pages and /api/admin cannot disagree: the member must hold the
  * action's own permission code, and the resource must allow the action at all.
  */

@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import {
   changeEmailSchema,
   loginSchema,
@@ -19,66 +20,196 @@ import {
   sendVerificationEmail,
 } from "../services/email-verification";
 import { requestSignInLink, signInWithLink } from "../services/sign-in-link";
-import { readJson, requireUser } from "./helpers";
+import { accepted, created, defineRoute, implement, jsonBody, ok, refusal, refused } from "./route";
 import type { ApiEnv } from "./types";
 
-export const authApi = new Hono<ApiEnv>()
-  .post("/login", async (c) => {
-    const input = await readJson(c, loginSchema);
-    const session = await login(c.get("app"), input, requestMeta(c.req.raw), { device: readDeviceCookie(c.req.raw) });
+const messageData = z.object({ message: z.string() });
+const tokenData = z.object({ token: z.string() });
+
+export const authApi = new OpenAPIHono<ApiEnv>();
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/login",
+    audience: "public",
+    summary: "Sign in with email and password; answers a token (also set as a cookie).",
+    request: { body: jsonBody(loginSchema) },
+    responses: { ...ok(tokenData, "Signed in."), ...refused(401, 403, 429) },
+  }),
+  async (c) => {
+    const session = await login(c.get("app"), c.req.valid("json"), requestMeta(c.req.raw), {
+      device: readDeviceCookie(c.req.raw),
+    });
     c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
     c.header("Set-Cookie", serializeDeviceCookie(session.deviceCookie, c.req.url), { append: true });
     return c.json({ data: { token: session.token } });
-  })
-  .post("/register", async (c) => {
-    const input = await readJson(c, registerSchema);
-    const session = await register(c.get("app"), input, requestMeta(c.req.raw));
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/register",
+    audience: "public",
+    summary: "Create an account and sign in.",
+    request: { body: jsonBody(registerSchema) },
+    responses: { ...created(tokenData, "Signed up and in."), ...refused(409, 429) },
+  }),
+  async (c) => {
+    const session = await register(c.get("app"), c.req.valid("json"), requestMeta(c.req.raw));
     c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
     c.header("Set-Cookie", serializeDeviceCookie(session.deviceCookie, c.req.url), { append: true });
     return c.json({ data: { token: session.token } }, 201);
-  })
-  .post("/reset-password", async (c) => {
-    const input = await readJson(c, resetPasswordSchema);
-    await requestPasswordReset(c.get("app"), input.email, requestMeta(c.req.raw));
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/reset-password",
+    audience: "public",
+    summary: "Mail a password reset link (the same answer whether or not the email is known).",
+    request: { body: jsonBody(resetPasswordSchema) },
+    responses: { ...ok(messageData), ...refused(429) },
+  }),
+  async (c) => {
+    await requestPasswordReset(c.get("app"), c.req.valid("json").email, requestMeta(c.req.raw));
     return c.json({
       data: { message: "If an account exists for this email, we have sent a link to reset its password." },
     });
-  })
-  .post("/set-new-password", async (c) => {
-    const input = await readJson(c, setNewPasswordSchema);
-    await setNewPassword(c.get("app"), input);
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/set-new-password",
+    audience: "public",
+    summary: "Set a new password with a reset link's token; ends every session.",
+    request: { body: jsonBody(setNewPasswordSchema) },
+    responses: { ...ok(messageData), ...refused(400, 429) },
+  }),
+  async (c) => {
+    await setNewPassword(c.get("app"), c.req.valid("json"));
     return c.json({ data: { message: "Your password has been changed. Please sign in." } });
-  })
-  // A one-time sign-in link by email: the same 202 whoever the address belongs to (or nobody), then its
-  // token, used once, answers a session like a password sign-in.
-  .post("/email-link", async (c) => {
-    const input = await readJson(c, signInLinkRequestSchema);
+  },
+);
+
+// A one-time sign-in link by email: the same 202 whoever the address belongs to (or nobody), then its
+// token, used once, answers a session like a password sign-in.
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/email-link",
+    audience: "public",
+    summary:
+      "Mail a one-time sign-in link (works once, for 15 minutes, on any device); answers 202 whether or not the email is known.",
+    request: { body: jsonBody(signInLinkRequestSchema) },
+    responses: { ...accepted(z.object({ sent: z.literal(true) })), ...refused(429) },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
     await requestSignInLink(c.get("app"), input.email, requestMeta(c.req.raw), { redirectTo: input.redirect });
     return c.json({ data: { sent: true } }, 202);
-  })
-  .post("/email-link/verify", async (c) => {
-    const input = await readJson(c, signInLinkTokenSchema);
-    const session = await signInWithLink(c.get("app"), input.token, requestMeta(c.req.raw));
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/email-link/verify",
+    audience: "public",
+    summary:
+      "Sign in with the token from a sign-in link, once; answers a token (also set as a cookie), or 401 for a link that is unknown, expired or used.",
+    request: { body: jsonBody(signInLinkTokenSchema) },
+    responses: {
+      ...ok(tokenData, "Signed in."),
+      ...refusal(401, "The link is unknown, expired or used."),
+      ...refused(429),
+    },
+  }),
+  async (c) => {
+    const session = await signInWithLink(c.get("app"), c.req.valid("json").token, requestMeta(c.req.raw));
     c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
     if (session.deviceCookie) {
       c.header("Set-Cookie", serializeDeviceCookie(session.deviceCookie, c.req.url), { append: true });
     }
     return c.json({ data: { token: session.token } });
-  })
-  .post("/verify-email", async (c) => {
-    const input = await readJson(c, verifyEmailSchema);
-    const result = await confirmEmail(c.get("app"), input.token);
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/verify-email",
+    audience: "public",
+    summary: "Confirm an email address with the token from its link.",
+    request: { body: jsonBody(verifyEmailSchema) },
+    responses: { ...ok(z.object({ email: z.string(), purpose: z.string() })), ...refused(400, 404, 409, 410) },
+  }),
+  async (c) => {
+    const result = await confirmEmail(c.get("app"), c.req.valid("json").token);
     return c.json({ data: { email: result.email, purpose: result.purpose } });
-  })
-  .get("/email", requireUser, async (c) => {
-    return c.json({ data: await getEmailStatus(c.get("app"), c.get("user")!.id) });
-  })
-  .post("/resend-verification", requireUser, async (c) => {
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "get",
+    path: "/email",
+    audience: "member",
+    summary: "The account's email, whether it is confirmed, and a pending change.",
+    responses: {
+      ...ok(
+        z.object({
+          email: z.string(),
+          verified: z.boolean(),
+          pendingEmail: z.string().nullable(),
+          pendingEmailExpired: z.boolean(),
+        }),
+      ),
+      ...refused(404),
+    },
+  }),
+  async (c) => c.json({ data: await getEmailStatus(c.get("app"), c.get("user")!.id) }),
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/resend-verification",
+    audience: "member",
+    summary: "Mail the confirmation link again.",
+    responses: { ...ok(messageData), ...refused(400, 404, 409, 429) },
+  }),
+  async (c) => {
     const { sentTo } = await sendVerificationEmail(c.get("app"), c.get("user")!.id);
     return c.json({ data: { message: `We have sent a new confirmation link to ${sentTo}.` } });
-  })
-  .post("/change-email", requireUser, async (c) => {
-    const input = await readJson(c, changeEmailSchema);
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/change-email",
+    audience: "member",
+    summary: "Start changing the email: a link goes to the new address.",
+    request: { body: jsonBody(changeEmailSchema) },
+    responses: { ...accepted(messageData), ...refused(400, 409, 429) },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
     await changeEmail(c.get("app"), c.get("user")!, input);
     return c.json(
       {
@@ -88,18 +219,52 @@ export const authApi = new Hono<ApiEnv>()
       },
       202,
     );
-  })
-  .post("/change-email/resend", requireUser, async (c) => {
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/change-email/resend",
+    audience: "member",
+    summary: "Mail the pending change's link again.",
+    responses: { ...ok(messageData), ...refused(400, 404, 409, 429) },
+  }),
+  async (c) => {
     const { sentTo } = await resendEmailChange(c.get("app"), c.get("user")!.id);
     return c.json({ data: { message: `We have sent the confirmation link to ${sentTo} again.` } });
-  })
-  .post("/change-email/cancel", requireUser, async (c) => {
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/change-email/cancel",
+    audience: "member",
+    summary: "Cancel a pending email change.",
+    responses: { ...ok(messageData), ...refused(404) },
+  }),
+  async (c) => {
     await cancelEmailChange(c.get("app"), c.get("user")!.id);
     return c.json({ data: { message: "The email change is cancelled." } });
-  })
-  .post("/logout", async (c) => {
+  },
+);
+
+implement(
+  authApi,
+  defineRoute({
+    method: "post",
+    path: "/logout",
+    audience: "public",
+    summary: "End this session (nothing to do without one).",
+    responses: { ...ok(z.object({ ok: z.literal(true) }), "Signed out.") },
+  }),
+  async (c) => {
     const user = c.get("user");
     if (user) await logout(c.get("app"), user.sessionId);
     c.header("Set-Cookie", clearTokenCookie(c.req.url));
     return c.json({ data: { ok: true } });
-  });
+  },
+);

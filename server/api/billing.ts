@@ -1,4 +1,6 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
 import {
   cancelSubscriptionSchema,
   checkoutSchema,
@@ -25,7 +27,8 @@ import {
   switchSubscriptionPlan,
   type Plan,
 } from "../services/billing";
-import { readJson, requireUser } from "./helpers";
+import { verifyStripeEvent } from "../services/billing/webhooks";
+import { created, defineRoute, implement, jsonBody, list, ok, rawBody, refused } from "./route";
 import type { ApiEnv } from "./types";
 
 const publicPlan = (plan: Plan) => ({
@@ -40,68 +43,248 @@ const publicPlan = (plan: Plan) => ({
   features: plan.features,
 });
 
+const plan = z.looseObject({
+  name: z.string(),
+  title: z.string(),
+  priceCents: z.number(),
+  currency: z.string(),
+  interval: z.string(),
+});
+const entitlement = z.object({
+  hasAccess: z.boolean(),
+  status: z.string().nullable(),
+  planName: z.string().nullable(),
+  planTitle: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  trialEndsAt: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  subscriptionId: z.number().nullable(),
+  provider: z.string().nullable(),
+});
+const redirectData = z.object({ redirectUrl: z.string() });
+const redirectWithMessage = z.object({ redirectUrl: z.string(), message: z.string().nullable() });
+/** The billing actions: no such subscription, not in a state for it, a plan that is not on sale, Stripe unset. */
+export const BILLING_REFUSALS = refused(404, 409, 422, 503);
+
+/** Local development's tools only: elsewhere the route is not there (404), whatever the body. */
+const developmentOnly = createMiddleware<ApiEnv>(async (c, next) => {
+  if (!hasDevelopmentTools(c.get("app").config)) throw notFound();
+  await next();
+});
+
 /** /api/billing: the same services as the checkout and manage-subscription pages, plus Stripe's webhook. */
-export const billingApi = new Hono<ApiEnv>()
-  .get("/plans", async (c) => {
+export const billingApi = new OpenAPIHono<ApiEnv>();
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "get",
+    path: "/plans",
+    audience: "public",
+    summary: "The plans on sale, with prices.",
+    responses: { ...ok(z.array(plan)) },
+  }),
+  async (c) => {
     const plans = await listActivePlans(c.get("app"));
     return c.json({ data: plans.map(publicPlan) });
-  })
-  .get("/entitlement", requireUser, async (c) => {
-    return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });
-  })
-  .get("/subscription", requireUser, async (c) => {
+  },
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "get",
+    path: "/entitlement",
+    audience: "member",
+    summary: "What the member may watch, and why.",
+    responses: { ...ok(entitlement) },
+  }),
+  async (c) => c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) }),
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "get",
+    path: "/subscription",
+    audience: "member",
+    summary: "The member's subscription, plan and renewal.",
+    responses: { ...ok(z.looseObject({ plans: z.array(plan) })) },
+  }),
+  async (c) => {
     const overview = await getBillingOverview(c.get("app"), c.get("user")!.id);
     return c.json({ data: { ...overview, plans: overview.plans.map(publicPlan) } });
-  })
-  .get("/invoices", requireUser, async (c) => {
-    return c.json({ data: await listInvoices(c.get("app"), c.get("user")!.id) });
-  })
-  .get("/cancel-reasons", async (c) => {
-    return c.json({ data: await listActiveCancelReasons(c.get("app")) });
-  })
-  .post("/checkout", requireUser, async (c) => {
-    const input = await readJson(c, checkoutSchema);
-    const outcome = await startCheckout(c.get("app"), c.get("user")!, input.plan);
+  },
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "get",
+    path: "/invoices",
+    audience: "member",
+    summary: "The member's invoices, newest first.",
+    responses: { ...ok(list) },
+  }),
+  async (c) => c.json({ data: await listInvoices(c.get("app"), c.get("user")!.id) }),
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "get",
+    path: "/cancel-reasons",
+    audience: "public",
+    summary: "The reasons a member may give when cancelling.",
+    responses: { ...ok(list) },
+  }),
+  async (c) => c.json({ data: await listActiveCancelReasons(c.get("app")) }),
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "post",
+    path: "/checkout",
+    audience: "member",
+    summary: "Start a checkout for a plan; answers where to pay.",
+    request: { body: jsonBody(checkoutSchema) },
+    responses: { ...created(redirectData, "A checkout started: go to redirectUrl to pay."), ...BILLING_REFUSALS },
+  }),
+  async (c) => {
+    const outcome = await startCheckout(c.get("app"), c.get("user")!, c.req.valid("json").plan);
     return c.json({ data: { redirectUrl: outcome.redirectTo } }, 201);
-  })
-  .post("/checkout/confirm", requireUser, async (c) => {
-    const input = await readJson(c, confirmCheckoutSchema);
-    await confirmCheckout(c.get("app"), c.get("user")!.id, input.sessionId);
+  },
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "post",
+    path: "/checkout/confirm",
+    audience: "member",
+    summary: "Confirm a finished checkout; answers the new entitlement.",
+    request: { body: jsonBody(confirmCheckoutSchema) },
+    responses: { ...ok(entitlement), ...BILLING_REFUSALS },
+  }),
+  async (c) => {
+    await confirmCheckout(c.get("app"), c.get("user")!.id, c.req.valid("json").sessionId);
     return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });
-  })
-  .post("/subscription/cancel", requireUser, async (c) => {
-    const input = await readJson(c, cancelSubscriptionSchema);
-    await cancelSubscription(c.get("app"), c.get("user")!.id, input);
+  },
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "post",
+    path: "/subscription/cancel",
+    audience: "member",
+    summary: "Cancel at the end of the period, with a reason.",
+    request: { body: jsonBody(cancelSubscriptionSchema) },
+    responses: { ...ok(entitlement), ...BILLING_REFUSALS },
+  }),
+  async (c) => {
+    await cancelSubscription(c.get("app"), c.get("user")!.id, c.req.valid("json"));
     return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });
-  })
-  .post("/subscription/resume", requireUser, async (c) => {
-    const input = await readJson(c, subscriptionReferenceSchema);
-    await resumeSubscription(c.get("app"), c.get("user")!.id, input);
+  },
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "post",
+    path: "/subscription/resume",
+    audience: "member",
+    summary: "Undo a cancellation before the period ends.",
+    request: { body: jsonBody(subscriptionReferenceSchema) },
+    responses: { ...ok(entitlement), ...BILLING_REFUSALS },
+  }),
+  async (c) => {
+    await resumeSubscription(c.get("app"), c.get("user")!.id, c.req.valid("json"));
     return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });
-  })
-  .post("/subscription/switch", requireUser, async (c) => {
-    const input = await readJson(c, switchPlanSchema);
-    const outcome = await switchSubscriptionPlan(c.get("app"), c.get("user")!.id, input);
+  },
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "post",
+    path: "/subscription/switch",
+    audience: "member",
+    summary: "Switch to another plan.",
+    request: { body: jsonBody(switchPlanSchema) },
+    responses: { ...ok(redirectWithMessage), ...BILLING_REFUSALS },
+  }),
+  async (c) => {
+    const outcome = await switchSubscriptionPlan(c.get("app"), c.get("user")!.id, c.req.valid("json"));
     return c.json({ data: { redirectUrl: outcome.redirectTo, message: outcome.message ?? null } });
-  })
-  .post("/subscription/payment-method", requireUser, async (c) => {
-    const input = await readJson(c, subscriptionReferenceSchema);
-    const outcome = await startPaymentMethodUpdate(c.get("app"), c.get("user")!.id, input);
+  },
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "post",
+    path: "/subscription/payment-method",
+    audience: "member",
+    summary: "Start updating the card; answers where to do it.",
+    request: { body: jsonBody(subscriptionReferenceSchema) },
+    responses: { ...ok(redirectWithMessage), ...BILLING_REFUSALS },
+  }),
+  async (c) => {
+    const outcome = await startPaymentMethodUpdate(c.get("app"), c.get("user")!.id, c.req.valid("json"));
     return c.json({ data: { redirectUrl: outcome.redirectTo, message: outcome.message ?? null } });
-  })
-  .post("/portal", requireUser, async (c) => {
+  },
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "post",
+    path: "/portal",
+    audience: "member",
+    summary: "Open the payment provider's billing portal; answers its address.",
+    responses: { ...ok(redirectData), ...BILLING_REFUSALS },
+  }),
+  async (c) => {
     const outcome = await openBillingPortal(c.get("app"), c.get("user")!.id);
     return c.json({ data: { redirectUrl: outcome.redirectTo } });
-  })
-  .post("/dev/simulate-failed-renewal", requireUser, async (c) => {
-    if (!hasDevelopmentTools(c.get("app").config)) throw notFound();
-    const input = await readJson(c, subscriptionReferenceSchema);
-    await simulateFailedRenewal(c.get("app"), c.get("user")!.id, input);
+  },
+);
+
+implement(
+  billingApi,
+  defineRoute({
+    method: "post",
+    path: "/dev/simulate-failed-renewal",
+    audience: "member",
+    middleware: developmentOnly,
+    summary: "Local development only (404 in production): fail the next renewal.",
+    request: { body: jsonBody(subscriptionReferenceSchema) },
+    responses: { ...ok(entitlement), ...BILLING_REFUSALS },
+  }),
+  async (c) => {
+    await simulateFailedRenewal(c.get("app"), c.get("user")!.id, c.req.valid("json"));
     return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });
-  })
-  // Stripe signs the exact bytes it sent: read the raw text, never a parsed body.
-  .post("/webhooks/stripe", async (c) => {
-    const rawBody = await c.req.text();
-    const result = await handleStripeWebhook(c.get("app"), rawBody, c.req.header("Stripe-Signature"));
+  },
+);
+
+// Stripe signs the exact bytes it sent: the guard and the handler read the raw text, never a parsed body.
+implement(
+  billingApi,
+  defineRoute({
+    method: "post",
+    path: "/webhooks/stripe",
+    audience: "provider",
+    verify: async (c) => {
+      await verifyStripeEvent(c.get("app"), await c.req.text(), c.req.header("Stripe-Signature"));
+    },
+    summary: "Stripe's events, authenticated by the Stripe-Signature header.",
+    request: { body: rawBody("application/json", "The event exactly as Stripe signed it.") },
+    responses: { ...ok(z.object({ received: z.literal(true), duplicate: z.boolean() })), ...refused(404, 409, 503) },
+  }),
+  async (c) => {
+    const result = await handleStripeWebhook(c.get("app"), await c.req.text(), c.req.header("Stripe-Signature"));
     return c.json({ data: { received: true, duplicate: result.duplicate } });
-  });
+  },
+);

@@ -1,4 +1,6 @@
-import { Hono, type Context } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { z } from "zod";
 import { reviewSchema } from "#core/schemas/flashcards";
 import { AppError, notFound } from "../lib/errors";
 import { requireAllDueReview, requireCollectionSession, requireFlashcardReview } from "../services/free-tier";
@@ -11,26 +13,14 @@ import {
   reviewSavedWord,
   type ReviewScope,
 } from "../services/flashcards";
-import { readJson, requireUser } from "./helpers";
+import { defineRoute, idParam, implement, jsonBody, ok, queryParam, refusal, refused } from "./route";
 import type { ApiEnv } from "./types";
 
-const ID = "{[0-9]{1,12}}";
-
-function idParam(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
+const collection = z.object({ id: idParam() });
 
 /** A review body that is not `{cardId, rating, requestId}` is malformed: 400 with the reasons. */
-async function readReview(c: Context<ApiEnv>) {
-  try {
-    return await readJson(c, reviewSchema);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 422) throw new AppError(400, error.messages, error.fieldErrors);
-    throw error;
-  }
-}
+const review = jsonBody(reviewSchema, { invalidStatus: 400 });
+const MALFORMED_REVIEW = refusal(400, "The review is not `{ cardId, rating, requestId }`: `errors` says why.");
 
 async function wordsScope(c: Context<ApiEnv>): Promise<ReviewScope> {
   const listText = c.req.query("list");
@@ -46,34 +36,111 @@ async function wordsScope(c: Context<ApiEnv>): Promise<ReviewScope> {
  * session. Reviews are idempotent per `requestId`. The free tier (docs/product-rules.md#free-and-paid): a
  * member's saved words are theirs; a collection's first session is free, then 402, as is "all due".
  */
-export const flashcardsApi = new Hono<ApiEnv>()
-  .get("/", async (c) => c.json({ data: await getFlashcardsOverview(c.get("app"), c.get("user")) }))
-  .get("/due/session", requireUser, async (c) => {
+export const flashcardsApi = new OpenAPIHono<ApiEnv>();
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "get",
+    path: "/",
+    audience: "public",
+    summary: "The flashcard decks, with a member's due counts.",
+    responses: { ...ok() },
+  }),
+  async (c) => c.json({ data: await getFlashcardsOverview(c.get("app"), c.get("user")) }),
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "get",
+    path: "/due/session",
+    audience: "member",
+    summary: "A review session of every card due.",
+    responses: { ...ok(), ...refused(402) },
+  }),
+  async (c) => {
     await requireAllDueReview(c.get("viewer"));
     return c.json({ data: await getReviewSession(c.get("app"), c.get("user")!, { kind: "due" }) });
-  })
-  .post("/reviews", requireUser, async (c) => {
-    const input = await readReview(c);
+  },
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "post",
+    path: "/reviews",
+    audience: "member",
+    summary: "Rate a card (spaced repetition): answers when it is due next.",
+    request: { body: review },
+    responses: { ...ok(), ...MALFORMED_REVIEW, ...refused(402, 404, 409) },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
     await requireFlashcardReview(c.get("app"), c.get("viewer"), input.cardId);
     return c.json({ data: await reviewFlashcard(c.get("app"), c.get("user")!, input) });
-  })
-  .get("/my-words/session", requireUser, async (c) =>
-    c.json({ data: await getReviewSession(c.get("app"), c.get("user")!, await wordsScope(c)) }),
-  )
-  .post("/my-words/reviews", requireUser, async (c) => {
-    const input = await readReview(c);
-    return c.json({ data: await reviewSavedWord(c.get("app"), c.get("user")!, input) });
-  })
-  .get(`/:id${ID}`, async (c) => {
-    const collection = await getFlashcollection(c.get("app"), c.get("user"), idParam(c.req.param("id")));
-    if (!collection) throw notFound("We couldn't find that flashcard collection.");
-    return c.json({ data: collection });
-  })
-  .get(`/:id${ID}/session`, requireUser, async (c) => {
+  },
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "get",
+    path: "/my-words/session",
+    audience: "member",
+    summary: "A review session of the member's saved words.",
+    parameters: [queryParam("list", "Only this word list of theirs.", { schema: { type: "integer" } })],
+    responses: { ...ok(), ...refused(400, 404) },
+  }),
+  async (c) => c.json({ data: await getReviewSession(c.get("app"), c.get("user")!, await wordsScope(c)) }),
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "post",
+    path: "/my-words/reviews",
+    audience: "member",
+    summary: "Rate one of the member's saved words.",
+    request: { body: review },
+    responses: { ...ok(), ...MALFORMED_REVIEW, ...refused(404, 409) },
+  }),
+  async (c) => c.json({ data: await reviewSavedWord(c.get("app"), c.get("user")!, c.req.valid("json")) }),
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "get",
+    path: "/{id}",
+    audience: "public",
+    summary: "One deck and its cards.",
+    request: { params: collection },
+    responses: { ...ok() },
+  }),
+  async (c) => {
+    const found = await getFlashcollection(c.get("app"), c.get("user"), c.req.valid("param").id);
+    if (!found) throw notFound("We couldn't find that flashcard collection.");
+    return c.json({ data: found });
+  },
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "get",
+    path: "/{id}/session",
+    audience: "member",
+    summary: "A review session of one deck.",
+    request: { params: collection },
+    responses: { ...ok(), ...refused(402) },
+  }),
+  async (c) => {
     const app = c.get("app");
-    const collectionId = idParam(c.req.param("id"));
+    const collectionId = c.req.valid("param").id;
     if (!(await getFlashcollection(app, null, collectionId)))
       throw notFound("We couldn't find that flashcard collection.");
     await requireCollectionSession(app, c.get("viewer"), collectionId);
     return c.json({ data: await getReviewSession(app, c.get("user")!, { kind: "collection", collectionId }) });
-  });
+  },
+);

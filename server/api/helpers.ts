@@ -1,8 +1,5 @@
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
-import { requirePermission, requireSignedIn } from "../access/policy";
-import { ADMIN_PERMISSION } from "#core/permissions";
 import { AppError, parseWith } from "../lib/errors";
 import type { ApiEnv } from "./types";
 
@@ -23,7 +20,8 @@ const JSON_BODY_DEFAULTS: Required<JsonBodyOptions> = {
 /**
  * Reads a JSON object body: oversize is a 413, malformed JSON or anything but an object a 400, never a
  * 500. With a schema it is validated too (422 with the messages per field); without, the object is
- * returned for the caller to validate.
+ * returned for the caller to validate. A declared route's body is read with it before its handler runs
+ * (`jsonBody` in ./route.ts).
  */
 export async function readJson<T extends z.ZodType>(
   c: Context<ApiEnv>,
@@ -50,13 +48,3 @@ export async function readJson(c: Context<ApiEnv>, schema?: z.ZodType | null, op
   c.set("jsonBodySchema", schema ?? null);
   return schema ? parseWith(schema, body) : (body as Record<string, unknown>);
 }
-
-export const requireUser = createMiddleware<ApiEnv>(async (c, next) => {
-  requireSignedIn(c.get("viewer"));
-  await next();
-});
-
-export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
-  requirePermission(c.get("viewer"), ADMIN_PERMISSION);
-  await next();
-});

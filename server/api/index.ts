@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { TrieRouter } from "hono/router/trie-router";
+import { z } from "zod";
 import { createViewer } from "../access/viewer";
 import type { Env } from "../env";
 import { readToken } from "../lib/cookies";
@@ -11,7 +12,6 @@ import { billingApi } from "./billing";
 import { communityApi } from "./community";
 import { exercisesApi } from "./exercises";
 import { flashcardsApi } from "./flashcards";
-import { requireUser } from "./helpers";
 import { idempotency } from "./idempotency";
 import { lessonChatApi } from "./lesson-chat";
 import { lessonsApi } from "./lessons";
@@ -20,8 +20,16 @@ import { listeningApi } from "./listening";
 import { newsletterApi } from "./newsletter";
 import { openApiDocument } from "./openapi";
 import { playlistsApi } from "./playlists";
+import { defineRoute, implement, ok, plain } from "./route";
 import { vocabularyApi } from "./vocabulary";
 import type { ApiEnv } from "./types";
+
+/** What GET /api/openapi.json answers, in outline. */
+const openApiObject = z.looseObject({
+  openapi: z.literal("3.1.0"),
+  info: z.looseObject({}),
+  paths: z.record(z.string(), z.looseObject({})),
+});
 
 /** Where server/app.ts mounts the API. */
 const API_BASE = "/api";
@@ -59,7 +67,7 @@ export interface ApiOptions {
 
 /** The JSON API, mounted at /api by the Worker. Every answer is `{ data }` or `{ errors: string[] }`. */
 export function createApi(options: ApiOptions = {}) {
-  const api = new Hono<ApiEnv>();
+  const api = new OpenAPIHono<ApiEnv>();
 
   // Before anything else (no session looked up): a path the API does not have is a JSON 404, a method it does
   // not take there a JSON 405 with `Allow`, read from the routes registered below; OPTIONS answers 204 with
@@ -102,18 +110,48 @@ export function createApi(options: ApiOptions = {}) {
   api.route("/vocabulary", vocabularyApi);
 
   // What this API is, as OpenAPI 3.1 (server/api/openapi.ts): the same for everyone, cacheable.
-  api.get("/openapi.json", (c) => {
-    c.header("Cache-Control", "public, max-age=300");
-    return c.json(openApiDocument());
-  });
+  implement(
+    api,
+    defineRoute({
+      method: "get",
+      path: "/openapi.json",
+      audience: "public",
+      summary: "This description of the API, as OpenAPI 3.1.",
+      responses: plain(200, "The OpenAPI 3.1 document (not wrapped in `data`).", openApiObject),
+    }),
+    (c) => {
+      c.header("Cache-Control", "public, max-age=300");
+      return c.json(openApiDocument(api));
+    },
+  );
 
-  api.get("/me", requireUser, async (c) => {
-    const user = c.get("user")!;
-    const subscription = await c.get("viewer").subscription();
-    return c.json({
-      data: { id: user.id, email: user.email, name: user.name, permissions: user.permissions, subscription },
-    });
-  });
+  implement(
+    api,
+    defineRoute({
+      method: "get",
+      path: "/me",
+      audience: "member",
+      summary: "The signed-in member, their permissions and subscription status.",
+      responses: {
+        ...ok(
+          z.object({
+            id: z.number(),
+            email: z.string(),
+            name: z.string().nullable(),
+            permissions: z.array(z.string()),
+            subscription: z.unknown(),
+          }),
+        ),
+      },
+    }),
+    async (c) => {
+      const user = c.get("user")!;
+      const subscription = await c.get("viewer").subscription();
+      return c.json({
+        data: { id: user.id, email: user.email, name: user.name, permissions: user.permissions, subscription },
+      });
+    },
+  );
 
   api.notFound((c) => c.json({ errors: ["Not found."] }, 404));
 

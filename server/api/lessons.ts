@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { queryIntegerField } from "#core/schemas/query";
 import {
@@ -10,7 +11,6 @@ import {
 } from "#core/schemas/lessons";
 import { formatTransliteration } from "#core/transliteration";
 import { requireLessonAccess, requireSignedIn } from "../access/policy";
-import { notFound, parseWith } from "../lib/errors";
 import { buildWebVtt } from "../lib/webvtt";
 import { createComment, deleteComment, listComments, updateComment } from "../services/comments";
 import { listLessonCues } from "../services/lesson-content";
@@ -18,121 +18,233 @@ import { getLessonPage } from "../services/lessons";
 import { saveProgress } from "../services/progress";
 import { isWordSaved, saveWordToDefaultList } from "../services/vocabulary-save";
 import { lookupWord } from "../services/word-lookup";
-import { readJson, requireUser } from "./helpers";
+import { created, defineRoute, file, idParam, implement, jsonBody, ok, readParam, refused } from "./route";
 import type { ApiEnv } from "./types";
 
 /** `?before=`: the page of comments older than this one; anything but a comment id is a 422. */
 const commentsQuerySchema = z.object({
-  before: queryIntegerField("before must be a comment's numeric id.", { max: Number.MAX_SAFE_INTEGER }).optional(),
+  before: queryIntegerField("before must be a comment's numeric id.", { max: Number.MAX_SAFE_INTEGER })
+    .optional()
+    .describe("Comments older than this comment id."),
+});
+const wordQuery = wordLookupQuerySchema.extend({
+  w: wordLookupQuerySchema.shape.w.describe("The word, in Arabic script."),
 });
 
-function idParam(value: string | undefined): number {
-  if (!value || !/^\d{1,12}$/.test(value)) throw notFound();
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
+/** The lesson's id: any segment routes here, and what is not an id answers 404 (after the sign-in check). */
+const lessonId = idParam({ routed: false });
+const lesson = z.object({ id: lessonId });
+const comment = z.object({ id: lessonId, commentId: idParam({ routed: false }) });
+
+type LessonAccess = Awaited<ReturnType<typeof requireLessonAccess>>;
+
+/**
+ * The lesson preamble of the player's endpoints: the lesson of the path, if this viewer may watch it (404 for
+ * an unknown or draft lesson, 402 for a premium one without a subscription), as `c.get("lesson")`.
+ */
+const withLesson = createMiddleware<ApiEnv & { Variables: { lesson: LessonAccess } }>(async (c, next) => {
+  const viewer = requireSignedIn(c.get("viewer"));
+  c.set("lesson", await requireLessonAccess(c.get("app"), { videoId: readParam(c, "id", lessonId), viewer }));
+  await next();
+});
 
 /**
  * `/api/lessons/:id…`: the player's JSON endpoints. Every one needs a session (401) and a viewer entitled
  * to the lesson (402 for premium without a subscription, 404 for unknown or draft lessons).
  */
-export const lessonsApi = new Hono<ApiEnv>();
+export const lessonsApi = new OpenAPIHono<ApiEnv>();
 
-lessonsApi.use(requireUser);
-
-lessonsApi.get("/:id", async (c) => {
-  const page = await getLessonPage(c.get("app"), { videoId: idParam(c.req.param("id")), viewer: c.get("viewer") });
-  return c.json({ data: page });
-});
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "get",
+    path: "/{id}",
+    audience: "member",
+    summary: "A lesson for the player: video, transcript, exercises (premium lessons need a subscription: 402).",
+    request: { params: lesson },
+    responses: { ...ok(), ...refused(402) },
+  }),
+  async (c) => {
+    const page = await getLessonPage(c.get("app"), { videoId: c.req.valid("param").id, viewer: c.get("viewer") });
+    return c.json({ data: page });
+  },
+);
 
 // PUT from the player; POST too, because navigator.sendBeacon can only POST.
-lessonsApi.on(["PUT", "POST"], "/:id/progress", async (c) => {
-  const ctx = c.get("app");
-  const viewer = requireSignedIn(c.get("viewer"));
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
-  const input = await readJson(c, progressSchema);
-  const progress = await saveProgress(ctx, {
-    userId: viewer.userId,
-    videoId: lesson.id,
-    lessonDurationSeconds: lesson.durationSeconds,
-    input,
-  });
-  return c.json({ data: progress });
-});
-
-lessonsApi.get("/:id/words", async (c) => {
-  const ctx = c.get("app");
-  const viewer = requireSignedIn(c.get("viewer"));
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
-  const { w } = parseWith(wordLookupQuerySchema, { w: c.req.query("w") });
-  const result = await lookupWord(ctx, { videoId: lesson.id, word: w });
-  const saved = await isWordSaved(ctx, viewer.userId, result.entry?.arabic ?? w);
-  return c.json({ data: { ...result, saved } });
-});
-
-lessonsApi.post("/:id/words", async (c) => {
-  const ctx = c.get("app");
-  const viewer = requireSignedIn(c.get("viewer"));
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
-  const input = await readJson(c, saveWordSchema);
-  const { list, item, created } = await saveWordToDefaultList(ctx, viewer.user, { ...input, videoId: lesson.id });
-  return c.json({ data: { list, item, created } }, created ? 201 : 200);
-});
-
-lessonsApi.get("/:id/comments", async (c) => {
-  const ctx = c.get("app");
-  const viewer = requireSignedIn(c.get("viewer"));
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
-  const { before } = parseWith(commentsQuerySchema, { before: c.req.query("before") });
-  return c.json({ data: await listComments(ctx, { videoId: lesson.id, viewer, before }) });
-});
-
-lessonsApi.post("/:id/comments", async (c) => {
-  const ctx = c.get("app");
-  const viewer = requireSignedIn(c.get("viewer"));
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
-  const { body } = await readJson(c, commentSchema);
-  return c.json({ data: await createComment(ctx, viewer, { videoId: lesson.id, body }) }, 201);
-});
-
-lessonsApi.patch("/:id/comments/:commentId", async (c) => {
-  const ctx = c.get("app");
-  const viewer = requireSignedIn(c.get("viewer"));
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
-  const commentId = idParam(c.req.param("commentId"));
-  const { body } = await readJson(c, commentSchema);
-  return c.json({ data: await updateComment(ctx, viewer, { videoId: lesson.id, commentId, body }) });
-});
-
-lessonsApi.delete("/:id/comments/:commentId", async (c) => {
-  const ctx = c.get("app");
-  const viewer = requireSignedIn(c.get("viewer"));
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
-  await deleteComment(ctx, viewer, { videoId: lesson.id, commentId: idParam(c.req.param("commentId")) });
-  return c.json({ data: { deleted: true } });
-});
-
-lessonsApi.get("/:id/captions.vtt", async (c) => {
-  const ctx = c.get("app");
-  const viewer = requireSignedIn(c.get("viewer"));
-  const lesson = await requireLessonAccess(ctx, { videoId: idParam(c.req.param("id")), viewer });
-  const { lang, scheme } = parseWith(captionsQuerySchema, { lang: c.req.query("lang"), scheme: c.req.query("scheme") });
-  const cues = await listLessonCues(ctx, lesson.id);
-  const transliterationScheme = scheme ?? viewer.user.transliterationScheme;
-  const text = (cue: (typeof cues)[number]) =>
-    lang === "ar"
-      ? cue.arabic
-      : lang === "en"
-        ? cue.english
-        : formatTransliteration(cue.transliteration, transliterationScheme);
-  const body = buildWebVtt(
-    cues.map((cue) => ({ id: cue.id, startMs: cue.startMs, endMs: cue.endMs, text: text(cue) })),
-    { language: lang === "tr" ? "ar-Latn" : lang },
+for (const [method, summary] of [
+  ["put", "Save where the member is in the lesson."],
+  ["post", "The same as PUT (for navigator.sendBeacon)."],
+] as const) {
+  implement(
+    lessonsApi,
+    defineRoute({
+      method,
+      path: "/{id}/progress",
+      audience: "member",
+      middleware: withLesson,
+      summary,
+      request: { params: lesson, body: jsonBody(progressSchema) },
+      responses: { ...ok(), ...refused(402) },
+    }),
+    async (c) => {
+      const { id, durationSeconds } = c.get("lesson");
+      const progress = await saveProgress(c.get("app"), {
+        userId: c.get("user")!.id,
+        videoId: id,
+        lessonDurationSeconds: durationSeconds,
+        input: c.req.valid("json"),
+      });
+      return c.json({ data: progress });
+    },
   );
-  return c.body(body, 200, {
-    "Content-Type": "text/vtt; charset=utf-8",
-    "Cache-Control": "private, max-age=300",
-    "X-Content-Type-Options": "nosniff",
-  });
-});
+}
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "get",
+    path: "/{id}/words",
+    audience: "member",
+    middleware: withLesson,
+    summary: "Look a word of the lesson up: meanings and where else it is said.",
+    request: { params: lesson, query: wordQuery },
+    responses: { ...ok(), ...refused(402, 422) },
+  }),
+  async (c) => {
+    const ctx = c.get("app");
+    const { w } = c.req.valid("query");
+    const result = await lookupWord(ctx, { videoId: c.get("lesson").id, word: w });
+    const saved = await isWordSaved(ctx, c.get("user")!.id, result.entry?.arabic ?? w);
+    return c.json({ data: { ...result, saved } });
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "post",
+    path: "/{id}/words",
+    audience: "member",
+    middleware: withLesson,
+    summary: "Save a word from the lesson to the member's words.",
+    request: { params: lesson, body: jsonBody(saveWordSchema) },
+    responses: {
+      ...created(undefined, "Saved to the member's words."),
+      ...ok(undefined, "Already saved."),
+      ...refused(402, 409, 422),
+    },
+  }),
+  async (c) => {
+    const input = { ...c.req.valid("json"), videoId: c.get("lesson").id };
+    const { list, item, created } = await saveWordToDefaultList(c.get("app"), c.get("user")!, input);
+    return c.json({ data: { list, item, created } }, created ? 201 : 200);
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "get",
+    path: "/{id}/comments",
+    audience: "member",
+    middleware: withLesson,
+    summary: "The lesson's comments, newest first.",
+    request: { params: lesson, query: commentsQuerySchema },
+    responses: { ...ok(), ...refused(402, 422) },
+  }),
+  async (c) => {
+    const { before } = c.req.valid("query");
+    const viewer = c.get("viewer");
+    return c.json({ data: await listComments(c.get("app"), { videoId: c.get("lesson").id, viewer, before }) });
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "post",
+    path: "/{id}/comments",
+    audience: "member",
+    middleware: withLesson,
+    summary: "Comment on the lesson.",
+    request: { params: lesson, body: jsonBody(commentSchema) },
+    responses: { ...created(), ...refused(402, 429) },
+  }),
+  async (c) => {
+    const viewer = requireSignedIn(c.get("viewer"));
+    const input = { videoId: c.get("lesson").id, body: c.req.valid("json").body };
+    return c.json({ data: await createComment(c.get("app"), viewer, input) }, 201);
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "patch",
+    path: "/{id}/comments/{commentId}",
+    audience: "member",
+    middleware: withLesson,
+    summary: "Edit one's own comment.",
+    request: { params: comment, body: jsonBody(commentSchema) },
+    responses: { ...ok(), ...refused(402, 403, 429) },
+  }),
+  async (c) => {
+    const viewer = requireSignedIn(c.get("viewer"));
+    const input = { videoId: c.get("lesson").id, commentId: c.req.valid("param").commentId };
+    return c.json({ data: await updateComment(c.get("app"), viewer, { ...input, body: c.req.valid("json").body }) });
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "delete",
+    path: "/{id}/comments/{commentId}",
+    audience: "member",
+    middleware: withLesson,
+    summary: "Delete a comment (its author or a moderator).",
+    request: { params: comment },
+    responses: { ...ok(z.object({ deleted: z.literal(true) })), ...refused(402, 403) },
+  }),
+  async (c) => {
+    const viewer = requireSignedIn(c.get("viewer"));
+    await deleteComment(c.get("app"), viewer, {
+      videoId: c.get("lesson").id,
+      commentId: c.req.valid("param").commentId,
+    });
+    return c.json({ data: { deleted: true } });
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "get",
+    path: "/{id}/captions.vtt",
+    audience: "member",
+    middleware: withLesson,
+    summary: "The lesson's captions as WebVTT.",
+    request: { params: lesson, query: captionsQuerySchema },
+    responses: { ...file("text/vtt", "WebVTT captions."), ...refused(402, 422) },
+  }),
+  async (c) => {
+    const { lang, scheme } = c.req.valid("query");
+    const cues = await listLessonCues(c.get("app"), c.get("lesson").id);
+    const transliterationScheme = scheme ?? c.get("user")!.transliterationScheme;
+    const text = (cue: (typeof cues)[number]) =>
+      lang === "ar"
+        ? cue.arabic
+        : lang === "en"
+          ? cue.english
+          : formatTransliteration(cue.transliteration, transliterationScheme);
+    const body = buildWebVtt(
+      cues.map((cue) => ({ id: cue.id, startMs: cue.startMs, endMs: cue.endMs, text: text(cue) })),
+      { language: lang === "tr" ? "ar-Latn" : lang },
+    );
+    return c.body(body, 200, {
+      "Content-Type": "text/vtt; charset=utf-8",
+      "Cache-Control": "private, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+    });
+  },
+);

@@ -1,23 +1,15 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { notFound } from "../lib/errors";
 import {
   getListeningActivity,
   getListeningAttempt,
   listListeningGroups,
   submitListeningAttempt,
 } from "../services/listening";
-import { readJson, requireUser } from "./helpers";
+import { created, defineRoute, idParam, implement, jsonBody, list, ok, refused } from "./route";
 import type { ApiEnv } from "./types";
 
-// Ids are digits only (at most 12); anything else falls through to the API's 404.
-const ID = "{[0-9]{1,12}}";
-
-function idParam(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
+const activity = z.object({ id: idParam() });
 
 /** Any JSON object: the service validates the answers itself, so a bad one is a 400 with its reason. */
 export const listeningAttemptBody = z.looseObject({});
@@ -29,22 +21,61 @@ export const listeningAttemptBody = z.looseObject({});
  * (docs/product-rules.md#free-and-paid), 404 for unknown activities and for other learners' attempts, 400
  * for malformed answers.
  */
-export const listeningApi = new Hono<ApiEnv>()
-  .get("/", async (c) => c.json({ data: await listListeningGroups(c.get("app"), c.get("viewer")) }))
-  .get(`/activities/:id${ID}`, requireUser, async (c) => {
-    const activity = await getListeningActivity(c.get("app"), c.get("viewer"), idParam(c.req.param("id")));
-    return c.json({ data: activity });
-  })
-  .post(`/activities/:id${ID}/attempts`, requireUser, async (c) => {
-    const input = await readJson(c, listeningAttemptBody);
-    const activityId = idParam(c.req.param("id"));
-    const result = await submitListeningAttempt(c.get("app"), c.get("viewer"), { activityId, input });
-    return c.json({ data: result }, 201);
-  })
-  .get(`/activities/:id${ID}/attempts/:attemptId${ID}`, requireUser, async (c) => {
-    const result = await getListeningAttempt(c.get("app"), c.get("viewer"), {
-      activityId: idParam(c.req.param("id")),
-      attemptId: idParam(c.req.param("attemptId")),
-    });
-    return c.json({ data: result });
-  });
+export const listeningApi = new OpenAPIHono<ApiEnv>();
+
+implement(
+  listeningApi,
+  defineRoute({
+    method: "get",
+    path: "/",
+    audience: "public",
+    summary: "The listening practice groups, with a member's best scores.",
+    responses: { ...ok(list) },
+  }),
+  async (c) => c.json({ data: await listListeningGroups(c.get("app"), c.get("viewer")) }),
+);
+
+implement(
+  listeningApi,
+  defineRoute({
+    method: "get",
+    path: "/activities/{id}",
+    audience: "member",
+    summary: "One listening activity to play.",
+    request: { params: activity },
+    responses: { ...ok(), ...refused(402) },
+  }),
+  async (c) => c.json({ data: await getListeningActivity(c.get("app"), c.get("viewer"), c.req.valid("param").id) }),
+);
+
+implement(
+  listeningApi,
+  defineRoute({
+    method: "post",
+    path: "/activities/{id}/attempts",
+    audience: "member",
+    summary: "Answer a listening activity: its answers, checked by the activity's own rules.",
+    request: { params: activity, body: jsonBody(listeningAttemptBody) },
+    responses: { ...created(undefined, "The answers, scored."), ...refused(400, 402) },
+  }),
+  async (c) => {
+    const input = { activityId: c.req.valid("param").id, input: c.req.valid("json") };
+    return c.json({ data: await submitListeningAttempt(c.get("app"), c.get("viewer"), input) }, 201);
+  },
+);
+
+implement(
+  listeningApi,
+  defineRoute({
+    method: "get",
+    path: "/activities/{id}/attempts/{attemptId}",
+    audience: "member",
+    summary: "One of the member's attempts, with corrections.",
+    request: { params: z.object({ id: idParam(), attemptId: idParam() }) },
+    responses: { ...ok() },
+  }),
+  async (c) => {
+    const { id: activityId, attemptId } = c.req.valid("param");
+    return c.json({ data: await getListeningAttempt(c.get("app"), c.get("viewer"), { activityId, attemptId }) });
+  },
+);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { queryIntegerField } from "#core/schemas/query";
 import {
@@ -7,7 +7,7 @@ import {
   renamePlaylistSchema,
   reorderPlaylistSchema,
 } from "#core/schemas/playlists";
-import { notFound, parseWith } from "../lib/errors";
+import { notFound } from "../lib/errors";
 import {
   addVideoToPlaylist,
   createPlaylist,
@@ -18,65 +18,149 @@ import {
   renamePlaylist,
   reorderPlaylist,
 } from "../services/collections";
-import { readJson, requireUser } from "./helpers";
+import { created, defineRoute, idOnly, idParam, implement, jsonBody, ok, refused } from "./route";
 import type { ApiEnv } from "./types";
 
 /** `?videoId=`: say which playlists hold this lesson; anything but a lesson id is a 422. */
 const playlistsQuerySchema = z.object({
-  videoId: queryIntegerField("videoId must be a lesson's numeric id.", { max: Number.MAX_SAFE_INTEGER }).optional(),
+  videoId: queryIntegerField("videoId must be a lesson's numeric id.", { max: Number.MAX_SAFE_INTEGER })
+    .optional()
+    .describe("Say which playlists hold this lesson."),
 });
 
-// Ids are digits only (at most 12); anything else falls through to the API's 404.
-const ID = "{[0-9]{1,12}}";
-
-function idParam(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
+const playlist = z.object({ id: idParam() });
 
 /** The learner's playlists. Every route needs a session; others' playlists answer 404, curated ones 403 on write. */
-export const playlistsApi = new Hono<ApiEnv>()
-  .use(requireUser)
-  .get("/", async (c) => {
-    const app = c.get("app");
-    const { videoId: containingVideoId } = parseWith(playlistsQuerySchema, { videoId: c.req.query("videoId") });
+export const playlistsApi = new OpenAPIHono<ApiEnv>();
+
+implement(
+  playlistsApi,
+  defineRoute({
+    method: "get",
+    path: "/",
+    audience: "member",
+    summary: "The member's playlists.",
+    request: { query: playlistsQuerySchema },
+    responses: { ...ok(), ...refused(422) },
+  }),
+  async (c) => {
+    const { videoId: containingVideoId } = c.req.valid("query");
     const viewer = await c.get("viewer").access();
-    return c.json({ data: await listPlaylists(app, viewer, { containingVideoId }) });
-  })
-  .post("/", async (c) => {
-    const input = await readJson(c, createPlaylistSchema);
-    return c.json({ data: await createPlaylist(c.get("app"), c.get("user")!, input) }, 201);
-  })
-  .get(`/:id${ID}`, async (c) => {
-    const app = c.get("app");
+    return c.json({ data: await listPlaylists(c.get("app"), viewer, { containingVideoId }) });
+  },
+);
+
+implement(
+  playlistsApi,
+  defineRoute({
+    method: "post",
+    path: "/",
+    audience: "member",
+    summary: "Create a playlist.",
+    request: { body: jsonBody(createPlaylistSchema) },
+    responses: { ...created(), ...refused(404, 409, 422) },
+  }),
+  async (c) => c.json({ data: await createPlaylist(c.get("app"), c.get("user")!, c.req.valid("json")) }, 201),
+);
+
+implement(
+  playlistsApi,
+  defineRoute({
+    method: "get",
+    path: "/{id}",
+    audience: "member",
+    summary: "One of the member's playlists and its lessons.",
+    request: { params: playlist },
+    responses: { ...ok() },
+  }),
+  async (c) => {
     const viewer = await c.get("viewer").access();
-    const playlist = await getPlaylist(app, viewer, idParam(c.req.param("id")));
-    if (!playlist) throw notFound("We couldn't find that playlist.");
-    return c.json({ data: playlist });
-  })
-  .patch(`/:id${ID}`, async (c) => {
-    const { title } = await readJson(c, renamePlaylistSchema);
-    const playlistId = idParam(c.req.param("id"));
+    const found = await getPlaylist(c.get("app"), viewer, c.req.valid("param").id);
+    if (!found) throw notFound("We couldn't find that playlist.");
+    return c.json({ data: found });
+  },
+);
+
+implement(
+  playlistsApi,
+  defineRoute({
+    method: "patch",
+    path: "/{id}",
+    audience: "member",
+    summary: "Rename a playlist.",
+    request: { params: playlist, body: jsonBody(renamePlaylistSchema) },
+    responses: { ...ok(), ...refused(403) },
+  }),
+  async (c) => {
+    const { title } = c.req.valid("json");
+    const playlistId = c.req.valid("param").id;
     return c.json({ data: await renamePlaylist(c.get("app"), c.get("user")!, { playlistId, title }) });
-  })
-  .delete(`/:id${ID}`, async (c) => {
-    const playlistId = idParam(c.req.param("id"));
+  },
+);
+
+implement(
+  playlistsApi,
+  defineRoute({
+    method: "delete",
+    path: "/{id}",
+    audience: "member",
+    summary: "Delete a playlist.",
+    request: { params: playlist },
+    responses: { ...ok(idOnly), ...refused(403) },
+  }),
+  async (c) => {
+    const playlistId = c.req.valid("param").id;
     await deletePlaylist(c.get("app"), c.get("user")!, { playlistId });
     return c.json({ data: { id: playlistId } });
-  })
-  .post(`/:id${ID}/videos`, async (c) => {
-    const { videoId } = await readJson(c, addPlaylistVideoSchema);
-    const playlistId = idParam(c.req.param("id"));
+  },
+);
+
+implement(
+  playlistsApi,
+  defineRoute({
+    method: "post",
+    path: "/{id}/videos",
+    audience: "member",
+    summary: "Add a lesson to a playlist.",
+    request: { params: playlist, body: jsonBody(addPlaylistVideoSchema) },
+    responses: { ...ok(), ...refused(403, 409, 422) },
+  }),
+  async (c) => {
+    const { videoId } = c.req.valid("json");
+    const playlistId = c.req.valid("param").id;
     return c.json({ data: await addVideoToPlaylist(c.get("app"), c.get("user")!, { playlistId, videoId }) });
-  })
-  .put(`/:id${ID}/videos`, async (c) => {
-    const { videoIds } = await readJson(c, reorderPlaylistSchema);
-    const playlistId = idParam(c.req.param("id"));
+  },
+);
+
+implement(
+  playlistsApi,
+  defineRoute({
+    method: "put",
+    path: "/{id}/videos",
+    audience: "member",
+    summary: "Reorder a playlist's lessons.",
+    request: { params: playlist, body: jsonBody(reorderPlaylistSchema) },
+    responses: { ...ok(), ...refused(403, 409, 422) },
+  }),
+  async (c) => {
+    const { videoIds } = c.req.valid("json");
+    const playlistId = c.req.valid("param").id;
     return c.json({ data: await reorderPlaylist(c.get("app"), c.get("user")!, { playlistId, videoIds }) });
-  })
-  .delete(`/:id${ID}/videos/:videoId${ID}`, async (c) => {
-    const playlistId = idParam(c.req.param("id"));
-    const videoId = idParam(c.req.param("videoId"));
+  },
+);
+
+implement(
+  playlistsApi,
+  defineRoute({
+    method: "delete",
+    path: "/{id}/videos/{videoId}",
+    audience: "member",
+    summary: "Remove a lesson from a playlist.",
+    request: { params: z.object({ id: idParam(), videoId: idParam() }) },
+    responses: { ...ok(), ...refused(403) },
+  }),
+  async (c) => {
+    const { id: playlistId, videoId } = c.req.valid("param");
     return c.json({ data: await removeVideoFromPlaylist(c.get("app"), c.get("user")!, { playlistId, videoId }) });
-  });
+  },
+);

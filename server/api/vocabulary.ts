@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import {
   listItemSchema,
   listTitleSchema,
@@ -8,7 +9,6 @@ import {
   wordSearchSchema,
 } from "#core/schemas/vocabulary";
 import { requireSignedIn } from "../access/policy";
-import { notFound, parseWith } from "../lib/errors";
 import { requireDeckSession } from "../services/free-tier";
 import {
   finishDeckQuiz,
@@ -29,78 +29,239 @@ import {
   renameVocabularyList,
   updateListItem,
 } from "../services/vocabulary-lists";
-import { readJson, requireUser } from "./helpers";
+import { created, defineRoute, idOnly, idParam, implement, jsonBody, list, ok, refused } from "./route";
 import type { ApiEnv } from "./types";
 
-// Ids are digits only (at most 12); anything else falls through to the API's 404.
-const ID = "{[0-9]{1,12}}";
-
-function idParam(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
+const byId = z.object({ id: idParam() });
+/** A learner's word filter (a list's, a deck's): longer is a 422. */
+const wordSearch = wordSearchSchema.extend({
+  q: wordSearchSchema.shape.q.describe("Only words containing this text."),
+});
+const quizRecorded = {
+  ...created(undefined, "Recorded."),
+  ...ok(undefined, "Already recorded (the same run sent again)."),
+};
 
 /** Vocabulary lists, their words, global themes/decks and quiz results. Others' lists and words answer 404. */
-export const vocabularyApi = new Hono<ApiEnv>()
-  .use(requireUser)
-  .get("/lists", async (c) => c.json({ data: await listVocabularyLists(c.get("app"), c.get("user")!) }))
-  .post("/lists", async (c) => {
-    const input = await readJson(c, listTitleSchema);
-    return c.json({ data: await createVocabularyList(c.get("app"), c.get("user")!, input) }, 201);
-  })
-  .get(`/lists/:id${ID}`, async (c) => {
-    const { q } = parseWith(wordSearchSchema, { q: c.req.query("q") });
-    return c.json({ data: await getVocabularyList(c.get("app"), c.get("user")!, idParam(c.req.param("id")), { q }) });
-  })
-  .patch(`/lists/:id${ID}`, async (c) => {
-    const input = await readJson(c, listTitleSchema);
-    return c.json({
-      data: await renameVocabularyList(c.get("app"), c.get("user")!, idParam(c.req.param("id")), input),
-    });
-  })
-  .delete(`/lists/:id${ID}`, async (c) => {
-    const list = await deleteVocabularyList(c.get("app"), c.get("user")!, idParam(c.req.param("id")));
-    return c.json({ data: { id: list.id } });
-  })
-  .post(`/lists/:id${ID}/items`, async (c) => {
-    const input = await readJson(c, listItemSchema);
-    return c.json({ data: await addListItem(c.get("app"), c.get("user")!, idParam(c.req.param("id")), input) }, 201);
-  })
-  .patch(`/items/:id${ID}`, async (c) => {
-    const input = await readJson(c, listItemSchema);
-    return c.json({ data: await updateListItem(c.get("app"), c.get("user")!, idParam(c.req.param("id")), input) });
-  })
-  .post(`/items/:id${ID}/move`, async (c) => {
-    const { toListId } = await readJson(c, moveItemSchema);
-    return c.json({ data: await moveListItem(c.get("app"), c.get("user")!, idParam(c.req.param("id")), toListId) });
-  })
-  .delete(`/items/:id${ID}`, async (c) => {
-    return c.json({ data: await deleteListItem(c.get("app"), c.get("user")!, idParam(c.req.param("id"))) });
-  })
-  .post(`/lists/:id${ID}/quiz-results`, async (c) => {
-    const input = await readJson(c, quizResultSchema);
+export const vocabularyApi = new OpenAPIHono<ApiEnv>();
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "get",
+    path: "/lists",
+    audience: "member",
+    summary: "The member's word lists.",
+    responses: { ...ok(list) },
+  }),
+  async (c) => c.json({ data: await listVocabularyLists(c.get("app"), c.get("user")!) }),
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "post",
+    path: "/lists",
+    audience: "member",
+    summary: "Create a word list.",
+    request: { body: jsonBody(listTitleSchema) },
+    responses: { ...created(), ...refused(409, 422) },
+  }),
+  async (c) => c.json({ data: await createVocabularyList(c.get("app"), c.get("user")!, c.req.valid("json")) }, 201),
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "get",
+    path: "/lists/{id}",
+    audience: "member",
+    summary: "One word list and its words.",
+    request: { params: byId, query: wordSearch },
+    responses: { ...ok(), ...refused(422) },
+  }),
+  async (c) => {
+    const { q } = c.req.valid("query");
+    return c.json({ data: await getVocabularyList(c.get("app"), c.get("user")!, c.req.valid("param").id, { q }) });
+  },
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "patch",
+    path: "/lists/{id}",
+    audience: "member",
+    summary: "Rename a word list.",
+    request: { params: byId, body: jsonBody(listTitleSchema) },
+    responses: { ...ok(), ...refused(409) },
+  }),
+  async (c) => {
+    const renamed = await renameVocabularyList(
+      c.get("app"),
+      c.get("user")!,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    );
+    return c.json({ data: renamed });
+  },
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "delete",
+    path: "/lists/{id}",
+    audience: "member",
+    summary: "Delete a word list and its words.",
+    request: { params: byId },
+    responses: { ...ok(idOnly), ...refused(409) },
+  }),
+  async (c) => {
+    const deleted = await deleteVocabularyList(c.get("app"), c.get("user")!, c.req.valid("param").id);
+    return c.json({ data: { id: deleted.id } });
+  },
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "post",
+    path: "/lists/{id}/items",
+    audience: "member",
+    summary: "Add a word to a list.",
+    request: { params: byId, body: jsonBody(listItemSchema) },
+    responses: { ...created(), ...refused(409, 422) },
+  }),
+  async (c) => {
+    const item = await addListItem(c.get("app"), c.get("user")!, c.req.valid("param").id, c.req.valid("json"));
+    return c.json({ data: item }, 201);
+  },
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "patch",
+    path: "/items/{id}",
+    audience: "member",
+    summary: "Edit a word.",
+    request: { params: byId, body: jsonBody(listItemSchema) },
+    responses: { ...ok(), ...refused(409, 422) },
+  }),
+  async (c) => {
+    const item = await updateListItem(c.get("app"), c.get("user")!, c.req.valid("param").id, c.req.valid("json"));
+    return c.json({ data: item });
+  },
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "post",
+    path: "/items/{id}/move",
+    audience: "member",
+    summary: "Move a word to another of the member's lists.",
+    request: { params: byId, body: jsonBody(moveItemSchema) },
+    responses: { ...ok(), ...refused(409, 422) },
+  }),
+  async (c) => {
+    const { toListId } = c.req.valid("json");
+    return c.json({ data: await moveListItem(c.get("app"), c.get("user")!, c.req.valid("param").id, toListId) });
+  },
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "delete",
+    path: "/items/{id}",
+    audience: "member",
+    summary: "Delete a word.",
+    request: { params: byId },
+    responses: { ...ok() },
+  }),
+  async (c) => c.json({ data: await deleteListItem(c.get("app"), c.get("user")!, c.req.valid("param").id) }),
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "post",
+    path: "/lists/{id}/quiz-results",
+    audience: "member",
+    summary: "Record a quiz on a word list.",
+    request: { params: byId, body: jsonBody(quizResultSchema) },
+    responses: { ...quizRecorded, ...refused(409, 422) },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
     const result = await finishListQuiz(c.get("app"), requireSignedIn(c.get("viewer")), {
-      listId: idParam(c.req.param("id")),
+      listId: c.req.valid("param").id,
       seed: input.seed,
       wordKeys: input.words,
       answerKeys: input.answers,
     });
     return c.json({ data: result }, result.recorded ? 201 : 200);
-  })
-  .get("/themes", async (c) => c.json({ data: await listVocabularyThemes(c.get("app")) }))
-  .get(`/themes/:id${ID}`, async (c) =>
-    c.json({ data: await getVocabularyTheme(c.get("app"), c.get("user")!, idParam(c.req.param("id"))) }),
-  )
-  .get(`/decks/:id${ID}`, async (c) => {
-    const { q } = parseWith(wordSearchSchema, { q: c.req.query("q") });
-    return c.json({ data: await getVocabularyDeck(c.get("app"), c.get("user")!, idParam(c.req.param("id")), { q }) });
-  })
-  // A deck's words are open to every member; recording a run is a session: the first is free, then 402
-  // (docs/product-rules.md#free-and-paid). The run already recorded may be sent again (it counts once).
-  .post(`/decks/:id${ID}/quiz-results`, async (c) => {
-    const input = await readJson(c, quizResultSchema);
-    const deckId = idParam(c.req.param("id"));
+  },
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "get",
+    path: "/themes",
+    audience: "member",
+    summary: "The vocabulary themes.",
+    responses: { ...ok(list) },
+  }),
+  async (c) => c.json({ data: await listVocabularyThemes(c.get("app")) }),
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "get",
+    path: "/themes/{id}",
+    audience: "member",
+    summary: "One theme and its decks.",
+    request: { params: byId },
+    responses: { ...ok() },
+  }),
+  async (c) => c.json({ data: await getVocabularyTheme(c.get("app"), c.get("user")!, c.req.valid("param").id) }),
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "get",
+    path: "/decks/{id}",
+    audience: "member",
+    summary: "One deck of a theme and its words.",
+    request: { params: byId, query: wordSearch },
+    responses: { ...ok(), ...refused(422) },
+  }),
+  async (c) => {
+    const { q } = c.req.valid("query");
+    return c.json({ data: await getVocabularyDeck(c.get("app"), c.get("user")!, c.req.valid("param").id, { q }) });
+  },
+);
+
+// A deck's words are open to every member; recording a run is a session: the first is free, then 402
+// (docs/product-rules.md#free-and-paid). The run already recorded may be sent again (it counts once).
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "post",
+    path: "/decks/{id}/quiz-results",
+    audience: "member",
+    summary: "Record a quiz on a deck.",
+    request: { params: byId, body: jsonBody(quizResultSchema) },
+    responses: { ...quizRecorded, ...refused(402, 409, 422) },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const deckId = c.req.valid("param").id;
     await requireDeckSession(c.get("app"), c.get("viewer"), { deckId, seed: input.seed });
     const result = await finishDeckQuiz(c.get("app"), c.get("user")!, {
       deckId,
@@ -109,8 +270,18 @@ export const vocabularyApi = new Hono<ApiEnv>()
       answerKeys: input.answers,
     });
     return c.json({ data: result }, result.recorded ? 201 : 200);
-  })
-  .post("/saved-words", async (c) => {
-    const input = await readJson(c, saveGlobalWordSchema);
-    return c.json({ data: await saveGlobalWordToList(c.get("app"), c.get("user")!, input) }, 201);
-  });
+  },
+);
+
+implement(
+  vocabularyApi,
+  defineRoute({
+    method: "post",
+    path: "/saved-words",
+    audience: "member",
+    summary: "Save a word from the dictionary to a list.",
+    request: { body: jsonBody(saveGlobalWordSchema) },
+    responses: { ...created(), ...refused(404, 409, 422) },
+  }),
+  async (c) => c.json({ data: await saveGlobalWordToList(c.get("app"), c.get("user")!, c.req.valid("json")) }, 201),
+);

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "../../core/permissions";
 import { users } from "../../drizzle/schema";
-import { API_ACCESS, type ApiAudience } from "../../server/access/api-routes";
+import type { ApiAudience } from "../../server/access/api-routes";
 import { adminResourceSlugs } from "../../server/admin/registry";
 import { createApi } from "../../server/api";
+import { declaredRoutes } from "../../server/api/openapi";
 import { createAppContext } from "../../server/context";
 import { signToken } from "../../server/lib/jwt";
 import { createSession, logout } from "../../server/services/auth";
@@ -12,13 +13,13 @@ import { createSubscription } from "../fixtures/lessons";
 import { apiPathFor, createUser, testApp, testEnv } from "./helpers";
 
 // The authorization matrix of the JSON API: every route Hono registers, as every kind of caller, by cookie
-// and by Authorization header, against the one declared table (server/access/api-routes.ts).
+// and by Authorization header, against the audience its own declaration gives it (server/api/route.ts).
 
 const ORIGIN = "https://ahla.test";
 const ctx = createAppContext(testEnv);
 const app = testApp();
 
-/** Every "METHOD path" the API registers (middleware excluded), as the table spells it. */
+/** Every "METHOD path" the API registers (middleware excluded), as the declarations' keys spell it. */
 function registeredRoutes(): string[] {
   const routes = new Set<string>();
   for (const route of createApi().routes) if (route.method !== "ALL") routes.add(`${route.method} ${route.path}`);
@@ -95,7 +96,7 @@ async function call(method: string, path: string, identity: Identity, by: "cooki
   return response.status;
 }
 
-/** What the table says a caller must get: an exact refusal, or "let through" (any answer but 401/403). */
+/** What the declaration says a caller must get: an exact refusal, or "let through" (any answer but 401/403). */
 function expected(audience: ApiAudience, identity: Identity): 401 | 403 | "through" {
   if (audience === "public" || audience === "provider") return "through";
   if (SIGNED_OUT.includes(identity)) return 401;
@@ -105,17 +106,19 @@ function expected(audience: ApiAudience, identity: Identity): 401 | 403 | "throu
 }
 
 describe("API authorization matrix", () => {
+  const declarations = declaredRoutes(createApi());
+
   it("declares every registered route exactly once, and nothing that is not registered", () => {
     const registered = registeredRoutes();
-    const declared = Object.keys(API_ACCESS).sort();
-    expect(registered.filter((route) => !(route in API_ACCESS))).toEqual([]);
+    const declared = declarations.map(({ key }) => key).sort();
+    expect(registered.filter((route) => !declared.includes(route))).toEqual([]);
     expect(declared.filter((route) => !registered.includes(route))).toEqual([]);
+    expect(new Set(declared).size).toBe(declared.length);
   });
 
-  const cases = Object.entries(API_ACCESS).flatMap(([route, audience]) => {
-    const [method, path] = route.split(" ") as [string, string];
-    return concretePaths(path).map((concrete) => ({ method, path: concrete, audience }));
-  });
+  const cases = declarations.flatMap(({ method, honoPath, route }) =>
+    concretePaths(honoPath).map((concrete) => ({ method, path: concrete, audience: route.audience })),
+  );
 
   it.each(cases)("$method $path ($audience)", async ({ method, path, audience }) => {
     const unexpected: string[] = [];

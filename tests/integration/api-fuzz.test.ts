@@ -3,11 +3,10 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PERMISSION } from "../../core/permissions";
 import { videoAiSettings } from "../../drizzle/schema";
-import { API_ACCESS, type ApiRoute } from "../../server/access/api-routes";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
 import { createLesson } from "../fixtures/lessons";
-import { conformanceProblem } from "./api-conformance";
+import { conformanceProblem, DECLARED } from "./api-conformance";
 import { apiPathFor, createUser, testApp, testEnv } from "./helpers";
 
 // Generated bodies against every JSON API route that takes one: wrong types, huge and empty strings,
@@ -134,12 +133,9 @@ async function rowCounts() {
   return counts;
 }
 
-const routes = Object.entries(API_ACCESS)
-  .filter(([route]) => /^(POST|PUT|PATCH) /.test(route) && !NOT_JSON.has(route))
-  .map(([route, audience]) => {
-    const [method, path] = route.split(" ") as [string, string];
-    return { route: route as ApiRoute, method, path, audience };
-  });
+const routes = [...DECLARED.values()]
+  .filter(({ key }) => /^(POST|PUT|PATCH) /.test(key) && !NOT_JSON.has(key))
+  .map(({ key, method, honoPath, route }) => ({ route: key, method, path: honoPath, audience: route.audience }));
 
 describe("fuzzing the JSON API's bodies", () => {
   it.each(routes)(

@@ -1,6 +1,6 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError } from "../../lib/errors";
 import { MAX_IMPORT_BYTES, importTemplateCsv, type ImportKind } from "../../lib/vocabulary-csv";
 import {
   applyImportDraft,
@@ -8,17 +8,21 @@ import {
   getImportDraftPreview,
   templateParentExample,
 } from "../../services/vocabulary-import";
-import { readJson, requireAdmin } from "../helpers";
+import { created, defineRoute, file, implement, jsonBody, ok, pathParam, rawBody, refused, textParam } from "../route";
 import type { ApiEnv } from "../types";
 
 /** URL names of the two imports, as in their admin pages. */
 const KINDS: Record<string, ImportKind> = { vocabulary: "lesson", "global-vocabulary": "deck" };
 
-function kindParam(value: string): ImportKind {
-  const kind = KINDS[value];
-  if (!kind) throw notFound("There is no such import.");
-  return kind;
-}
+/** The import of the path: any segment routes here, and one that names no import answers 404. */
+const kindParam = pathParam(
+  z
+    .string()
+    .refine((value) => Object.hasOwn(KINDS, value))
+    .transform((value) => KINDS[value]!),
+  { notFound: "There is no such import." },
+);
+const byKind = z.object({ kind: kindParam });
 
 export const applySchema = z.strictObject({
   draftId: z.string({ error: "Send the draftId of a preview." }).min(1).max(100),
@@ -50,34 +54,74 @@ async function readUpload(request: Request): Promise<{ fileName: string; bytes: 
  * `{ draftId, preview }`), GET /drafts/:draftId (the preview again, re-diffed), POST /apply `{ draftId }`
  * (→ counts). Columns and rules: docs/admin-imports.md.
  */
-export const adminImportsApi = new Hono<ApiEnv>()
-  .use(requireAdmin)
-  .get("/:kind/template", async (c) => {
-    const kind = kindParam(c.req.param("kind"));
+export const adminImportsApi = new OpenAPIHono<ApiEnv>();
+
+implement(
+  adminImportsApi,
+  defineRoute({
+    method: "get",
+    path: "/{kind}/template",
+    audience: "admin",
+    summary: "A CSV template for an import.",
+    request: { params: byKind },
+    responses: { ...file("text/csv", "The template, with an example row.") },
+  }),
+  async (c) => {
+    const kind = c.req.valid("param").kind;
     const csv = importTemplateCsv(kind, await templateParentExample(c.get("app"), kind));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="ahla-${c.req.param("kind")}-template.csv"`,
     });
-  })
-  .post("/:kind/preview", async (c) => {
-    const kind = kindParam(c.req.param("kind"));
+  },
+);
+
+implement(
+  adminImportsApi,
+  defineRoute({
+    method: "post",
+    path: "/{kind}/preview",
+    audience: "admin",
+    summary: "Upload a CSV: answers a draft with every row checked, nothing written yet.",
+    request: { params: byKind, body: rawBody("multipart/form-data", "`file`: the CSV.") },
+    responses: { ...created(undefined, "A draft, every row checked, nothing written."), ...refused(400, 413, 422) },
+  }),
+  async (c) => {
     const upload = await readUpload(c.req.raw);
-    const result = await createImportDraft(c.get("app"), { kind, userId: c.get("user")!.id, ...upload });
-    return c.json({ data: result }, 201);
-  })
-  .get("/:kind/drafts/:draftId", async (c) => {
-    const kind = kindParam(c.req.param("kind"));
-    const draft = await getImportDraftPreview(c.get("app"), {
-      kind,
-      userId: c.get("user")!.id,
-      draftId: c.req.param("draftId"),
-    });
+    const input = { kind: c.req.valid("param").kind, userId: c.get("user")!.id, ...upload };
+    return c.json({ data: await createImportDraft(c.get("app"), input) }, 201);
+  },
+);
+
+implement(
+  adminImportsApi,
+  defineRoute({
+    method: "get",
+    path: "/{kind}/drafts/{draftId}",
+    audience: "admin",
+    summary: "A draft import's checked rows.",
+    request: { params: byKind.extend({ draftId: textParam() }) },
+    responses: { ...ok() },
+  }),
+  async (c) => {
+    const { kind, draftId } = c.req.valid("param");
+    const draft = await getImportDraftPreview(c.get("app"), { kind, userId: c.get("user")!.id, draftId });
     return c.json({ data: draft });
-  })
-  .post("/:kind/apply", async (c) => {
-    const kind = kindParam(c.req.param("kind"));
-    const { draftId } = await readJson(c, applySchema);
-    const report = await applyImportDraft(c.get("app"), { kind, userId: c.get("user")!.id, draftId });
-    return c.json({ data: report });
-  });
+  },
+);
+
+implement(
+  adminImportsApi,
+  defineRoute({
+    method: "post",
+    path: "/{kind}/apply",
+    audience: "admin",
+    summary: "Write a draft import's rows, all or nothing.",
+    request: { params: byKind, body: jsonBody(applySchema) },
+    responses: { ...ok(), ...refused(409, 422) },
+  }),
+  async (c) => {
+    const input = { kind: c.req.valid("param").kind, userId: c.get("user")!.id, draftId: c.req.valid("json").draftId };
+    return c.json({ data: await applyImportDraft(c.get("app"), input) });
+  },
+);

@@ -1,7 +1,9 @@
-import { Hono } from "hono";
-import { requireSignedIn } from "../../access/policy";
-import { AppError, notFound } from "../../lib/errors";
-import { authorizeAdminAction, getAdminResource } from "../../admin/registry";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { z } from "zod";
+import { SEARCH_MAX_LENGTH } from "#core/search-limits";
+import { AppError } from "../../lib/errors";
+import { authorizeAdminAction, getAdminResource, permissionFor } from "../../admin/registry";
 import {
   bulkDeleteRecords,
   createRecord,
@@ -13,8 +15,21 @@ import {
   storeAdminUpload,
   updateRecord,
 } from "../../services/admin-resources";
-import type { AdminResource } from "../../admin/types";
-import { readJson } from "../helpers";
+import type { AdminAction, AdminResource } from "../../admin/types";
+import {
+  created,
+  defineRoute,
+  implement,
+  jsonBody,
+  OBJECT_BODY,
+  ok,
+  pathParam,
+  queryParam,
+  rawBody,
+  readParam,
+  refused,
+  textParam,
+} from "../route";
 import type { ApiEnv } from "../types";
 import { adminLessonCuesApi } from "./lesson-cues";
 import { adminUploadsApi } from "./uploads";
@@ -23,10 +38,10 @@ import { adminUsersApi } from "./users";
 
 /**
  * /api/admin: every admin resource of the registry (server/admin/registry.ts) plus bespoke admin APIs.
- * Anonymous → 401, signed in without the resource's permission → 403. Errors carry `fieldErrors` beside
- * `errors` so forms can show them at the field.
+ * Anonymous → 401, signed in without the administrator's permission (or, on a generic resource, its own
+ * code for the action) → 403. Errors carry `fieldErrors` beside `errors` so forms can show them at the field.
  */
-export const adminApi = new Hono<ApiEnv>();
+export const adminApi = new OpenAPIHono<ApiEnv>();
 
 adminApi.onError((error, c) => {
   if (error instanceof AppError) {
@@ -35,12 +50,6 @@ adminApi.onError((error, c) => {
     return c.json(body, error.status);
   }
   throw error;
-});
-
-// Nobody anonymous gets past here, whatever the path (bespoke sub-apps check their own permission codes).
-adminApi.use(async (c, next) => {
-  requireSignedIn(c.get("viewer"));
-  await next();
 });
 
 // ----------------------------------------------------------------------------------------------------
@@ -58,40 +67,107 @@ adminApi.route("/users", adminUsersApi);
 // ----------------------------------------------------------------------------------------------------
 
 /** A record as JSON, checked against the resource's schema by the admin service. */
-const ADMIN_BODY = { maxBytes: 256 * 1024 };
+const record = jsonBody(OBJECT_BODY, { maxBytes: 256 * 1024 });
 
-/** The resource behind a slug; the admin service itself decides whether this member may act on it. */
-function resourceFor(slug: string): AdminResource {
-  const resource = getAdminResource(slug);
-  if (!resource) throw notFound("There is no such admin resource.");
-  return resource;
-}
+/** The resource of the path; one the registry does not have answers 404. */
+const resourceParam = pathParam(
+  z
+    .custom<string>((slug) => typeof slug === "string" && getAdminResource(slug) !== undefined)
+    .transform((slug): AdminResource => getAdminResource(slug)!),
+  { notFound: "There is no such admin resource." },
+);
+const resource = z.object({ resource: resourceParam });
+const resourceRecord = z.object({ resource: resourceParam, id: textParam() });
+
+/**
+ * The permission a generic route needs: the resource's own code for the action (the administrator's unless it
+ * names another). The admin service checks it again, with whether the resource allows the action at all.
+ */
+const resourcePermission = (action: AdminAction) => (c: Context<ApiEnv>) =>
+  permissionFor(readParam(c, "resource", resourceParam), action);
 
 const hookContext = (c: { get: (key: "app" | "user") => unknown }) => ({
   app: c.get("app") as ApiEnv["Variables"]["app"],
   user: c.get("user") as NonNullable<ApiEnv["Variables"]["user"]>,
 });
 
-adminApi
-  .get("/:resource", async (c) => {
-    const resource = resourceFor(c.req.param("resource"));
+implement(
+  adminApi,
+  defineRoute({
+    method: "get",
+    path: "/{resource}",
+    audience: "admin",
+    permission: resourcePermission("list"),
+    summary: "A page of a catalogue resource (lessons, teachers, posts…): search, filter, sort.",
+    request: { params: resource },
+    parameters: [
+      queryParam("q", "Text contained in a search field; longer is a 422.", {
+        schema: { type: "string", maxLength: SEARCH_MAX_LENGTH },
+      }),
+      queryParam("page", "Page number, from 1.", { schema: { type: "integer" } }),
+      queryParam("sort", "A sortable field; any other gives the default sort.", { schema: { type: "string" } }),
+      queryParam("dir", "asc or desc (otherwise the sort's default).", { schema: { type: "string" } }),
+      queryParam("pageSize", "Rows per page, at most 100.", { schema: { type: "integer" } }),
+    ],
+    responses: { ...ok(), ...refused(422) },
+  }),
+  async (c) => {
+    const resource = c.req.valid("param").resource;
     const query = parseListQuery(resource, new URL(c.req.url).searchParams);
     return c.json({ data: await listRecords(hookContext(c), resource, query) });
-  })
-  .post("/:resource", async (c) => {
-    const resource = resourceFor(c.req.param("resource"));
-    const body = await readJson(c, null, ADMIN_BODY);
-    return c.json({ data: await createRecord(hookContext(c), resource, body) }, 201);
-  })
-  .post("/:resource/bulk-delete", async (c) => {
-    const resource = resourceFor(c.req.param("resource"));
-    const body = await readJson(c, null, ADMIN_BODY);
-    return c.json({ data: await bulkDeleteRecords(hookContext(c), resource, body.ids) });
-  })
-  .post("/:resource/upload", async (c) => {
-    const resource = resourceFor(c.req.param("resource"));
-    // Who may upload is settled before the body is read: a member without the permission gets 403 and a
-    // file of theirs is never parsed (the service checks again, for the pages).
+  },
+);
+
+implement(
+  adminApi,
+  defineRoute({
+    method: "post",
+    path: "/{resource}",
+    audience: "admin",
+    permission: resourcePermission("create"),
+    summary: "Create a resource: the fields of its form.",
+    request: { params: resource, body: record },
+    responses: { ...created(), ...refused(409, 422) },
+  }),
+  async (c) => {
+    const data = await createRecord(hookContext(c), c.req.valid("param").resource, c.req.valid("json"));
+    return c.json({ data }, 201);
+  },
+);
+
+implement(
+  adminApi,
+  defineRoute({
+    method: "post",
+    path: "/{resource}/bulk-delete",
+    audience: "admin",
+    permission: resourcePermission("delete"),
+    summary: "Delete several (`{ ids: [...] }`).",
+    request: { params: resource, body: record },
+    responses: { ...ok(), ...refused(409, 422) },
+  }),
+  async (c) => {
+    const data = await bulkDeleteRecords(hookContext(c), c.req.valid("param").resource, c.req.valid("json").ids);
+    return c.json({ data });
+  },
+);
+
+implement(
+  adminApi,
+  defineRoute({
+    method: "post",
+    path: "/{resource}/upload",
+    audience: "admin",
+    permission: resourcePermission("update"),
+    summary: "Upload a file to a resource's file field.",
+    request: { params: resource, body: rawBody("multipart/form-data", "`file`, and `field` in the query.") },
+    parameters: [queryParam("field", "The file field.", { required: true, schema: { type: "string" } })],
+    responses: { ...created(), ...refused(400, 413, 422) },
+  }),
+  async (c) => {
+    const resource = c.req.valid("param").resource;
+    // Whether the resource takes changes at all is settled before the body is read: a file sent where it
+    // cannot go is never parsed (the service checks again, for the pages).
     authorizeAdminAction(c.get("user"), resource, "update");
     const field = c.req.query("field") ?? "";
     const form = await c.req.formData().catch(() => {
@@ -101,26 +177,78 @@ adminApi
     if (!(file instanceof File))
       throw new AppError(400, ["Send the file in a field named “file”."], { file: ["Choose a file."] });
     return c.json({ data: await storeAdminUpload(hookContext(c), resource, field, file) }, 201);
-  })
-  .get("/:resource/:id", async (c) => {
-    const resource = resourceFor(c.req.param("resource"));
-    return c.json({ data: await getRecord(hookContext(c), resource, c.req.param("id")) });
-  })
-  .get("/:resource/:id/delete-impact", async (c) => {
-    const resource = resourceFor(c.req.param("resource"));
-    return c.json({ data: await describeDeleteImpact(hookContext(c), resource, c.req.param("id")) });
-  })
-  .patch("/:resource/:id", async (c) => {
-    const resource = resourceFor(c.req.param("resource"));
-    const body = await readJson(c, null, ADMIN_BODY);
-    return c.json({ data: await updateRecord(hookContext(c), resource, c.req.param("id"), body, "patch") });
-  })
-  .put("/:resource/:id", async (c) => {
-    const resource = resourceFor(c.req.param("resource"));
-    const body = await readJson(c, null, ADMIN_BODY);
-    return c.json({ data: await updateRecord(hookContext(c), resource, c.req.param("id"), body, "replace") });
-  })
-  .delete("/:resource/:id", async (c) => {
-    const resource = resourceFor(c.req.param("resource"));
-    return c.json({ data: await deleteRecord(hookContext(c), resource, c.req.param("id")) });
-  });
+  },
+);
+
+implement(
+  adminApi,
+  defineRoute({
+    method: "get",
+    path: "/{resource}/{id}",
+    audience: "admin",
+    permission: resourcePermission("read"),
+    summary: "One resource, as its form shows it.",
+    request: { params: resourceRecord },
+    responses: { ...ok() },
+  }),
+  async (c) => {
+    const { resource, id } = c.req.valid("param");
+    return c.json({ data: await getRecord(hookContext(c), resource, id) });
+  },
+);
+
+implement(
+  adminApi,
+  defineRoute({
+    method: "get",
+    path: "/{resource}/{id}/delete-impact",
+    audience: "admin",
+    permission: resourcePermission("read"),
+    summary: "What deleting it would remove with it.",
+    request: { params: resourceRecord },
+    responses: { ...ok() },
+  }),
+  async (c) => {
+    const { resource, id } = c.req.valid("param");
+    return c.json({ data: await describeDeleteImpact(hookContext(c), resource, id) });
+  },
+);
+
+for (const [method, summary, mode] of [
+  ["patch", "Change some fields.", "patch"],
+  ["put", "Replace every field.", "replace"],
+] as const) {
+  implement(
+    adminApi,
+    defineRoute({
+      method,
+      path: "/{resource}/{id}",
+      audience: "admin",
+      permission: resourcePermission("update"),
+      summary,
+      request: { params: resourceRecord, body: record },
+      responses: { ...ok(), ...refused(409, 422) },
+    }),
+    async (c) => {
+      const { resource, id } = c.req.valid("param");
+      return c.json({ data: await updateRecord(hookContext(c), resource, id, c.req.valid("json"), mode) });
+    },
+  );
+}
+
+implement(
+  adminApi,
+  defineRoute({
+    method: "delete",
+    path: "/{resource}/{id}",
+    audience: "admin",
+    permission: resourcePermission("delete"),
+    summary: "Delete it (and what its delete impact lists).",
+    request: { params: resourceRecord },
+    responses: { ...ok(), ...refused(409) },
+  }),
+  async (c) => {
+    const { resource, id } = c.req.valid("param");
+    return c.json({ data: await deleteRecord(hookContext(c), resource, id) });
+  },
+);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { attachUpload } from "../../services/admin-lesson";
@@ -11,7 +11,7 @@ import {
   PART_SIZE,
   uploadPart,
 } from "../../services/uploads";
-import { readJson, requireAdmin } from "../helpers";
+import { created, defineRoute, implement, jsonBody, ok, queryParam, rawBody, refused } from "../route";
 import type { ApiEnv } from "../types";
 
 export const uploadRef = z.strictObject({
@@ -40,13 +40,37 @@ export const completeSchema = completeUploadSchema.extend({
  * sends raw bytes (≤ 8 MiB; every part but the last ≥ 5 MiB), POST /complete finishes and checks it,
  * POST /abort drops it.
  */
-export const adminUploadsApi = new Hono<ApiEnv>()
-  .use(requireAdmin)
-  .post("/", async (c) => {
-    const input = await readJson(c, createUploadSchema);
-    return c.json({ data: await createMultipartUpload(c.get("app"), input) }, 201);
-  })
-  .put("/part", async (c) => {
+export const adminUploadsApi = new OpenAPIHono<ApiEnv>();
+
+implement(
+  adminUploadsApi,
+  defineRoute({
+    method: "post",
+    path: "/",
+    audience: "admin",
+    summary: "Start a multipart upload of a media file to R2.",
+    request: { body: jsonBody(createUploadSchema) },
+    responses: { ...created(), ...refused(413, 422) },
+  }),
+  async (c) => c.json({ data: await createMultipartUpload(c.get("app"), c.req.valid("json")) }, 201),
+);
+
+implement(
+  adminUploadsApi,
+  defineRoute({
+    method: "put",
+    path: "/part",
+    audience: "admin",
+    summary: "Upload one part.",
+    request: { body: rawBody("application/octet-stream", "The part's bytes.") },
+    parameters: [
+      queryParam("key", "The upload's object key.", { required: true, schema: { type: "string" } }),
+      queryParam("uploadId", "The upload's id.", { required: true, schema: { type: "string" } }),
+      queryParam("partNumber", "From 1.", { required: true, schema: { type: "integer" } }),
+    ],
+    responses: { ...ok(), ...refused(400, 413, 422) },
+  }),
+  async (c) => {
     const key = c.req.query("key") ?? "";
     const uploadId = c.req.query("uploadId") ?? "";
     const partText = c.req.query("partNumber") ?? "";
@@ -63,15 +87,37 @@ export const adminUploadsApi = new Hono<ApiEnv>()
       size: body.byteLength,
     });
     return c.json({ data });
-  })
-  .post("/complete", async (c) => {
-    const { attach, ...input } = await readJson(c, completeSchema);
+  },
+);
+
+implement(
+  adminUploadsApi,
+  defineRoute({
+    method: "post",
+    path: "/complete",
+    audience: "admin",
+    summary: "Finish a multipart upload and attach the file.",
+    request: { body: jsonBody(completeSchema) },
+    responses: { ...ok(), ...refused(409, 422) },
+  }),
+  async (c) => {
+    const { attach, ...input } = c.req.valid("json");
     const app = c.get("app");
     const stored = await completeMultipartUpload(app, { ...input, userId: c.get("user")!.id });
     if (attach) await attachUpload(app, { ...attach, stored, actor: c.get("user")! });
     return c.json({ data: stored });
-  })
-  .post("/abort", async (c) => {
-    const input = await readJson(c, uploadRef);
-    return c.json({ data: await abortMultipartUpload(c.get("app"), input) });
-  });
+  },
+);
+
+implement(
+  adminUploadsApi,
+  defineRoute({
+    method: "post",
+    path: "/abort",
+    audience: "admin",
+    summary: "Abandon a multipart upload.",
+    request: { body: jsonBody(uploadRef) },
+    responses: { ...ok() },
+  }),
+  async (c) => c.json({ data: await abortMultipartUpload(c.get("app"), c.req.valid("json")) }),
+);
