@@ -1,9 +1,11 @@
-import type { UNSAFE_RouteConfigEntry as RouteConfigEntry } from "@remix-run/dev";
+import type { RouteConfigEntry } from "@remix-run/route-config";
 
 // Every URL of the app and the module that serves it (Remix's route config: vite.config.ts enables
 // `v3_routeConfig`). Route modules live with their feature under app/features/<feature>/routes/; the
 // layouts in app/layouts/ (docs/architecture.md). Ids default to the file path; a module mounted at more
-// than one URL (the lesson page) gets an id per mount.
+// than one URL (the lesson page) gets an id per mount. The type is @remix-run/route-config's; its helpers
+// (`route`, `index`, `layout`) are not used because they load @remix-run/dev, which
+// tests/integration/admin-pages.test.ts cannot import in workerd when it reads this file.
 
 const route = (path: string, file: string, options: { id?: string } = {}): RouteConfigEntry => ({
   path,

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { hasArabic } from "#core/arabic";
 import { formatTimestamp } from "#core/import-format";
+import { spreadsheetCsv } from "./csv";
 
 export { formatTimestamp };
 
@@ -502,10 +503,10 @@ export function countActions(changes: readonly ImportChange[]): Record<ImportAct
   return counts;
 }
 
-/** The downloadable template: the header and two example rows, UTF-8 with a BOM for Excel. */
+/** The downloadable template: the header and an example row, as a spreadsheet CSV (./csv.ts). */
 export function importTemplateCsv(kind: ImportKind, parentExample: string): string {
   const spec = IMPORT_SPECS[kind];
   const header = [spec.parentColumn, ...spec.fields.map((field) => field.column)];
   const example = [parentExample, ...spec.fields.map((field) => field.example)];
-  return `\uFEFF${Papa.unparse({ fields: header, data: [example] }, { newline: "\r\n" })}\r\n`;
+  return spreadsheetCsv(header, [example]);
 }

@@ -1,4 +1,3 @@
-import Papa from "papaparse";
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import {
   MAILING_LIST_PAGE_SIZE,
@@ -8,6 +7,7 @@ import {
 import { mailingList } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { auditInsertWhen, diffChanges } from "./audit-log";
+import { spreadsheetCsv } from "../lib/csv";
 import { notFound } from "../lib/errors";
 import { containsText } from "./text-match";
 
@@ -105,28 +105,21 @@ export const MAILING_LIST_CSV_COLUMNS = [
 
 const iso = (date: Date | null) => (date ? date.toISOString() : "");
 
-/**
- * CSV for spreadsheets: RFC 4180 quoting, CRLF lines, a UTF-8 byte order mark so Excel reads Arabic
- * names as UTF-8, and cells that start like a formula (=, +, -, @) defused so opening the file runs nothing.
- */
+/** The list as a spreadsheet CSV (server/lib/csv.ts: BOM, RFC 4180 quoting, CRLF, formula cells defused). */
 export function mailingListCsv(entries: readonly MailingListEntry[]): string {
-  const body = Papa.unparse(
-    {
-      fields: [...MAILING_LIST_CSV_COLUMNS],
-      data: entries.map((entry) => [
-        entry.email,
-        entry.name ?? "",
-        entry.status,
-        entry.source,
-        iso(entry.consentAt),
-        iso(entry.confirmedAt),
-        iso(entry.unsubscribedAt),
-        iso(entry.createdAt),
-      ]),
-    },
-    { newline: "\r\n", escapeFormulae: true },
+  return spreadsheetCsv(
+    MAILING_LIST_CSV_COLUMNS,
+    entries.map((entry) => [
+      entry.email,
+      entry.name ?? "",
+      entry.status,
+      entry.source,
+      iso(entry.consentAt),
+      iso(entry.confirmedAt),
+      iso(entry.unsubscribedAt),
+      iso(entry.createdAt),
+    ]),
   );
-  return `\uFEFF${body}\r\n`;
 }
 
 /** Every row matching the filter (no paging), oldest first, as the CSV the export route serves. */

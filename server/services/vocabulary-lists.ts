@@ -7,6 +7,7 @@ import { QUIZ_OPTION_COUNT, type QuizWord } from "#core/vocabulary-quiz";
 import { isLessonLocked } from "../access/policy";
 import type { Member } from "../access/viewer";
 import type { AppContext } from "../context";
+import { spreadsheetCsv } from "../lib/csv";
 import { AppError, notFound } from "../lib/errors";
 import type { SessionUser } from "./auth";
 import { isMediaKey, signMediaUrl } from "./media";
@@ -341,27 +342,22 @@ export async function deleteListItem(ctx: AppContext, user: Owner, itemId: numbe
 // CSV export
 // ---------------------------------------------------------------------------------------------
 
-function csvCell(value: string): string {
-  // Cells that a spreadsheet would run as a formula get a leading apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The list as CSV: UTF-8 with a byte-order mark (so spreadsheets read the Arabic), CRLF, RFC 4180 quoting. */
+/** The list as a spreadsheet CSV (server/lib/csv.ts: BOM, RFC 4180 quoting, CRLF, formula cells defused). */
 export async function exportVocabularyListCsv(ctx: AppContext, user: Owner, listId: number) {
   const origin = ctx.config.appUrl.replace(/\/$/, "");
   const list = await getVocabularyList(ctx, user, listId);
-  const lines = [["Arabic", "Transliteration", "English", "Lesson", "Lesson link"]];
-  for (const item of [...list.items].reverse()) {
-    lines.push([
-      item.arabic,
-      item.transliteration,
-      item.english,
-      item.lesson?.title ?? "",
-      item.lesson ? `${origin}${item.lesson.href}` : "",
-    ]);
-  }
-  const body = `\uFEFF${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  const body = spreadsheetCsv(
+    ["Arabic", "Transliteration", "English", "Lesson", "Lesson link"],
+    [...list.items]
+      .reverse()
+      .map((item) => [
+        item.arabic,
+        item.transliteration,
+        item.english,
+        item.lesson?.title ?? "",
+        item.lesson ? `${origin}${item.lesson.href}` : "",
+      ]),
+  );
   return { filename: `${list.slug}.csv`, body, list };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { expectAccessible, signIn, uniqueEmail, signUpDirect } from "./fixtures";
+import { expectAccessible, signIn, signInWithForm, uniqueEmail, signUpDirect } from "./fixtures";
 
 async function signUp(page: Page, name: string) {
   return signUpDirect(page, { name, prefix: "account", password: "marhaba-marhaba-1" });
@@ -54,9 +54,9 @@ test("settings: change password, then the old one no longer works", async ({ pag
   await expect(page).toHaveURL(/\/settings$/);
 
   await page.context().clearCookies();
-  await signIn(page, account);
+  await signInWithForm(page, account);
   await expect(page.getByText("The email or password is incorrect.")).toBeVisible();
-  await signIn(page, { email: account.email, password: "new-password-2026" });
+  await signInWithForm(page, { email: account.email, password: "new-password-2026" });
   await expect(page).toHaveURL(/\/video-library$/);
 });
 

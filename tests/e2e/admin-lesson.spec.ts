@@ -5,12 +5,6 @@ import { DEMO, expectAccessible, signIn } from "./fixtures";
 // nobody else reads and puts its transcript back afterwards.
 const LESSON = "Wedding Traditions in Jordan";
 
-/** Signs in and waits for the landing page, so the next navigation carries the session. */
-async function signInAs(page: Page, account: { email: string; password: string }) {
-  await signIn(page, account);
-  await expect(page).toHaveURL(/\/video-library/);
-}
-
 async function lessonId(page: Page, title: string) {
   await page.goto("/video-library");
   await page
@@ -22,7 +16,7 @@ async function lessonId(page: Page, title: string) {
 }
 
 test("admin edits a line's English, splits a line, saves; the learner's lesson shows it", async ({ page, browser }) => {
-  await signInAs(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   const id = await lessonId(page, LESSON);
   const original = (await (await page.request.get(`/api/admin/lessons/${id}/cues`)).json()) as {
     data: Array<{
@@ -62,7 +56,7 @@ test("admin edits a line's English, splits a line, saves; the learner's lesson s
     // A subscribed learner sees the new line and the new English.
     const learner = await browser.newContext();
     const learnerPage = await learner.newPage();
-    await signInAs(learnerPage, DEMO.learner);
+    await signIn(learnerPage, DEMO.learner);
     await learnerPage.goto(`/video/${id}/x`);
     const transcript = learnerPage.getByRole("list", { name: "Transcript lines" });
     await expect(transcript.getByRole("listitem")).toHaveCount(original.data.length + 1);
@@ -75,7 +69,7 @@ test("admin edits a line's English, splits a line, saves; the learner's lesson s
 });
 
 test("the cue editor refuses overlapping lines at the line, without saving", async ({ page }) => {
-  await signInAs(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   const id = await lessonId(page, LESSON);
   await page.goto(`/admin/videos/${id}/lesson`);
   const start = page.getByLabel("Start, Line 2", { exact: true });
@@ -90,7 +84,7 @@ test("the cue editor refuses overlapping lines at the line, without saving", asy
 test("subtitles generator: AI is off, a VTT file is imported into the editor, a broken one explained", async ({
   page,
 }) => {
-  await signInAs(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   await page.goto("/admin/subtitles-generator");
   await expect(page).toHaveTitle("Ahla - Subtitles generator");
   await expect(page.getByText("AI transcription is off.")).toBeVisible();
@@ -127,7 +121,7 @@ test("subtitles generator: AI is off, a VTT file is imported into the editor, a 
 });
 
 test("the learner's lesson assistant says plainly that it is off", async ({ page }) => {
-  await signInAs(page, DEMO.learner);
+  await signIn(page, DEMO.learner);
   await lessonId(page, LESSON);
   await page.getByRole("button", { name: /Ask about this lesson/ }).click();
   await expect(page.getByRole("status").filter({ hasText: /The lesson assistant is off/ })).toBeVisible();
@@ -135,7 +129,7 @@ test("the learner's lesson assistant says plainly that it is off", async ({ page
 });
 
 test("admin AI chat page: switch a lesson's assistant on and off", async ({ page }) => {
-  await signInAs(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   await page.goto("/admin/video-ai-chat");
   await expect(page).toHaveTitle("Ahla - Video AI chat");
   await expect(page.getByText("AI answers are off on this deployment.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "./test";
-import { DEMO, expectAccessible, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, expectAccessible, signInWithForm, uniqueEmail } from "./fixtures";
 
 test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {
   test("a login-required page sends a visitor to login and back after signing in", async ({ page }) => {
@@ -13,13 +13,13 @@ test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {
   });
 
   test("without a return address, login lands on the video library", async ({ page }) => {
-    await signIn(page, DEMO.free);
+    await signInWithForm(page, DEMO.free);
     await expect(page).toHaveURL(/\/video-library$/);
     await expect(page).toHaveTitle(/^Ahla - /);
   });
 
   test("a return address to another site is ignored", async ({ page }) => {
-    await signIn(page, DEMO.free, "https://evil.example/phish");
+    await signInWithForm(page, DEMO.free, "https://evil.example/phish");
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/video-library$/);
   });
 
@@ -38,7 +38,7 @@ test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {
   });
 
   test("logging out goes to login with the current page as return address", async ({ page }) => {
-    await signIn(page, DEMO.free, "/settings");
+    await signInWithForm(page, DEMO.free, "/settings");
     await expect(page).toHaveURL(/\/settings$/);
     await page.getByRole("button", { name: /account menu|open account/i }).click();
     await page.getByRole("button", { name: /log out/i }).click();
@@ -48,7 +48,7 @@ test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {
   });
 
   test("entering /admin as a non-admin logs the member out", async ({ page }) => {
-    await signIn(page, DEMO.free);
+    await signInWithForm(page, DEMO.free);
     await expect(page).toHaveURL(/\/video-library$/);
     await page.goto("/admin/videos");
     await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Fvideos$/);
@@ -57,7 +57,7 @@ test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {
   });
 
   test("an admin reaches the admin dashboard", async ({ page }) => {
-    await signIn(page, DEMO.admin, "/admin");
+    await signInWithForm(page, DEMO.admin, "/admin");
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Videos", exact: true })).toBeVisible();
@@ -130,7 +130,7 @@ test.describe("password reset through the dev outbox", () => {
     await expect(page).toHaveURL(/\/auth\/login/);
     await expect(page.getByText("Your password has been changed. Please sign in.")).toBeVisible();
 
-    await signIn(page, { email, password: "second-password-2" });
+    await signInWithForm(page, { email, password: "second-password-2" });
     await expect(page).toHaveURL(/\/video-library$/);
 
     await page.context().clearCookies();

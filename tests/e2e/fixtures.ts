@@ -7,7 +7,24 @@ export const DEMO = {
   free: { email: "free@ahla.dev", password: "ahla-free-2026" },
 };
 
+/** Where a sign-in without a return address lands (app/features/accounts/routes/login.tsx). */
+const AFTER_LOGIN = "/video-library";
+
+/**
+ * Signs `account` in without the form: the app's own sign-in (POST /api/auth/login, the same session and
+ * cookies as the login page) through the page's browser context, whose cookie jar keeps them; then opens
+ * `redirect`, or the page a sign-in lands on. For every spec that is not about signing in.
+ */
 export async function signIn(page: Page, account: { email: string; password: string }, redirect?: string) {
+  const response = await page.request.post("/api/auth/login", {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto(redirect ?? AFTER_LOGIN);
+}
+
+/** Signs in through the login form, for the specs where the form itself is under test. */
+export async function signInWithForm(page: Page, account: { email: string; password: string }, redirect?: string) {
   await page.goto(redirect ? `/auth/login?redirect=${encodeURIComponent(redirect)}` : "/auth/login");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -39,9 +56,8 @@ export function uniqueEmail(prefix = "e2e") {
  */
 export async function signUpDirect(
   page: Page,
-  { name = "Test Member", prefix = "e2e", password = "marhaba-marhaba-1" } = {},
+  { name = "Test Member", prefix = "e2e", password = "marhaba-marhaba-1", email = uniqueEmail(prefix) } = {},
 ) {
-  const email = uniqueEmail(prefix);
   const response = await page.request.post("/api/auth/register", { data: { name, email, password } });
   expect(response.status(), await response.text()).toBe(201);
   return { email, password, name };

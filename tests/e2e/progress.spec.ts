@@ -1,5 +1,5 @@
 import { localDay } from "../../core/local-day";
-import { expectAccessible, uniqueEmail } from "./fixtures";
+import { expectAccessible, signUpDirect } from "./fixtures";
 import { expect, test, type Page } from "./test";
 
 // /progress (docs/progress.md): a new learner's time zone is detected on the first visit, a lesson watched
@@ -10,13 +10,7 @@ const ZONE = "Asia/Beirut";
 test.use({ timezoneId: ZONE });
 
 async function signUp(page: Page) {
-  await page.goto("/auth/signup");
-  await page.getByLabel("Your name").fill("Rania");
-  await page.getByLabel("Email").fill(uniqueEmail("progress"));
-  await page.getByLabel("Password", { exact: true }).fill("shukran-ktir-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // Password hashing is deliberately slow.
-  await expect(page).not.toHaveURL(/\/auth\/signup/, { timeout: 30_000 });
+  await signUpDirect(page, { name: "Rania", prefix: "progress", password: "shukran-ktir-1" });
 }
 
 /** Shows a flashcard's answer, then rates it Good (3), until the next card replaces it. */

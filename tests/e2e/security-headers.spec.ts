@@ -140,9 +140,12 @@ test("the CSP blocks an injected inline script and inline handler, and runs one 
 
     const handler = document.createElement("img");
     handler.setAttribute("onerror", "window.__injectedRan = true;");
+    // Listeners run in the order they were added: once this one hears the error, the inline handler (added
+    // first) has had its turn, or was refused.
+    const failed = new Promise((resolve) => handler.addEventListener("error", resolve, { once: true }));
     handler.src = "data:image/png;base64,broken";
     document.body.appendChild(handler);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await failed;
     const blocked = !window.__injectedRan;
 
     // The same script with the page's nonce does run: the check above is not a dead harness.

@@ -23,17 +23,15 @@ import { cuesFromFormData } from "../../core/schemas/admin-lesson";
 import { createAppContext } from "../../server/context";
 import { createLoadContext } from "../../server/load-context";
 import { attachUpload, saveLessonCues } from "../../server/services/admin-lesson";
-import { createSession } from "../../server/services/auth";
 import { searchLessons } from "../../server/services/search";
 import { putSingleUpload, sniffContentType } from "../../server/services/uploads";
 import { createLesson } from "../fixtures/lessons";
-import { createUser, loginToken, testApp, testEnv } from "./helpers";
+import { call, createUser, json, member, testEnv } from "./helpers";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the workspace route uses of
 // it (`data`, `redirect`) is @remix-run/server-runtime's, which it re-exports.
 vi.mock("@remix-run/cloudflare", () => import("@remix-run/server-runtime"));
 
-const app = testApp();
 const ctx = createAppContext(testEnv);
 const MiB = 1024 * 1024;
 
@@ -42,31 +40,11 @@ let adminCookie: string;
 let learnerToken: string;
 
 beforeAll(async () => {
-  const admin = await createUser({ permissions: ["admin"] });
-  adminToken = await loginToken(app, admin.email, admin.password);
-  adminCookie = `token=${(await createSession(ctx, admin.id)).token}`;
-  const learner = await createUser();
-  learnerToken = await loginToken(app, learner.email, learner.password);
+  const admin = await member({ permissions: ["admin"] });
+  adminToken = admin.token;
+  adminCookie = `token=${admin.token}`;
+  learnerToken = (await member()).token;
 });
-
-function call(method: string, path: string, token: string | null, body?: unknown, raw?: BodyInit) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return app.request(
-    path,
-    {
-      method,
-      headers,
-      body: raw ?? (body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body)),
-    },
-    testEnv,
-  );
-}
-
-const json = async <T = { data: unknown; errors?: string[]; fieldErrors?: Record<string, string[]> }>(
-  response: Response,
-) => (await response.json()) as T;
 
 async function sha256(bytes: Uint8Array<ArrayBuffer>) {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
@@ -168,11 +146,15 @@ describe("multipart upload into R2 (/api/admin/uploads)", () => {
     const { video } = await createLesson(ctx, { durationSeconds: 0, cues: [] });
     const size = 10 * MiB + 12_345;
     const bytes = mp4Bytes(size);
-    const created = await call("POST", "/api/admin/uploads", adminToken, {
-      kind: "video",
-      fileName: "My Lesson.MP4",
-      size,
-      videoId: video.id,
+    const created = await call("/api/admin/uploads", {
+      method: "POST",
+      token: adminToken,
+      json: {
+        kind: "video",
+        fileName: "My Lesson.MP4",
+        size,
+        videoId: video.id,
+      },
     });
     expect(created.status).toBe(201);
     const { data: upload } = await json<{
@@ -187,17 +169,25 @@ describe("multipart upload into R2 (/api/admin/uploads)", () => {
     for (let partNumber = 1; partNumber * partSize - partSize < size; partNumber += 1) {
       const chunk = bytes.slice((partNumber - 1) * partSize, Math.min(size, partNumber * partSize));
       const query = new URLSearchParams({ key: upload.key, uploadId: upload.uploadId, partNumber: String(partNumber) });
-      const response = await call("PUT", `/api/admin/uploads/part?${query}`, adminToken, undefined, chunk);
+      const response = await call(`/api/admin/uploads/part?${query}`, {
+        method: "PUT",
+        token: adminToken,
+        body: chunk,
+      });
       expect(response.status).toBe(200);
       parts.push((await json<{ data: { partNumber: number; etag: string } }>(response)).data);
     }
     expect(parts).toHaveLength(3);
 
-    const completed = await call("POST", "/api/admin/uploads/complete", adminToken, {
-      key: upload.key,
-      uploadId: upload.uploadId,
-      parts,
-      attach: { videoId: video.id, durationSeconds: 95.6 },
+    const completed = await call("/api/admin/uploads/complete", {
+      method: "POST",
+      token: adminToken,
+      json: {
+        key: upload.key,
+        uploadId: upload.uploadId,
+        parts,
+        attach: { videoId: video.id, durationSeconds: 95.6 },
+      },
     });
     expect(completed.status).toBe(200);
     expect((await json(completed)).data).toEqual({ key: upload.key, contentType: "video/mp4", sizeBytes: size });
@@ -213,80 +203,107 @@ describe("multipart upload into R2 (/api/admin/uploads)", () => {
   }, 30_000);
 
   it("refuses bad part numbers, unknown uploads, oversize files and non-videos", async () => {
-    const created = await call("POST", "/api/admin/uploads", adminToken, {
-      kind: "video",
-      fileName: "a.mp4",
-      size: 1000,
+    const created = await call("/api/admin/uploads", {
+      method: "POST",
+      token: adminToken,
+      json: {
+        kind: "video",
+        fileName: "a.mp4",
+        size: 1000,
+      },
     });
     const { data: upload } = await json<{ data: { key: string; uploadId: string } }>(created);
     const put = (partNumber: string, uploadId = upload.uploadId, key = upload.key) =>
-      call(
-        "PUT",
-        `/api/admin/uploads/part?${new URLSearchParams({ key, uploadId, partNumber })}`,
-        adminToken,
-        undefined,
-        new Uint8Array(10),
-      );
+      call(`/api/admin/uploads/part?${new URLSearchParams({ key, uploadId, partNumber })}`, {
+        method: "PUT",
+        token: adminToken,
+        body: new Uint8Array(10),
+      });
     expect((await put("0")).status).toBe(400);
     expect((await put("10001")).status).toBe(400);
     expect((await put("abc")).status).toBe(400);
     expect((await put("1", "not-an-upload")).status).toBe(404);
     expect((await put("1", upload.uploadId, "secrets/escape.mp4")).status).toBe(404);
 
-    const unknown = await call("POST", "/api/admin/uploads/complete", adminToken, {
-      key: upload.key,
-      uploadId: "not-an-upload",
-      parts: [{ partNumber: 1, etag: "x" }],
+    const unknown = await call("/api/admin/uploads/complete", {
+      method: "POST",
+      token: adminToken,
+      json: {
+        key: upload.key,
+        uploadId: "not-an-upload",
+        parts: [{ partNumber: 1, etag: "x" }],
+      },
     });
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).errors).toEqual(["Unknown or finished upload."]);
 
-    const tooBig = await call("POST", "/api/admin/uploads", adminToken, {
-      kind: "thumbnail",
-      fileName: "t.png",
-      size: 6 * MiB,
+    const tooBig = await call("/api/admin/uploads", {
+      method: "POST",
+      token: adminToken,
+      json: {
+        kind: "thumbnail",
+        fileName: "t.png",
+        size: 6 * MiB,
+      },
     });
     expect(tooBig.status).toBe(413);
-    const badKind = await call("POST", "/api/admin/uploads", adminToken, {
-      kind: "script",
-      fileName: "x.js",
-      size: 10,
+    const badKind = await call("/api/admin/uploads", {
+      method: "POST",
+      token: adminToken,
+      json: {
+        kind: "script",
+        fileName: "x.js",
+        size: 10,
+      },
     });
     expect(badKind.status).toBe(422);
-    expect((await call("POST", "/api/admin/uploads", adminToken, "{oops")).status).toBe(400);
+    expect((await call("/api/admin/uploads", { method: "POST", token: adminToken, body: "{oops" })).status).toBe(400);
 
     // A "video" that is really text is deleted again after completing.
     const text = new TextEncoder().encode("definitely not a video");
     const fake = await json<{ data: { key: string; uploadId: string } }>(
-      await call("POST", "/api/admin/uploads", adminToken, { kind: "video", fileName: "fake.mp4", size: text.length }),
+      await call("/api/admin/uploads", {
+        method: "POST",
+        token: adminToken,
+        json: { kind: "video", fileName: "fake.mp4", size: text.length },
+      }),
     );
     const part = await json<{ data: { partNumber: number; etag: string } }>(
       await call(
-        "PUT",
         `/api/admin/uploads/part?${new URLSearchParams({ key: fake.data.key, uploadId: fake.data.uploadId, partNumber: "1" })}`,
-        adminToken,
-        undefined,
-        text,
+        { method: "PUT", token: adminToken, body: text },
       ),
     );
-    const refused = await call("POST", "/api/admin/uploads/complete", adminToken, {
-      key: fake.data.key,
-      uploadId: fake.data.uploadId,
-      parts: [part.data],
+    const refused = await call("/api/admin/uploads/complete", {
+      method: "POST",
+      token: adminToken,
+      json: {
+        key: fake.data.key,
+        uploadId: fake.data.uploadId,
+        parts: [part.data],
+      },
     });
     expect(refused.status).toBe(422);
     expect(await testEnv.MEDIA.head(fake.data.key)).toBeNull();
 
-    const aborted = await call("POST", "/api/admin/uploads/abort", adminToken, {
-      key: upload.key,
-      uploadId: upload.uploadId,
+    const aborted = await call("/api/admin/uploads/abort", {
+      method: "POST",
+      token: adminToken,
+      json: {
+        key: upload.key,
+        uploadId: upload.uploadId,
+      },
     });
     expect(aborted.status).toBe(200);
   });
 
   it("refuses part sets R2 rejects: a small part before the last", async () => {
     const created = await json<{ data: { key: string; uploadId: string } }>(
-      await call("POST", "/api/admin/uploads", adminToken, { kind: "video", fileName: "b.mp4", size: 6 * MiB }),
+      await call("/api/admin/uploads", {
+        method: "POST",
+        token: adminToken,
+        json: { kind: "video", fileName: "b.mp4", size: 6 * MiB },
+      }),
     );
     const { key, uploadId } = created.data;
     const parts = [];
@@ -295,15 +312,16 @@ describe("multipart upload into R2 (/api/admin/uploads)", () => {
       [2, mp4Bytes(5 * MiB)],
     ] as const) {
       const response = await call(
-        "PUT",
         `/api/admin/uploads/part?${new URLSearchParams({ key, uploadId, partNumber: String(partNumber) })}`,
-        adminToken,
-        undefined,
-        chunk,
+        { method: "PUT", token: adminToken, body: chunk },
       );
       parts.push((await json<{ data: { partNumber: number; etag: string } }>(response)).data);
     }
-    const response = await call("POST", "/api/admin/uploads/complete", adminToken, { key, uploadId, parts });
+    const response = await call("/api/admin/uploads/complete", {
+      method: "POST",
+      token: adminToken,
+      json: { key, uploadId, parts },
+    });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
   }, 30_000);
@@ -331,9 +349,11 @@ describe("multipart upload into R2 (/api/admin/uploads)", () => {
 
   it("is for admins only", async () => {
     const body = { kind: "video", fileName: "a.mp4", size: 10 };
-    expect((await call("POST", "/api/admin/uploads", null, body)).status).toBe(401);
-    expect((await call("POST", "/api/admin/uploads", learnerToken, body)).status).toBe(403);
-    expect((await call("PUT", "/api/admin/lessons/1/cues", learnerToken, { cues: [] })).status).toBe(403);
+    expect((await call("/api/admin/uploads", { method: "POST", json: body })).status).toBe(401);
+    expect((await call("/api/admin/uploads", { method: "POST", token: learnerToken, json: body })).status).toBe(403);
+    expect(
+      (await call("/api/admin/lessons/1/cues", { method: "PUT", token: learnerToken, json: { cues: [] } })).status,
+    ).toBe(403);
   });
 });
 
@@ -348,19 +368,30 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
         { arabic: "باي", transliteration: "bay", english: "Bye", startMs: 5000, endMs: 6000 },
       ],
     });
-    const response = await call("PUT", `/api/admin/lessons/${video.id}/cues`, adminToken, {
-      cues: [
-        { id: cues[0]!.id, startMs: 0, endMs: 1500, arabic: "مرحبا", transliteration: "marħaba", english: "Hi there" },
-        { startMs: 1500, endMs: 2000, arabic: "يا صديقي", transliteration: "ya ṣadiiqi", english: "my friend" },
-        {
-          id: cues[1]!.id,
-          startMs: 2000,
-          endMs: 4000,
-          arabic: "كيفك",
-          transliteration: "kiifak",
-          english: "zanzibarquokka",
-        },
-      ],
+    const response = await call(`/api/admin/lessons/${video.id}/cues`, {
+      method: "PUT",
+      token: adminToken,
+      json: {
+        cues: [
+          {
+            id: cues[0]!.id,
+            startMs: 0,
+            endMs: 1500,
+            arabic: "مرحبا",
+            transliteration: "marħaba",
+            english: "Hi there",
+          },
+          { startMs: 1500, endMs: 2000, arabic: "يا صديقي", transliteration: "ya ṣadiiqi", english: "my friend" },
+          {
+            id: cues[1]!.id,
+            startMs: 2000,
+            endMs: 4000,
+            arabic: "كيفك",
+            transliteration: "kiifak",
+            english: "zanzibarquokka",
+          },
+        ],
+      },
     });
     expect(response.status).toBe(200);
     expect((await json(response)).data).toEqual({ count: 3, inserted: 1, deleted: 1 });
@@ -381,7 +412,7 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
     expect(found.map((result) => result.videoId)).toContain(video.id);
 
     const read = await json<{ data: Array<{ english: string }> }>(
-      await call("GET", `/api/admin/lessons/${video.id}/cues`, adminToken),
+      await call(`/api/admin/lessons/${video.id}/cues`, { token: adminToken }),
     );
     expect(read.data.map((cue) => cue.english)).toEqual(["Hi there", "my friend", "zanzibarquokka"]);
   });
@@ -391,13 +422,17 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
       durationSeconds: 10,
       cues: [{ arabic: "أهلا", startMs: 0, endMs: 1000 }],
     });
-    const response = await call("PUT", `/api/admin/lessons/${video.id}/cues`, adminToken, {
-      cues: [
-        { startMs: 0, endMs: 3000, arabic: "واحد" },
-        { startMs: 2500, endMs: 4000, arabic: "اثنين" },
-        { startMs: 5000, endMs: 4500, arabic: "ثلاثة" },
-        { startMs: 6000, endMs: 11_000, arabic: "أربعة" },
-      ],
+    const response = await call(`/api/admin/lessons/${video.id}/cues`, {
+      method: "PUT",
+      token: adminToken,
+      json: {
+        cues: [
+          { startMs: 0, endMs: 3000, arabic: "واحد" },
+          { startMs: 2500, endMs: 4000, arabic: "اثنين" },
+          { startMs: 5000, endMs: 4500, arabic: "ثلاثة" },
+          { startMs: 6000, endMs: 11_000, arabic: "أربعة" },
+        ],
+      },
     });
     expect(response.status).toBe(422);
     const body = await json(response);
@@ -413,14 +448,26 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
 
   it("answers malformed bodies and unknown lessons with 4xx, never 500", async () => {
     const { video } = await createLesson(ctx, { cues: [] });
-    expect((await call("PUT", `/api/admin/lessons/${video.id}/cues`, adminToken, "not json")).status).toBe(400);
-    expect((await call("PUT", `/api/admin/lessons/${video.id}/cues`, adminToken, { lines: [] })).status).toBe(400);
-    const wrongTypes = await call("PUT", `/api/admin/lessons/${video.id}/cues`, adminToken, {
-      cues: [{ startMs: "soon", endMs: 5, arabic: 3 }],
+    expect(
+      (await call(`/api/admin/lessons/${video.id}/cues`, { method: "PUT", token: adminToken, body: "not json" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(`/api/admin/lessons/${video.id}/cues`, { method: "PUT", token: adminToken, json: { lines: [] } }))
+        .status,
+    ).toBe(400);
+    const wrongTypes = await call(`/api/admin/lessons/${video.id}/cues`, {
+      method: "PUT",
+      token: adminToken,
+      json: {
+        cues: [{ startMs: "soon", endMs: 5, arabic: 3 }],
+      },
     });
     expect(wrongTypes.status).toBe(422);
-    expect((await call("PUT", `/api/admin/lessons/99999999/cues`, adminToken, { cues: [] })).status).toBe(404);
-    expect((await call("GET", `/api/admin/lessons/abc/cues`, adminToken)).status).toBe(404);
+    expect(
+      (await call(`/api/admin/lessons/99999999/cues`, { method: "PUT", token: adminToken, json: { cues: [] } })).status,
+    ).toBe(404);
+    expect((await call(`/api/admin/lessons/abc/cues`, { token: adminToken })).status).toBe(404);
   });
 
   it("ignores ids of another lesson's lines (they become new lines here)", async () => {
@@ -469,22 +516,44 @@ describe("one write path for a lesson's words and exercises: the registry's and 
     const word = { videoId: video.id, arabic: "بكرا", english: "tomorrow" };
 
     // The registry (/api/admin/video-vocabulary and the generic admin pages).
-    const late = await call("POST", "/api/admin/video-vocabulary", adminToken, { ...word, startMs: 11_000 });
+    const late = await call("/api/admin/video-vocabulary", {
+      method: "POST",
+      token: adminToken,
+      json: { ...word, startMs: 11_000 },
+    });
     expect(late.status).toBe(422);
     expect((await json(late)).fieldErrors?.startMs).toEqual([PAST_THE_END]);
-    const inside = await call("POST", "/api/admin/video-vocabulary", adminToken, { ...word, startMs: 9000 });
+    const inside = await call("/api/admin/video-vocabulary", {
+      method: "POST",
+      token: adminToken,
+      json: { ...word, startMs: 9000 },
+    });
     expect(inside.status).toBe(201);
     const { id } = (await json<{ data: { id: string } }>(inside)).data;
-    const moved = await call("PATCH", `/api/admin/video-vocabulary/${id}`, adminToken, { startMs: 12_000 });
+    const moved = await call(`/api/admin/video-vocabulary/${id}`, {
+      method: "PATCH",
+      token: adminToken,
+      json: { startMs: 12_000 },
+    });
     expect((await json(moved)).fieldErrors?.startMs).toEqual([PAST_THE_END]);
     // Moved to a shorter lesson, the stored time is past its end too; an edit of another field is fine.
-    const elsewhere = await call("PATCH", `/api/admin/video-vocabulary/${id}`, adminToken, {
-      videoId: shorter.video.id,
+    const elsewhere = await call(`/api/admin/video-vocabulary/${id}`, {
+      method: "PATCH",
+      token: adminToken,
+      json: {
+        videoId: shorter.video.id,
+      },
     });
     expect(elsewhere.status).toBe(422);
-    expect((await call("PATCH", `/api/admin/video-vocabulary/${id}`, adminToken, { english: "tmrw" })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await call(`/api/admin/video-vocabulary/${id}`, {
+          method: "PATCH",
+          token: adminToken,
+          json: { english: "tmrw" },
+        })
+      ).status,
+    ).toBe(200);
 
     // The lesson workspace (/admin/videos/:id/lesson, "Study" tab).
     const refused = await workspaceAction(video.id, {
@@ -526,9 +595,13 @@ describe("one write path for a lesson's words and exercises: the registry's and 
       cues: [{ arabic: "أنا بحب القهوة", english: "I love coffee", startMs: 0, endMs: 2000 }],
     });
     const tooLong = "كلمة ".repeat(110).trim(); // 549 characters: a line may hold it, an exercise may not
-    const viaRegistry = await call("POST", "/api/admin/video-sentence-order", adminToken, {
-      videoId: video.id,
-      sentence: tooLong,
+    const viaRegistry = await call("/api/admin/video-sentence-order", {
+      method: "POST",
+      token: adminToken,
+      json: {
+        videoId: video.id,
+        sentence: tooLong,
+      },
     });
     expect(viaRegistry.status).toBe(422);
     const registryErrors = (await json(viaRegistry)).fieldErrors?.sentence;

@@ -29,6 +29,7 @@ beforeEach(async () => {
   fixtures = await ensureBillingFixtures();
 });
 
+// Not the shared `member`: a member page's calls go to /api/admin/users, on the env each test chooses.
 async function signedIn(permissions: string[] = [], env: Env = testEnv) {
   const user = await createUser({ permissions });
   const token = await loginToken(app, user.email, user.password);

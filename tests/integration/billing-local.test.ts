@@ -22,6 +22,7 @@ beforeEach(async () => {
   fixtures = await ensureBillingFixtures();
 });
 
+// Not the shared helpers: a test may bring its own app (a clock), and the member signs in through the login route.
 async function signedInMember(app = testApp()) {
   const user = await createUser();
   const token = await loginToken(app, user.email, user.password);

@@ -22,6 +22,7 @@ afterEach(() => fetchSpy.mockRestore());
 
 const app = testApp();
 
+// Not the shared `member`: signs in and calls through the Stripe env, whose fetch the test replaces.
 async function member() {
   const user = await createUser();
   const login = await app.request(

@@ -25,36 +25,16 @@ import {
   setProgress,
   storedPositions,
 } from "../fixtures/collections";
-import { createUser, loginToken, testApp, testEnv } from "./helpers";
+import { call, createUser, json, member, testEnv } from "./helpers";
 
-const app = testApp();
 const ctx = createAppContext(testEnv);
 
-const member = (userId: number, hasSubscription = false): ViewerAccess => ({
+/** A member's access as the catalogue's services take it (not a signed-in member: see `member`). */
+const accessOf = (userId: number, hasSubscription = false): ViewerAccess => ({
   signedIn: true,
   hasSubscription,
   userId,
 });
-
-async function learner() {
-  const user = await createUser();
-  return { ...user, token: await loginToken(app, user.email, user.password) };
-}
-
-function call(method: string, path: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return app.request(
-    path,
-    { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) },
-    testEnv,
-  );
-}
-
-async function json<T = { data: unknown; errors?: string[] }>(response: Response) {
-  return (await response.json()) as T;
-}
 
 describe("progress helpers", () => {
   it("reads a progress row as percent, completed at the stored completion only", () => {
@@ -143,15 +123,15 @@ describe("courses", () => {
     expect(visitor?.lessons.every((lesson) => lesson.locked)).toBe(true);
     expect(visitor?.progress).toBeNull();
     const user = await createUser();
-    const free = await getCourse(ctx, member(user.id), courseId);
+    const free = await getCourse(ctx, accessOf(user.id), courseId);
     expect(free?.lessons.map((lesson) => lesson.locked)).toEqual([false, true, true]);
-    const paying = await getCourse(ctx, member(user.id, true), courseId);
+    const paying = await getCourse(ctx, accessOf(user.id, true), courseId);
     expect(paying?.lessons.some((lesson) => lesson.locked)).toBe(false);
   });
 
   it("starts at the first lesson, continues at the first not completed, and reviews from the start when done", async () => {
     const user = await createUser();
-    const viewer = member(user.id, true);
+    const viewer = accessOf(user.id, true);
     const fresh = await getCourse(ctx, viewer, courseId);
     expect(fresh?.progress).toEqual({ completed: 0, total: 3, percent: 0, state: "not-started" });
     expect(fresh?.nextLesson?.id).toBe(lessonIds[0]);
@@ -168,7 +148,7 @@ describe("courses", () => {
 
     // Someone else's progress never shows.
     const other = await createUser();
-    expect((await getCourse(ctx, member(other.id), courseId))?.progress?.completed).toBe(0);
+    expect((await getCourse(ctx, accessOf(other.id), courseId))?.progress?.completed).toBe(0);
 
     for (const videoId of lessonIds) await setProgress(ctx, { userId: user.id, videoId, completed: true });
     const finished = await getCourse(ctx, viewer, courseId);
@@ -208,48 +188,60 @@ describe("playlists API", () => {
   });
 
   async function playlistWith(token: string, videoIds: number[], title = "My study list") {
-    const created = await json<{ data: { id: number } }>(await call("POST", "/api/playlists", token, { title }));
+    const created = await json<{ data: { id: number } }>(
+      await call("/api/playlists", { method: "POST", token, json: { title } }),
+    );
     for (const videoId of videoIds) {
-      expect((await call("POST", `/api/playlists/${created.data.id}/videos`, token, { videoId })).status).toBe(200);
+      expect(
+        (await call(`/api/playlists/${created.data.id}/videos`, { method: "POST", token, json: { videoId } })).status,
+      ).toBe(200);
     }
     return created.data.id;
   }
 
   it("answers 401 to visitors on every route", async () => {
-    expect((await call("GET", "/api/playlists", null)).status).toBe(401);
-    expect((await call("POST", "/api/playlists", null, { title: "x" })).status).toBe(401);
-    expect((await call("PATCH", `/api/playlists/${curatedId}`, null, { title: "x" })).status).toBe(401);
-    expect((await call("DELETE", `/api/playlists/${curatedId}/videos/1`, null)).status).toBe(401);
+    expect((await call("/api/playlists")).status).toBe(401);
+    expect((await call("/api/playlists", { method: "POST", json: { title: "x" } })).status).toBe(401);
+    expect((await call(`/api/playlists/${curatedId}`, { method: "PATCH", json: { title: "x" } })).status).toBe(401);
+    expect((await call(`/api/playlists/${curatedId}/videos/1`, { method: "DELETE" })).status).toBe(401);
   });
 
   it("creates, lists, renames and deletes the learner's own playlist", async () => {
-    const { token, id: userId } = await learner();
-    const created = await call("POST", "/api/playlists", token, { title: "  Café & Coffee  " });
+    const { token, id: userId } = await member();
+    const created = await call("/api/playlists", { method: "POST", token, json: { title: "  Café & Coffee  " } });
     expect(created.status).toBe(201);
     const { data } = await json<{ data: { id: number; title: string; slug: string; lessonCount: number } }>(created);
     expect(data).toMatchObject({ title: "Café & Coffee", slug: "cafe-coffee", lessonCount: 0 });
 
     const listed = await json<{
       data: { mine: Array<{ id: number; isOwn: boolean }>; curated: Array<{ id: number }> };
-    }>(await call("GET", "/api/playlists", token));
+    }>(await call("/api/playlists", { token }));
     expect(listed.data.mine.map((playlist) => playlist.id)).toEqual([data.id]);
     expect(listed.data.curated.some((playlist) => playlist.id === curatedId)).toBe(true);
 
-    const renamed = await call("PATCH", `/api/playlists/${data.id}`, token, { title: "Sounds of Beirut" });
+    const renamed = await call(`/api/playlists/${data.id}`, {
+      method: "PATCH",
+      token,
+      json: { title: "Sounds of Beirut" },
+    });
     expect(renamed.status).toBe(200);
     expect((await json<{ data: { slug: string } }>(renamed)).data.slug).toBe("sounds-of-beirut");
 
-    await call("POST", `/api/playlists/${data.id}/videos`, token, { videoId: lessons[0]!.id });
-    const deleted = await call("DELETE", `/api/playlists/${data.id}`, token);
+    await call(`/api/playlists/${data.id}/videos`, { method: "POST", token, json: { videoId: lessons[0]!.id } });
+    const deleted = await call(`/api/playlists/${data.id}`, { method: "DELETE", token });
     expect(deleted.status).toBe(200);
     expect(await ctx.db.select().from(playlists).where(eq(playlists.ownerId, userId))).toEqual([]);
     expect(await ctx.db.select().from(playlistVideos).where(eq(playlistVideos.playlistId, data.id))).toEqual([]);
-    expect((await call("GET", `/api/playlists/${data.id}`, token)).status).toBe(404);
+    expect((await call(`/api/playlists/${data.id}`, { token })).status).toBe(404);
   });
 
   it("creates a playlist with a first lesson in one step", async () => {
-    const { token } = await learner();
-    const response = await call("POST", "/api/playlists", token, { title: "Quick save", videoId: lessons[2]!.id });
+    const { token } = await member();
+    const response = await call("/api/playlists", {
+      method: "POST",
+      token,
+      json: { title: "Quick save", videoId: lessons[2]!.id },
+    });
     expect(response.status).toBe(201);
     const { data } = await json<{ data: { id: number; lessonCount: number } }>(response);
     expect(data.lessonCount).toBe(1);
@@ -257,22 +249,26 @@ describe("playlists API", () => {
   });
 
   it("never shows another learner's playlist: 404 for reads and writes", async () => {
-    const owner = await learner();
-    const stranger = await learner();
+    const owner = await member();
+    const stranger = await member();
     const id = await playlistWith(owner.token, [lessons[0]!.id]);
     const attempts = [
-      call("GET", `/api/playlists/${id}`, stranger.token),
-      call("PATCH", `/api/playlists/${id}`, stranger.token, { title: "Mine now" }),
-      call("DELETE", `/api/playlists/${id}`, stranger.token),
-      call("POST", `/api/playlists/${id}/videos`, stranger.token, { videoId: lessons[1]!.id }),
-      call("PUT", `/api/playlists/${id}/videos`, stranger.token, { videoIds: [lessons[0]!.id] }),
-      call("DELETE", `/api/playlists/${id}/videos/${lessons[0]!.id}`, stranger.token),
+      call(`/api/playlists/${id}`, { token: stranger.token }),
+      call(`/api/playlists/${id}`, { method: "PATCH", token: stranger.token, json: { title: "Mine now" } }),
+      call(`/api/playlists/${id}`, { method: "DELETE", token: stranger.token }),
+      call(`/api/playlists/${id}/videos`, { method: "POST", token: stranger.token, json: { videoId: lessons[1]!.id } }),
+      call(`/api/playlists/${id}/videos`, {
+        method: "PUT",
+        token: stranger.token,
+        json: { videoIds: [lessons[0]!.id] },
+      }),
+      call(`/api/playlists/${id}/videos/${lessons[0]!.id}`, { method: "DELETE", token: stranger.token }),
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.status).toBe(404);
       expect(await json(response)).toEqual({ errors: ["We couldn't find that playlist."] });
     }
-    const listed = await json<{ data: { mine: unknown[] } }>(await call("GET", "/api/playlists", stranger.token));
+    const listed = await json<{ data: { mine: unknown[] } }>(await call("/api/playlists", { token: stranger.token }));
     expect(listed.data.mine).toEqual([]);
     expect(await storedPositions(ctx, id)).toEqual([{ videoId: lessons[0]!.id, position: 0 }]);
     const stillNamed = await ctx.db.select({ title: playlists.title }).from(playlists).where(eq(playlists.id, id));
@@ -280,38 +276,48 @@ describe("playlists API", () => {
   });
 
   it("lets learners read curated playlists but answers 403 to any change", async () => {
-    const { token } = await learner();
-    const read = await call("GET", `/api/playlists/${curatedId}`, token);
+    const { token } = await member();
+    const read = await call(`/api/playlists/${curatedId}`, { token });
     expect(read.status).toBe(200);
     expect((await json<{ data: { isOwn: boolean; lessons: unknown[] } }>(read)).data).toMatchObject({
       isOwn: false,
       lessons: [expect.anything(), expect.anything()],
     });
     const writes = [
-      call("PATCH", `/api/playlists/${curatedId}`, token, { title: "Hijacked" }),
-      call("DELETE", `/api/playlists/${curatedId}`, token),
-      call("POST", `/api/playlists/${curatedId}/videos`, token, { videoId: lessons[3]!.id }),
-      call("PUT", `/api/playlists/${curatedId}/videos`, token, { videoIds: [lessons[1]!.id, lessons[0]!.id] }),
-      call("DELETE", `/api/playlists/${curatedId}/videos/${lessons[0]!.id}`, token),
+      call(`/api/playlists/${curatedId}`, { method: "PATCH", token, json: { title: "Hijacked" } }),
+      call(`/api/playlists/${curatedId}`, { method: "DELETE", token }),
+      call(`/api/playlists/${curatedId}/videos`, { method: "POST", token, json: { videoId: lessons[3]!.id } }),
+      call(`/api/playlists/${curatedId}/videos`, {
+        method: "PUT",
+        token,
+        json: { videoIds: [lessons[1]!.id, lessons[0]!.id] },
+      }),
+      call(`/api/playlists/${curatedId}/videos/${lessons[0]!.id}`, { method: "DELETE", token }),
     ];
     for (const response of await Promise.all(writes)) expect(response.status).toBe(403);
     expect((await storedPositions(ctx, curatedId)).map((row) => row.videoId)).toEqual([lessons[0]!.id, lessons[1]!.id]);
   });
 
   it("answers 404 for unpublished curated playlists, unknown ids and ids that are not numbers", async () => {
-    const { token } = await learner();
+    const { token } = await member();
     const hidden = await createPlaylistRow(ctx, { ownerId: null, isPublished: false });
-    expect((await call("GET", `/api/playlists/${hidden.id}`, token)).status).toBe(404);
-    expect((await call("PATCH", `/api/playlists/${hidden.id}`, token, { title: "x" })).status).toBe(404);
-    expect((await call("GET", "/api/playlists/99999999", token)).status).toBe(404);
-    expect((await call("GET", "/api/playlists/abc", token)).status).toBe(404);
-    expect((await call("POST", "/api/playlists/1e3/videos", token, { videoId: 1 })).status).toBe(404);
+    expect((await call(`/api/playlists/${hidden.id}`, { token })).status).toBe(404);
+    expect((await call(`/api/playlists/${hidden.id}`, { method: "PATCH", token, json: { title: "x" } })).status).toBe(
+      404,
+    );
+    expect((await call("/api/playlists/99999999", { token })).status).toBe(404);
+    expect((await call("/api/playlists/abc", { token })).status).toBe(404);
+    expect((await call("/api/playlists/1e3/videos", { method: "POST", token, json: { videoId: 1 } })).status).toBe(404);
   });
 
   it("adds a lesson once however often it is added, at the end", async () => {
-    const { token } = await learner();
+    const { token } = await member();
     const id = await playlistWith(token, [lessons[0]!.id, lessons[1]!.id]);
-    const again = await call("POST", `/api/playlists/${id}/videos`, token, { videoId: lessons[0]!.id });
+    const again = await call(`/api/playlists/${id}/videos`, {
+      method: "POST",
+      token,
+      json: { videoId: lessons[0]!.id },
+    });
     expect(again.status).toBe(200);
     expect((await json<{ data: { added: boolean; playlist: { lessonCount: number } } }>(again)).data).toMatchObject({
       added: false,
@@ -322,31 +328,31 @@ describe("playlists API", () => {
       { videoId: lessons[1]!.id, position: 1 },
     ]);
     const listed = await json<{ data: { mine: Array<{ id: number; containsVideo?: boolean }> } }>(
-      await call("GET", `/api/playlists?videoId=${lessons[1]!.id}`, token),
+      await call(`/api/playlists?videoId=${lessons[1]!.id}`, { token }),
     );
     expect(listed.data.mine).toEqual([expect.objectContaining({ id, containsVideo: true })]);
     const other = await json<{ data: { mine: Array<{ containsVideo?: boolean }> } }>(
-      await call("GET", `/api/playlists?videoId=${lessons[3]!.id}`, token),
+      await call(`/api/playlists?videoId=${lessons[3]!.id}`, { token }),
     );
     expect(other.data.mine[0]?.containsVideo).toBe(false);
   });
 
   it("refuses unknown and unpublished lessons with 422", async () => {
-    const { token } = await learner();
+    const { token } = await member();
     const id = await playlistWith(token, []);
     const draft = await createVideo(ctx, { isPublished: false });
     for (const videoId of [draft.id, 987654]) {
-      const response = await call("POST", `/api/playlists/${id}/videos`, token, { videoId });
+      const response = await call(`/api/playlists/${id}/videos`, { method: "POST", token, json: { videoId } });
       expect(response.status).toBe(422);
       expect(await json(response)).toEqual({ errors: ["videoId: We couldn't find that lesson."] });
     }
   });
 
   it("keeps positions contiguous after a removal, and 404s a lesson that is not there", async () => {
-    const { token } = await learner();
+    const { token } = await member();
     const ids = lessons.map((lesson) => lesson.id);
     const id = await playlistWith(token, ids);
-    const removed = await call("DELETE", `/api/playlists/${id}/videos/${ids[1]}`, token);
+    const removed = await call(`/api/playlists/${id}/videos/${ids[1]}`, { method: "DELETE", token });
     expect(removed.status).toBe(200);
     expect((await json<{ data: { lessonCount: number } }>(removed)).data.lessonCount).toBe(3);
     expect(await storedPositions(ctx, id)).toEqual([
@@ -354,31 +360,35 @@ describe("playlists API", () => {
       { videoId: ids[2], position: 1 },
       { videoId: ids[3], position: 2 },
     ]);
-    expect((await call("DELETE", `/api/playlists/${id}/videos/${ids[1]}`, token)).status).toBe(404);
+    expect((await call(`/api/playlists/${id}/videos/${ids[1]}`, { method: "DELETE", token })).status).toBe(404);
     // A lesson added after a removal goes right after the last one.
-    await call("POST", `/api/playlists/${id}/videos`, token, { videoId: ids[1] });
+    await call(`/api/playlists/${id}/videos`, { method: "POST", token, json: { videoId: ids[1] } });
     expect((await storedPositions(ctx, id)).map((row) => row.position)).toEqual([0, 1, 2, 3]);
   });
 
   it("reorders only to exactly the current set of lessons", async () => {
-    const { token } = await learner();
+    const { token } = await member();
     const [a, b, c] = lessons.map((lesson) => lesson.id);
     const id = await playlistWith(token, [a!, b!, c!]);
     const wrongSets = [[a, b], [a, b, c, lessons[3]!.id], [c, b, 987654], []];
     for (const videoIds of wrongSets) {
-      const response = await call("PUT", `/api/playlists/${id}/videos`, token, { videoIds });
+      const response = await call(`/api/playlists/${id}/videos`, { method: "PUT", token, json: { videoIds } });
       expect(response.status).toBe(422);
       expect(await json(response)).toEqual({
         errors: ["videoIds: The new order must list every lesson in the playlist exactly once."],
       });
     }
-    const duplicate = await call("PUT", `/api/playlists/${id}/videos`, token, { videoIds: [a, a, b] });
+    const duplicate = await call(`/api/playlists/${id}/videos`, {
+      method: "PUT",
+      token,
+      json: { videoIds: [a, a, b] },
+    });
     expect(duplicate.status).toBe(422);
     expect((await json<{ errors: string[] }>(duplicate)).errors).toEqual([
       "videoIds: Each lesson can appear only once.",
     ]);
 
-    const ok = await call("PUT", `/api/playlists/${id}/videos`, token, { videoIds: [c, a, b] });
+    const ok = await call(`/api/playlists/${id}/videos`, { method: "PUT", token, json: { videoIds: [c, a, b] } });
     expect(ok.status).toBe(200);
     expect(await storedPositions(ctx, id)).toEqual([
       { videoId: c, position: 0 },
@@ -386,7 +396,7 @@ describe("playlists API", () => {
       { videoId: b, position: 2 },
     ]);
     const detail = await json<{ data: { lessons: Array<{ id: number; number: number }> } }>(
-      await call("GET", `/api/playlists/${id}`, token),
+      await call(`/api/playlists/${id}`, { token }),
     );
     expect(detail.data.lessons.map((lesson) => [lesson.id, lesson.number])).toEqual([
       [c, 1],
@@ -396,15 +406,17 @@ describe("playlists API", () => {
   });
 
   it("keeps a lesson unpublished since it was added out of the order and at the end", async () => {
-    const { token, id: userId } = await learner();
+    const { token, id: userId } = await member();
     const [a, b] = lessons.map((lesson) => lesson.id);
     const later = await createVideo(ctx);
     const id = await playlistWith(token, [a!, later.id, b!]);
     await ctx.db.update(videos).set({ isPublished: false }).where(eq(videos.id, later.id));
-    const detail = await getPlaylist(ctx, member(userId), id);
+    const detail = await getPlaylist(ctx, accessOf(userId), id);
     expect(detail?.lessons.map((lesson) => lesson.id)).toEqual([a, b]);
     expect(detail?.lessonCount).toBe(2);
-    expect((await call("PUT", `/api/playlists/${id}/videos`, token, { videoIds: [b, a] })).status).toBe(200);
+    expect(
+      (await call(`/api/playlists/${id}/videos`, { method: "PUT", token, json: { videoIds: [b, a] } })).status,
+    ).toBe(200);
     expect(await storedPositions(ctx, id)).toEqual([
       { videoId: b, position: 0 },
       { videoId: a, position: 1 },
@@ -413,7 +425,7 @@ describe("playlists API", () => {
   });
 
   it("moves one step up or down, and does nothing at either end", async () => {
-    const { id: userId, token } = await learner();
+    const { id: userId, token } = await member();
     const [a, b, c] = lessons.map((lesson) => lesson.id);
     const id = await playlistWith(token, [a!, b!, c!]);
     const user = { id: userId };
@@ -436,12 +448,12 @@ describe("playlists API", () => {
   });
 
   it("answers 400 to malformed JSON and 422 to wrong types, empty or oversize titles", async () => {
-    const { token } = await learner();
+    const { token } = await member();
     const id = await playlistWith(token, []);
-    const malformed = await call("POST", "/api/playlists", token, "{title:");
+    const malformed = await call("/api/playlists", { method: "POST", token, body: "{title:" });
     expect(malformed.status).toBe(400);
     expect(await json(malformed)).toEqual({ errors: ["The request body must be valid JSON."] });
-    expect((await call("PUT", `/api/playlists/${id}/videos`, token, "[1,2]")).status).toBe(400);
+    expect((await call(`/api/playlists/${id}/videos`, { method: "PUT", token, body: "[1,2]" })).status).toBe(400);
 
     const cases: Array<[string, string, unknown, string]> = [
       ["POST", "/api/playlists", { title: 42 }, "title:"],
@@ -455,7 +467,7 @@ describe("playlists API", () => {
       ["PUT", `/api/playlists/${id}/videos`, { videoIds: [1, "2"] }, "videoIds.1:"],
     ];
     for (const [method, path, body, prefix] of cases) {
-      const response = await call(method, path, token, body);
+      const response = await call(path, { method: method, token, json: body });
       expect(response.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(422);
       const { errors } = await json<{ errors: string[] }>(response);
       expect(
@@ -463,7 +475,7 @@ describe("playlists API", () => {
         errors.join(" | "),
       ).toBe(true);
     }
-    expect((await call("POST", "/api/playlists", token, { title: "x".repeat(80) })).status).toBe(201);
+    expect((await call("/api/playlists", { method: "POST", token, json: { title: "x".repeat(80) } })).status).toBe(201);
   });
 
   it("lists curated playlists for visitors and their progress for learners", async () => {
@@ -477,7 +489,7 @@ describe("playlists API", () => {
     });
     const user = await createUser();
     await setProgress(ctx, { userId: user.id, videoId: lessons[1]!.id, completed: true, positionSeconds: 90 });
-    const forMember = await listPlaylists(ctx, member(user.id));
+    const forMember = await listPlaylists(ctx, accessOf(user.id));
     expect(forMember.curated.find((playlist) => playlist.id === curatedId)?.progress).toEqual({
       completed: 1,
       total: 2,

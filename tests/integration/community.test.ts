@@ -6,36 +6,9 @@ import { MESSAGE_BODY_MAX, THREAD_TITLE_MAX } from "../../core/schemas/community
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { COMMUNITY_POST_RATE_LIMIT, COMMUNITY_THREAD_RATE_LIMIT, createThread } from "../../server/services/community";
-import { createUser, loginToken, testApp, testEnv } from "./helpers";
+import { call, json, member, testEnv } from "./helpers";
 
-const app = testApp();
 const ctx = createAppContext(testEnv);
-
-type Json = { data?: unknown; errors?: string[] };
-
-function call(method: string, path: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return app.request(
-    `/api/community${path}`,
-    { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) },
-    testEnv,
-  );
-}
-
-async function json<T = Json>(response: Response) {
-  return (await response.json()) as T;
-}
-
-async function member(options: { permissions?: string[]; name?: string } = {}) {
-  const user = await createUser(options);
-  return {
-    ...user,
-    permissions: options.permissions ?? [],
-    token: await loginToken(app, user.email, user.password),
-  };
-}
 
 let groupSequence = 0;
 async function createGroup(title = "Test group") {
@@ -76,31 +49,39 @@ interface GroupPage {
 }
 
 async function startThread(token: string, groupId: number, title: string, body = "Opening message") {
-  const response = await call("POST", `/groups/${groupId}/threads`, token, { title, body });
+  const response = await call(`/api/community/groups/${groupId}/threads`, {
+    method: "POST",
+    token,
+    json: { title, body },
+  });
   expect(response.status).toBe(201);
   return (await json<{ data: { id: number; slug: string; group: { id: number } } }>(response)).data;
 }
 
 async function reply(token: string, threadId: number, body: string, quotedMessageId?: number) {
-  const response = await call("POST", `/threads/${threadId}/messages`, token, { body, quotedMessageId });
+  const response = await call(`/api/community/threads/${threadId}/messages`, {
+    method: "POST",
+    token,
+    json: { body, quotedMessageId },
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await json<{ data: MessageData & { page: number } }>(response)).data;
 }
 
 async function readThread(threadId: number, token: string | null = null, page = 1) {
-  const response = await call("GET", `/threads/${threadId}?page=${page}`, token);
+  const response = await call(`/api/community/threads/${threadId}?page=${page}`, { token });
   expect(response.status).toBe(200);
   return (await json<{ data: ThreadPage }>(response)).data;
 }
 
 async function readGroup(groupId: number, page = 1) {
-  const response = await call("GET", `/groups/${groupId}?page=${page}`, null);
+  const response = await call(`/api/community/groups/${groupId}?page=${page}`);
   expect(response.status).toBe(200);
   return (await json<{ data: GroupPage }>(response)).data;
 }
 
 async function groupSummary(groupId: number) {
-  const response = await call("GET", "/groups", null);
+  const response = await call("/api/community/groups");
   expect(response.status).toBe(200);
   const groups = (await json<{ data: Array<{ id: number; threadsCount: number; messagesCount: number }> }>(response))
     .data;
@@ -155,38 +136,78 @@ describe("community API", { timeout: 30_000 }, () => {
     expect(page.messages.items.map((m) => m.body)).toEqual(["Opening message"]);
     expect(page.messages.items[0]).toMatchObject({ isOwn: false, canEdit: false, canDelete: false });
 
-    const posted = await call("POST", `/threads/${thread.id}/messages`, null, { body: "Hello" });
+    const posted = await call(`/api/community/threads/${thread.id}/messages`, {
+      method: "POST",
+      json: { body: "Hello" },
+    });
     expect(posted.status).toBe(401);
     expect((await json(posted)).errors?.length).toBeGreaterThan(0);
-    expect((await call("POST", `/groups/${group.id}/threads`, null, { title: "Hello there", body: "x" })).status).toBe(
-      401,
-    );
-    expect((await call("POST", `/threads/${thread.id}/moderation`, null, { action: "pin" })).status).toBe(401);
+    expect(
+      (
+        await call(`/api/community/groups/${group.id}/threads`, {
+          method: "POST",
+          json: { title: "Hello there", body: "x" },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await call(`/api/community/threads/${thread.id}/moderation`, { method: "POST", json: { action: "pin" } }))
+        .status,
+    ).toBe(401);
   });
 
   it("answers 404 for unknown or malformed ids and 400/422 for bad bodies, never 500", async () => {
     const group = await createGroup();
-    expect((await call("GET", "/groups/999999", null)).status).toBe(404);
-    expect((await call("GET", "/threads/999999", null)).status).toBe(404);
-    expect((await call("GET", "/threads/abc", null)).status).toBe(404);
-    expect((await call("GET", "/threads/0", null)).status).toBe(404);
+    expect((await call("/api/community/groups/999999")).status).toBe(404);
+    expect((await call("/api/community/threads/999999")).status).toBe(404);
+    expect((await call("/api/community/threads/abc")).status).toBe(404);
+    expect((await call("/api/community/threads/0")).status).toBe(404);
     expect(
-      (await call("POST", "/groups/999999/threads", author.token, { title: "Valid title", body: "x" })).status,
+      (
+        await call("/api/community/groups/999999/threads", {
+          method: "POST",
+          token: author.token,
+          json: { title: "Valid title", body: "x" },
+        })
+      ).status,
     ).toBe(404);
-    expect((await call("POST", `/groups/${group.id}/threads`, author.token, "{not json")).status).toBe(400);
-    expect((await call("POST", `/groups/${group.id}/threads`, author.token, "[1]")).status).toBe(400);
+    expect(
+      (
+        await call(`/api/community/groups/${group.id}/threads`, {
+          method: "POST",
+          token: author.token,
+          body: "{not json",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call(`/api/community/groups/${group.id}/threads`, { method: "POST", token: author.token, body: "[1]" }))
+        .status,
+    ).toBe(400);
 
-    const missing = await call("POST", `/groups/${group.id}/threads`, author.token, { title: "", body: "  " });
+    const missing = await call(`/api/community/groups/${group.id}/threads`, {
+      method: "POST",
+      token: author.token,
+      json: { title: "", body: "  " },
+    });
     expect(missing.status).toBe(422);
     expect((await json(missing)).errors).toEqual([
       "title: Give your thread a title.",
       "body: Write your message first.",
     ]);
-    const short = await call("POST", `/groups/${group.id}/threads`, author.token, { title: "Hey", body: "x" });
+    const short = await call(`/api/community/groups/${group.id}/threads`, {
+      method: "POST",
+      token: author.token,
+      json: { title: "Hey", body: "x" },
+    });
     expect((await json(short)).errors?.[0]).toMatch(/at least 5 characters/);
-    const long = await call("POST", `/groups/${group.id}/threads`, author.token, {
-      title: "t".repeat(THREAD_TITLE_MAX + 1),
-      body: "b".repeat(MESSAGE_BODY_MAX + 1),
+    const long = await call(`/api/community/groups/${group.id}/threads`, {
+      method: "POST",
+      token: author.token,
+      json: {
+        title: "t".repeat(THREAD_TITLE_MAX + 1),
+        body: "b".repeat(MESSAGE_BODY_MAX + 1),
+      },
     });
     expect(long.status).toBe(422);
     expect((await json(long)).errors).toEqual([
@@ -194,10 +215,26 @@ describe("community API", { timeout: 30_000 }, () => {
       `body: Messages are at most ${MESSAGE_BODY_MAX} characters.`,
     ]);
     const thread = await startThread(author.token, group.id, "Exactly at the limits", "b".repeat(MESSAGE_BODY_MAX));
-    expect((await call("POST", `/threads/${thread.id}/messages`, author.token, { body: 42 })).status).toBe(422);
-    expect((await call("PATCH", `/messages/abc`, author.token, { body: "x" })).status).toBe(404);
     expect(
-      (await call("POST", `/threads/${thread.id}/moderation`, moderator.token, { action: "explode" })).status,
+      (
+        await call(`/api/community/threads/${thread.id}/messages`, {
+          method: "POST",
+          token: author.token,
+          json: { body: 42 },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await call(`/api/community/messages/abc`, { method: "PATCH", token: author.token, json: { body: "x" } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(`/api/community/threads/${thread.id}/moderation`, {
+          method: "POST",
+          token: moderator.token,
+          json: { action: "explode" },
+        })
+      ).status,
     ).toBe(422);
     // Nothing was created by the refused requests.
     expect((await readGroup(group.id)).threads.total).toBe(1);
@@ -245,7 +282,11 @@ describe("community API", { timeout: 30_000 }, () => {
     // Activity lifts an old thread to the top; a pin beats activity.
     await reply(other.token, ids[0]!, "Bumping this one");
     expect((await readGroup(group.id)).threads.items[0]).toMatchObject({ id: ids[0], repliesCount: 1 });
-    const pin = await call("POST", `/threads/${ids[5]}/moderation`, moderator.token, { action: "pin" });
+    const pin = await call(`/api/community/threads/${ids[5]}/moderation`, {
+      method: "POST",
+      token: moderator.token,
+      json: { action: "pin" },
+    });
     expect(pin.status).toBe(200);
     const pinnedFirst = (await readGroup(group.id)).threads.items;
     expect(pinnedFirst[0]).toMatchObject({ id: ids[5], pinned: true });
@@ -276,7 +317,7 @@ describe("community API", { timeout: 30_000 }, () => {
     expect(latest.number).toBe(23);
     expect(await groupSummary(group.id)).toMatchObject({ threadsCount: 1, messagesCount: 23 });
 
-    const deleted = await call("DELETE", `/messages/${latest.id}`, other.token);
+    const deleted = await call(`/api/community/messages/${latest.id}`, { method: "DELETE", token: other.token });
     expect(deleted.status).toBe(200);
     expect((await json<{ data: MessageData }>(deleted)).data).toMatchObject({ deleted: true, html: null, body: "" });
     expect(await groupSummary(group.id)).toMatchObject({ messagesCount: 22 });
@@ -286,7 +327,9 @@ describe("community API", { timeout: 30_000 }, () => {
     expect(after.messages.items[2]).toMatchObject({ id: latest.id, deleted: true, body: "", html: null });
     expect(JSON.stringify(after)).not.toContain("Reply 22");
     // Deleting twice is a 404, and the count does not move again.
-    expect((await call("DELETE", `/messages/${latest.id}`, other.token)).status).toBe(404);
+    expect((await call(`/api/community/messages/${latest.id}`, { method: "DELETE", token: other.token })).status).toBe(
+      404,
+    );
     expect((await readThread(thread.id)).thread.messagesCount).toBe(22);
   });
 
@@ -296,19 +339,37 @@ describe("community API", { timeout: 30_000 }, () => {
     const mine = await reply(author.token, thread.id, "My first words");
     const theirs = await reply(other.token, thread.id, "Their words");
 
-    const edited = await call("PATCH", `/messages/${mine.id}`, author.token, { body: "My *edited* words" });
+    const edited = await call(`/api/community/messages/${mine.id}`, {
+      method: "PATCH",
+      token: author.token,
+      json: { body: "My *edited* words" },
+    });
     expect(edited.status).toBe(200);
     const editedMessage = (await json<{ data: MessageData }>(edited)).data;
     expect(editedMessage.body).toBe("My *edited* words");
     expect(editedMessage.html).toContain("<em>edited</em>");
     expect(editedMessage.editedAt).not.toBeNull();
 
-    const forgedEdit = await call("PATCH", `/messages/${theirs.id}`, author.token, { body: "Hijacked" });
+    const forgedEdit = await call(`/api/community/messages/${theirs.id}`, {
+      method: "PATCH",
+      token: author.token,
+      json: { body: "Hijacked" },
+    });
     expect(forgedEdit.status).toBe(404);
     expect((await json(forgedEdit)).errors).toEqual(["We couldn't find that message among yours."]);
-    expect((await call("DELETE", `/messages/${theirs.id}`, author.token)).status).toBe(404);
+    expect((await call(`/api/community/messages/${theirs.id}`, { method: "DELETE", token: author.token })).status).toBe(
+      404,
+    );
     // A moderator cannot rewrite someone's words either, only remove them.
-    expect((await call("PATCH", `/messages/${theirs.id}`, moderator.token, { body: "Hijacked" })).status).toBe(404);
+    expect(
+      (
+        await call(`/api/community/messages/${theirs.id}`, {
+          method: "PATCH",
+          token: moderator.token,
+          json: { body: "Hijacked" },
+        })
+      ).status,
+    ).toBe(404);
     const stored = await ctx.db.select().from(communityMessages).where(eq(communityMessages.id, theirs.id));
     expect(stored[0]).toMatchObject({ body: "Their words", deletedAt: null, editedAt: null });
 
@@ -317,8 +378,18 @@ describe("community API", { timeout: 30_000 }, () => {
     expect(byId.get(mine.id)).toMatchObject({ isOwn: true, canEdit: true, canDelete: true });
     expect(byId.get(theirs.id)).toMatchObject({ isOwn: false, canEdit: false, canDelete: false });
 
-    expect((await call("DELETE", `/messages/${mine.id}`, author.token)).status).toBe(200);
-    expect((await call("PATCH", `/messages/${mine.id}`, author.token, { body: "Back again" })).status).toBe(404);
+    expect((await call(`/api/community/messages/${mine.id}`, { method: "DELETE", token: author.token })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await call(`/api/community/messages/${mine.id}`, {
+          method: "PATCH",
+          token: author.token,
+          json: { body: "Back again" },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("gives moderators and admins their powers and refuses them to members", async () => {
@@ -328,64 +399,124 @@ describe("community API", { timeout: 30_000 }, () => {
     const theirs = await reply(other.token, thread.id, "Something rude");
 
     for (const action of ["pin", "lock"]) {
-      const refused = await call("POST", `/threads/${thread.id}/moderation`, author.token, { action });
+      const refused = await call(`/api/community/threads/${thread.id}/moderation`, {
+        method: "POST",
+        token: author.token,
+        json: { action },
+      });
       expect(refused.status).toBe(403);
       expect((await json(refused)).errors).toEqual(["Only community moderators can do that."]);
     }
-    expect((await call("DELETE", `/threads/${thread.id}`, author.token)).status).toBe(403);
+    expect((await call(`/api/community/threads/${thread.id}`, { method: "DELETE", token: author.token })).status).toBe(
+      403,
+    );
 
-    const removed = await call("DELETE", `/messages/${theirs.id}`, moderator.token);
+    const removed = await call(`/api/community/messages/${theirs.id}`, { method: "DELETE", token: moderator.token });
     expect(removed.status).toBe(200);
     expect((await json<{ data: MessageData }>(removed)).data.deleted).toBe(true);
 
-    const pinned = await call("POST", `/threads/${thread.id}/moderation`, admin.token, { action: "pin" });
+    const pinned = await call(`/api/community/threads/${thread.id}/moderation`, {
+      method: "POST",
+      token: admin.token,
+      json: { action: "pin" },
+    });
     expect((await json<{ data: { pinned: boolean } }>(pinned)).data.pinned).toBe(true);
-    const locked = await call("POST", `/threads/${thread.id}/moderation`, moderator.token, { action: "lock" });
+    const locked = await call(`/api/community/threads/${thread.id}/moderation`, {
+      method: "POST",
+      token: moderator.token,
+      json: { action: "lock" },
+    });
     expect((await json<{ data: { locked: boolean } }>(locked)).data.locked).toBe(true);
-    const unpinned = await call("POST", `/threads/${thread.id}/moderation`, moderator.token, { action: "unpin" });
+    const unpinned = await call(`/api/community/threads/${thread.id}/moderation`, {
+      method: "POST",
+      token: moderator.token,
+      json: { action: "unpin" },
+    });
     expect((await json<{ data: { pinned: boolean } }>(unpinned)).data.pinned).toBe(false);
 
-    const badMove = await call("POST", `/threads/${thread.id}/moderation`, moderator.token, {
-      action: "move",
-      groupId: 999999,
+    const badMove = await call(`/api/community/threads/${thread.id}/moderation`, {
+      method: "POST",
+      token: moderator.token,
+      json: {
+        action: "move",
+        groupId: 999999,
+      },
     });
     expect(badMove.status).toBe(422);
-    expect((await call("POST", `/threads/${thread.id}/moderation`, moderator.token, { action: "move" })).status).toBe(
-      422,
-    );
-    const moved = await call("POST", `/threads/${thread.id}/moderation`, moderator.token, {
-      action: "move",
-      groupId: elsewhere.id,
+    expect(
+      (
+        await call(`/api/community/threads/${thread.id}/moderation`, {
+          method: "POST",
+          token: moderator.token,
+          json: { action: "move" },
+        })
+      ).status,
+    ).toBe(422);
+    const moved = await call(`/api/community/threads/${thread.id}/moderation`, {
+      method: "POST",
+      token: moderator.token,
+      json: {
+        action: "move",
+        groupId: elsewhere.id,
+      },
     });
     expect(moved.status).toBe(200);
     expect((await json<{ data: { group: { id: number } } }>(moved)).data.group.id).toBe(elsewhere.id);
     expect((await readGroup(group.id)).threads.total).toBe(0);
     expect((await readGroup(elsewhere.id)).threads.items.map((t) => t.id)).toEqual([thread.id]);
 
-    expect((await call("DELETE", `/threads/${thread.id}`, admin.token)).status).toBe(200);
-    expect((await call("GET", `/threads/${thread.id}`, null)).status).toBe(404);
-    expect(await groupSummary(elsewhere.id)).toMatchObject({ threadsCount: 0, messagesCount: 0 });
-    expect((await call("POST", `/threads/${thread.id}/messages`, moderator.token, { body: "Hello?" })).status).toBe(
-      404,
+    expect((await call(`/api/community/threads/${thread.id}`, { method: "DELETE", token: admin.token })).status).toBe(
+      200,
     );
+    expect((await call(`/api/community/threads/${thread.id}`)).status).toBe(404);
+    expect(await groupSummary(elsewhere.id)).toMatchObject({ threadsCount: 0, messagesCount: 0 });
+    expect(
+      (
+        await call(`/api/community/threads/${thread.id}/messages`, {
+          method: "POST",
+          token: moderator.token,
+          json: { body: "Hello?" },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses replies and edits in a locked thread, except from moderators", async () => {
     const group = await createGroup();
     const thread = await startThread(author.token, group.id, "Soon to be locked");
     const mine = await reply(author.token, thread.id, "Before the lock");
-    await call("POST", `/threads/${thread.id}/moderation`, moderator.token, { action: "lock" });
+    await call(`/api/community/threads/${thread.id}/moderation`, {
+      method: "POST",
+      token: moderator.token,
+      json: { action: "lock" },
+    });
 
-    const refused = await call("POST", `/threads/${thread.id}/messages`, author.token, { body: "After the lock" });
+    const refused = await call(`/api/community/threads/${thread.id}/messages`, {
+      method: "POST",
+      token: author.token,
+      json: { body: "After the lock" },
+    });
     expect(refused.status).toBe(409);
     expect((await json(refused)).errors).toEqual(["This thread is locked, so it takes no new replies."]);
-    expect((await call("PATCH", `/messages/${mine.id}`, author.token, { body: "Sneaky edit" })).status).toBe(409);
+    expect(
+      (
+        await call(`/api/community/messages/${mine.id}`, {
+          method: "PATCH",
+          token: author.token,
+          json: { body: "Sneaky edit" },
+        })
+      ).status,
+    ).toBe(409);
     const page = await readThread(thread.id, author.token);
     expect(page.thread.locked).toBe(true);
     expect(page.messages.items.find((m) => m.id === mine.id)).toMatchObject({ canEdit: false, canDelete: true });
 
     await reply(moderator.token, thread.id, "Closing note from the moderators");
-    await call("POST", `/threads/${thread.id}/moderation`, moderator.token, { action: "unlock" });
+    await call(`/api/community/threads/${thread.id}/moderation`, {
+      method: "POST",
+      token: moderator.token,
+      json: { action: "unlock" },
+    });
     await reply(author.token, thread.id, "Open again");
     expect((await readThread(thread.id)).thread.messagesCount).toBe(4);
   });
@@ -400,14 +531,18 @@ describe("community API", { timeout: 30_000 }, () => {
 
     const otherThread = await startThread(author.token, group.id, "A different thread");
     const foreign = (await readThread(otherThread.id)).messages.items[0]!;
-    const refused = await call("POST", `/threads/${thread.id}/messages`, other.token, {
-      body: "Quoting across threads",
-      quotedMessageId: foreign.id,
+    const refused = await call(`/api/community/threads/${thread.id}/messages`, {
+      method: "POST",
+      token: other.token,
+      json: {
+        body: "Quoting across threads",
+        quotedMessageId: foreign.id,
+      },
     });
     expect(refused.status).toBe(422);
     expect((await json(refused)).errors).toEqual(["The message you quoted is no longer in this thread."]);
 
-    await call("DELETE", `/messages/${opening.id}`, author.token);
+    await call(`/api/community/messages/${opening.id}`, { method: "DELETE", token: author.token });
     const page = await readThread(thread.id);
     expect(page.messages.items[0]).toMatchObject({ deleted: true, html: null });
     expect(page.messages.items[1]!.quote).toMatchObject({ id: opening.id, deleted: true, html: null });
@@ -448,7 +583,11 @@ describe("community API", { timeout: 30_000 }, () => {
     for (let index = 1; index < COMMUNITY_POST_RATE_LIMIT.limit; index += 1) {
       await reply(poster.token, thread.id, `Message ${index}`);
     }
-    const limited = await call("POST", `/threads/${thread.id}/messages`, poster.token, { body: "One too many" });
+    const limited = await call(`/api/community/threads/${thread.id}/messages`, {
+      method: "POST",
+      token: poster.token,
+      json: { body: "One too many" },
+    });
     expect(limited.status).toBe(429);
     expect((await json(limited)).errors?.[0]).toMatch(/posting very quickly.*wait a few minutes/);
     const later = createAppContext(testEnv, {
@@ -466,9 +605,13 @@ describe("community API", { timeout: 30_000 }, () => {
     for (let index = 0; index < COMMUNITY_THREAD_RATE_LIMIT.limit; index += 1) {
       await startThread(starter.token, group.id, `Thread burst ${index}`);
     }
-    const tooMany = await call("POST", `/groups/${group.id}/threads`, starter.token, {
-      title: "Thread burst overflow",
-      body: "x",
+    const tooMany = await call(`/api/community/groups/${group.id}/threads`, {
+      method: "POST",
+      token: starter.token,
+      json: {
+        title: "Thread burst overflow",
+        body: "x",
+      },
     });
     expect(tooMany.status).toBe(429);
     expect((await json(tooMany)).errors?.[0]).toMatch(/up to 5 threads an hour/);
@@ -482,21 +625,25 @@ describe("community API", { timeout: 30_000 }, () => {
     const group = await createGroup();
     const thread = await startThread(author.token, group.id, "Polling target");
     const before = (
-      await json<{ data: { updatedAt: string } }>(await call("GET", `/threads/${thread.id}/activity`, null))
+      await json<{ data: { updatedAt: string } }>(await call(`/api/community/threads/${thread.id}/activity`))
     ).data;
     await new Promise((resolve) => setTimeout(resolve, 5));
     const message = await reply(other.token, thread.id, "New!");
     const after = (
       await json<{ data: { updatedAt: string; messagesCount: number } }>(
-        await call("GET", `/threads/${thread.id}/activity`, null),
+        await call(`/api/community/threads/${thread.id}/activity`),
       )
     ).data;
     expect(after.messagesCount).toBe(2);
     expect(after.updatedAt).not.toBe(before.updatedAt);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await call("PATCH", `/messages/${message.id}`, other.token, { body: "New, edited" });
+    await call(`/api/community/messages/${message.id}`, {
+      method: "PATCH",
+      token: other.token,
+      json: { body: "New, edited" },
+    });
     const edited = (
-      await json<{ data: { updatedAt: string } }>(await call("GET", `/threads/${thread.id}/activity`, null))
+      await json<{ data: { updatedAt: string } }>(await call(`/api/community/threads/${thread.id}/activity`))
     ).data;
     expect(edited.updatedAt).not.toBe(after.updatedAt);
     const [row] = await ctx.db.select().from(communityThreads).where(eq(communityThreads.id, thread.id));

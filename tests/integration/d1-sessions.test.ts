@@ -63,6 +63,7 @@ function recordingEnv(base: Env = testEnv) {
 const recording = recordingEnv();
 const app = createApp();
 
+// Not the shared `call`: requests carry the `d1b` bookmark cookie and run on the recording env by default.
 function call(
   method: string,
   path: string,
@@ -93,6 +94,7 @@ function bookmarkOf(response: Response): string {
 type Json = { data?: any; errors?: string[] }; // eslint-disable-line @typescript-eslint/no-explicit-any -- bodies are checked field by field
 const json = async (response: Response) => (await response.json()) as Json;
 
+// Not the shared `member`: it signs in through the API, whose answer's bookmark the tests follow.
 async function member() {
   const user = await createUser();
   const login = await call("POST", "/api/auth/login", { body: { email: user.email, password: user.password } });

@@ -2,35 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { exerciseAttempts, videoSentenceGaps, videoSentenceOrders } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
-import { createSession } from "../../server/services/auth";
 import type { ExerciseAttemptResult, LessonExercises } from "../../server/services/exercises";
-import { createLesson, createSubscription } from "../fixtures/lessons";
-import { createUser, testApp, testEnv } from "./helpers";
+import { createLesson } from "../fixtures/lessons";
+import { call, json, member, testEnv } from "./helpers";
 
-const app = testApp();
 const ctx = createAppContext(testEnv);
-
-type Json = { data?: unknown; errors?: string[] };
-
-async function member(options: { subscribed?: boolean } = {}) {
-  const user = await createUser();
-  if (options.subscribed) await createSubscription(ctx, user.id);
-  const { token } = await createSession(ctx, user.id);
-  return { ...user, token };
-}
-
-function call(path: string, init: { method?: string; token?: string; json?: unknown; body?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.Authorization = init.token;
-  let body = init.body;
-  if (init.json !== undefined) body = JSON.stringify(init.json);
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return app.request(path, { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body }, testEnv);
-}
-
-async function json(response: Response) {
-  return (await response.json()) as Json;
-}
 
 /** A lesson with one order and one gap exercise; the gap accepts a transliteration and an Arabizi spelling. */
 async function lessonWithExercises(options: { isFree?: boolean; isPublished?: boolean } = {}) {

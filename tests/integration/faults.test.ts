@@ -21,7 +21,6 @@ import type { Env } from "../../server/env";
 import { getConfig } from "../../server/lib/config";
 import { createErrorReporter, reportError, trackErrors } from "../../server/lib/sentry";
 import type { LoadContext } from "../../server/load-context";
-import { createSession } from "../../server/services/auth";
 import { getEntitlement } from "../../server/services/billing";
 import { saveAssistantSettings } from "../../server/services/lesson-chat";
 import { signMediaUrl } from "../../server/services/media";
@@ -32,7 +31,7 @@ import { TINY_PNG } from "../fixtures/admin-samples";
 import { createGlobalWord, createLesson, patternBytes, putMedia } from "../fixtures/lessons";
 import { DAY_MS, ensureBillingFixtures, FakeStripe, stripeEnv } from "./billing-helpers";
 import { faultyD1, faultyR2, LEAKS } from "./fault-env";
-import { createUser, testApp, testEnv } from "./helpers";
+import { createUser, member as signedIn, testApp, testEnv } from "./helpers";
 
 // Fault injection: D1, R2, the mail provider, Stripe and Workers AI fail at their boundary (the real bindings and
 // HTTP, made to fail), and Ahla must fail cleanly: a 5xx with `{ errors }` that names nothing inside, no access
@@ -50,6 +49,8 @@ afterEach(() => {
 /** Failures are logged for the operator (console.error); the tests keep the output quiet and may read it. */
 const quietErrors = () => vi.spyOn(console, "error").mockImplementation(() => {});
 
+// Not the shared `call`: every request here names the env it runs on first (each test injects a fault there),
+// at the site's own origin.
 function call(env: Env, method: string, path: string, token?: string | null, body?: unknown, headers = {}) {
   return app.request(
     `${ORIGIN}${path}`,
@@ -92,12 +93,6 @@ async function countOf(table: Counted) {
 /** A real one-pixel PNG, as a browser would upload it. */
 const tinyPng = () =>
   new File([Uint8Array.from(atob(TINY_PNG.base64), (c) => c.charCodeAt(0))], TINY_PNG.name, { type: "image/png" });
-
-async function signedIn(options: { permissions?: string[] } = {}) {
-  const user = await createUser({ permissions: options.permissions });
-  const { token } = await createSession(ctx, user.id);
-  return { ...user, token };
-}
 
 let lessonId = 0;
 let wordId = 0;

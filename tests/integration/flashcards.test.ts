@@ -19,14 +19,15 @@ import {
   reviewSavedWord,
   undoLastReview,
 } from "../../server/services/flashcards";
-import { createUser, loginToken, testApp, testEnv } from "./helpers";
+import { caller, createUser, member as signedIn, testEnv } from "./helpers";
 
 // Noon UTC today: near the real clock (session tokens carry real expiry times) and far from midnight,
 // where the daily new-card allowance resets.
 const start = new Date(new Date().setUTCHours(12, 0, 0, 0));
 let clock = start;
-const ctx = createAppContext(testEnv, { now: () => clock });
-const app = testApp({ now: () => clock });
+const now = () => clock;
+const ctx = createAppContext(testEnv, { now });
+const call = caller({ now });
 const minutesLater = (n: number) => new Date(start.getTime() + n * 60_000);
 
 async function createCollection(options: { cards?: number; isPublished?: boolean; title?: string } = {}) {
@@ -60,11 +61,6 @@ async function createCollection(options: { cards?: number; isPublished?: boolean
   return { collection: collection!, cards };
 }
 
-async function learner() {
-  const user = await createUser();
-  return { ...user, token: await loginToken(app, user.email, user.password) };
-}
-
 async function saveWords(userId: number, words: string[]) {
   const [list] = await ctx.db.insert(vocabularyLists).values({ userId, title: "Café words" }).returning();
   const items = await ctx.db
@@ -72,17 +68,6 @@ async function saveWords(userId: number, words: string[]) {
     .values(words.map((arabic) => ({ listId: list!.id, arabic, english: `meaning of ${arabic}` })))
     .returning();
   return { list: list!, items };
-}
-
-function call(method: string, path: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return app.request(
-    path,
-    { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) },
-    testEnv,
-  );
 }
 
 describe("due counts", () => {
@@ -232,11 +217,11 @@ describe("POST /api/flashcards/reviews", () => {
   it("saves the new state; the same request id twice rates once", async () => {
     clock = start;
     const { cards } = await createCollection({ cards: 1 });
-    const member = await learner();
+    const member = await signedIn({ now });
     const body = { cardId: cards[0]!.id, rating: Rating.Good, requestId: "double-click-1" };
     const [one, two] = await Promise.all([
-      call("POST", "/api/flashcards/reviews", member.token, body),
-      call("POST", "/api/flashcards/reviews", member.token, body),
+      call("/api/flashcards/reviews", { method: "POST", token: member.token, json: body }),
+      call("/api/flashcards/reviews", { method: "POST", token: member.token, json: body }),
     ]);
     expect(one.status).toBe(200);
     expect(two.status).toBe(200);
@@ -250,7 +235,7 @@ describe("POST /api/flashcards/reviews", () => {
 
     // A retry later still does not rate again.
     clock = minutesLater(30);
-    const retry = await call("POST", "/api/flashcards/reviews", member.token, body);
+    const retry = await call("/api/flashcards/reviews", { method: "POST", token: member.token, json: body });
     expect(((await retry.json()) as { data: { applied: boolean; state: { reps: number } } }).data).toMatchObject({
       applied: false,
       state: { reps: 1 },
@@ -263,18 +248,26 @@ describe("POST /api/flashcards/reviews", () => {
   it("leaves another learner's state untouched", async () => {
     clock = start;
     const { cards } = await createCollection({ cards: 1 });
-    const alice = await learner();
-    const bob = await learner();
-    await call("POST", "/api/flashcards/reviews", alice.token, {
-      cardId: cards[0]!.id,
-      rating: 4,
-      requestId: "alice-0001",
+    const alice = await signedIn({ now });
+    const bob = await signedIn({ now });
+    await call("/api/flashcards/reviews", {
+      method: "POST",
+      token: alice.token,
+      json: {
+        cardId: cards[0]!.id,
+        rating: 4,
+        requestId: "alice-0001",
+      },
     });
     // Bob may use the same request id: ids are per learner.
-    const response = await call("POST", "/api/flashcards/reviews", bob.token, {
-      cardId: cards[0]!.id,
-      rating: 1,
-      requestId: "alice-0001",
+    const response = await call("/api/flashcards/reviews", {
+      method: "POST",
+      token: bob.token,
+      json: {
+        cardId: cards[0]!.id,
+        rating: 1,
+        requestId: "alice-0001",
+      },
     });
     expect(((await response.json()) as { data: { applied: boolean } }).data.applied).toBe(true);
     const [aliceState] = await ctx.db
@@ -293,9 +286,9 @@ describe("POST /api/flashcards/reviews", () => {
     clock = start;
     const { cards } = await createCollection({ cards: 1 });
     const hidden = await createCollection({ cards: 1, isPublished: false });
-    const member = await learner();
+    const member = await signedIn({ now });
     const good = { cardId: cards[0]!.id, rating: 3, requestId: "bad-input-01" };
-    expect((await call("POST", "/api/flashcards/reviews", null, good)).status).toBe(401);
+    expect((await call("/api/flashcards/reviews", { method: "POST", json: good })).status).toBe(401);
     for (const body of [
       "not json",
       "[1,2]",
@@ -307,21 +300,39 @@ describe("POST /api/flashcards/reviews", () => {
       { ...good, requestId: "has spaces in it" },
       { cardId: cards[0]!.id, rating: 3 },
     ]) {
-      const response = await call("POST", "/api/flashcards/reviews", member.token, body);
+      const response = await call("/api/flashcards/reviews", {
+        method: "POST",
+        token: member.token,
+        ...(typeof body === "string" ? { body } : { json: body }),
+      });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(((await response.json()) as { errors: string[] }).errors.length).toBeGreaterThan(0);
     }
-    expect((await call("POST", "/api/flashcards/reviews", member.token, { ...good, cardId: 99_999_999 })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await call("/api/flashcards/reviews", {
+          method: "POST",
+          token: member.token,
+          json: { ...good, cardId: 99_999_999 },
+        })
+      ).status,
+    ).toBe(404);
     const unpublished = { ...good, cardId: hidden.cards[0]!.id };
-    expect((await call("POST", "/api/flashcards/reviews", member.token, unpublished)).status).toBe(404);
+    expect(
+      (await call("/api/flashcards/reviews", { method: "POST", token: member.token, json: unpublished })).status,
+    ).toBe(404);
     // One request id cannot answer two cards.
     const second = await createCollection({ cards: 1 });
-    expect((await call("POST", "/api/flashcards/reviews", member.token, good)).status).toBe(200);
-    const reused = await call("POST", "/api/flashcards/reviews", member.token, {
-      ...good,
-      cardId: second.cards[0]!.id,
+    expect((await call("/api/flashcards/reviews", { method: "POST", token: member.token, json: good })).status).toBe(
+      200,
+    );
+    const reused = await call("/api/flashcards/reviews", {
+      method: "POST",
+      token: member.token,
+      json: {
+        ...good,
+        cardId: second.cards[0]!.id,
+      },
     });
     expect(reused.status).toBe(409);
   });
@@ -329,36 +340,40 @@ describe("POST /api/flashcards/reviews", () => {
   it("answers collections to visitors and 404 for unknown ones", async () => {
     clock = start;
     const { collection } = await createCollection({ cards: 2 });
-    const list = await call("GET", "/api/flashcards", null);
+    const list = await call("/api/flashcards");
     expect(list.status).toBe(200);
-    const detail = await call("GET", `/api/flashcards/${collection.id}`, null);
+    const detail = await call(`/api/flashcards/${collection.id}`);
     const body = (await detail.json()) as { data: { cards: Array<{ arabic: string; status: string | null }> } };
     expect(body.data.cards.map((card) => card.arabic)).toEqual(["كلمة 1", "كلمة 2"]);
     expect(body.data.cards[0]!.status).toBeNull();
-    expect((await call("GET", "/api/flashcards/99999999", null)).status).toBe(404);
-    expect((await call("GET", `/api/flashcards/${collection.id}/session`, null)).status).toBe(401);
+    expect((await call("/api/flashcards/99999999")).status).toBe(404);
+    expect((await call(`/api/flashcards/${collection.id}/session`)).status).toBe(401);
   });
 });
 
 describe("saved words", () => {
   it("are reviewed like flashcards, per learner, and counted on the overview", async () => {
     clock = start;
-    const member = await learner();
-    const other = await learner();
+    const member = await signedIn({ now });
+    const other = await signedIn({ now });
     const { list, items } = await saveWords(member.id, ["قهوة", "شاي"]);
     const theirs = await saveWords(other.id, ["مي"]);
 
-    const session = await call("GET", "/api/flashcards/my-words/session", member.token);
+    const session = await call("/api/flashcards/my-words/session", { token: member.token });
     const sessionBody = (await session.json()) as {
       data: { current: { card: { arabic: string } }; remaining: { new: number } };
     };
     expect(sessionBody.data.current.card.arabic).toBe("قهوة");
     expect(sessionBody.data.remaining.new).toBe(2);
 
-    const review = await call("POST", "/api/flashcards/my-words/reviews", member.token, {
-      cardId: items[0]!.id,
-      rating: Rating.Good,
-      requestId: "word-review-1",
+    const review = await call("/api/flashcards/my-words/reviews", {
+      method: "POST",
+      token: member.token,
+      json: {
+        cardId: items[0]!.id,
+        rating: Rating.Good,
+        requestId: "word-review-1",
+      },
     });
     expect(review.status).toBe(200);
     const again = await reviewSavedWord(ctx, member, {
@@ -374,17 +389,21 @@ describe("saved words", () => {
     expect(overview.savedWords).toEqual({ total: 2, due: 0, new: 1, learned: 1, newToday: 1 });
 
     // Someone else's word answers like an unknown one.
-    const foreign = await call("POST", "/api/flashcards/my-words/reviews", member.token, {
-      cardId: theirs.items[0]!.id,
-      rating: Rating.Good,
-      requestId: "word-review-2",
+    const foreign = await call("/api/flashcards/my-words/reviews", {
+      method: "POST",
+      token: member.token,
+      json: {
+        cardId: theirs.items[0]!.id,
+        rating: Rating.Good,
+        requestId: "word-review-2",
+      },
     });
     expect(foreign.status).toBe(404);
-    expect((await call("GET", `/api/flashcards/my-words/session?list=${theirs.list.id}`, member.token)).status).toBe(
-      404,
-    );
-    expect((await call("GET", "/api/flashcards/my-words/session?list=abc", member.token)).status).toBe(400);
-    const oneList = await call("GET", `/api/flashcards/my-words/session?list=${list.id}`, member.token);
+    expect(
+      (await call(`/api/flashcards/my-words/session?list=${theirs.list.id}`, { token: member.token })).status,
+    ).toBe(404);
+    expect((await call("/api/flashcards/my-words/session?list=abc", { token: member.token })).status).toBe(400);
+    const oneList = await call(`/api/flashcards/my-words/session?list=${list.id}`, { token: member.token });
     expect(oneList.status).toBe(200);
     expect((await getFlashcardsOverview(ctx, other)).savedWords).toMatchObject({ total: 1, new: 1 });
   });

@@ -42,13 +42,11 @@ import {
 } from "../../server/access/policy";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
-import { createSession } from "../../server/services/auth";
 import { getDeckQuizSource } from "../../server/services/global-vocabulary";
 import type { ListeningGroupView } from "../../server/services/listening";
 import { getListQuizSource } from "../../server/services/vocabulary-lists";
-import { createSubscription } from "../fixtures/lessons";
 import { ensureBillingFixtures } from "./billing-helpers";
-import { createUser, testApp, testEnv } from "./helpers";
+import { call, json, member, testEnv } from "./helpers";
 import { remixPages } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the pages use of it
@@ -62,29 +60,13 @@ vi.mock("@remix-run/cloudflare", () => import("@remix-run/server-runtime"));
 
 const ORIGIN = "https://ahla.test";
 const ctx = createAppContext(testEnv);
-const app = testApp();
 const HOUR_MS = 60 * 60 * 1000;
 
-type Json = { data?: unknown; errors?: string[] };
 type Who = "free" | "subscriber" | "admin";
 
-async function member(kind: Who = "free") {
-  const user = await createUser(kind === "admin" ? { permissions: [ADMIN_PERMISSION] } : {});
-  if (kind === "subscriber") await createSubscription(ctx, user.id);
-  const { token } = await createSession(ctx, user.id);
-  return { ...user, token };
-}
-
-function call(method: string, path: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, testEnv);
-}
-
-async function json(response: Response) {
-  return (await response.json()) as Json;
-}
+/** A member of each kind the gates tell apart. */
+const memberOf = (kind: Who) =>
+  member({ subscribed: kind === "subscriber", permissions: kind === "admin" ? [ADMIN_PERMISSION] : [] });
 
 /** A 402 whose `errors` is exactly the gate's message. */
 async function expectRefused(response: Response, message: string) {
@@ -240,7 +222,7 @@ describe("listening activities", () => {
   it("marks the first published activity of each group free and locks the others for a free member", async () => {
     const { group, hidden, first, second, third } = await createGroup();
     const groupOf = async (token: string | null) =>
-      ((await json(await call("GET", "/api/listening", token))).data as ListeningGroupView[]).find(
+      ((await json(await call("/api/listening", { token }))).data as ListeningGroupView[]).find(
         (item) => item.id === group.id,
       )!;
 
@@ -260,7 +242,7 @@ describe("listening activities", () => {
       [false, false],
     ]);
     for (const kind of ["subscriber", "admin"] as const) {
-      const { token } = await member(kind);
+      const { token } = await memberOf(kind);
       expect((await groupOf(token)).activities.every((activity) => !activity.locked)).toBe(true);
     }
   });
@@ -268,18 +250,28 @@ describe("listening activities", () => {
   it("opens the free one, refuses the rest with 402, and lets subscribers and admins do every one", async () => {
     const { first, second, third } = await createGroup();
     const free = await member();
-    expect((await call("GET", `/api/listening/activities/${first.id}`, free.token)).status).toBe(200);
+    expect((await call(`/api/listening/activities/${first.id}`, { token: free.token })).status).toBe(200);
     const answers = (activity: { questionId: number }) => ({ answers: { [activity.questionId]: "Hi" } });
     expect(
-      (await call("POST", `/api/listening/activities/${first.id}/attempts`, free.token, answers(first))).status,
+      (
+        await call(`/api/listening/activities/${first.id}/attempts`, {
+          method: "POST",
+          token: free.token,
+          json: answers(first),
+        })
+      ).status,
     ).toBe(201);
     for (const activity of [second, third]) {
       await expectRefused(
-        await call("GET", `/api/listening/activities/${activity.id}`, free.token),
+        await call(`/api/listening/activities/${activity.id}`, { token: free.token }),
         FREE_TIER_MESSAGES.listening,
       );
       await expectRefused(
-        await call("POST", `/api/listening/activities/${activity.id}/attempts`, free.token, answers(activity)),
+        await call(`/api/listening/activities/${activity.id}/attempts`, {
+          method: "POST",
+          token: free.token,
+          json: answers(activity),
+        }),
         FREE_TIER_MESSAGES.listening,
       );
     }
@@ -287,17 +279,21 @@ describe("listening activities", () => {
     expect(stored.map((row) => row.activityId)).toEqual([first.id]);
 
     for (const kind of ["subscriber", "admin"] as const) {
-      const { token } = await member(kind);
-      expect((await call("GET", `/api/listening/activities/${third.id}`, token)).status, kind).toBe(200);
-      const posted = await call("POST", `/api/listening/activities/${third.id}/attempts`, token, answers(third));
+      const { token } = await memberOf(kind);
+      expect((await call(`/api/listening/activities/${third.id}`, { token })).status, kind).toBe(200);
+      const posted = await call(`/api/listening/activities/${third.id}/attempts`, {
+        method: "POST",
+        token,
+        json: answers(third),
+      });
       expect(posted.status, kind).toBe(201);
     }
-    expect((await call("GET", `/api/listening/activities/${second.id}`, null)).status).toBe(401);
-    expect((await call("POST", `/api/listening/activities/${second.id}/attempts`, null, answers(second))).status).toBe(
-      401,
-    );
+    expect((await call(`/api/listening/activities/${second.id}`)).status).toBe(401);
+    expect(
+      (await call(`/api/listening/activities/${second.id}/attempts`, { method: "POST", json: answers(second) })).status,
+    ).toBe(401);
     // Unknown stays unknown: 404 before any lock.
-    expect((await call("GET", "/api/listening/activities/999999999", free.token)).status).toBe(404);
+    expect((await call("/api/listening/activities/999999999", { token: free.token })).status).toBe(404);
   });
 
   it("keeps a free member's best score on the list for an activity they did before the free tier", async () => {
@@ -307,13 +303,13 @@ describe("listening activities", () => {
       .insert(listeningAttempts)
       .values({ userId: free.id, activityId: second.id, score: 1, total: 1, answers: { [second.questionId]: "Hi" } })
       .returning();
-    const listed = ((await json(await call("GET", "/api/listening", free.token))).data as ListeningGroupView[])
+    const listed = ((await json(await call("/api/listening", { token: free.token }))).data as ListeningGroupView[])
       .find((item) => item.id === group.id)!
       .activities.find((activity) => activity.id === second.id)!;
     expect(listed).toMatchObject({ best: { score: 1, total: 1 }, attempts: 1, locked: true });
     // The review carries the activity's transcript and answers: it is behind the same gate.
     await expectRefused(
-      await call("GET", `/api/listening/activities/${second.id}/attempts/${attempt!.id}`, free.token),
+      await call(`/api/listening/activities/${second.id}/attempts/${attempt!.id}`, { token: free.token }),
       FREE_TIER_MESSAGES.listening,
     );
   });
@@ -325,20 +321,20 @@ describe("global vocabulary decks", () => {
     const free = await member();
     const path = `/api/vocabulary/decks/${deck.id}/quiz-results`;
     const first = await deckRun(free.id, deck.id, 101);
-    expect((await call("POST", path, free.token, first)).status).toBe(201);
+    expect((await call(path, { method: "POST", token: free.token, json: first })).status).toBe(201);
     // The same run sent again (a double submit, a retry): it counts once and is not a second session.
-    const again = await call("POST", path, free.token, first);
+    const again = await call(path, { method: "POST", token: free.token, json: first });
     expect(again.status).toBe(200);
     expect(((await json(again)).data as { recorded: boolean }).recorded).toBe(false);
     await expectRefused(
-      await call("POST", path, free.token, await deckRun(free.id, deck.id, 102)),
+      await call(path, { method: "POST", token: free.token, json: await deckRun(free.id, deck.id, 102) }),
       FREE_TIER_MESSAGES.deck,
     );
     const [progress] = await ctx.db.select().from(deckProgress).where(eq(deckProgress.userId, free.id));
     expect(progress).toMatchObject({ deckId: deck.id, plays: 1, bestScore: 100 });
 
     // The deck's words and the member's progress stay open.
-    const words = await call("GET", `/api/vocabulary/decks/${deck.id}`, free.token);
+    const words = await call(`/api/vocabulary/decks/${deck.id}`, { token: free.token });
     expect(words.status).toBe(200);
     expect((await json(words)).data).toMatchObject({ totalWords: 5, progress: { bestScore: 100, plays: 1 } });
 
@@ -346,7 +342,13 @@ describe("global vocabulary decks", () => {
     const other = await createDeck();
     const otherRun = await deckRun(free.id, other.deck.id, 103);
     expect(
-      (await call("POST", `/api/vocabulary/decks/${other.deck.id}/quiz-results`, free.token, otherRun)).status,
+      (
+        await call(`/api/vocabulary/decks/${other.deck.id}/quiz-results`, {
+          method: "POST",
+          token: free.token,
+          json: otherRun,
+        })
+      ).status,
     ).toBe(201);
   });
 
@@ -354,13 +356,17 @@ describe("global vocabulary decks", () => {
     const { deck } = await createDeck();
     const path = `/api/vocabulary/decks/${deck.id}/quiz-results`;
     for (const kind of ["subscriber", "admin"] as const) {
-      const someone = await member(kind);
+      const someone = await memberOf(kind);
       for (const seed of [201, 202, 203]) {
-        const response = await call("POST", path, someone.token, await deckRun(someone.id, deck.id, seed));
+        const response = await call(path, {
+          method: "POST",
+          token: someone.token,
+          json: await deckRun(someone.id, deck.id, seed),
+        });
         expect(response.status, `${kind} run ${seed}`).toBe(201);
       }
     }
-    expect((await call("POST", path, null, { seed: 1, words: ["g1"], answers: ["g1"] })).status).toBe(401);
+    expect((await call(path, { method: "POST", json: { seed: 1, words: ["g1"], answers: ["g1"] } })).status).toBe(401);
   });
 });
 
@@ -369,53 +375,79 @@ describe("flashcard collections", () => {
     const { collection, cards } = await createCollection();
     const free = await member();
     const session = `/api/flashcards/${collection.id}/session`;
-    expect((await call("GET", session, free.token)).status).toBe(200);
-    expect((await call("POST", "/api/flashcards/reviews", free.token, reviewBody(cards[0]!.id))).status).toBe(200);
-    expect((await call("POST", "/api/flashcards/reviews", free.token, reviewBody(cards[1]!.id))).status).toBe(200);
+    expect((await call(session, { token: free.token })).status).toBe(200);
+    expect(
+      (await call("/api/flashcards/reviews", { method: "POST", token: free.token, json: reviewBody(cards[0]!.id) }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call("/api/flashcards/reviews", { method: "POST", token: free.token, json: reviewBody(cards[1]!.id) }))
+        .status,
+    ).toBe(200);
 
     // The session began with the first rating: 23 hours in, still open; past a day, over.
     const inSession = await member();
     await reviewedHoursAgo(inSession.id, cards[0]!.id, 23);
-    expect((await call("POST", "/api/flashcards/reviews", inSession.token, reviewBody(cards[1]!.id))).status).toBe(200);
+    expect(
+      (
+        await call("/api/flashcards/reviews", {
+          method: "POST",
+          token: inSession.token,
+          json: reviewBody(cards[1]!.id),
+        })
+      ).status,
+    ).toBe(200);
 
     const past = await member();
     await reviewedHoursAgo(past.id, cards[0]!.id, 25);
-    await expectRefused(await call("GET", session, past.token), FREE_TIER_MESSAGES.collection);
+    await expectRefused(await call(session, { token: past.token }), FREE_TIER_MESSAGES.collection);
     await expectRefused(
-      await call("POST", "/api/flashcards/reviews", past.token, reviewBody(cards[1]!.id)),
+      await call("/api/flashcards/reviews", { method: "POST", token: past.token, json: reviewBody(cards[1]!.id) }),
       FREE_TIER_MESSAGES.collection,
     );
     // Browsing the cards, with the member's own progress, stays open.
-    const browse = await call("GET", `/api/flashcards/${collection.id}`, past.token);
+    const browse = await call(`/api/flashcards/${collection.id}`, { token: past.token });
     expect(browse.status).toBe(200);
     // Another collection has its own first session.
     const other = await createCollection();
-    expect((await call("POST", "/api/flashcards/reviews", past.token, reviewBody(other.cards[0]!.id))).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await call("/api/flashcards/reviews", {
+          method: "POST",
+          token: past.token,
+          json: reviewBody(other.cards[0]!.id),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("lets subscribers and admins review every collection at any time; a visitor gets 401", async () => {
     const { collection, cards } = await createCollection();
     for (const kind of ["subscriber", "admin"] as const) {
-      const someone = await member(kind);
+      const someone = await memberOf(kind);
       await reviewedHoursAgo(someone.id, cards[0]!.id, 24 * 40);
-      expect((await call("GET", `/api/flashcards/${collection.id}/session`, someone.token)).status, kind).toBe(200);
-      const rated = await call("POST", "/api/flashcards/reviews", someone.token, reviewBody(cards[1]!.id));
+      expect((await call(`/api/flashcards/${collection.id}/session`, { token: someone.token })).status, kind).toBe(200);
+      const rated = await call("/api/flashcards/reviews", {
+        method: "POST",
+        token: someone.token,
+        json: reviewBody(cards[1]!.id),
+      });
       expect(rated.status, kind).toBe(200);
     }
-    expect((await call("GET", `/api/flashcards/${collection.id}/session`, null)).status).toBe(401);
-    expect((await call("POST", "/api/flashcards/reviews", null, reviewBody(cards[0]!.id))).status).toBe(401);
+    expect((await call(`/api/flashcards/${collection.id}/session`)).status).toBe(401);
+    expect((await call("/api/flashcards/reviews", { method: "POST", json: reviewBody(cards[0]!.id) })).status).toBe(
+      401,
+    );
   });
 
   it("keeps 'review all due' for subscribers and admins", async () => {
     const free = await member();
-    await expectRefused(await call("GET", "/api/flashcards/due/session", free.token), FREE_TIER_MESSAGES.allDue);
+    await expectRefused(await call("/api/flashcards/due/session", { token: free.token }), FREE_TIER_MESSAGES.allDue);
     for (const kind of ["subscriber", "admin"] as const) {
-      const { token } = await member(kind);
-      expect((await call("GET", "/api/flashcards/due/session", token)).status, kind).toBe(200);
+      const { token } = await memberOf(kind);
+      expect((await call("/api/flashcards/due/session", { token })).status, kind).toBe(200);
     }
-    expect((await call("GET", "/api/flashcards/due/session", null)).status).toBe(401);
+    expect((await call("/api/flashcards/due/session")).status).toBe(401);
   });
 });
 
@@ -428,25 +460,33 @@ describe("what a free member saved stays theirs", () => {
       .values(["قهوة", "شاي"].map((arabic) => ({ listId: list!.id, arabic, english: `meaning of ${arabic}` })))
       .returning();
 
-    expect((await call("GET", "/api/vocabulary/lists", free.token)).status).toBe(200);
-    expect((await call("GET", `/api/vocabulary/lists/${list!.id}`, free.token)).status).toBe(200);
+    expect((await call("/api/vocabulary/lists", { token: free.token })).status).toBe(200);
+    expect((await call(`/api/vocabulary/lists/${list!.id}`, { token: free.token })).status).toBe(200);
 
     const viewer = createViewer(ctx, { id: free.id });
     const source = await getListQuizSource(ctx, viewer, list!.id);
     const seed = 7;
     const words = pickQuizWords(source.words, seed).map((word) => word.key);
     const quiz = resolveQuiz(source, { seed, wordKeys: words, answerKeys: [] })!;
-    const result = await call("POST", `/api/vocabulary/lists/${list!.id}/quiz-results`, free.token, {
-      seed,
-      words,
-      answers: quiz.questions.map((question) => question.word.key),
+    const result = await call(`/api/vocabulary/lists/${list!.id}/quiz-results`, {
+      method: "POST",
+      token: free.token,
+      json: {
+        seed,
+        words,
+        answers: quiz.questions.map((question) => question.word.key),
+      },
     });
     expect(result.status).toBe(201);
 
-    expect((await call("GET", "/api/flashcards/my-words/session", free.token)).status).toBe(200);
-    const reviewed = await call("POST", "/api/flashcards/my-words/reviews", free.token, reviewBody(items[0]!.id));
+    expect((await call("/api/flashcards/my-words/session", { token: free.token })).status).toBe(200);
+    const reviewed = await call("/api/flashcards/my-words/reviews", {
+      method: "POST",
+      token: free.token,
+      json: reviewBody(items[0]!.id),
+    });
     expect(reviewed.status).toBe(200);
-    const overview = (await json(await call("GET", "/api/flashcards", free.token))).data as {
+    const overview = (await json(await call("/api/flashcards", { token: free.token }))).data as {
       savedWords: { total: number; learned: number };
     };
     expect(overview.savedWords).toMatchObject({ total: 2, learned: 1 });
@@ -533,7 +573,7 @@ describe("pages", () => {
     expect(posted.status).toBe(303);
     expect(await ctx.db.select().from(listeningAttempts).where(eq(listeningAttempts.userId, free.id))).toEqual([]);
 
-    const subscriber = await member("subscriber");
+    const subscriber = await member({ subscribed: true });
     expect((await openPage(`/listening-activity/${second.id}/${second.slug}`, subscriber.token)).status).toBe(200);
     const visitor = await openPage(`/listening-activity/${second.id}/${second.slug}`, null);
     expect(visitor.location).toMatch(/^\/auth\/login\?redirect=/);
@@ -548,7 +588,7 @@ describe("pages", () => {
     const cardOf = (title: string) => list.body.slice(list.body.indexOf(title), list.body.indexOf(title) + 2500);
     expect(cardOf(first.title)).not.toContain("Subscribe to open");
     expect(cardOf(second.title)).toContain("Subscribe to open");
-    const subscriber = await member("subscriber");
+    const subscriber = await member({ subscribed: true });
     expect((await openPage("/listening-activity", subscriber.token)).body).not.toContain("Subscribe to open");
   });
 
@@ -563,7 +603,10 @@ describe("pages", () => {
     expect(fresh.location).toMatch(/\/play\?seed=\d+&words=/);
 
     const run = await deckRun(free.id, deck.id, 301);
-    expect((await call("POST", `/api/vocabulary/decks/${deck.id}/quiz-results`, free.token, run)).status).toBe(201);
+    expect(
+      (await call(`/api/vocabulary/decks/${deck.id}/quiz-results`, { method: "POST", token: free.token, json: run }))
+        .status,
+    ).toBe(201);
     // The recorded run's score page stays open.
     const search = quizSearch({ seed: run.seed, wordKeys: run.words, answerKeys: run.answers });
     const score = await openPage(`${play}${search}`, free.token);
@@ -584,7 +627,7 @@ describe("pages", () => {
     expectCheckout(answered, FREE_TIER_MESSAGES.deck);
     expect((await openPage(words, free.token)).body).toContain("Free session used");
 
-    const subscriber = await member("subscriber");
+    const subscriber = await member({ subscribed: true });
     await ctx.db.insert(deckProgress).values({ userId: subscriber.id, deckId: deck.id, bestScore: 50, plays: 3 });
     expect((await openPage(play, subscriber.token)).location).toMatch(/\/play\?seed=\d+&words=/);
     expect((await openPage(play, null)).location).toMatch(/^\/auth\/login\?redirect=/);
@@ -615,7 +658,7 @@ describe("pages", () => {
     });
     expectCheckout(rated, FREE_TIER_MESSAGES.collection);
 
-    const subscriber = await member("subscriber");
+    const subscriber = await member({ subscribed: true });
     await reviewedHoursAgo(subscriber.id, cards[0]!.id, 30);
     const theirs = await openPage(page, subscriber.token);
     expect(theirs.body).not.toContain("Free session used");
@@ -626,7 +669,7 @@ describe("pages", () => {
     const free = await member();
     expectCheckout(await openPage("/flashcards/review", free.token), FREE_TIER_MESSAGES.allDue);
     for (const kind of ["subscriber", "admin"] as const) {
-      const { token } = await member(kind);
+      const { token } = await memberOf(kind);
       expect((await openPage("/flashcards/review", token)).status, kind).toBe(200);
     }
     expect((await openPage("/flashcards/review", null)).location).toMatch(/^\/auth\/login\?redirect=/);

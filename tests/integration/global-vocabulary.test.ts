@@ -17,26 +17,9 @@ import {
   getVocabularyTheme,
   listVocabularyThemes,
 } from "../../server/services/global-vocabulary";
-import { createUser, loginToken, testApp, testEnv } from "./helpers";
+import { call, createUser, member, testEnv } from "./helpers";
 
-const app = testApp();
 const ctx = createAppContext(testEnv);
-
-async function learner() {
-  const user = await createUser();
-  return { ...user, token: await loginToken(app, user.email, user.password) };
-}
-
-function call(method: string, path: string, token: string | null, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return app.request(
-    path,
-    { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) },
-    testEnv,
-  );
-}
 
 const WORDS = [
   ["إمّ", "mother", "إمّي بتطبخ."],
@@ -117,11 +100,11 @@ describe("themes and decks", () => {
   });
 
   it("answers 404 for unknown themes and decks", async () => {
-    const { token } = await learner();
-    expect((await call("GET", "/api/vocabulary/themes/999999", token)).status).toBe(404);
-    expect((await call("GET", "/api/vocabulary/decks/999999", token)).status).toBe(404);
-    expect((await call("GET", `/api/vocabulary/decks/${familyDeckId}`, null)).status).toBe(401);
-    const deck = await call("GET", `/api/vocabulary/decks/${familyDeckId}`, token);
+    const { token } = await member();
+    expect((await call("/api/vocabulary/themes/999999", { token })).status).toBe(404);
+    expect((await call("/api/vocabulary/decks/999999", { token })).status).toBe(404);
+    expect((await call(`/api/vocabulary/decks/${familyDeckId}`)).status).toBe(401);
+    const deck = await call(`/api/vocabulary/decks/${familyDeckId}`, { token });
     expect(deck.status).toBe(200);
   });
 });
@@ -140,13 +123,13 @@ describe("playing a deck", () => {
   }
 
   it("keeps the best score, counts plays, and counts a double submit once", async () => {
-    const user = await learner();
+    const user = await member();
     const perfect = await run(user.id, 10, false);
     const path = `/api/vocabulary/decks/${familyDeckId}/quiz-results`;
     // A double click: the same run posted twice at once.
     const [first, second] = await Promise.all([
-      call("POST", path, user.token, perfect),
-      call("POST", path, user.token, perfect),
+      call(path, { method: "POST", token: user.token, json: perfect }),
+      call(path, { method: "POST", token: user.token, json: perfect }),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 201]);
 
@@ -176,16 +159,30 @@ describe("playing a deck", () => {
   });
 
   it("rejects malformed results and unknown decks", async () => {
-    const user = await learner();
+    const user = await member();
     const path = `/api/vocabulary/decks/${familyDeckId}/quiz-results`;
-    expect((await call("POST", path, user.token, "{")).status).toBe(400);
-    expect((await call("POST", path, user.token, { seed: 1, words: [], answers: [] })).status).toBe(422);
-    expect((await call("POST", path, user.token, { seed: 1, words: ["g1"], answers: ["g1"], extra: 1 })).status).toBe(
-      422,
-    );
+    expect((await call(path, { method: "POST", token: user.token, body: "{" })).status).toBe(400);
+    expect(
+      (await call(path, { method: "POST", token: user.token, json: { seed: 1, words: [], answers: [] } })).status,
+    ).toBe(422);
+    expect(
+      (
+        await call(path, {
+          method: "POST",
+          token: user.token,
+          json: { seed: 1, words: ["g1"], answers: ["g1"], extra: 1 },
+        })
+      ).status,
+    ).toBe(422);
     const valid = await run(user.id, 3, false);
-    expect((await call("POST", path, user.token, { ...valid, answers: valid.answers.slice(1) })).status).toBe(400);
-    expect((await call("POST", "/api/vocabulary/decks/999999/quiz-results", user.token, valid)).status).toBe(404);
+    expect(
+      (await call(path, { method: "POST", token: user.token, json: { ...valid, answers: valid.answers.slice(1) } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call("/api/vocabulary/decks/999999/quiz-results", { method: "POST", token: user.token, json: valid }))
+        .status,
+    ).toBe(404);
     const [progress] = await ctx.db.select().from(deckProgress).where(eq(deckProgress.userId, user.id));
     expect(progress).toBeUndefined();
   });
@@ -202,32 +199,50 @@ describe("playing a deck", () => {
 
 describe("saving a global word to a list", () => {
   it("saves into My words by default, refuses duplicates clearly and others' lists with 404", async () => {
-    const user = await learner();
+    const user = await member();
     const [word] = await ctx.db
       .select()
       .from(globalVocabularyWords)
       .where(eq(globalVocabularyWords.deckId, familyDeckId))
       .limit(1);
-    const saved = await call("POST", "/api/vocabulary/saved-words", user.token, { wordId: word!.id });
+    const saved = await call("/api/vocabulary/saved-words", {
+      method: "POST",
+      token: user.token,
+      json: { wordId: word!.id },
+    });
     expect(saved.status).toBe(201);
-    const lists = (await (await call("GET", "/api/vocabulary/lists", user.token)).json()) as {
+    const lists = (await (await call("/api/vocabulary/lists", { token: user.token })).json()) as {
       data: Array<{ title: string; wordCount: number; id: number }>;
     };
     expect(lists.data).toEqual([expect.objectContaining({ title: "My words", wordCount: 1 })]);
 
-    const again = await call("POST", "/api/vocabulary/saved-words", user.token, { wordId: word!.id });
+    const again = await call("/api/vocabulary/saved-words", {
+      method: "POST",
+      token: user.token,
+      json: { wordId: word!.id },
+    });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { errors: string[] }).errors).toEqual([
       `“${word!.arabic}” is already in My words.`,
     ]);
 
-    const other = await learner();
-    const intoOthers = await call("POST", "/api/vocabulary/saved-words", other.token, {
-      wordId: word!.id,
-      listId: lists.data[0]!.id,
+    const other = await member();
+    const intoOthers = await call("/api/vocabulary/saved-words", {
+      method: "POST",
+      token: other.token,
+      json: {
+        wordId: word!.id,
+        listId: lists.data[0]!.id,
+      },
     });
     expect(intoOthers.status).toBe(404);
-    expect((await call("POST", "/api/vocabulary/saved-words", other.token, { wordId: 999999 })).status).toBe(404);
-    expect((await call("POST", "/api/vocabulary/saved-words", other.token, { wordId: "abc" })).status).toBe(422);
+    expect(
+      (await call("/api/vocabulary/saved-words", { method: "POST", token: other.token, json: { wordId: 999999 } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call("/api/vocabulary/saved-words", { method: "POST", token: other.token, json: { wordId: "abc" } }))
+        .status,
+    ).toBe(422);
   });
 });

@@ -3,7 +3,10 @@ import { eq } from "drizzle-orm";
 import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
 import { mailOutbox, userPermissions, users } from "../../drizzle/schema";
+import type { Env } from "../../server/env";
 import { hashPassword } from "../../server/lib/password";
+import { createSession } from "../../server/services/auth";
+import { createSubscription } from "../fixtures/lessons";
 
 export const testEnv = env;
 
@@ -25,6 +28,8 @@ export function stagingEnv(base: typeof env = env): typeof env {
 export function testApp(options: { now?: () => Date } = {}) {
   return createApp(options);
 }
+
+export type TestApp = ReturnType<typeof testApp>;
 
 let sequence = 0;
 /**
@@ -62,6 +67,90 @@ export async function createUser(
     }
   }
   return { ...user!, password };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The API in one call: `call`, `json` and `member`, shared by every file that talks to the Worker's Hono app.
+
+/** What an API answer carries: `{ data }` on success, `{ errors, fieldErrors? }` on a refusal. */
+export interface ApiBody<T = unknown> {
+  data?: T;
+  errors?: string[];
+  fieldErrors?: Record<string, string[]>;
+}
+
+export interface CallOptions {
+  /** GET unless a body is given, then POST. */
+  method?: string;
+  /** A session token, sent as `Authorization: Bearer <token>`; none (or null) calls as a visitor. */
+  token?: string | null;
+  /** A body sent as JSON, with its Content-Type. */
+  json?: unknown;
+  /** A body sent as it is (a string goes as JSON, malformed or not, unless `headers` name another type). */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** The Worker's bindings and variables: the test env unless given. */
+  env?: Env;
+  /** The app's clock (each clock gets its own app): the real one unless given. */
+  now?: () => Date;
+}
+
+const apps = new Map<(() => Date) | undefined, TestApp>();
+function appFor(now: (() => Date) | undefined) {
+  let app = apps.get(now);
+  if (!app) apps.set(now, (app = testApp({ now })));
+  return app;
+}
+
+/** One request to the Worker's Hono app (the API, /media and the guards in front of them), in workerd. */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers.set("Content-Type", "application/json");
+  } else if (typeof body === "string" && !headers.has("Content-Type")) {
+    // Without a type the API would answer 415 before reading the body.
+    headers.set("Content-Type", "application/json");
+  }
+  const method = options.method ?? (body === undefined ? "GET" : "POST");
+  return appFor(options.now).request(path, { method, headers, body }, options.env ?? env);
+}
+
+/** `call` with defaults of its own (a file's clock or env), which each call's options override. */
+export function caller(defaults: CallOptions) {
+  return (path: string, options: CallOptions = {}) =>
+    call(path, { ...defaults, ...options, headers: { ...defaults.headers, ...options.headers } });
+}
+
+/** The JSON body of an answer, typed by the caller (`json<{ data: Lesson }>(response)`). */
+export async function json<T = ApiBody>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+export interface MemberOptions {
+  name?: string;
+  email?: string;
+  permissions?: string[];
+  verified?: boolean;
+  /** With an active subscription (tests/fixtures/lessons.ts `createSubscription`). */
+  subscribed?: boolean;
+  /** The clock of the session and the subscription: the real one unless given. */
+  now?: () => Date;
+}
+
+/**
+ * A member signed in: the user row (with its password and permission codes) and a session token, made by
+ * the same `createSession` a sign-in runs (permissions read from D1 into the token).
+ */
+export async function member(options: MemberOptions = {}) {
+  const { subscribed, now, ...account } = options;
+  const ctx = createAppContext(env, { now });
+  const user = await createUser(account);
+  if (subscribed) await createSubscription(ctx, user.id);
+  const { token } = await createSession(ctx, user.id);
+  return { ...user, permissions: account.permissions ?? [], token };
 }
 
 export async function postJson(

@@ -23,6 +23,7 @@ beforeEach(async () => {
   other = { id: b.id, token: (await createSession(ctx, b.id)).token };
 });
 
+// Not the shared `call`: each request names its Idempotency-Key (and clock), at the site's own origin.
 function send(
   path: string,
   body: unknown,

@@ -20,6 +20,7 @@ beforeAll(async () => {
   adminToken = await loginToken(app, admin.email, admin.password);
 });
 
+// Answers as status and errors, the two things each case checks; raw strings are sent as they are.
 async function send(method: string, path: string, token: string, body: unknown) {
   const response = await app.request(
     path,

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { studyDays, videoProgress, vocabularyListItems, vocabularyLists } from "../../drizzle/schema";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
-import { createSession } from "../../server/services/auth";
 import { findLesson } from "../../server/services/lessons";
 import { computeProgress, type ProgressState } from "../../server/services/progress";
 import {
@@ -14,7 +13,7 @@ import {
   patternBytes,
   putMedia,
 } from "../fixtures/lessons";
-import { createUser, testApp, testEnv } from "./helpers";
+import { caller, json, member as signedIn, type MemberOptions, testEnv } from "./helpers";
 
 // One clock for the app and the fixtures, moved by hand to test wall-time rules. While `drifting`, every
 // read of it moves it on a millisecond, as a real clock does between requests that race.
@@ -27,37 +26,13 @@ const now = () => {
 const tick = (seconds: number) => {
   clock = new Date(clock.getTime() + seconds * 1000);
 };
-const app = testApp({ now });
+const call = caller({ now });
 const ctx = createAppContext(testEnv, { now });
 
 type Json = Record<string, unknown> & { data?: unknown; errors?: string[] };
 
-async function member(options: { subscribed?: boolean; permissions?: string[] } = {}) {
-  const user = await createUser({ permissions: options.permissions });
-  if (options.subscribed) await createSubscription(ctx, user.id);
-  const { token } = await createSession(ctx, user.id);
-  return { ...user, token };
-}
-
-function call(
-  path: string,
-  init: { method?: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.Authorization = init.token;
-  let body = init.body;
-  // A raw body here is meant as (malformed) JSON; without the type the API would answer 415 first.
-  if (body !== undefined) headers["Content-Type"] ??= "application/json";
-  if (init.json !== undefined) {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(init.json);
-  }
-  return app.request(path, { method: init.method ?? "GET", headers, body }, testEnv);
-}
-
-async function json(response: Response): Promise<Json> {
-  return (await response.json()) as Json;
-}
+/** A member on this file's clock. */
+const member = (options: MemberOptions = {}) => signedIn({ ...options, now });
 
 const VIDEO_BYTES = patternBytes(4096);
 
@@ -72,7 +47,7 @@ describe("GET /api/lessons/:id (gating)", () => {
     const { video } = await createLesson(ctx, { isFree: true });
     const response = await call(`/api/lessons/${video.id}`);
     expect(response.status).toBe(401);
-    expect((await json(response)).errors).toEqual(expect.any(Array));
+    expect((await json<Json>(response)).errors).toEqual(expect.any(Array));
   });
 
   it("answers 402 to a member without a subscription on a premium lesson, 200 on a free one", async () => {
@@ -82,7 +57,7 @@ describe("GET /api/lessons/:id (gating)", () => {
 
     const refused = await call(`/api/lessons/${premium.video.id}`, { token: free.token });
     expect(refused.status).toBe(402);
-    const body = await json(refused);
+    const body = await json<Json>(refused);
     expect(body.errors).toHaveLength(1);
     expect(JSON.stringify(body)).not.toContain("/media/");
 
@@ -107,7 +82,7 @@ describe("GET /api/lessons/:id (gating)", () => {
     });
     const response = await call(`/api/lessons/${video.id}`, { token: learner.token });
     expect(response.status).toBe(200);
-    const page = (await json(response)).data as {
+    const page = (await json<Json>(response)).data as {
       lesson: { id: number; title: string; canonicalPath: string };
       media: { videoUrl: string; posterUrl: string; captions: Array<{ lang: string; src: string }> };
       cues: unknown[];
@@ -195,7 +170,7 @@ describe("lessons inside a course, series or playlist", () => {
     const first = await createLesson(ctx);
     const second = await createLesson(ctx);
     const series = await createCollection(ctx, "series", [first.video.id, second.video.id]);
-    const page = (await json(await call(`/api/lessons/${first.video.id}`, { token: learner.token }))).data as {
+    const page = (await json<Json>(await call(`/api/lessons/${first.video.id}`, { token: learner.token }))).data as {
       nextLesson: { id: number; href: string };
       partOf: Array<{ kind: string; position: number; total: number }>;
     };
@@ -229,9 +204,9 @@ describe("PUT /api/lessons/:id/progress", () => {
     const { put, row } = await setup();
     expect((await put(0)).status).toBe(200);
     tick(5);
-    const first = await json(await put(5));
+    const first = await json<Json>(await put(5));
     expect(first.data).toMatchObject({ positionSeconds: 5, watchedSeconds: 5, completed: false });
-    const again = await json(await put(5));
+    const again = await json<Json>(await put(5));
     expect(again.data).toMatchObject({ positionSeconds: 5, watchedSeconds: 5 });
     expect((await row())!.watchedSeconds).toBe(5);
   });
@@ -239,11 +214,11 @@ describe("PUT /api/lessons/:id/progress", () => {
   it("marks the lesson completed at 90% and keeps it completed", async () => {
     const { put } = await setup();
     await put(0);
-    expect((await json(await put(89))).data).toMatchObject({ completed: false });
-    const done = (await json(await put(90))).data as { completed: boolean; completedAt: string };
+    expect((await json<Json>(await put(89))).data).toMatchObject({ completed: false });
+    const done = (await json<Json>(await put(90))).data as { completed: boolean; completedAt: string };
     expect(done.completed).toBe(true);
     expect(done.completedAt).toEqual(expect.any(String));
-    expect((await json(await put(10))).data).toMatchObject({ positionSeconds: 10, completed: true });
+    expect((await json<Json>(await put(10))).data).toMatchObject({ positionSeconds: 10, completed: true });
   });
 
   it("does not let watched time be inflated by seeking or by fast saves", async () => {
@@ -251,7 +226,7 @@ describe("PUT /api/lessons/:id/progress", () => {
     await put(0);
     tick(2);
     // Jumping to the end two seconds later counts at most 2 s at the fastest speed (1.5×).
-    expect((await json(await put(100))).data).toMatchObject({ positionSeconds: 100, watchedSeconds: 3 });
+    expect((await json<Json>(await put(100))).data).toMatchObject({ positionSeconds: 100, watchedSeconds: 3 });
     // Back and forth without time passing adds nothing.
     await put(0);
     await put(100);
@@ -262,7 +237,7 @@ describe("PUT /api/lessons/:id/progress", () => {
     await put(100);
     expect((await row())!.watchedSeconds).toBe(63);
     // Positions past the end are clamped to the lesson.
-    expect((await json(await put(5000))).data).toMatchObject({ positionSeconds: 100 });
+    expect((await json<Json>(await put(5000))).data).toMatchObject({ positionSeconds: 100 });
   });
 
   it("settles 20 parallel saves: every one 2xx, the seconds earned once, on the lesson and the study day", async () => {
@@ -349,7 +324,7 @@ describe("PUT /api/lessons/:id/progress", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(response.status).toBe(200);
-    expect((await json(response)).data).toMatchObject({ positionSeconds: 13 });
+    expect((await json<Json>(response)).data).toMatchObject({ positionSeconds: 13 });
   });
 
   it("refuses a text/plain body (what a cross-site form could send) with 415 and saves nothing", async () => {
@@ -389,7 +364,7 @@ describe("words: lookup and save", () => {
       token: learner.token,
     });
     expect(response.status).toBe(200);
-    expect((await json(response)).data).toMatchObject({
+    expect((await json<Json>(response)).data).toMatchObject({
       found: true,
       source: "lesson",
       match: "exact",
@@ -403,8 +378,11 @@ describe("words: lookup and save", () => {
     const { video } = await createLesson(ctx);
     await createGlobalWord(ctx, { arabic: "أُوضة", transliteration: "ʔuuda", english: "room" });
     const lookup = async (word: string) =>
-      (await json(await call(`/api/lessons/${video.id}/words?w=${encodeURIComponent(word)}`, { token: learner.token })))
-        .data as { found: boolean; source: string | null; match: string | null; entry: { english: string } | null };
+      (
+        await json<Json>(
+          await call(`/api/lessons/${video.id}/words?w=${encodeURIComponent(word)}`, { token: learner.token }),
+        )
+      ).data as { found: boolean; source: string | null; match: string | null; entry: { english: string } | null };
 
     expect(await lookup("اوضة")).toMatchObject({
       found: true,
@@ -434,14 +412,14 @@ describe("words: lookup and save", () => {
 
     const created = await save(learner.token, word);
     expect(created.status).toBe(201);
-    expect((await json(created)).data).toMatchObject({
+    expect((await json<Json>(created)).data).toMatchObject({
       created: true,
       list: { title: "My words" },
       item: { startMs: 0 },
     });
     const again = await save(learner.token, { ...word, arabic: "كِيفَك" });
     expect(again.status).toBe(200);
-    expect((await json(again)).data).toMatchObject({ created: false });
+    expect((await json<Json>(again)).data).toMatchObject({ created: false });
 
     const lists = await ctx.db.select().from(vocabularyLists).where(eq(vocabularyLists.userId, learner.id));
     expect(lists).toEqual([expect.objectContaining({ title: "My words", isDefault: true })]);
@@ -457,7 +435,7 @@ describe("words: lookup and save", () => {
       .where(eq(vocabularyListItems.listId, lists[0]!.id));
     expect(stillOne).toHaveLength(1);
 
-    const looked = await json(
+    const looked = await json<Json>(
       await call(`/api/lessons/${video.id}/words?w=${encodeURIComponent("كيفك")}`, { token: learner.token }),
     );
     expect(looked.data).toMatchObject({ saved: true });
@@ -491,12 +469,12 @@ describe("comments", () => {
       json: { body: "**Yalla!** See [Ahla](https://ahla.dev)" },
     });
     expect(created.status).toBe(201);
-    const comment = (await json(created)).data as { id: number; html: string; isOwn: boolean };
+    const comment = (await json<Json>(created)).data as { id: number; html: string; isOwn: boolean };
     expect(comment.isOwn).toBe(true);
     expect(comment.html).toContain("<strong>Yalla!</strong>");
     expect(comment.html).toContain('<a href="https://ahla.dev" rel="nofollow ugc noopener">Ahla</a>');
 
-    const listed = (await json(await call(base, { token: other.token }))).data as {
+    const listed = (await json<Json>(await call(base, { token: other.token }))).data as {
       items: Array<{ id: number; isOwn: boolean; canDelete: boolean }>;
       total: number;
     };
@@ -514,10 +492,10 @@ describe("comments", () => {
       json: { body: "Edited text" },
     });
     expect(edited.status).toBe(200);
-    expect((await json(edited)).data).toMatchObject({ body: "Edited text", editedAt: expect.any(String) });
+    expect((await json<Json>(edited)).data).toMatchObject({ body: "Edited text", editedAt: expect.any(String) });
 
     expect((await call(`${base}/${comment.id}`, { method: "DELETE", token: author.token })).status).toBe(200);
-    expect(((await json(await call(base, { token: author.token }))).data as { total: number }).total).toBe(0);
+    expect(((await json<Json>(await call(base, { token: author.token }))).data as { total: number }).total).toBe(0);
     expect(
       (await call(`${base}/${comment.id}`, { method: "PATCH", token: author.token, json: { body: "again" } })).status,
     ).toBe(404);
@@ -528,7 +506,7 @@ describe("comments", () => {
     const admin = await member({ permissions: ["admin"] });
     const { video } = await createLesson(ctx);
     const base = `/api/lessons/${video.id}/comments`;
-    const comment = (await json(await call(base, { method: "POST", token: author.token, json: { body: "Hi" } })))
+    const comment = (await json<Json>(await call(base, { method: "POST", token: author.token, json: { body: "Hi" } })))
       .data as { id: number };
     expect((await call(`${base}/${comment.id}`, { method: "DELETE", token: admin.token })).status).toBe(200);
   });
@@ -543,7 +521,7 @@ describe("comments", () => {
         body: '<script>alert(1)</script> <img src=x onerror="alert(2)"> [click](javascript:alert(3)) ![x](https://evil.test/p.png)',
       },
     });
-    const { html } = (await json(response)).data as { html: string };
+    const { html } = (await json<Json>(response)).data as { html: string };
     expect(html).not.toMatch(/<script|<img|href="javascript:/i);
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain("[click](javascript:alert(3))");

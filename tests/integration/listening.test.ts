@@ -7,7 +7,6 @@ import {
   listeningQuestions,
 } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
-import { createSession } from "../../server/services/auth";
 import {
   DUPLICATE_SUBMIT_WINDOW_MS,
   type ListeningActivityView,
@@ -15,7 +14,7 @@ import {
   type ListeningGroupView,
 } from "../../server/services/listening";
 import { putMedia } from "../fixtures/lessons";
-import { createUser, testApp, testEnv } from "./helpers";
+import { caller, json, member, testEnv } from "./helpers";
 
 // One clock for the app and the fixtures, moved by hand past the double-submit window.
 let clock = new Date();
@@ -23,29 +22,8 @@ const now = () => clock;
 const tick = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
-const app = testApp({ now });
+const call = caller({ now });
 const ctx = createAppContext(testEnv, { now });
-
-type Json = { data?: unknown; errors?: string[] };
-
-async function learner() {
-  const user = await createUser();
-  const { token } = await createSession(ctx, user.id);
-  return { ...user, token };
-}
-
-function call(path: string, init: { method?: string; token?: string; json?: unknown; body?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.Authorization = init.token;
-  let body = init.body;
-  if (init.json !== undefined) body = JSON.stringify(init.json);
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return app.request(path, { method: init.method ?? (body === undefined ? "GET" : "POST"), headers, body }, testEnv);
-}
-
-async function json(response: Response) {
-  return (await response.json()) as Json;
-}
 
 let sequence = 0;
 
@@ -128,14 +106,14 @@ describe("GET /api/listening", () => {
     ]);
     expect((visitor.data as ListeningGroupView[]).some((item) => item.id === hidden.group.id)).toBe(false);
 
-    const me = await learner();
+    const me = await member({ now });
     await submit(me.token, activity.id, { [choice!.id]: "Five minutes", [arabizi!.id]: "nope", [hamza!.id]: "" });
     const mine = await json(await call("/api/listening", { token: me.token }));
     const card = (mine.data as ListeningGroupView[]).find((item) => item.id === group.id)!.activities[0]!;
     expect(card).toMatchObject({ best: { score: 1, total: 3 }, attempts: 1 });
 
     // Another learner sees nothing of mine.
-    const other = await learner();
+    const other = await member({ now });
     const theirs = await json(await call("/api/listening", { token: other.token }));
     const theirCard = (theirs.data as ListeningGroupView[]).find((item) => item.id === group.id)!.activities[0]!;
     expect(theirCard).toMatchObject({ best: null, attempts: 0 });
@@ -145,7 +123,7 @@ describe("GET /api/listening", () => {
 describe("GET /api/listening/activities/:id", () => {
   it("gives a learner a signed media URL and the questions without their answers", async () => {
     await putMedia(ctx, "audio/listening-test.m4a", new Uint8Array(64), "audio/mp4");
-    const me = await learner();
+    const me = await member({ now });
     const { activity } = await createActivity();
     const response = await call(`/api/listening/activities/${activity.id}`, { token: me.token });
     expect(response.status).toBe(200);
@@ -166,7 +144,7 @@ describe("GET /api/listening/activities/:id", () => {
     const { activity } = await createActivity();
     const hidden = await createActivity({ isPublished: false });
     expect((await call(`/api/listening/activities/${activity.id}`)).status).toBe(401);
-    const me = await learner();
+    const me = await member({ now });
     expect((await call(`/api/listening/activities/999999999`, { token: me.token })).status).toBe(404);
     expect((await call(`/api/listening/activities/${hidden.activity.id}`, { token: me.token })).status).toBe(404);
     expect((await call(attemptsPath(hidden.activity.id), { token: me.token, json: { answers: {} } })).status).toBe(404);
@@ -175,7 +153,7 @@ describe("GET /api/listening/activities/:id", () => {
 
 describe("POST /api/listening/activities/:id/attempts", () => {
   it("scores choices and dictations leniently (tashkeel, hamza, spacing, Arabizi where allowed)", async () => {
-    const me = await learner();
+    const me = await member({ now });
     const { activity, questions } = await createActivity();
     const [choice, arabizi, hamza] = questions;
     const cases: Array<[Record<string, string>, number]> = [
@@ -195,7 +173,7 @@ describe("POST /api/listening/activities/:id/attempts", () => {
   });
 
   it("returns a review with the transcript, keeps the best score and lets the learner retry", async () => {
-    const me = await learner();
+    const me = await member({ now });
     const { activity, questions } = await createActivity();
     const [choice, arabizi, hamza] = questions;
 
@@ -250,7 +228,7 @@ describe("POST /api/listening/activities/:id/attempts", () => {
   });
 
   it("counts a double submit once", async () => {
-    const me = await learner();
+    const me = await member({ now });
     const { activity, questions } = await createActivity();
     const answers = { [questions[0]!.id]: "Five minutes" };
     const [one, two] = await Promise.all([
@@ -272,8 +250,8 @@ describe("POST /api/listening/activities/:id/attempts", () => {
   });
 
   it("keeps each learner's attempts to themselves", async () => {
-    const me = await learner();
-    const other = await learner();
+    const me = await member({ now });
+    const other = await member({ now });
     const { activity, questions } = await createActivity();
     const mine = (await json(await submit(me.token, activity.id, { [questions[0]!.id]: "Five minutes" })))
       .data as ListeningAttemptResult;
@@ -292,7 +270,7 @@ describe("POST /api/listening/activities/:id/attempts", () => {
   });
 
   it("rejects malformed answers with 400, visitors with 401, and stores nothing", async () => {
-    const me = await learner();
+    const me = await member({ now });
     const { activity, questions } = await createActivity();
     const elsewhere = await createActivity();
     const cases: Array<{ json?: unknown; body?: string }> = [

@@ -95,6 +95,7 @@ beforeAll(async () => {
   memberToken = await loginToken(app, member.email, member.password);
 });
 
+// The admin's token by default: most searches here are admin pages' and their APIs'.
 async function api(path: string, token = adminToken) {
   const response = await app.request(path, { headers: { Authorization: `Bearer ${token}` } }, testEnv);
   return { status: response.status, body: (await response.json()) as Json };

@@ -18,6 +18,7 @@ const TAG = `secret-of-a-${crypto.randomUUID().slice(0, 8)}`;
 
 type Json = { data?: Record<string, unknown> & { id?: number }; errors?: string[] };
 
+// Not the shared `call`: every answer is read as text first, so a leak of A's tag is caught in any body.
 async function api(token: string, method: string, path: string, body?: unknown) {
   const response = await app.request(
     `${ORIGIN}/api${path}`,

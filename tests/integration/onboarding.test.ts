@@ -57,6 +57,7 @@ async function signedIn() {
   return { user, cookie: `token=${token}` };
 }
 
+// Not the shared `call`: onboarding is Remix pages and their form posts, signed in by cookie.
 function post(route: Route, path: string, form: Record<string, string>, cookie?: string) {
   const request = new Request(`https://ahla.test${path}`, {
     method: "POST",

@@ -18,6 +18,7 @@ const ctx = createAppContext(testEnv);
 let clock = Date.UTC(2200, 0, 1);
 const later = () => new Date((clock += 60_000));
 
+// Not the shared `member`: no session, only the onboarding preferences the recommendations read.
 async function member(preferences: { level?: Level | null; region?: string | null } = {}) {
   const user = await createUser();
   await ctx.db

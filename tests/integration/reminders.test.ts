@@ -48,7 +48,10 @@ const tag = () => `${++sequence}-${crypto.randomUUID().slice(0, 8)}`;
 
 type MemberValues = Partial<typeof users.$inferInsert>;
 
-/** A member with a confirmed address and daily reminders at 09:00 in Beirut unless told otherwise. */
+/**
+ * A member with a confirmed address and daily reminders at 09:00 in Beirut unless told otherwise (not the
+ * shared `member`: a row with reminder settings, as the cron needs no session).
+ */
 async function member(values: MemberValues = {}) {
   const [row] = await ctx()
     .db.insert(users)

@@ -49,6 +49,7 @@ const ctx = createAppContext(testEnv, { now });
 
 const app = remixPages({ progress: { path: "progress", module: progressRoute } }, { now });
 
+// Not the shared `call`: /progress is a Remix page (remixPages), signed in by cookie, redirects kept.
 async function call(path: string, init: { method?: string; token?: string; json?: unknown; form?: FormData } = {}) {
   const headers: Record<string, string> = {};
   if (init.token) headers.Cookie = `token=${init.token}`;
@@ -70,6 +71,7 @@ async function call(path: string, init: { method?: string; token?: string; json?
   return { status: response.status, headers: response.headers, text };
 }
 
+// Not the shared `member`: a subscriber on this file's clock, with the time zone the rules read stored first.
 async function member(options: { timeZone?: string | null } = {}) {
   const user = await createUser();
   if (options.timeZone !== undefined) {

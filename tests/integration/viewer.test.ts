@@ -9,9 +9,8 @@ import { createAppContext } from "../../server/context";
 import { sessions } from "../../drizzle/schema";
 import type { Env } from "../../server/env";
 import type { LoadContext } from "../../server/load-context";
-import { createSession } from "../../server/services/auth";
-import { createLesson, createSubscription } from "../fixtures/lessons";
-import { createUser, testEnv } from "./helpers";
+import { createLesson } from "../fixtures/lessons";
+import { member, testEnv } from "./helpers";
 
 const ctx = createAppContext(testEnv);
 
@@ -52,13 +51,6 @@ function countingEnv() {
     /** The size of each D1 batch sent on a request's session, in order. */
     batches: () => batches,
   };
-}
-
-async function member(options: { permissions?: string[]; subscribed?: boolean } = {}) {
-  const user = await createUser({ permissions: options.permissions });
-  if (options.subscribed) await createSubscription(ctx, user.id);
-  const { token } = await createSession(ctx, user.id);
-  return { id: user.id, permissions: options.permissions ?? [], token };
 }
 
 /** Every question a viewer answers, as one object. */

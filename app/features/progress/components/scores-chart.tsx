@@ -1,5 +1,5 @@
 import type { WeekScore } from "#server/services/study-progress";
-import { cn } from "~/lib/cn";
+import { ChartAxes } from "~/components/chart-axes";
 import { ChartTable } from "./chart-table";
 import { formatDay, plural } from "./format";
 
@@ -63,78 +63,47 @@ export function ScoresChart({ weeks }: { weeks: ReadonlyArray<WeekScore> }) {
               </span>
             </span>
           </div>
-          <div className="mt-3 flex gap-2">
-            <div className="relative h-40 w-8 shrink-0 text-end text-[11px] text-muted tabular-nums sm:text-xs">
-              {TICKS.map((tick) => (
-                <span
-                  key={tick}
-                  className="absolute end-0 -translate-y-1/2 whitespace-nowrap"
-                  style={{ top: `${100 - tick}%` }}
-                >
-                  {tick}
-                </span>
+          <ChartAxes
+            ticks={TICKS}
+            formatTick={(tick) => tick}
+            categories={weeks.map((week) => ({ key: week.week, label: formatDay(week.week, "short") }))}
+            phoneStep={phoneStep}
+            wideStep={wideStep}
+            height="h-40"
+            labelWidth="w-8"
+          >
+            <svg
+              viewBox={`0 0 ${count * slot} 100`}
+              preserveAspectRatio="none"
+              className="absolute inset-0 size-full"
+              focusable="false"
+            >
+              {weeks.map((week, index) => (
+                <g key={week.week}>
+                  <title>{`Week of ${formatDay(week.week, "long")}: ${describe(week)}`}</title>
+                  <rect x={index * slot} y="0" width={slot} height="100" className="fill-transparent" />
+                  {week.exercises.percent !== null ? (
+                    <rect
+                      x={index * slot + 3}
+                      y={100 - Math.max(week.exercises.percent, 1.5)}
+                      width={6.5}
+                      height={Math.max(week.exercises.percent, 1.5)}
+                      className="fill-primary-600"
+                    />
+                  ) : null}
+                  {week.listening.percent !== null ? (
+                    <rect
+                      x={index * slot + 10.5}
+                      y={100 - Math.max(week.listening.percent, 1.5)}
+                      width={6.5}
+                      height={Math.max(week.listening.percent, 1.5)}
+                      className="fill-accent-600"
+                    />
+                  ) : null}
+                </g>
               ))}
-            </div>
-            <div className="min-w-0 flex-1">
-              <div className="relative h-40 border-b border-muted/70">
-                {TICKS.slice(1).map((tick) => (
-                  <div
-                    key={tick}
-                    className="absolute inset-x-0 border-t border-dashed border-line"
-                    style={{ top: `${100 - tick}%` }}
-                  />
-                ))}
-                <svg
-                  viewBox={`0 0 ${count * slot} 100`}
-                  preserveAspectRatio="none"
-                  className="absolute inset-0 size-full"
-                  focusable="false"
-                >
-                  {weeks.map((week, index) => (
-                    <g key={week.week}>
-                      <title>{`Week of ${formatDay(week.week, "long")}: ${describe(week)}`}</title>
-                      <rect x={index * slot} y="0" width={slot} height="100" className="fill-transparent" />
-                      {week.exercises.percent !== null ? (
-                        <rect
-                          x={index * slot + 3}
-                          y={100 - Math.max(week.exercises.percent, 1.5)}
-                          width={6.5}
-                          height={Math.max(week.exercises.percent, 1.5)}
-                          className="fill-primary-600"
-                        />
-                      ) : null}
-                      {week.listening.percent !== null ? (
-                        <rect
-                          x={index * slot + 10.5}
-                          y={100 - Math.max(week.listening.percent, 1.5)}
-                          width={6.5}
-                          height={Math.max(week.listening.percent, 1.5)}
-                          className="fill-accent-600"
-                        />
-                      ) : null}
-                    </g>
-                  ))}
-                </svg>
-              </div>
-              <div
-                className="mt-1.5 grid text-[11px] text-muted sm:text-xs"
-                style={{ gridTemplateColumns: `repeat(${count}, minmax(0, 1fr))` }}
-              >
-                {weeks.map((week, index) => (
-                  <span
-                    key={week.week}
-                    className={cn(
-                      "flex justify-center overflow-visible whitespace-nowrap",
-                      (count - 1 - index) % phoneStep !== 0 && "max-sm:invisible",
-                      (count - 1 - index) % wideStep !== 0 && "sm:invisible",
-                    )}
-                  >
-                    {formatDay(week.week, "short")}
-                  </span>
-                ))}
-              </div>
-            </div>
-          </div>
+            </svg>
+          </ChartAxes>
         </div>
         <figcaption className="mt-3 text-xs text-muted">
           Weeks start on Monday. Exercises: sentence order, fill the gap and vocabulary quizzes, the share of answers

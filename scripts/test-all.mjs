@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: every check, in two lanes that run side by side, and the wall time of each stage at the end.
+//
+//   checks:  typecheck → lint → unit (vitest, workerd)
+//   app:     build → e2e (Playwright on that build) → deploy (wrangler deploy --dry-run and the secret scan)
+//
+// A lane stops at its first failure; the other goes on, so one run reports both. `npm test -- --serial` runs
+// the stages one after another in the order above, as `npm test` did before.
+import { spawn } from "node:child_process";
+
+const serial = process.argv.includes("--serial");
+const bin = (name) => `node_modules/.bin/${name}`;
+
+const STAGES = {
+  typecheck: ["npm", ["run", "--silent", "typecheck"]],
+  lint: ["npm", ["run", "--silent", "lint"]],
+  unit: [bin("vitest"), ["run"]],
+  build: [bin("remix"), ["vite:build"]],
+  // The build above is the one served: the e2e server skips its own.
+  e2e: [bin("playwright"), ["test"], { SKIP_BUILD: "1" }],
+  deploy: ["node", ["scripts/check-deploy.mjs"]],
+};
+const LANES = [
+  ["typecheck", "lint", "unit"],
+  ["build", "e2e", "deploy"],
+];
+
+const results = [];
+
+function run(name) {
+  const [command, args, env = {}] = STAGES[name];
+  const started = Date.now();
+  console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      const ok = code === 0;
+      results.push({ name, ok, seconds });
+      console.log(
+        `${ok ? "✔" : "✘"} ${name} ${ok ? "passed" : `failed (${signal ?? code})`} in ${seconds.toFixed(0)} s`,
+      );
+      resolve(ok);
+    });
+  });
+}
+
+async function lane(names) {
+  for (const name of names) if (!(await run(name))) return false;
+  return true;
+}
+
+const started = Date.now();
+const outcomes = serial ? [await lane(LANES.flat())] : await Promise.all(LANES.map(lane));
+const total = (Date.now() - started) / 1000;
+
+console.log("\nstage       result   wall time");
+for (const { name, ok, seconds } of results) {
+  console.log(`${name.padEnd(11)} ${(ok ? "passed" : "FAILED").padEnd(8)} ${seconds.toFixed(0).padStart(5)} s`);
+}
+const skipped = Object.keys(STAGES).filter((name) => !results.some((result) => result.name === name));
+if (skipped.length > 0) console.log(`not run (an earlier stage failed): ${skipped.join(", ")}`);
+console.log(`total       ${serial ? "serial" : "2 lanes"}  ${total.toFixed(0).padStart(5)} s`);
+process.exit(outcomes.every(Boolean) ? 0 : 1);
