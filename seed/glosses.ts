@@ -1,0 +1,355 @@
+/**
+ * Word-by-word glosses of every demo transcript line (seed/demo-content.ts), written by hand by the team:
+ * each word token links to a lemma of seed/lexicon.ts with its meaning IN THAT SENTENCE and its breakdown
+ * into proclitics + stem + enclitics. `npx tsx scripts/check-glosses.ts` checks them against the cues.
+ *
+ * Rows are written `[surface, lemma key, gloss, breakdown?]` and turned into `TokenGloss` objects by `cue()`.
+ * The breakdown lists the pieces as written, separated by spaces: a piece ending in "-" is a proclitic, a
+ * piece starting with "-" is an enclitic, the one bare piece is the stem ("و- ب- يبلّش", "عن -نا"). Without
+ * a breakdown the whole token is the stem.
+ *
+ * Conventions:
+ * - Tokens are exactly the word tokens of `splitArabicWords` (core/arabic.ts), in order.
+ * - Proclitics are listed outermost first: وبالمسا → و، ب، ال + مسا.
+ * - The article is always "ال" in the split, whatever is pronounced or written: assimilated to a sun letter
+ *   (الشام ish-shaam = ال + شام), or without its alif after l- (للعيلة = ل + ال + عيلة, written لل). When the
+ *   sun letter's shadda is written (الدُّوّار، الزّيت), it stays on the stem's first letter.
+ * - Demonstrative ha- + article is two proclitics, "ها" and "ال": هالبرد = ها + ال + برد.
+ * - ب is either the b- present prefix of verbs (بيبلّش = ب + يبلّش) or the preposition bi- "in, at, with"
+ *   (بحلب = ب + حلب); the lemma and the gloss tell them apart. After b- the 1st person singular loses the
+ *   written ʔ- of its present stem: بشوفك = ب + شوف + ك (bshuufak), بشتغل = ب + شتغل.
+ * - م is the same b- before the n- of the 1st person plural in Syrian and Lebanese (منطلع mnitlaʕ = م + نطلع).
+ * - ʕam (progressive, عم) and raħ (future, رح) are separate words in these lines, with their own lemmas;
+ *   the prefixed future ħa- does not occur.
+ * - ل is la- "to, for, of", la- "until" before a past verb (Lebanese: لوصلت) or la- "so that" before a present
+ *   verb (لنأكّد); ع is ʕa- "on, to" (ʕala shortened: عالبيت = ع + ال + بيت, عبيروت = ع + بيروت); و is w- "and".
+ * - Negation ma-…-sh, when written attached, is prefix "ما" + suffix "ش" (it does not occur in the demo lines;
+ *   here ما is always a separate word).
+ * - Enclitic pronouns are written as their Arabic letters: ي (my), ني (me), ك (your/you, -ak or -ik as the
+ *   gloss says), كي (Lebanese -ki after a long vowel: فيكي، عليكي), و or ه (his/him/its, -o / -u; ه after a
+ *   long vowel: أبوه ʔabuu), ها (her/it), نا (our/us), كم / كن (your, plural: Palestinian -kum, Syrian and
+ *   Lebanese -kun), هم (them), ن (them: Lebanese بعدن baʕdun), and the dative لي، لك (to me, to you).
+ * - When the stem ends with the letter the enclitic starts with, the written shadda stands for both:
+ *   عنّا ʕanna = عن + نا.
+ * - A ta marbuta in construct keeps its written form in the stem: صورة عيلتي = صورة، عيلت + ي; the lexicon
+ *   lists عيلت under عيلة.
+ * - Subject endings of verbs (درست، كانوا، يقولوا), duals (أختين، كيلوين) and plurals belong to the stem.
+ * - Fixed expressions written as one word are one stem: الحمدلله، والله (the oath "by God"), إنّو "that".
+ * - Glosses give the meaning in this sentence; "(…)" adds what the English needs, "lit." the literal sense,
+ *   (m.) / (f.) / (pl.) the person spoken to or about.
+ */
+
+export interface TokenGloss {
+  /** The token exactly as in the cue (tashkeel included). */
+  surface: string;
+  /** A DEMO_LEXICON key. */
+  lemma: string;
+  /** Its meaning in this sentence, short English. */
+  gloss: string;
+  /** Proclitics as written, outermost first. */
+  prefixes?: string[];
+  /** The stem as written after removing the clitics. */
+  stem: string;
+  /** Enclitics as written. */
+  suffixes?: string[];
+}
+
+/** One array per cue, one entry per word token of the cue. */
+export type CueGlosses = TokenGloss[];
+
+type Row = readonly [surface: string, lemma: string, gloss: string, breakdown?: string];
+
+function token([surface, lemma, gloss, breakdown]: Row): TokenGloss {
+  const prefixes: string[] = [];
+  const suffixes: string[] = [];
+  let stem: string | undefined;
+  for (const piece of (breakdown ?? surface).split(" ")) {
+    if (piece.length > 1 && piece.endsWith("-")) {
+      if (stem !== undefined) throw new Error(`gloss of ${surface}: a proclitic after the stem`);
+      prefixes.push(piece.slice(0, -1));
+    } else if (piece.length > 1 && piece.startsWith("-")) {
+      if (stem === undefined) throw new Error(`gloss of ${surface}: an enclitic before the stem`);
+      suffixes.push(piece.slice(1));
+    } else {
+      if (stem !== undefined || suffixes.length > 0) throw new Error(`gloss of ${surface}: two stems`);
+      stem = piece;
+    }
+  }
+  if (!stem) throw new Error(`gloss of ${surface}: no stem`);
+  return {
+    surface,
+    lemma,
+    gloss,
+    ...(prefixes.length > 0 ? { prefixes } : {}),
+    stem,
+    ...(suffixes.length > 0 ? { suffixes } : {}),
+  };
+}
+
+function cue(...rows: Row[]): CueGlosses {
+  return rows.map(token);
+}
+
+// ----- Beginner ----------------------------------------------------------------------------------------
+
+const greetingsInDamascus: CueGlosses[] = [
+  // مرحبا! كِيفَك؟
+  cue(["مرحبا", "marhaba", "hi!"], ["كِيفَك", "kiif", "how are you? (to a man; lit. how you)", "كِيفَ -ك"]),
+  // أهلين! أنا منيح، الحمدلله. وإنتَ؟
+  cue(
+    ["أهلين", "ahla", "hi! (the warm reply)"],
+    ["أنا", "ana", "I (am)"],
+    ["منيح", "mnii7", "well, fine"],
+    ["الحمدلله", "il7amdilla", "thank God"],
+    ["وإنتَ", "inta", "and you? (to a man)", "و- إنتَ"],
+  ),
+  // تمام، ماشي الحال. شو أخبارك؟
+  cue(
+    ["تمام", "tamaam", "fine"],
+    ["ماشي", "maashi", "going OK"],
+    ["الحال", "7aal", "things (lit. the condition)", "ال- حال"],
+    ["شو", "shuu", "what (are)"],
+    ["أخبارك", "khabar", "your news (to a man: what's new with you?)", "أخبار -ك"],
+  ),
+  // والله كلّو تمام. شو اسمك؟
+  cue(
+    ["والله", "walla", "honestly (lit. by God)"],
+    ["كلّو", "kull", "everything (lit. all of it)", "كلّ -و"],
+    ["تمام", "tamaam", "(is) fine"],
+    ["شو", "shuu", "what (is)"],
+    ["اسمك", "ism", "your name (to a man)", "اسم -ك"],
+  ),
+  // أنا اسمي رامي. تْشَرَّفنا!
+  cue(
+    ["أنا", "ana", "me, as for me"],
+    ["اسمي", "ism", "my name (is)", "اسم -ي"],
+    ["رامي", "raami", "Rami"],
+    ["تْشَرَّفنا", "tsharraf", "nice to meet you (lit. we are honoured)"],
+  ),
+  // الشرف إلي. منين إنتَ؟
+  cue(
+    ["الشرف", "sharaf", "the honour (the pleasure)", "ال- شرف"],
+    ["إلي", "li", "(is) mine (lit. to me)", "إل -ي"],
+    ["منين", "mneen", "from where"],
+    ["إنتَ", "inta", "(are) you (to a man)"],
+  ),
+  // أنا من الشام، بس ساكن بحلب هلّق.
+  cue(
+    ["أنا", "ana", "I (am)"],
+    ["من", "min", "from"],
+    ["الشام", "shaam", "Damascus", "ال- شام"],
+    ["بس", "bass", "but"],
+    ["ساكن", "saakin", "(I'm) living"],
+    ["بحلب", "7alab", "in Aleppo", "ب- حلب"],
+    ["هلّق", "halla2", "now"],
+  ),
+  // يلّا، بشوفك بعدين. مع السلامة!
+  cue(
+    ["يلّا", "yalla", "OK then"],
+    ["بشوفك", "shaaf", "I'll see you (a man)", "ب- شوف -ك"],
+    ["بعدين", "ba3deen", "later"],
+    ["مع", "ma3", "with (maʕ is-salaame: goodbye)"],
+    ["السلامة", "salaame", "safety (goodbye)", "ال- سلامة"],
+  ),
+];
+
+const orderingCoffeeInBeirut: CueGlosses[] = [
+  // صباح الخير! شو بتحبّ تشرب؟
+  cue(
+    ["صباح", "sabaa7", "morning (sabaaħ il-kheer: good morning)"],
+    ["الخير", "kheer", "of goodness", "ال- خير"],
+    ["شو", "shuu", "what"],
+    ["بتحبّ", "7abb", "would you like (to a man)", "ب- تحبّ"],
+    ["تشرب", "shirib", "to drink (you drink)"],
+  ),
+  // صباح النور. بدّي فنجان قَهوة، لو سمحت.
+  cue(
+    ["صباح", "sabaa7", "morning (the reply: sabaaħ in-nuur)"],
+    ["النور", "nuur", "of light (good morning to you too)", "ال- نور"],
+    ["بدّي", "badd", "I'd like (lit. I want)", "بدّ -ي"],
+    ["فنجان", "finjaan", "a cup (of)"],
+    ["قَهوة", "ahwe", "coffee"],
+    ["لو", "law", "if (law samaħt: please)"],
+    ["سمحت", "sama7", "you allow (please)"],
+  ),
+  // قهوة عربية ولّا نسكافيه؟
+  cue(
+    ["قهوة", "ahwe", "coffee"],
+    ["عربية", "3arabi", "Arabic (coffee)"],
+    ["ولّا", "walla-or", "or"],
+    ["نسكافيه", "neskafe", "instant coffee (Nescafé)"],
+  ),
+  // عربية، بس سكّر خفيف.
+  cue(
+    ["عربية", "3arabi", "Arabic (coffee)"],
+    ["بس", "bass", "but"],
+    ["سكّر", "sikkar", "sugar"],
+    ["خفيف", "khafiif", "light (little sugar)"],
+  ),
+  // بدّك شي تاني؟ عنّا كعك طازة.
+  cue(
+    ["بدّك", "badd", "do you want (to a man)", "بدّ -ك"],
+    ["شي", "shi", "anything"],
+    ["تاني", "taani", "else"],
+    ["عنّا", "3ind", "we have", "عن -نا"],
+    ["كعك", "ka3k", "ka'ak (sesame bread)"],
+    ["طازة", "taaza", "fresh"],
+  ),
+  // إيه، كعكة وحدة بزعتر. قدّيش الحساب؟
+  cue(
+    ["إيه", "ee", "yes"],
+    ["كعكة", "ka3k", "a ka'ak (one piece)"],
+    ["وحدة", "waa7ad", "one"],
+    ["بزعتر", "za3tar", "with za'tar", "ب- زعتر"],
+    ["قدّيش", "addeesh", "how much (is)"],
+    ["الحساب", "7saab", "the bill", "ال- حساب"],
+  ),
+  // كلّو خمس دولارات. صحتين!
+  cue(
+    ["كلّو", "kull", "altogether (lit. all of it)", "كلّ -و"],
+    ["خمس", "khamse", "five"],
+    ["دولارات", "dolaar", "dollars"],
+    ["صحتين", "sa7teen", "enjoy! (lit. two healths)"],
+  ),
+  // ميرسي كتير، يسلمو!
+  cue(
+    ["ميرسي", "mersi", "thanks"],
+    ["كتير", "ktiir", "a lot"],
+    ["يسلمو", "silim", "thank you (lit. may they [your hands] be safe)"],
+  ),
+];
+
+const introducingYourFamily: CueGlosses[] = [
+  // هاي صورة عيلتي.
+  cue(
+    ["هاي", "haad", "this (f.) (is)"],
+    ["صورة", "suura", "a picture (of)"],
+    ["عيلتي", "3eele", "my family", "عيلت -ي"],
+  ),
+  // هاد أبوي، بيشتغِل مهندِس بالقدس.
+  cue(
+    ["هاد", "haad", "this (m.) (is)"],
+    ["أبوي", "ab", "my father", "أبو -ي"],
+    ["بيشتغِل", "shtaghal", "he works", "ب- يشتغِل"],
+    ["مهندِس", "muhandis", "(as) an engineer"],
+    ["بالقدس", "uds", "in Jerusalem", "ب- ال- قدس"],
+  ),
+  // وهاي إمّي، هي معلّمة إنجليزي.
+  cue(
+    ["وهاي", "haad", "and this (f.) (is)", "و- هاي"],
+    ["إمّي", "imm", "my mother", "إمّ -ي"],
+    ["هي", "hiyye", "she (is)"],
+    ["معلّمة", "m3allem", "a teacher (f.)"],
+    ["إنجليزي", "ingliizi", "(of) English"],
+  ),
+  // عندي أخ واحد وأختين.
+  cue(
+    ["عندي", "3ind", "I have", "عند -ي"],
+    ["أخ", "akh", "a brother"],
+    ["واحد", "waa7ad", "one"],
+    ["وأختين", "ukht", "and two sisters", "و- أختين"],
+  ),
+  // أخوي الكبير متجوّز وعنده ولدين.
+  cue(
+    ["أخوي", "akh", "my brother", "أخو -ي"],
+    ["الكبير", "kbiir", "the older (one)", "ال- كبير"],
+    ["متجوّز", "mitjawwiz", "(is) married"],
+    ["وعنده", "3ind", "and he has", "و- عند -ه"],
+    ["ولدين", "walad", "two kids"],
+  ),
+  // وهاي ستّي، عمرها تمانين سنة.
+  cue(
+    ["وهاي", "haad", "and this (f.) (is)", "و- هاي"],
+    ["ستّي", "sitt", "my grandmother", "ستّ -ي"],
+    ["عمرها", "3umur", "her age (is)", "عمر -ها"],
+    ["تمانين", "tamaaniin", "eighty"],
+    ["سنة", "sane", "years"],
+  ),
+  // بنجتمع عند ستّي كل يوم جمعة.
+  cue(
+    ["بنجتمع", "jtama3", "we get together", "ب- نجتمع"],
+    ["عند", "3ind", "at (the home of)"],
+    ["ستّي", "sitt", "my grandmother", "ستّ -ي"],
+    ["كل", "kull", "every"],
+    ["يوم", "yoom", "day (of)"],
+    ["جمعة", "jum3a", "Friday"],
+  ),
+  // وإنتَ، عيلتك كبيرة؟
+  cue(
+    ["وإنتَ", "inta", "and you (to a man)", "و- إنتَ"],
+    ["عيلتك", "3eele", "your family (to a man)", "عيلت -ك"],
+    ["كبيرة", "kbiir", "(is it) big (f.)"],
+  ),
+];
+
+const atTheVegetableMarket: CueGlosses[] = [
+  // مرحبا، يعطيك العافية.
+  cue(
+    ["مرحبا", "marhaba", "hello"],
+    ["يعطيك", "a3ta", "(may God) give you (a man)", "يعطي -ك"],
+    ["العافية", "3aafye", "strength (greeting someone at work)", "ال- عافية"],
+  ),
+  // الله يعافيك، أهلين. شو بدّك؟
+  cue(
+    ["الله", "alla", "God"],
+    ["يعافيك", "3aafa", "(may God) keep you well (the reply)", "يعافي -ك"],
+    ["أهلين", "ahla", "welcome"],
+    ["شو", "shuu", "what"],
+    ["بدّك", "badd", "would you like (to a man)", "بدّ -ك"],
+  ),
+  // بكم كيلو البندورة اليوم؟
+  cue(
+    ["بكم", "kam", "for how much (is)", "ب- كم"],
+    ["كيلو", "kiilu", "a kilo (of)"],
+    ["البندورة", "bandoora", "(the) tomatoes", "ال- بندورة"],
+    ["اليوم", "yoom", "today (lit. the day)", "ال- يوم"],
+  ),
+  // الكيلو بنص دينار، والبندورة بلدية وطازة.
+  cue(
+    ["الكيلو", "kiilu", "the kilo (a kilo)", "ال- كيلو"],
+    ["بنص", "nuss", "(is) for half (a)", "ب- نص"],
+    ["دينار", "diinaar", "dinar"],
+    ["والبندورة", "bandoora", "and the tomatoes", "و- ال- بندورة"],
+    ["بلدية", "baladi", "(are) local, home-grown"],
+    ["وطازة", "taaza", "and fresh", "و- طازة"],
+  ),
+  // طيب، أعطيني كيلوين بندورة وكيلو خيار.
+  cue(
+    ["طيب", "tayyib", "OK"],
+    ["أعطيني", "a3ta", "give me (to a man)", "أعطي -ني"],
+    ["كيلوين", "kiilu", "two kilos (of)"],
+    ["بندورة", "bandoora", "tomatoes"],
+    ["وكيلو", "kiilu", "and a kilo (of)", "و- كيلو"],
+    ["خيار", "khyaar", "cucumbers"],
+  ),
+  // من عيوني. بدّك إشي تاني؟
+  cue(
+    ["من", "min", "from (min ʕyuuni: with pleasure)"],
+    ["عيوني", "3een", "my eyes (with pleasure)", "عيون -ي"],
+    ["بدّك", "badd", "do you want (to a man)", "بدّ -ك"],
+    ["إشي", "shi", "anything"],
+    ["تاني", "taani", "else"],
+  ),
+  // لا، خلص. كم صار الحساب؟
+  cue(
+    ["لا", "la", "no"],
+    ["خلص", "khalas", "that's it"],
+    ["كم", "kam", "how much"],
+    ["صار", "saar", "has (it) come to"],
+    ["الحساب", "7saab", "the bill", "ال- حساب"],
+  ),
+  // دينار ونص. صحتين وعافية!
+  cue(
+    ["دينار", "diinaar", "a dinar"],
+    ["ونص", "nuss", "and a half", "و- نص"],
+    ["صحتين", "sa7teen", "enjoy! (lit. two healths)"],
+    ["وعافية", "3aafye", "and good health", "و- عافية"],
+  ),
+];
+
+export const DEMO_GLOSSES: Record<string, CueGlosses[]> = {
+  "greetings-in-damascus": greetingsInDamascus,
+  "ordering-coffee-in-beirut": orderingCoffeeInBeirut,
+  "introducing-your-family": introducingYourFamily,
+  "at-the-vegetable-market": atTheVegetableMarket,
+};
