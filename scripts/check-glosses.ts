@@ -6,8 +6,9 @@
  * Every published lesson must be glossed (a draft may be, and is then checked the same way): one gloss per
  * word token of `splitArabicWords(cue.arabic)`, in order, whose surface is the token, whose lemma is in the
  * lexicon and whose pieces put back together give the token. The pieces must give it exactly, tashkeel
- * included, allowing only the two conventions of seed/glosses.ts: the article after l- is written without its
- * alif (ل + ال → لل) and a shadda may stand for a letter shared by the stem and its enclitic (عن + نا → عنّا);
+ * included, allowing only the two conventions of seed/glosses.ts: the article after l- or ha- is written
+ * without its alif (ل + ال → لل, ها + ال → هال) and a shadda may stand for a letter shared by the stem and its
+ * enclitic (عن + نا → عنّا);
  * a mismatch that `normalizeArabic` folding (tashkeel, hamza) would hide is reported as such.
  */
 import { normalizeArabic, splitArabicWords, stripTashkeel } from "../core/arabic";
@@ -72,7 +73,7 @@ for (const entry of DEMO_LEXICON) {
 /** Ways the pieces may be written together (seed/glosses.ts conventions); the first is the plain join. */
 function joinings(gloss: TokenGloss): string[] {
   const prefixes = (gloss.prefixes ?? [])
-    .map((prefix, index, all) => (prefix === "ال" && all[index - 1] === "ل" ? "ل" : prefix))
+    .map((prefix, index, all) => (prefix === "ال" && ["ل", "ها"].includes(all[index - 1] ?? "") ? "ل" : prefix))
     .join("");
   const suffixes = gloss.suffixes ?? [];
   const plain = prefixes + gloss.stem + suffixes.join("");
@@ -105,7 +106,7 @@ for (const lesson of DEMO_LESSONS) {
   if (lesson.isPublished) publishedTotal += tokenCount;
   if (!glosses) {
     if (lesson.isPublished) fail(`${lesson.slug}: published but not glossed`);
-    lessonLines.push(`  ${lesson.slug}: not glossed (draft)`);
+    lessonLines.push(`  ${lesson.slug}${lesson.isPublished ? "" : " (draft)"}: not glossed`);
     continue;
   }
   if (glosses.length !== lesson.cues.length) {

@@ -12,9 +12,10 @@
  * - Tokens are exactly the word tokens of `splitArabicWords` (core/arabic.ts), in order.
  * - Proclitics are listed outermost first: وبالمسا → و، ب، ال + مسا.
  * - The article is always "ال" in the split, whatever is pronounced or written: assimilated to a sun letter
- *   (الشام ish-shaam = ال + شام), or without its alif after l- (للعيلة = ل + ال + عيلة, written لل). When the
- *   sun letter's shadda is written (الدُّوّار، الزّيت), it stays on the stem's first letter.
- * - Demonstrative ha- + article is two proclitics, "ها" and "ال": هالبرد = ها + ال + برد.
+ *   (الشام ish-shaam = ال + شام), or without its alif after l- and after ha- (للعيلة = ل + ال + عيلة,
+ *   written لل; هالبرد = ها + ال + برد, written هال). When the sun letter's shadda is written (الدُّوّار،
+ *   الزّيت), it stays on the stem's first letter.
+ * - Demonstrative ha- "this" + article is two proclitics, "ها" and "ال" (not one "هال").
  * - ب is either the b- present prefix of verbs (بيبلّش = ب + يبلّش) or the preposition bi- "in, at, with"
  *   (بحلب = ب + حلب); the lemma and the gloss tell them apart. After b- the 1st person singular loses the
  *   written ʔ- of its present stem: بشوفك = ب + شوف + ك (bshuufak), بشتغل = ب + شتغل.
@@ -347,9 +348,288 @@ const atTheVegetableMarket: CueGlosses[] = [
   ),
 ];
 
+const takingATaxiInAmman: CueGlosses[] = [
+  // مرحبا، فاضي؟
+  cue(["مرحبا", "marhaba", "hello"], ["فاضي", "faadi", "(are you) free?"]),
+  // أهلين، تفضّل. وين رايح؟
+  cue(
+    ["أهلين", "ahla", "hi"],
+    ["تفضّل", "tfaddal", "please, get in (to a man)"],
+    ["وين", "ween", "where (to)"],
+    ["رايح", "raayi7", "(are you) going (m.)"],
+  ),
+  // على الدُّوّار السابع، لو سمحت.
+  cue(
+    ["على", "3ala", "to (read ʕa)"],
+    ["الدُّوّار", "duwwaar", "the Circle (roundabout)", "ال- دُّوّار"],
+    ["السابع", "saabi3", "Seventh", "ال- سابع"],
+    ["لو", "law", "if (law samaħt: please)"],
+    ["سمحت", "sama7", "you allow (please)"],
+  ),
+  // ماشي. بدّك أشغّل العدّاد؟
+  cue(
+    ["ماشي", "maashi", "sure, OK"],
+    ["بدّك", "badd", "do you want (to a man)", "بدّ -ك"],
+    ["أشغّل", "shaghghal", "(me to) turn on (lit. I turn on)"],
+    ["العدّاد", "3addaad", "the meter", "ال- عدّاد"],
+  ),
+  // أكيد، شغّل العدّاد.
+  cue(
+    ["أكيد", "akiid", "of course"],
+    ["شغّل", "shaghghal", "turn on (to a man)"],
+    ["العدّاد", "3addaad", "the meter", "ال- عدّاد"],
+  ),
+  // في أزمة سير كتير هسّا، رح نتأخّر شوي.
+  cue(
+    ["في", "fii", "there is"],
+    ["أزمة", "azme", "a jam (ʔazmit seer: a traffic jam)"],
+    ["سير", "seer", "(of) traffic"],
+    ["كتير", "ktiir", "a lot (a heavy one)"],
+    ["هسّا", "hassa", "now"],
+    ["رح", "ra7", "will (future)"],
+    ["نتأخّر", "t2akhkhar", "(we) be late"],
+    ["شوي", "shway", "a bit"],
+  ),
+  // مش مشكلة. نزّلني هون عاليمين.
+  cue(
+    ["مش", "mish", "(it's) not"],
+    ["مشكلة", "mushkile", "a problem"],
+    ["نزّلني", "nazzal", "drop me off (to a man)", "نزّل -ني"],
+    ["هون", "hoon", "here"],
+    ["عاليمين", "yamiin", "on the right", "ع- ال- يمين"],
+  ),
+  // العدّاد بيقول دينارين ونص.
+  cue(
+    ["العدّاد", "3addaad", "the meter", "ال- عدّاد"],
+    ["بيقول", "aal", "says", "ب- يقول"],
+    ["دينارين", "diinaar", "two dinars"],
+    ["ونص", "nuss", "and a half", "و- نص"],
+  ),
+  // تفضّل، وخلّي الباقي إلك. الله معك!
+  cue(
+    ["تفضّل", "tfaddal", "here you are (to a man)"],
+    ["وخلّي", "khalla", "and keep (to a man)", "و- خلّي"],
+    ["الباقي", "baa2i", "the change (lit. the rest)", "ال- باقي"],
+    ["إلك", "li", "for you (m.)", "إل -ك"],
+    ["الله", "alla", "God (be)"],
+    ["معك", "ma3", "with you (ʔalla maʕak: take care)", "مع -ك"],
+  ),
+];
+
+const tellingTheTime: CueGlosses[] = [
+  // قدّيش الساعة هلّق؟
+  cue(
+    ["قدّيش", "addeesh", "what (lit. how much)"],
+    ["الساعة", "saa3a", "the time (is it)", "ال- ساعة"],
+    ["هلّق", "halla2", "now"],
+  ),
+  // الساعة تلاتة وربع.
+  cue(
+    ["الساعة", "saa3a", "it's (lit. the hour)", "ال- ساعة"],
+    ["تلاتة", "tlaate", "three"],
+    ["وربع", "rub3", "and a quarter (quarter past)", "و- ربع"],
+  ),
+  // إيمتى بيبلّش الدرس؟
+  cue(
+    ["إيمتى", "eemta", "when"],
+    ["بيبلّش", "ballash", "does (it) start", "ب- يبلّش"],
+    ["الدرس", "dars", "the lesson", "ال- درس"],
+  ),
+  // بيبلّش الساعة أربعة إلا تلت.
+  cue(
+    ["بيبلّش", "ballash", "it starts", "ب- يبلّش"],
+    ["الساعة", "saa3a", "at (… o'clock)", "ال- ساعة"],
+    ["أربعة", "arba3a", "four"],
+    ["إلا", "illa", "minus (to)"],
+    ["تلت", "tilt", "a third (twenty minutes)"],
+  ),
+  // يعني لسّا عنّا خمسة وعشرين دقيقة.
+  cue(
+    ["يعني", "ya3ni", "so"],
+    ["لسّا", "lissa", "still"],
+    ["عنّا", "3ind", "we have", "عن -نا"],
+    ["خمسة", "khamse", "five"],
+    ["وعشرين", "3ishriin", "and twenty", "و- عشرين"],
+    ["دقيقة", "da2ii2a", "minutes"],
+  ),
+  // منيح، خلّينا نشرب كاسة شاي قبل ما يبلّش.
+  cue(
+    ["منيح", "mnii7", "good"],
+    ["خلّينا", "khalla", "let's (lit. let us)", "خلّي -نا"],
+    ["نشرب", "shirib", "have, drink (we drink)"],
+    ["كاسة", "kaase", "a glass (of)"],
+    ["شاي", "shaay", "tea"],
+    ["قبل", "abil", "before"],
+    ["ما", "ma-conj", "(that) (ʔabil ma: before)"],
+    ["يبلّش", "ballash", "it starts"],
+  ),
+  // بس ما نتأخّر، الأستاذ ما بيحبّ حدا يفوت متأخّر.
+  cue(
+    ["بس", "bass", "but"],
+    ["ما", "ma", "(let's) not"],
+    ["نتأخّر", "t2akhkhar", "be late (we be late)"],
+    ["الأستاذ", "ustaaz", "the teacher", "ال- أستاذ"],
+    ["ما", "ma", "not (doesn't)"],
+    ["بيحبّ", "7abb", "like (he likes)", "ب- يحبّ"],
+    ["حدا", "7ada", "anyone"],
+    ["يفوت", "faat", "(to) come in (he comes in)"],
+    ["متأخّر", "mit2akhkhir", "late"],
+  ),
+];
+
+// ----- Intermediate ------------------------------------------------------------------------------------
+
+const makingWeekendPlans: CueGlosses[] = [
+  // شو عامْلة نهار السبت؟
+  cue(
+    ["شو", "shuu", "what"],
+    ["عامْلة", "3aamil", "(are you) doing (to a woman)"],
+    ["نهار", "nhaar", "(on) the day (of)"],
+    ["السبت", "sabt", "Saturday", "ال- سبت"],
+  ),
+  // ولا شي، بعد ما عندي خطط. ليش؟
+  cue(
+    ["ولا", "wala", "not a (wala shi: nothing)"],
+    ["شي", "shi", "thing (nothing)"],
+    ["بعد", "ba3d", "yet, still"],
+    ["ما", "ma", "not (I don't)"],
+    ["عندي", "3ind", "I have", "عند -ي"],
+    ["خطط", "khitta", "plans"],
+    ["ليش", "leesh", "why"],
+  ),
+  // قلت منطلع عالجبل، منتغدّى بضيعة ستّي.
+  cue(
+    ["قلت", "aal", "I thought (lit. I said)"],
+    ["منطلع", "tili3", "we (could) go up", "م- نطلع"],
+    ["عالجبل", "jabal", "to the mountains", "ع- ال- جبل"],
+    ["منتغدّى", "tghadda", "we have lunch", "م- نتغدّى"],
+    ["بضيعة", "dee3a", "in the village (of)", "ب- ضيعة"],
+    ["ستّي", "sitt", "my grandmother", "ستّ -ي"],
+  ),
+  // فكرة حلوة! بس إذا فلّينا بكّير، منهرب من العجقة.
+  cue(
+    ["فكرة", "fikra", "an idea"],
+    ["حلوة", "7ilu", "nice (f.)"],
+    ["بس", "bass", "but"],
+    ["إذا", "iza", "if"],
+    ["فلّينا", "fall", "we leave (lit. we left)"],
+    ["بكّير", "bakkiir", "early"],
+    ["منهرب", "hirib", "we escape", "م- نهرب"],
+    ["من", "min", "from"],
+    ["العجقة", "3aj2a", "the traffic", "ال- عجقة"],
+  ),
+  // أكيد. بمرّ عليكي الساعة تسعة الصبح.
+  cue(
+    ["أكيد", "akiid", "sure"],
+    ["بمرّ", "marr", "I'll stop by", "ب- مرّ"],
+    ["عليكي", "3ala", "for you (f.) (I'll pick you up)", "علي -كي"],
+    ["الساعة", "saa3a", "at (… o'clock)", "ال- ساعة"],
+    ["تسعة", "tis3a", "nine"],
+    ["الصبح", "sub7", "in the morning", "ال- صبح"],
+  ),
+  // تمام. بجيب معي تبّولة، وإنتَ جيب الحلو.
+  cue(
+    ["تمام", "tamaam", "great"],
+    ["بجيب", "jaab", "I'll bring", "ب- جيب"],
+    ["معي", "ma3", "with me", "مع -ي"],
+    ["تبّولة", "tabbuule", "tabbouleh"],
+    ["وإنتَ", "inta", "and you (to a man)", "و- إنتَ"],
+    ["جيب", "jaab", "bring (to a man)"],
+    ["الحلو", "7ilu", "the dessert", "ال- حلو"],
+  ),
+  // اتّفقنا! منحكي بكرا لنأكّد.
+  cue(
+    ["اتّفقنا", "ttafa2", "deal! (lit. we agreed)"],
+    ["منحكي", "7aka", "we'll talk", "م- نحكي"],
+    ["بكرا", "bukra", "tomorrow"],
+    ["لنأكّد", "akkad", "to confirm (so that we confirm)", "ل- نأكّد"],
+  ),
+];
+
+const cookingMujaddaraWithGrandma: CueGlosses[] = [
+  // اليوم رح نطبخ مجدّرة، أكلة بسيطة وطيّبة.
+  cue(
+    ["اليوم", "yoom", "today", "ال- يوم"],
+    ["رح", "ra7", "(we're) going to"],
+    ["نطبخ", "tabakh", "cook (we cook)"],
+    ["مجدّرة", "mjaddara", "mujaddara"],
+    ["أكلة", "akle", "a dish"],
+    ["بسيطة", "basiit", "simple (f.)"],
+    ["وطيّبة", "tayyib", "and tasty (f.)", "و- طيّبة"],
+  ),
+  // بدنا كاسة عدس، وكاسة رز، وتلات بصلات كبار.
+  cue(
+    ["بدنا", "badd", "we need (lit. we want)", "بد -نا"],
+    ["كاسة", "kaase", "a cup (of)"],
+    ["عدس", "3adas", "lentils"],
+    ["وكاسة", "kaase", "and a cup (of)", "و- كاسة"],
+    ["رز", "ruzz", "rice"],
+    ["وتلات", "tlaate", "and three", "و- تلات"],
+    ["بصلات", "basal", "onions"],
+    ["كبار", "kbiir", "large (pl.)"],
+  ),
+  // أوّل إشي بنسلق العدس تقريباً ربع ساعة.
+  cue(
+    ["أوّل", "awwal", "first"],
+    ["إشي", "shi", "thing (ʔawwal ʔishi: first of all)"],
+    ["بنسلق", "sala2", "we boil", "ب- نسلق"],
+    ["العدس", "3adas", "the lentils", "ال- عدس"],
+    ["تقريباً", "ta2riiban", "about, roughly"],
+    ["ربع", "rub3", "a quarter (of)"],
+    ["ساعة", "saa3a", "an hour"],
+  ),
+  // بعدين بنزيد الرز والمي والملح، وبنخلّيهم على نار هادية.
+  cue(
+    ["بعدين", "ba3deen", "then"],
+    ["بنزيد", "zaad", "we add", "ب- نزيد"],
+    ["الرز", "ruzz", "the rice", "ال- رز"],
+    ["والمي", "mayy", "and the water", "و- ال- مي"],
+    ["والملح", "mil7", "and the salt", "و- ال- ملح"],
+    ["وبنخلّيهم", "khalla", "and we leave them", "و- ب- نخلّي -هم"],
+    ["على", "3ala", "on"],
+    ["نار", "naar", "a heat (lit. fire)"],
+    ["هادية", "haadi", "low (lit. calm)"],
+  ),
+  // وبهالوقت بنقلي البصل بزيت الزيتون لحدّ ما يصير لونه بنّي.
+  cue(
+    ["وبهالوقت", "wa2t", "and meanwhile (lit. and in this time)", "و- ب- ها- ال- وقت"],
+    ["بنقلي", "ala", "we fry", "ب- نقلي"],
+    ["البصل", "basal", "the onions", "ال- بصل"],
+    ["بزيت", "zeet", "in oil (of)", "ب- زيت"],
+    ["الزيتون", "zeetuun", "olives (zeet iz-zeetuun: olive oil)", "ال- زيتون"],
+    ["لحدّ", "7add", "until (lit. to the limit)", "ل- حدّ"],
+    ["ما", "ma-conj", "(that) (la-ħadd ma: until)"],
+    ["يصير", "saar", "(it) turns, becomes"],
+    ["لونه", "loon", "its colour", "لون -ه"],
+    ["بنّي", "binni", "brown"],
+  ),
+  // بنحطّ البصل المقلي فوق المجدّرة، وبناكلها مع لبن وسلطة.
+  cue(
+    ["بنحطّ", "7att", "we put", "ب- نحطّ"],
+    ["البصل", "basal", "the onions", "ال- بصل"],
+    ["المقلي", "ma2li", "fried", "ال- مقلي"],
+    ["فوق", "foo2", "on top of"],
+    ["المجدّرة", "mjaddara", "the mujaddara", "ال- مجدّرة"],
+    ["وبناكلها", "akal", "and we eat it", "و- ب- ناكل -ها"],
+    ["مع", "ma3", "with"],
+    ["لبن", "laban", "yoghurt"],
+    ["وسلطة", "salata", "and salad", "و- سلطة"],
+  ),
+  // صحتين على قلوبكم!
+  cue(
+    ["صحتين", "sa7teen", "bon appétit (lit. two healths)"],
+    ["على", "3ala", "on"],
+    ["قلوبكم", "2alb", "your hearts (pl.)", "قلوب -كم"],
+  ),
+];
+
 export const DEMO_GLOSSES: Record<string, CueGlosses[]> = {
   "greetings-in-damascus": greetingsInDamascus,
   "ordering-coffee-in-beirut": orderingCoffeeInBeirut,
   "introducing-your-family": introducingYourFamily,
   "at-the-vegetable-market": atTheVegetableMarket,
+  "taking-a-taxi-in-amman": takingATaxiInAmman,
+  "telling-the-time": tellingTheTime,
+  "making-weekend-plans": makingWeekendPlans,
+  "cooking-mujaddara-with-grandma": cookingMujaddaraWithGrandma,
 };
