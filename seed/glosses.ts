@@ -623,6 +623,275 @@ const cookingMujaddaraWithGrandma: CueGlosses[] = [
   ),
 ];
 
+const askingForDirectionsInDamascus: CueGlosses[] = [
+  // لو سمحت، كيف بروح على سوق الحميدية؟
+  cue(
+    ["لو", "law", "if (law samaħt: excuse me)"],
+    ["سمحت", "sama7", "you allow (excuse me)"],
+    ["كيف", "kiif", "how"],
+    ["بروح", "raa7", "do I go, do I get", "ب- روح"],
+    ["على", "3ala", "to"],
+    ["سوق", "soo2", "the souq (of)"],
+    ["الحميدية", "7amiidiyye", "al-Hamidiyya", "ال- حميدية"],
+  ),
+  // كتير قريب. كَمِّل دُغري لآخر الشارع.
+  cue(
+    ["كتير", "ktiir", "very"],
+    ["قريب", "ariib", "close"],
+    ["كَمِّل", "kammal", "keep going (to a man)"],
+    ["دُغري", "dighri", "straight ahead"],
+    ["لآخر", "aakhir", "to the end (of)", "ل- آخر"],
+    ["الشارع", "shaari3", "the street", "ال- شارع"],
+  ),
+  // بعدين لفّ يمين عند الجامع الزغير.
+  cue(
+    ["بعدين", "ba3deen", "then"],
+    ["لفّ", "laff", "turn (to a man)"],
+    ["يمين", "yamiin", "right"],
+    ["عند", "3ind", "at"],
+    ["الجامع", "jaami3", "the mosque", "ال- جامع"],
+    ["الزغير", "zghiir", "small", "ال- زغير"],
+  ),
+  // رح تشوف باب كبير، هاد مدخل السوق.
+  cue(
+    ["رح", "ra7", "(you) will"],
+    ["تشوف", "shaaf", "see (you see)"],
+    ["باب", "baab", "a gate"],
+    ["كبير", "kbiir", "big"],
+    ["هاد", "haad", "that (m.) (is)"],
+    ["مدخل", "madkhal", "the entrance (of)"],
+    ["السوق", "soo2", "the souq", "ال- سوق"],
+  ),
+  // بتاخد شي عشر دقايق مشي.
+  cue(
+    ["بتاخد", "akhad", "it takes", "ب- تاخد"],
+    ["شي", "shi", "about, some"],
+    ["عشر", "3ashara", "ten"],
+    ["دقايق", "da2ii2a", "minutes"],
+    ["مشي", "masha", "walking, on foot"],
+  ),
+  // وإذا ضعت، اسأل أي حدا هونيك.
+  cue(
+    ["وإذا", "iza", "and if", "و- إذا"],
+    ["ضعت", "daa3", "you get lost (m.; lit. you got lost)"],
+    ["اسأل", "sa2al", "ask (to a man)"],
+    ["أي", "ayy", "any"],
+    ["حدا", "7ada", "one (ʔayy ħada: anyone)"],
+    ["هونيك", "hooniik", "there"],
+  ),
+  // يسلمو كتير! الله يخلّيك.
+  cue(
+    ["يسلمو", "silim", "thank you (lit. may they [your hands] be safe)"],
+    ["كتير", "ktiir", "so much"],
+    ["الله", "alla", "God"],
+    ["يخلّيك", "khalla", "(may God) keep you (a man)", "يخلّي -ك"],
+  ),
+  // ولو، على راسي.
+  cue(
+    ["ولو", "walaw", "don't mention it"],
+    ["على", "3ala", "on (ʕala raasi: my pleasure)"],
+    ["راسي", "raas", "my head (my pleasure)", "راس -ي"],
+  ),
+];
+
+const aJobInterviewInBeirut: CueGlosses[] = [
+  // أهلا فيكي، تفضّلي استريحي.
+  cue(
+    ["أهلا", "ahla", "welcome"],
+    ["فيكي", "fi", "to you (f.; lit. in you)", "في -كي"],
+    ["تفضّلي", "tfaddal", "please (to a woman)"],
+    ["استريحي", "staraa7", "have a seat (to a woman; lit. rest)"],
+  ),
+  // خبّريني شوي عن حالك وعن خبرتك.
+  cue(
+    ["خبّريني", "khabbar", "tell me (to a woman)", "خبّري -ني"],
+    ["شوي", "shway", "a little"],
+    ["عن", "3an", "about"],
+    ["حالك", "7aal", "yourself (f.)", "حال -ك"],
+    ["وعن", "3an", "and about", "و- عن"],
+    ["خبرتك", "khibra", "your experience (f.)", "خبرت -ك"],
+  ),
+  // أنا درست محاسبة بالجامعة اللبنانية، وصرلي خمس سنين عم بشتغل ببنك.
+  cue(
+    ["أنا", "ana", "I"],
+    ["درست", "daras", "studied (I studied)"],
+    ["محاسبة", "mu7aasabe", "accounting"],
+    ["بالجامعة", "jaam3a", "at the university", "ب- ال- جامعة"],
+    ["اللبنانية", "libnaani", "Lebanese (f.)", "ال- لبنانية"],
+    ["وصرلي", "saar", "and I've been (for) (lit. and it has become to me)", "و- صر -لي"],
+    ["خمس", "khamse", "five"],
+    ["سنين", "sane", "years"],
+    ["عم", "3am", "(progressive: -ing)"],
+    ["بشتغل", "shtaghal", "I work (working)", "ب- شتغل"],
+    ["ببنك", "bank", "at a bank", "ب- بنك"],
+  ),
+  // ليش بدّك تتركي شغلك الحالي؟
+  cue(
+    ["ليش", "leesh", "why"],
+    ["بدّك", "badd", "do you want (to a woman)", "بدّ -ك"],
+    ["تتركي", "tarak", "to leave (you leave, f.)"],
+    ["شغلك", "shighl", "your job (f.)", "شغل -ك"],
+    ["الحالي", "7aali", "current", "ال- حالي"],
+  ),
+  // بدّي فرصة إتعلّم فيها أكتر، وشغلكن بيهمّني كتير.
+  cue(
+    ["بدّي", "badd", "I want", "بدّ -ي"],
+    ["فرصة", "fursa", "an opportunity"],
+    ["إتعلّم", "t3allam", "to learn (I learn)"],
+    ["فيها", "fi", "in it (where I can)", "في -ها"],
+    ["أكتر", "ktiir", "more"],
+    ["وشغلكن", "shighl", "and your (pl.) work", "و- شغل -كن"],
+    ["بيهمّني", "hamm", "interests me", "ب- يهمّ -ني"],
+    ["كتير", "ktiir", "a lot"],
+  ),
+  // منيح. بتقدري تبلّشي أوّل الشهر الجاي؟
+  cue(
+    ["منيح", "mnii7", "good"],
+    ["بتقدري", "2idir", "can you (f.)", "ب- تقدري"],
+    ["تبلّشي", "ballash", "start (you start, f.)"],
+    ["أوّل", "awwal", "(at) the beginning (of)"],
+    ["الشهر", "shahr", "the month", "ال- شهر"],
+    ["الجاي", "jaaye", "next", "ال- جاي"],
+  ),
+  // أكيد، ما في مشكلة.
+  cue(
+    ["أكيد", "akiid", "of course"],
+    ["ما", "ma", "not (ma fii: there's no)"],
+    ["في", "fii", "there is"],
+    ["مشكلة", "mushkile", "problem"],
+  ),
+  // ممتاز. منرجع منتواصل معك خلال هالجمعة.
+  cue(
+    ["ممتاز", "mumtaaz", "excellent"],
+    ["منرجع", "riji3", "we'll get back (to you)", "م- نرجع"],
+    ["منتواصل", "twaasal", "(and) get in touch", "م- نتواصل"],
+    ["معك", "ma3", "with you (f.)", "مع -ك"],
+    ["خلال", "khilaal", "during, within"],
+    ["هالجمعة", "jum3a", "this week", "ها- ال- جمعة"],
+  ),
+];
+
+const talkingAboutTheWeather: CueGlosses[] = [
+  // شو هالبرد اليوم! الجو كتير بارد.
+  cue(
+    ["شو", "shuu", "what (a …)! (so …)"],
+    ["هالبرد", "bard", "this cold", "ها- ال- برد"],
+    ["اليوم", "yoom", "today", "ال- يوم"],
+    ["الجو", "jaww", "the weather", "ال- جو"],
+    ["كتير", "ktiir", "(is) very"],
+    ["بارد", "baarid", "cold"],
+  ),
+  // آه والله، بيقولوا رح تثلّج بالليل.
+  cue(
+    ["آه", "aah", "yes"],
+    ["والله", "walla", "really (lit. by God)"],
+    ["بيقولوا", "aal", "they say", "ب- يقولوا"],
+    ["رح", "ra7", "(it's) going to"],
+    ["تثلّج", "thallaj", "snow (it snows)"],
+    ["بالليل", "leel", "at night (tonight)", "ب- ال- ليل"],
+  ),
+  // إذا ثلّجت، بتتعطّل المدارس والدوام بكرا.
+  cue(
+    ["إذا", "iza", "if"],
+    ["ثلّجت", "thallaj", "it snows (lit. it snowed)"],
+    ["بتتعطّل", "t3attal", "(will) be off, closed", "ب- تتعطّل"],
+    ["المدارس", "madrase", "the schools", "ال- مدارس"],
+    ["والدوام", "dawaam", "and work (office hours)", "و- ال- دوام"],
+    ["بكرا", "bukra", "tomorrow"],
+  ),
+  // يا ريت! بدّي أُقعد بالبيت جنب الصّوبة وأشرب شاي.
+  cue(
+    ["يا", "ya", "O (ya reet: I wish)"],
+    ["ريت", "reet", "would that (I wish!)"],
+    ["بدّي", "badd", "I want", "بدّ -ي"],
+    ["أُقعد", "a3ad", "to stay (I stay)"],
+    ["بالبيت", "beet", "at home", "ب- ال- بيت"],
+    ["جنب", "jamb", "next to"],
+    ["الصّوبة", "sooba", "the heater", "ال- صّوبة"],
+    ["وأشرب", "shirib", "and drink (I drink)", "و- أشرب"],
+    ["شاي", "shaay", "tea"],
+  ),
+  // بس انتبه، الطرق بتصير زلقة كتير.
+  cue(
+    ["بس", "bass", "but"],
+    ["انتبه", "ntabah", "be careful (to a man)"],
+    ["الطرق", "tarii2", "the roads", "ال- طرق"],
+    ["بتصير", "saar", "get, become", "ب- تصير"],
+    ["زلقة", "zali2", "slippery"],
+    ["كتير", "ktiir", "very"],
+  ),
+  // معك حق. بالصيف بنشتكي من الشوب، وبالشتا من البرد!
+  cue(
+    ["معك", "ma3", "you have (to a man; lit. with you)", "مع -ك"],
+    ["حق", "7a22", "right (maʕak ħaʔʔ: you're right)"],
+    ["بالصيف", "seef", "in summer", "ب- ال- صيف"],
+    ["بنشتكي", "shtaka", "we complain", "ب- نشتكي"],
+    ["من", "min", "about (lit. from)"],
+    ["الشوب", "shoob", "the heat", "ال- شوب"],
+    ["وبالشتا", "shita", "and in winter", "و- ب- ال- شتا"],
+    ["من", "min", "about"],
+    ["البرد", "bard", "the cold", "ال- برد"],
+  ),
+];
+
+const sayingWhatYouWantWithBaddi: CueGlosses[] = [
+  // بدّي روح عالبيت.
+  cue(
+    ["بدّي", "badd", "I want", "بدّ -ي"],
+    ["روح", "raa7", "to go (I go)"],
+    ["عالبيت", "beet", "home (lit. to the house)", "ع- ال- بيت"],
+  ),
+  // شو بدّك تاكل اليوم؟
+  cue(
+    ["شو", "shuu", "what"],
+    ["بدّك", "badd", "do you want (to a man)", "بدّ -ك"],
+    ["تاكل", "akal", "to eat (you eat)"],
+    ["اليوم", "yoom", "today", "ال- يوم"],
+  ),
+  // أختي بدّها تسافر عبيروت.
+  cue(
+    ["أختي", "ukht", "my sister", "أخت -ي"],
+    ["بدّها", "badd", "wants (she wants)", "بدّ -ها"],
+    ["تسافر", "saafar", "to travel (she travels)"],
+    ["عبيروت", "beeruut", "to Beirut", "ع- بيروت"],
+  ),
+  // نحنا بدنا نشوف فيلم، وإنتو شو بدكن؟
+  cue(
+    ["نحنا", "ni7na", "we"],
+    ["بدنا", "badd", "want (we want)", "بد -نا"],
+    ["نشوف", "shaaf", "to watch (we see)"],
+    ["فيلم", "film", "a film"],
+    ["وإنتو", "intu", "and you (pl.)", "و- إنتو"],
+    ["شو", "shuu", "what"],
+    ["بدكن", "badd", "do you (pl.) want", "بد -كن"],
+  ),
+  // لأ، ما بدّي قهوة، بدّي شاي.
+  cue(
+    ["لأ", "la", "no"],
+    ["ما", "ma", "not (I don't)"],
+    ["بدّي", "badd", "want (I want)", "بدّ -ي"],
+    ["قهوة", "ahwe", "coffee"],
+    ["بدّي", "badd", "I want", "بدّ -ي"],
+    ["شاي", "shaay", "tea"],
+  ),
+  // كان بدّي إحكيلك، بس نسيت.
+  cue(
+    ["كان", "kaan", "was (kaan baddi: I wanted)"],
+    ["بدّي", "badd", "I want(ed)", "بدّ -ي"],
+    ["إحكيلك", "7aka", "to tell you (m.)", "إحكي -لك"],
+    ["بس", "bass", "but"],
+    ["نسيت", "nisi", "I forgot"],
+  ),
+  // بدّو يصير أستاذ متل أبوه.
+  cue(
+    ["بدّو", "badd", "he wants", "بدّ -و"],
+    ["يصير", "saar", "to become (he becomes)"],
+    ["أستاذ", "ustaaz", "a teacher"],
+    ["متل", "mitl", "like"],
+    ["أبوه", "ab", "his father", "أبو -ه"],
+  ),
+];
+
 export const DEMO_GLOSSES: Record<string, CueGlosses[]> = {
   "greetings-in-damascus": greetingsInDamascus,
   "ordering-coffee-in-beirut": orderingCoffeeInBeirut,
@@ -632,4 +901,8 @@ export const DEMO_GLOSSES: Record<string, CueGlosses[]> = {
   "telling-the-time": tellingTheTime,
   "making-weekend-plans": makingWeekendPlans,
   "cooking-mujaddara-with-grandma": cookingMujaddaraWithGrandma,
+  "asking-for-directions-in-damascus": askingForDirectionsInDamascus,
+  "a-job-interview-in-beirut": aJobInterviewInBeirut,
+  "talking-about-the-weather": talkingAboutTheWeather,
+  "saying-what-you-want-with-baddi": sayingWhatYouWantWithBaddi,
 };
