@@ -892,6 +892,340 @@ const sayingWhatYouWantWithBaddi: CueGlosses[] = [
   ),
 ];
 
+// ----- Advanced ----------------------------------------------------------------------------------------
+
+const memoriesOfOldDamascus: CueGlosses[] = [
+  // لمّا كنت زغير، كنّا ساكنين ببيت عربي بباب توما.
+  cue(
+    ["لمّا", "lamma", "when"],
+    ["كنت", "kaan", "I was"],
+    ["زغير", "zghiir", "little"],
+    ["كنّا", "kaan", "we were (we used to be)"],
+    ["ساكنين", "saakin", "living (pl.)"],
+    ["ببيت", "beet", "in a house", "ب- بيت"],
+    ["عربي", "3arabi", "Arab-style (a traditional courtyard house)"],
+    ["بباب", "baab", "in Bab (lit. gate)", "ب- باب"],
+    ["توما", "tuuma", "Touma (the Bab Touma quarter)"],
+  ),
+  // كان بنصّ الدار بَحْرة، وحواليها شجرة نارنج وياسمينة.
+  cue(
+    ["كان", "kaan", "there was (lit. it was)"],
+    ["بنصّ", "nuss", "in the middle (of)", "ب- نصّ"],
+    ["الدار", "daar", "the courtyard", "ال- دار"],
+    ["بَحْرة", "ba7ra", "a fountain"],
+    ["وحواليها", "7awaali", "and around it", "و- حوالي -ها"],
+    ["شجرة", "shajara", "a tree (of)"],
+    ["نارنج", "naaranj", "bitter orange"],
+    ["وياسمينة", "yasmiin", "and a jasmine (plant)", "و- ياسمينة"],
+  ),
+  // كل صبحية كانت ستّي تسقي الزرع وتغنّي لفيروز.
+  cue(
+    ["كل", "kull", "every"],
+    ["صبحية", "sub7iyye", "morning"],
+    ["كانت", "kaan", "would (habitual; lit. she was)"],
+    ["ستّي", "sitt", "my grandmother", "ستّ -ي"],
+    ["تسقي", "sa2a", "water (she waters)"],
+    ["الزرع", "zari3", "the plants", "ال- زرع"],
+    ["وتغنّي", "ghanna", "and sing (she sings)", "و- تغنّي"],
+    ["لفيروز", "fayruuz", "(songs) of Fairuz", "ل- فيروز"],
+  ),
+  // وبالمسا كانوا الجيران يجتمعوا عنّا ع فنجان قهوة.
+  cue(
+    ["وبالمسا", "masa", "and in the evening", "و- ب- ال- مسا"],
+    ["كانوا", "kaan", "would (habitual; lit. they were)"],
+    ["الجيران", "jaar", "the neighbours", "ال- جيران"],
+    ["يجتمعوا", "jtama3", "gather (they gather)"],
+    ["عنّا", "3ind", "at our place", "عن -نا"],
+    ["ع", "3ala", "over (lit. on)"],
+    ["فنجان", "finjaan", "a cup (of)"],
+    ["قهوة", "ahwe", "coffee"],
+  ),
+  // هلّق صار كل واحد مشغول بحالو، والدنيا تغيّرت كتير.
+  cue(
+    ["هلّق", "halla2", "now"],
+    ["صار", "saar", "has become"],
+    ["كل", "kull", "every"],
+    ["واحد", "waa7ad", "one (kill waaħid: everyone)"],
+    ["مشغول", "mashghuul", "busy"],
+    ["بحالو", "7aal", "with himself (with his own life)", "ب- حال -و"],
+    ["والدنيا", "dinye", "and the world", "و- ال- دنيا"],
+    ["تغيّرت", "tghayyar", "has changed"],
+    ["كتير", "ktiir", "a lot"],
+  ),
+  // بس ريحة الياسمين لسّا بتردّني لهديك الأيام.
+  cue(
+    ["بس", "bass", "but"],
+    ["ريحة", "rii7a", "the smell (of)"],
+    ["الياسمين", "yasmiin", "the jasmine", "ال- ياسمين"],
+    ["لسّا", "lissa", "still"],
+    ["بتردّني", "radd", "takes me back", "ب- تردّ -ني"],
+    ["لهديك", "hadaak", "to those", "ل- هديك"],
+    ["الأيام", "yoom", "days", "ال- أيام"],
+  ),
+  // الله يرحم هديك الأيام.
+  cue(
+    ["الله", "alla", "God"],
+    ["يرحم", "ri7im", "have mercy on (those were the days)"],
+    ["هديك", "hadaak", "those"],
+    ["الأيام", "yoom", "days", "ال- أيام"],
+  ),
+];
+
+const trafficAndPowerCutsInBeirut: CueGlosses[] = [
+  // يا عمّي، العجقة ببيروت صارت شي ما بينحمل.
+  cue(
+    ["يا", "ya", "O (ya ʕammi: honestly, man)"],
+    ["عمّي", "3amm", "man! (lit. my uncle)", "عمّ -ي"],
+    ["العجقة", "3aj2a", "the traffic", "ال- عجقة"],
+    ["ببيروت", "beeruut", "in Beirut", "ب- بيروت"],
+    ["صارت", "saar", "has become"],
+    ["شي", "shi", "something"],
+    ["ما", "ma", "not"],
+    ["بينحمل", "n7amal", "bearable (it can't be borne)", "ب- ينحمل"],
+  ),
+  // مبارح قعدت ساعة ونص بالسيارة لوصلت عالشغل.
+  cue(
+    ["مبارح", "mbaari7", "yesterday"],
+    ["قعدت", "a3ad", "I spent (lit. I sat)"],
+    ["ساعة", "saa3a", "an hour"],
+    ["ونص", "nuss", "and a half", "و- نص"],
+    ["بالسيارة", "sayyaara", "in the car", "ب- ال- سيارة"],
+    ["لوصلت", "wisil", "until I got", "ل- وصلت"],
+    ["عالشغل", "shighl", "to work", "ع- ال- شغل"],
+  ),
+  // ووقت وصلت، كانت الكهربا مقطوعة والموتير طافي.
+  cue(
+    ["ووقت", "wa2t", "and when (lit. and the time)", "و- وقت"],
+    ["وصلت", "wisil", "I arrived"],
+    ["كانت", "kaan", "was"],
+    ["الكهربا", "kahraba", "the power, the electricity", "ال- كهربا"],
+    ["مقطوعة", "ma2tuu3", "cut (off)"],
+    ["والموتير", "motiir", "and the generator", "و- ال- موتير"],
+    ["طافي", "taafi", "off"],
+  ),
+  // بس شو بدّك تعمل؟ منضحك ومنكفّي.
+  cue(
+    ["بس", "bass", "but"],
+    ["شو", "shuu", "what"],
+    ["بدّك", "badd", "do you want (what can you do?)", "بدّ -ك"],
+    ["تعمل", "3imil", "to do (you do)"],
+    ["منضحك", "di7ik", "we laugh", "م- نضحك"],
+    ["ومنكفّي", "kaffa", "and we carry on", "و- م- نكفّي"],
+  ),
+  // هيدي بيروت، بتعذّبك بس ما فيك تتركها.
+  cue(
+    ["هيدي", "haad", "this (f.) (is)"],
+    ["بيروت", "beeruut", "Beirut"],
+    ["بتعذّبك", "3azzab", "it wears you out", "ب- تعذّب -ك"],
+    ["بس", "bass", "but"],
+    ["ما", "ma", "not"],
+    ["فيك", "fi", "you can (lit. in you)", "في -ك"],
+    ["تتركها", "tarak", "leave it (you leave it)", "تترك -ها"],
+  ),
+  // وأحلى شي إنّو الناس بعدن بيساعدوا بعض.
+  cue(
+    ["وأحلى", "7ilu", "and the best (lit. the sweetest)", "و- أحلى"],
+    ["شي", "shi", "thing"],
+    ["إنّو", "innu", "(is) that"],
+    ["الناس", "naas", "people", "ال- ناس"],
+    ["بعدن", "ba3d", "still (they still)", "بعد -ن"],
+    ["بيساعدوا", "saa3ad", "help (they help)", "ب- يساعدوا"],
+    ["بعض", "ba3d-some", "each other"],
+  ),
+];
+
+const oliveHarvestSeason: CueGlosses[] = [
+  // موسم الزيتون عنّا مش بس شغل، هو عيد للعيلة كلها.
+  cue(
+    ["موسم", "moosim", "the season (of)"],
+    ["الزيتون", "zeetuun", "the olives", "ال- زيتون"],
+    ["عنّا", "3ind", "for us (lit. at our place)", "عن -نا"],
+    ["مش", "mish", "(is) not"],
+    ["بس", "bass", "just"],
+    ["شغل", "shighl", "work"],
+    ["هو", "huwwe", "it (is)"],
+    ["عيد", "3iid", "a celebration (lit. a feast)"],
+    ["للعيلة", "3eele", "for the family", "ل- ال- عيلة"],
+    ["كلها", "kull", "whole (lit. all of it)", "كل -ها"],
+  ),
+  // بنصحى مع طلوع الشمس وبنطلع عالأرض سوا.
+  cue(
+    ["بنصحى", "si7i", "we wake up", "ب- نصحى"],
+    ["مع", "ma3", "at (lit. with)"],
+    ["طلوع", "tili3", "the rising (of)"],
+    ["الشمس", "shams", "the sun", "ال- شمس"],
+    ["وبنطلع", "tili3", "and we go out", "و- ب- نطلع"],
+    ["عالأرض", "ard", "to the land (our olive grove)", "ع- ال- أرض"],
+    ["سوا", "sawa", "together"],
+  ),
+  // الكبار بيقطفوا، والولاد بيلمّوا الحبّ عن الأرض.
+  cue(
+    ["الكبار", "kbiir", "the adults (lit. the big ones)", "ال- كبار"],
+    ["بيقطفوا", "ataf", "pick (they pick)", "ب- يقطفوا"],
+    ["والولاد", "walad", "and the kids", "و- ال- ولاد"],
+    ["بيلمّوا", "lamm", "gather (they gather)", "ب- يلمّوا"],
+    ["الحبّ", "7abb-grain", "the olives (lit. the grains)", "ال- حبّ"],
+    ["عن", "3an", "off, from"],
+    ["الأرض", "ard", "the ground", "ال- أرض"],
+  ),
+  // عالغدا بنقعد تحت الشجرة وبناكل زيت وزعتر وخبز طابون.
+  cue(
+    ["عالغدا", "ghada", "at lunch", "ع- ال- غدا"],
+    ["بنقعد", "a3ad", "we sit", "ب- نقعد"],
+    ["تحت", "ta7t", "under"],
+    ["الشجرة", "shajara", "the tree", "ال- شجرة"],
+    ["وبناكل", "akal", "and we eat", "و- ب- ناكل"],
+    ["زيت", "zeet", "(olive) oil"],
+    ["وزعتر", "za3tar", "and za'tar", "و- زعتر"],
+    ["وخبز", "khubz", "and bread", "و- خبز"],
+    ["طابون", "taabuun", "taboon (clay-oven bread)"],
+  ),
+  // بآخر النهار بنوخد الزيتون عالمعصرة.
+  cue(
+    ["بآخر", "aakhir", "at the end (of)", "ب- آخر"],
+    ["النهار", "nhaar", "the day", "ال- نهار"],
+    ["بنوخد", "akhad", "we take", "ب- نوخد"],
+    ["الزيتون", "zeetuun", "the olives", "ال- زيتون"],
+    ["عالمعصرة", "ma3sara", "to the (olive) press", "ع- ال- معصرة"],
+  ),
+  // وما في أطيب من ريحة الزيت الجديد وهو طالع من المعصرة.
+  cue(
+    ["وما", "ma", "and (there's) nothing (lit. and not)", "و- ما"],
+    ["في", "fii", "there is"],
+    ["أطيب", "tayyib", "better, nicer (lit. tastier)"],
+    ["من", "min", "than"],
+    ["ريحة", "rii7a", "the smell (of)"],
+    ["الزيت", "zeet", "the oil", "ال- زيت"],
+    ["الجديد", "jdiid", "new", "ال- جديد"],
+    ["وهو", "huwwe", "as it (lit. and it)", "و- هو"],
+    ["طالع", "taali3", "(is) coming out"],
+    ["من", "min", "of, from"],
+    ["المعصرة", "ma3sara", "the press", "ال- معصرة"],
+  ),
+  // ستّي بتقول: الزّيت عَمود البيت.
+  cue(
+    ["ستّي", "sitt", "my grandmother", "ستّ -ي"],
+    ["بتقول", "aal", "says", "ب- تقول"],
+    ["الزّيت", "zeet", "oil (in general)", "ال- زّيت"],
+    ["عَمود", "3amuud", "(is) the pillar (of)"],
+    ["البيت", "beet", "the home (lit. the house)", "ال- بيت"],
+  ),
+];
+
+const weddingTraditionsInJordan: CueGlosses[] = [
+  // العرس عنّا بالأردن بيبلّش قبل بأسبوع، مش بس يوم العرس.
+  cue(
+    ["العرس", "3irs", "the wedding (a wedding)", "ال- عرس"],
+    ["عنّا", "3ind", "here (lit. at our place)", "عن -نا"],
+    ["بالأردن", "urdun", "in Jordan", "ب- ال- أردن"],
+    ["بيبلّش", "ballash", "starts", "ب- يبلّش"],
+    ["قبل", "abil", "before(hand)"],
+    ["بأسبوع", "usbuu3", "by a week", "ب- أسبوع"],
+    ["مش", "mish", "not"],
+    ["بس", "bass", "just"],
+    ["يوم", "yoom", "(on) the day (of)"],
+    ["العرس", "3irs", "the wedding", "ال- عرس"],
+  ),
+  // أوّل إشي بتكون الجاهة، لمّا أهل العريس بيطلبوا العروس رسمياً.
+  cue(
+    ["أوّل", "awwal", "first"],
+    ["إشي", "shi", "thing (ʔawwal ʔishi: first of all)"],
+    ["بتكون", "kaan", "comes (lit. is)", "ب- تكون"],
+    ["الجاهة", "jaaha", "the jaha (the proposal delegation)", "ال- جاهة"],
+    ["لمّا", "lamma", "when"],
+    ["أهل", "ahl", "the family (of)"],
+    ["العريس", "3ariis", "the groom", "ال- عريس"],
+    ["بيطلبوا", "talab", "ask for (the hand of) (they ask)", "ب- يطلبوا"],
+    ["العروس", "3aruus", "the bride", "ال- عروس"],
+    ["رسمياً", "rasmiyyan", "formally"],
+  ),
+  // وبعدين في سهرات حنّة وأغاني وسحجة للشباب.
+  cue(
+    ["وبعدين", "ba3deen", "and then", "و- بعدين"],
+    ["في", "fii", "there are"],
+    ["سهرات", "sahra", "evening parties, nights (of)"],
+    ["حنّة", "7inna", "henna"],
+    ["وأغاني", "ughniye", "and songs", "و- أغاني"],
+    ["وسحجة", "sa7je", "and a sahjeh (clapping dance)", "و- سحجة"],
+    ["للشباب", "shabb", "for the young men", "ل- ال- شباب"],
+  ),
+  // يوم العرس بيطبخوا منسف لكل المعازيم.
+  cue(
+    ["يوم", "yoom", "(on) the day (of)"],
+    ["العرس", "3irs", "the wedding", "ال- عرس"],
+    ["بيطبخوا", "tabakh", "they cook", "ب- يطبخوا"],
+    ["منسف", "mansaf", "mansaf"],
+    ["لكل", "kull", "for all (of)", "ل- كل"],
+    ["المعازيم", "ma3zuum", "the guests", "ال- معازيم"],
+  ),
+  // والكل بيقول للعرسان: مبروك، وبالرِّفاه والبَنين!
+  cue(
+    ["والكل", "kull", "and everyone (lit. and the all)", "و- ال- كل"],
+    ["بيقول", "aal", "says", "ب- يقول"],
+    ["للعرسان", "3ariis", "to the newlyweds", "ل- ال- عرسان"],
+    ["مبروك", "mabruuk", "congratulations"],
+    ["وبالرِّفاه", "rifaa", "and (may you live) in harmony", "و- ب- ال- رِّفاه"],
+    ["والبَنين", "ibn", "and (with) sons", "و- ال- بَنين"],
+  ),
+  // وإذا كنت عازب، أكيد رح يقولولك: عقبالك!
+  cue(
+    ["وإذا", "iza", "and if", "و- إذا"],
+    ["كنت", "kaan", "you are (lit. you were, m.)"],
+    ["عازب", "3aazib", "single"],
+    ["أكيد", "akiid", "surely"],
+    ["رح", "ra7", "(they) will"],
+    ["يقولولك", "aal", "say to you (m.)", "يقولو -لك"],
+    ["عقبالك", "3u2baal", "may you be next! (to a man)", "عقبال -ك"],
+  ),
+];
+
+// ----- Draft -------------------------------------------------------------------------------------------
+
+const answeringThePhone: CueGlosses[] = [
+  // ألو، مين معي؟
+  cue(
+    ["ألو", "aloo", "hello? (on the phone)"],
+    ["مين", "miin", "who (is)"],
+    ["معي", "ma3", "with me (who's speaking?)", "مع -ي"],
+  ),
+  // أهلين، أنا سامر من المكتب. كيفِك؟
+  cue(
+    ["أهلين", "ahla", "hi"],
+    ["أنا", "ana", "it's (lit. I am)"],
+    ["سامر", "saamir", "Samer"],
+    ["من", "min", "from"],
+    ["المكتب", "maktab", "the office", "ال- مكتب"],
+    ["كيفِك", "kiif", "how are you? (to a woman)", "كيفِ -ك"],
+  ),
+  // منيحة، تسلم. شو في؟
+  cue(
+    ["منيحة", "mnii7", "fine (f.)"],
+    ["تسلم", "silim", "thanks (to a man)"],
+    ["شو", "shuu", "what"],
+    ["في", "fii", "is there (shuu fii?: what's up?)"],
+  ),
+  // بس حبّيت ذكّرك إنّو الاجتماع بكرا الساعة عشرة.
+  cue(
+    ["بس", "bass", "just"],
+    ["حبّيت", "7abb", "I wanted (lit. I liked)"],
+    ["ذكّرك", "zakkar", "to remind you (f.)", "ذكّر -ك"],
+    ["إنّو", "innu", "that"],
+    ["الاجتماع", "ijtimaa3", "the meeting", "ال- اجتماع"],
+    ["بكرا", "bukra", "(is) tomorrow"],
+    ["الساعة", "saa3a", "at (… o'clock)", "ال- ساعة"],
+    ["عشرة", "3ashara", "ten"],
+  ),
+  // ممنونتك، كنت رح إنسى!
+  cue(
+    ["ممنونتك", "mamnuun", "thank you (lit. I'm grateful to you; a woman speaking)", "ممنونت -ك"],
+    ["كنت", "kaan", "I was"],
+    ["رح", "ra7", "going to (about to)"],
+    ["إنسى", "nisi", "forget (I forget)"],
+  ),
+  // ولو، يلّا باي.
+  cue(["ولو", "walaw", "not at all"], ["يلّا", "yalla", "OK then"], ["باي", "baay", "bye"]),
+];
+
 export const DEMO_GLOSSES: Record<string, CueGlosses[]> = {
   "greetings-in-damascus": greetingsInDamascus,
   "ordering-coffee-in-beirut": orderingCoffeeInBeirut,
@@ -905,4 +1239,9 @@ export const DEMO_GLOSSES: Record<string, CueGlosses[]> = {
   "a-job-interview-in-beirut": aJobInterviewInBeirut,
   "talking-about-the-weather": talkingAboutTheWeather,
   "saying-what-you-want-with-baddi": sayingWhatYouWantWithBaddi,
+  "memories-of-old-damascus": memoriesOfOldDamascus,
+  "traffic-and-power-cuts-in-beirut": trafficAndPowerCutsInBeirut,
+  "olive-harvest-season": oliveHarvestSeason,
+  "wedding-traditions-in-jordan": weddingTraditionsInJordan,
+  "answering-the-phone": answeringThePhone,
 };
