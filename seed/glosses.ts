@@ -264,7 +264,7 @@ const introducingYourFamily: CueGlosses[] = [
     ["ستّي", "sitt", "my grandmother", "ستّ -ي"],
     ["عمرها", "3umur", "her age (is)", "عمر -ها"],
     ["تمانين", "tamaaniin", "eighty"],
-    ["سنة", "sane", "years"],
+    ["سنة", "sane", "years (old)"],
   ),
   // بنجتمع عند ستّي كل يوم جمعة.
   cue(
@@ -384,7 +384,7 @@ const takingATaxiInAmman: CueGlosses[] = [
     ["في", "fii", "there is"],
     ["أزمة", "azme", "a jam (ʔazmit seer: a traffic jam)"],
     ["سير", "seer", "(of) traffic"],
-    ["كتير", "ktiir", "a lot (a heavy one)"],
+    ["كتير", "ktiir", "heavy (lit. much)"],
     ["هسّا", "hassa", "now"],
     ["رح", "ra7", "will (future)"],
     ["نتأخّر", "t2akhkhar", "(we) be late"],
@@ -460,7 +460,7 @@ const tellingTheTime: CueGlosses[] = [
     ["كاسة", "kaase", "a glass (of)"],
     ["شاي", "shaay", "tea"],
     ["قبل", "abil", "before"],
-    ["ما", "ma-conj", "(that) (ʔabil ma: before)"],
+    ["ما", "ma-conj", "(ʔabil ma = before + verb)"],
     ["يبلّش", "ballash", "it starts"],
   ),
   // بس ما نتأخّر، الأستاذ ما بيحبّ حدا يفوت متأخّر.
@@ -489,8 +489,8 @@ const makingWeekendPlans: CueGlosses[] = [
   ),
   // ولا شي، بعد ما عندي خطط. ليش؟
   cue(
-    ["ولا", "wala", "not a (wala shi: nothing)"],
-    ["شي", "shi", "thing (nothing)"],
+    ["ولا", "wala", "not even (wala shi: nothing at all)"],
+    ["شي", "shi", "a thing (nothing at all)"],
     ["بعد", "ba3d", "yet, still"],
     ["ما", "ma", "not (I don't)"],
     ["عندي", "3ind", "I have", "عند -ي"],
@@ -598,7 +598,7 @@ const cookingMujaddaraWithGrandma: CueGlosses[] = [
     ["بزيت", "zeet", "in oil (of)", "ب- زيت"],
     ["الزيتون", "zeetuun", "olives (zeet iz-zeetuun: olive oil)", "ال- زيتون"],
     ["لحدّ", "7add", "until (lit. to the limit)", "ل- حدّ"],
-    ["ما", "ma-conj", "(that) (la-ħadd ma: until)"],
+    ["ما", "ma-conj", "(la-ħadd ma = until + verb)"],
     ["يصير", "saar", "(it) turns, becomes"],
     ["لونه", "loon", "its colour", "لون -ه"],
     ["بنّي", "binni", "brown"],
@@ -631,7 +631,7 @@ const askingForDirectionsInDamascus: CueGlosses[] = [
     ["كيف", "kiif", "how"],
     ["بروح", "raa7", "do I go, do I get", "ب- روح"],
     ["على", "3ala", "to"],
-    ["سوق", "soo2", "the souq (of)"],
+    ["سوق", "suu2", "the souq (of)"],
     ["الحميدية", "7amiidiyye", "al-Hamidiyya", "ال- حميدية"],
   ),
   // كتير قريب. كَمِّل دُغري لآخر الشارع.
@@ -660,7 +660,7 @@ const askingForDirectionsInDamascus: CueGlosses[] = [
     ["كبير", "kbiir", "big"],
     ["هاد", "haad", "that (m.) (is)"],
     ["مدخل", "madkhal", "the entrance (of)"],
-    ["السوق", "soo2", "the souq", "ال- سوق"],
+    ["السوق", "suu2", "the souq", "ال- سوق"],
   ),
   // بتاخد شي عشر دقايق مشي.
   cue(
@@ -774,7 +774,7 @@ const aJobInterviewInBeirut: CueGlosses[] = [
 const talkingAboutTheWeather: CueGlosses[] = [
   // شو هالبرد اليوم! الجو كتير بارد.
   cue(
-    ["شو", "shuu", "what (a …)! (so …)"],
+    ["شو", "shuu", "what (a …)! (shuu hal-bard: it's so cold!)"],
     ["هالبرد", "bard", "this cold", "ها- ال- برد"],
     ["اليوم", "yoom", "today", "ال- يوم"],
     ["الجو", "jaww", "the weather", "ال- جو"],
@@ -965,7 +965,7 @@ const memoriesOfOldDamascus: CueGlosses[] = [
   // الله يرحم هديك الأيام.
   cue(
     ["الله", "alla", "God"],
-    ["يرحم", "ri7im", "have mercy on (those were the days)"],
+    ["يرحم", "ri7im", "(may God) have mercy on (those were the days)"],
     ["هديك", "hadaak", "those"],
     ["الأيام", "yoom", "days", "ال- أيام"],
   ),
@@ -981,7 +981,7 @@ const trafficAndPowerCutsInBeirut: CueGlosses[] = [
     ["صارت", "saar", "has become"],
     ["شي", "shi", "something"],
     ["ما", "ma", "not"],
-    ["بينحمل", "n7amal", "bearable (it can't be borne)", "ب- ينحمل"],
+    ["بينحمل", "n7amal", "(is) bearable (ma byinħamal: unbearable)", "ب- ينحمل"],
   ),
   // مبارح قعدت ساعة ونص بالسيارة لوصلت عالشغل.
   cue(

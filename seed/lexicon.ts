@@ -1153,7 +1153,7 @@ export const DEMO_LEXICON: LexiconEntry[] = [
     transliteration: "khalla",
     meanings: ["to let", "to keep, to leave (something somewhere)", "(khalliina + verb) let's"],
     pos: "verb",
-    root: "خ ل ي",
+    root: "خ ل و",
     verb: { past: "خلّى", present: "يخلّي", imperative: "خلّي" },
     forms: ["خلي", "نخلي", "يخلي"],
     notes: "ʔalla ykhalliik 'God keep you': thank you, or please.",
@@ -1196,7 +1196,7 @@ export const DEMO_LEXICON: LexiconEntry[] = [
     transliteration: "tghadda",
     meanings: ["to have lunch"],
     pos: "verb",
-    root: "غ د ي",
+    root: "غ د و",
     verb: { past: "تغدّى", present: "يتغدّى" },
     forms: ["نتغدى"],
   },
@@ -1374,7 +1374,10 @@ export const DEMO_LEXICON: LexiconEntry[] = [
     verb: { past: "أخد", present: "ياخد", imperative: "خود" },
     forms: ["تاخد", "نوخد"],
     notes: "MSA ʔakhadh; the ذ is pronounced and written د.",
-    regions: { palestinian: "present yookhud (binookhud 'we take')", jordanian: "present yookhið / yookhid" },
+    regions: {
+      palestinian: "present yookhud (binookhud 'we take')",
+      jordanian: "present yookhið (also yaakhud in Amman)",
+    },
   },
   {
     key: "daa3",
@@ -1728,7 +1731,7 @@ export const DEMO_LEXICON: LexiconEntry[] = [
     key: "talab",
     arabic: "طَلَب",
     transliteration: "talab",
-    meanings: ["to ask for, to request", "to order (food)", "(of a bride) to ask for (her) hand"],
+    meanings: ["to ask for, to request", "to order (food)", "(talab il-ʕaruus) to ask for the bride's hand"],
     pos: "verb",
     root: "ط ل ب",
     verb: { past: "طلب", present: "يطلب", imperative: "اطلب", masdar: "طلب" },
@@ -2799,7 +2802,7 @@ export const DEMO_LEXICON: LexiconEntry[] = [
   },
   // Town and travel
   {
-    key: "soo2",
+    key: "suu2",
     arabic: "سوق",
     transliteration: "suuʔ",
     meanings: ["market, souq"],
@@ -3377,7 +3380,7 @@ export const DEMO_LEXICON: LexiconEntry[] = [
     transliteration: "ghada",
     meanings: ["lunch", "(ʕal-ghada) at lunch"],
     pos: "noun",
-    root: "غ د ي",
+    root: "غ د و",
     gender: "m",
   },
   // Nature and the olive harvest
