@@ -74,7 +74,7 @@ export const STANDALONE_CLITICS: ReadonlyMap<string, Affix> = new Map(
     PROCLITIC.with,
     PROCLITIC.to,
     PROCLITIC.on,
-  ].map((a) => [a.form, { ...a, translit: a.translit.replace(/-$/, "") }]),
+  ].map((a) => [a.form, { ...a, meaning: a.meaning.replace(/- \(/, " ("), translit: a.translit.replace(/-$/, "") }]),
 );
 
 /** Sun letters (the article assimilates to them: il-shams → ish-shams) and how the scheme writes each. */

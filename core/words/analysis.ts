@@ -13,14 +13,14 @@
  * Every analysis re-joins to the normalized word: prefix forms + stem + suffix forms = normalizeArabic(word).
  * Candidates are ranked (score, higher first; only the order means anything):
  *   1. the lexicon's own irregular analysis, then a clitic written as a word of its own (ع, عم, رح: one
- *      affix and an empty stem);
+ *      affix and an empty stem; not عمّ with a shadda, which is ʕamm "uncle");
  *   2. splits whose stem the lexicon knows (or a built-in look-alike, core/words/look-alikes.ts): the longer
  *      stem wins, so a known whole word beats any split of it (فيه stays فيه though في is known);
  *   3. the rest by how likely the split is in Shami speech; the unsplit word scores 0, and without a lexicon
  *      only confident splits beat it: the article family (ال بال لل عال هال), b-/ħa- before a present stem
  *      (بيحكي, بتروح, حنشوف), m- before n- (منحكي), ma-…-sh. A split leaving a stem of 2 letters ranks
- *      below the unsplit word unless the article or the ma-…-sh frame is part of it. A stem is never
- *      shorter than 2 letters.
+ *      below the unsplit word unless the article or the ma-…-sh frame is part of it. A stem the rules
+ *      build is never shorter than 2 letters.
  */
 import { splitArabicWords, type TextToken } from "../arabic";
 import {
@@ -304,7 +304,7 @@ function stemClassOf(chain: Chain, split: Split, lexicon: StemLexicon | undefine
   if (chain.mode === "verb" || split.enclitic?.kind === "indirect") return "verb";
   if (chain.mode === "noun") return "noun";
   if (found !== null && lexicon?.isVerb) return lexicon.isVerb(found) ? "verb" : "noun";
-  if (found !== null && found !== split.stem && found.endsWith("ه")) return "noun"; // the construct's lemma
+  if (found !== null && split.stem.endsWith("ت") && found === split.stem.slice(0, -1) + "ه") return "noun"; // construct
   return "any";
 }
 
@@ -326,11 +326,11 @@ function analyze(
     const { form, kind, translit, meaning } = split.enclitic;
     suffixes.push({ form, kind, translit, meaning: meaning[stemClass] });
   }
-  if (split.sh) suffixes.push(NEGATION_SUFFIX);
+  if (split.sh) suffixes.push({ ...NEGATION_SUFFIX });
   const likely = plausibility(chain.prefixes, split, word);
   return {
     surface,
-    prefixes: chain.prefixes,
+    prefixes: chain.prefixes.map((affix) => ({ ...affix })), // copies: the tables stay untouched
     stem: split.stem,
     suffixes,
     lookup: found ?? split.stem,
@@ -371,7 +371,7 @@ export function analyzeWord(surface: string, lexicon?: StemLexicon): WordAnalysi
   if (standalone) {
     candidates.push({
       surface,
-      prefixes: [standalone],
+      prefixes: [{ ...standalone }],
       stem: "",
       suffixes: [],
       lookup: key,

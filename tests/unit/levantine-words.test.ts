@@ -622,11 +622,11 @@ describe("the affixes", () => {
 
   it("reads a clitic written as its own word", () => {
     for (const [word, meaning] of [
-      ["ع", "ʕa- (on, to)"],
+      ["ع", "ʕa (on, to)"],
       ["عم", "ʕam (-ing, right now)"],
       ["رح", "raħ (will)"],
-      ["و", "w- (and)"],
-      ["ما", "ma- (not)"],
+      ["و", "w (and)"],
+      ["ما", "ma (not)"],
     ]) {
       const [first] = analyzeWord(word, lexicon);
       expect(first.stem).toBe("");
@@ -637,11 +637,36 @@ describe("the affixes", () => {
     expect(line.map((t) => describeSplit(t.analyses[0]))).toEqual(["[بدي]", "[روح]", "ʕa []", "il [بيت]"]);
   });
 
+  it("keeps عمّ (ʕamm, uncle, with a shadda) a word", () => {
+    expect(describeSplit(analyzeWord("عمّ", lexicon)[0])).toBe("[عم]");
+    expect(describeSplit(analyzeWord("عم", lexicon)[0])).toBe("ʕam []");
+  });
+
+  it("never reads a final ى as the pronoun -i, though the key folds it to ي", () => {
+    expect(describeSplit(analyzeWord("إيمتى")[0])).toBe("[ايمتي]");
+    expect(describeSplit(analyzeWord("حتى", lexicon)[0])).toBe("[حتي]");
+    expect(analyzeWord("إيمتي").some((a) => a.suffixes.length > 0)).toBe(true); // written ي it may be -i
+  });
+
+  it("reads و before a written hamza as w- (no word starts وأ or وإ)", () => {
+    expect(describeSplit(analyzeWord("وإنتو")[0])).toBe("w [انتو]");
+    expect(describeSplit(analyzeWord("وأختين")[0])).toBe("w [اختين]");
+    expect(describeSplit(analyzeWord("واحد")[0])).toBe("[واحد]");
+  });
+
   it("never reads a final ة as the pronoun -o", () => {
     expect(describeSplit(best("مدرسة"))).toBe("[مدرسه]");
     // written with ه the word is ambiguous; the known whole word wins
     expect(describeSplit(best("مدرسه"))).toBe("[مدرسه]");
     expect(describeSplit(best("كتابه"))).toBe("[كتاب] -h");
+    // without a lexicon, ه after a t is as often a ة written ه (تلاته "three") as the construct + -o
+    expect(describeSplit(analyzeWord("تلاته")[0])).toBe("[تلاته]");
+  });
+
+  it("returns copies: changing an analysis does not change the next one", () => {
+    const first = analyzeWord("بالبيت", lexicon)[0];
+    first.prefixes[0].meaning = "changed";
+    expect(analyzeWord("بالبيت", lexicon)[0].prefixes[0].meaning).toBe("bi- (in, with, by)");
   });
 });
 
