@@ -6,7 +6,7 @@
  * parameters (D1 allows 100). Drizzle binds one parameter per column per row (defaults included),
  * so the chunk size is floor(99 / number of columns of the table).
  */
-import { eq, getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { SelectedFieldsFlat, SQLiteInsertValue, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -34,7 +34,13 @@ import {
   DEMO_VOCABULARY_THEMES,
   type DemoAccountKey,
 } from "./demo-content";
+import { DEMO_GLOSSES } from "./glosses";
+import { DEMO_LEXICON } from "./lexicon";
 import type { DemoMediaManifest } from "./media-manifest";
+import { DEMO_VOCABULARY_LEMMAS } from "./vocabulary-lemmas";
+import { normalizeArabic, splitArabicWords } from "../core/arabic";
+import { toArabizi } from "../core/transliteration";
+import { lemmaForms } from "../core/words/lexicon";
 
 type Db = DrizzleD1Database<typeof schema>;
 
@@ -171,6 +177,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
   const blogs = new IdMap("blog");
   const threads = new IdMap("community thread");
   const cues = new IdMap("transcript cue");
+  const lemmaIds = new IdMap("lemma");
 
   const userId = (key: DemoAccountKey) => {
     const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === key);
@@ -178,6 +185,10 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
     return users.get(account.email);
   };
   const cueKey = (videoId: number, position: number) => `${videoId}:${position}`;
+  const demoLemma = (key: string) => {
+    const lemma = DEMO_VOCABULARY_LEMMAS[key];
+    return lemma ? lemmaIds.get(lemma) : null;
+  };
   const monthlyPlan = DEMO_PLANS.find((plan) => plan.name === "monthly");
   if (!monthlyPlan) throw new Error("seedDemo: demo content has no monthly plan");
 
@@ -198,6 +209,29 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       users.collect(byField("email")),
     ),
     insertStep(db, schema.permissions, DEMO_PERMISSIONS),
+    insertReturningStep(
+      db,
+      schema.lemmas,
+      DEMO_LEXICON.map((entry) => ({
+        key: entry.key,
+        arabic: entry.arabic,
+        arabicPlain: normalizeArabic(entry.arabic),
+        transliteration: entry.transliteration,
+        arabizi: toArabizi(entry.transliteration),
+        meanings: JSON.stringify(entry.meanings),
+        partOfSpeech: entry.pos,
+        root: entry.root ?? "",
+        gender: entry.gender ?? null,
+        plural: entry.plural ?? "",
+        verbForms: entry.verb ? JSON.stringify(entry.verb) : null,
+        forms: JSON.stringify(entry.forms ?? []),
+        regions: JSON.stringify(entry.regions ?? {}),
+        notes: entry.notes ?? "",
+        ...stamps(now),
+      })),
+      { id: schema.lemmas.id, key: schema.lemmas.key },
+      lemmaIds.collect(byField("key")),
+    ),
     insertReturningStep(
       db,
       schema.countries,
@@ -298,6 +332,18 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
   const lessonDate = (days: number | null) => (days === null ? now : daysAgo(days));
 
   await runBatch(db, [
+    insertStep(
+      db,
+      schema.lemmaForms,
+      DEMO_LEXICON.flatMap((entry) =>
+        lemmaForms({
+          arabic: entry.arabic,
+          forms: entry.forms ?? [],
+          verbForms: entry.verb ?? null,
+          partOfSpeech: entry.pos,
+        }).map((form) => ({ ...form, lemmaId: lemmaIds.get(entry.key) })),
+      ),
+    ),
     insertStep(
       db,
       schema.userPermissions,
@@ -525,9 +571,10 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       db,
       schema.videoVocabulary,
       DEMO_LESSONS.flatMap((lesson) =>
-        lesson.vocabulary.map(({ cueIndex: _cueIndex, ...word }) => ({
+        lesson.vocabulary.map(({ cueIndex: _cueIndex, ...word }, index) => ({
           ...word,
           videoId: videos.get(lesson.slug),
+          lemmaId: demoLemma(`${lesson.slug}:${index}`),
           ...stamps(now),
         })),
       ),
@@ -579,7 +626,13 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       db,
       schema.globalVocabularyWords,
       DEMO_DECKS.flatMap((deck) =>
-        deck.words.map((word, position) => ({ ...word, deckId: decks.get(deck.slug), position, ...stamps(now) })),
+        deck.words.map((word, position) => ({
+          ...word,
+          deckId: decks.get(deck.slug),
+          position,
+          lemmaId: demoLemma(`deck:${deck.slug}:${position}`),
+          ...stamps(now),
+        })),
       ),
     ),
     insertStep(
@@ -635,8 +688,53 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
     ),
   ]);
 
-  // --- Batch 4: exercises that point at cues -----------------------------------------------------
+  // --- Batch 4: exercises that point at cues, and every word of every line glossed ---------------
+  const tokenRows = DEMO_LESSONS.flatMap((lesson) => {
+    const glosses = DEMO_GLOSSES[lesson.slug];
+    if (!glosses) return [];
+    const videoId = videos.get(lesson.slug);
+    return lesson.cues.flatMap((cue, cueIndex) => {
+      const words = splitArabicWords(cue.arabic).filter((token) => token.isWord);
+      return words.map((word, position) => {
+        const gloss = glosses[cueIndex]?.[position];
+        if (!gloss || gloss.surface !== word.text)
+          throw new Error(`seedDemo: ${lesson.slug} line ${cueIndex} word ${position} (${word.text}) has no gloss`);
+        return {
+          cueId: cues.get(cueKey(videoId, cueIndex)),
+          videoId,
+          position,
+          surface: word.text,
+          lemmaId: lemmaIds.get(gloss.lemma),
+          gloss: gloss.gloss,
+          prefixes: JSON.stringify(gloss.prefixes ?? []),
+          stem: gloss.stem,
+          suffixes: JSON.stringify(gloss.suffixes ?? []),
+          source: "seed",
+          ...stamps(now),
+        };
+      });
+    });
+  });
+  const lessonLemmaCounts = new Map<string, { videoId: number; lemmaId: number; occurrences: number }>();
+  const names = new Set(DEMO_LEXICON.filter((entry) => entry.pos === "name").map((entry) => lemmaIds.get(entry.key)));
+  for (const token of tokenRows) {
+    if (names.has(token.lemmaId)) continue;
+    const key = `${token.videoId}:${token.lemmaId}`;
+    const row = lessonLemmaCounts.get(key) ?? { videoId: token.videoId, lemmaId: token.lemmaId, occurrences: 0 };
+    row.occurrences += 1;
+    lessonLemmaCounts.set(key, row);
+  }
   await runBatch(db, [
+    insertStep(db, schema.cueTokens, tokenRows),
+    insertStep(db, schema.lessonLemmas, [...lessonLemmaCounts.values()]),
+    {
+      // Each lemma's example line: where it is first heard in a published lesson.
+      queries: [
+        db.run(sql`UPDATE lemmas SET example_cue_id = (
+          SELECT t.cue_id FROM cue_tokens t JOIN transcript_cues c ON c.id = t.cue_id JOIN videos v ON v.id = t.video_id
+          WHERE t.lemma_id = lemmas.id AND v.is_published = 1 ORDER BY v.id, c.position LIMIT 1)`),
+      ],
+    },
     insertStep(
       db,
       schema.videoSentenceOrders,
@@ -661,7 +759,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
 
   // --- Batch 5: the subscribed learner's saved words, so lists, quizzes and reviews have something --
   const savedWords = DEMO_LESSONS.filter((lesson) => lesson.isPublished)
-    .flatMap((lesson) => lesson.vocabulary.slice(0, 2).map((word) => ({ lesson, word })))
+    .flatMap((lesson) => lesson.vocabulary.slice(0, 2).map((word, index) => ({ lesson, word, index })))
     // The catalogue e2e saves مرحبا itself and expects a fresh save.
     .filter(({ word }) => word.arabic !== "مرحبا")
     .slice(0, 8);
@@ -687,6 +785,18 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
         };
       }),
     ),
+
+    // What the learner saved is "learning" (docs/words.md "What the learner knows").
+    insertStep(db, schema.memberLemmas, [
+      ...new Map(
+        savedWords.flatMap(({ lesson, index }) => {
+          const lemmaId = demoLemma(`${lesson.slug}:${index}`);
+          return lemmaId === null
+            ? []
+            : [[lemmaId, { userId: userId("learner"), lemmaId, status: "learning" as const, ...stamps(daysAgo(20)) }]];
+        }),
+      ).values(),
+    ]),
   ]);
 
   return { created: true };

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, LEVELS, timestamp, timestamps } from "./columns";
+import { lemmas } from "./lexicon";
 import { users } from "./users";
 
 export const countries = sqliteTable(
@@ -148,9 +149,10 @@ export const videoVocabulary = sqliteTable(
     transliteration: text("transliteration").notNull().default(""),
     english: text("english").notNull(),
     startMs: integer("start_ms"),
+    lemmaId: integer("lemma_id").references(() => lemmas.id, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index("video_vocabulary_video_idx").on(t.videoId)],
+  (t) => [index("video_vocabulary_video_idx").on(t.videoId), index("video_vocabulary_lemma_idx").on(t.lemmaId)],
 );
 
 export const videoSentenceOrders = sqliteTable(

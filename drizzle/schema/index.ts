@@ -9,3 +9,5 @@ export * from "./faq";
 export * from "./billing";
 export * from "./site";
 export * from "./audit";
+export * from "./lexicon";
+export * from "./words";

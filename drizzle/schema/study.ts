@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, LEVELS, timestamp, timestamps } from "./columns";
 import { transcriptCues, videos } from "./catalogue";
+import { lemmas } from "./lexicon";
 import { users } from "./users";
 
 export const vocabularyLists = sqliteTable(
@@ -226,10 +227,12 @@ export const globalVocabularyWords = sqliteTable(
     exampleEnglish: text("example_english").notNull().default(""),
     audioKey: text("audio_key"),
     position: integer("position").notNull().default(0),
+    lemmaId: integer("lemma_id").references(() => lemmas.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
     index("global_vocabulary_words_deck_idx").on(t.deckId, t.position),
+    index("global_vocabulary_words_lemma_idx").on(t.lemmaId),
     index("global_vocabulary_words_arabic_idx").on(t.arabic),
   ],
 );

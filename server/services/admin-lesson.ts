@@ -38,6 +38,7 @@ import {
 import type { AuditChanges } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { createRecord } from "./admin-resources";
+import { tokenizeLesson } from "./words/tokens";
 import { auditInsert, auditInsertWhen, diffChanges, type AuditEntry } from "./audit-log";
 import type { SessionUser } from "./auth";
 import { AppError, notFound, parseWith } from "../lib/errors";
@@ -306,6 +307,8 @@ export async function saveLessonCues(
     }),
   );
   await batch(ctx, statements);
+  // Every word of the new lines gets its lemma (docs/words.md "Every token glossed in its sentence").
+  await tokenizeLesson(ctx, { lessonId: videoId });
   await indexVideo(ctx, videoId);
   // The landing page's sample lesson shows the lines, and the library's search finds lessons by them.
   await purgeIfShown(ctx, video, edited || inserts.length > 0 || removedIds.length > 0);
