@@ -495,8 +495,8 @@ export const DEMO_LESSONS: DemoLesson[] = [
     categorySlugs: ["food-cooking", "daily-life"],
     cues: [
       [
-        "صباح الخير! شو بتحبّ تشرب؟",
-        "sabaaħ il-kheer! shuu btiħibb tishrab?",
+        "صباح الخير! شو بتحبّي تشربي؟",
+        "sabaaħ il-kheer! shuu btiħibbi tishrabi?",
         "Good morning! What would you like to drink?",
       ],
       [
@@ -508,7 +508,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
       ["عربية، بس سكّر خفيف.", "ʕarabiyye, bass sikkar khafiif.", "Arabic, but go light on the sugar."],
       [
         "بدّك شي تاني؟ عنّا كعك طازة.",
-        "baddak shi taani? ʕanna kaʕk taaza.",
+        "baddik shi taani? ʕanna kaʕk taaza.",
         "Do you want anything else? We have fresh ka'ak.",
       ],
       [
@@ -516,7 +516,7 @@ export const DEMO_LESSONS: DemoLesson[] = [
         "ʔee, kaʕke wiħde b-zaʕtar. ʔaddeesh il-ħsaab?",
         "Yes, one ka'ak with za'tar. How much is the bill?",
       ],
-      ["كلّو خمس دولارات. صحتين!", "killo khams dolaraat. saħteen!", "Five dollars altogether. Enjoy!"],
+      ["كلّو خمس دولارات. صحتين!", "killo khams dolaaraat. saħteen!", "Five dollars altogether. Enjoy!"],
       ["ميرسي كتير، يسلمو!", "mersii ktiir, yislamu!", "Thanks a lot, bless you!"],
     ],
     vocabulary: [

@@ -155,13 +155,13 @@ const greetingsInDamascus: CueGlosses[] = [
 ];
 
 const orderingCoffeeInBeirut: CueGlosses[] = [
-  // صباح الخير! شو بتحبّ تشرب؟
+  // صباح الخير! شو بتحبّي تشربي؟
   cue(
     ["صباح", "sabaa7", "morning (sabaaħ il-kheer: good morning)"],
     ["الخير", "kheer", "of goodness", "ال- خير"],
     ["شو", "shuu", "what"],
-    ["بتحبّ", "7abb", "would you like (to a man)", "ب- تحبّ"],
-    ["تشرب", "shirib", "to drink (you drink)"],
+    ["بتحبّي", "7abb", "would you like (to a woman)", "ب- تحبّي"],
+    ["تشربي", "shirib", "to drink (you drink, to a woman)"],
   ),
   // صباح النور. بدّي فنجان قَهوة، لو سمحت.
   cue(
@@ -189,7 +189,7 @@ const orderingCoffeeInBeirut: CueGlosses[] = [
   ),
   // بدّك شي تاني؟ عنّا كعك طازة.
   cue(
-    ["بدّك", "badd", "do you want (to a man)", "بدّ -ك"],
+    ["بدّك", "badd", "do you want (to a woman: baddik)", "بدّ -ك"],
     ["شي", "shi", "anything"],
     ["تاني", "taani", "else"],
     ["عنّا", "3ind", "we have", "عن -نا"],
@@ -327,7 +327,7 @@ const atTheVegetableMarket: CueGlosses[] = [
   cue(
     ["من", "min", "from (min ʕyuuni: with pleasure)"],
     ["عيوني", "3een", "my eyes (with pleasure)", "عيون -ي"],
-    ["بدّك", "badd", "do you want (to a man)", "بدّ -ك"],
+    ["بدّك", "badd", "do you want (to a woman: baddik)", "بدّ -ك"],
     ["إشي", "shi", "anything"],
     ["تاني", "taani", "else"],
   ),
@@ -369,7 +369,7 @@ const takingATaxiInAmman: CueGlosses[] = [
   // ماشي. بدّك أشغّل العدّاد؟
   cue(
     ["ماشي", "maashi", "sure, OK"],
-    ["بدّك", "badd", "do you want (to a man)", "بدّ -ك"],
+    ["بدّك", "badd", "do you want (to a woman: baddik)", "بدّ -ك"],
     ["أشغّل", "shaghghal", "(me to) turn on (lit. I turn on)"],
     ["العدّاد", "3addaad", "the meter", "ال- عدّاد"],
   ),
@@ -844,7 +844,7 @@ const sayingWhatYouWantWithBaddi: CueGlosses[] = [
   // شو بدّك تاكل اليوم؟
   cue(
     ["شو", "shuu", "what"],
-    ["بدّك", "badd", "do you want (to a man)", "بدّ -ك"],
+    ["بدّك", "badd", "do you want (to a woman: baddik)", "بدّ -ك"],
     ["تاكل", "akal", "to eat (you eat)"],
     ["اليوم", "yoom", "today", "ال- يوم"],
   ),

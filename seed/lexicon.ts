@@ -1002,7 +1002,7 @@ export const DEMO_LEXICON: LexiconEntry[] = [
     pos: "verb",
     root: "ح ب ب",
     verb: { past: "حبّ", present: "يحبّ", masdar: "حبّ" },
-    forms: ["تحب", "يحب", "حبيت"],
+    forms: ["تحب", "تحبي", "يحب", "حبيت"],
   },
   {
     key: "shirib",
@@ -1012,7 +1012,7 @@ export const DEMO_LEXICON: LexiconEntry[] = [
     pos: "verb",
     root: "ش ر ب",
     verb: { past: "شرب", present: "يشرب", imperative: "اشرب", masdar: "شرب" },
-    forms: ["تشرب", "نشرب", "أشرب"],
+    forms: ["تشرب", "تشربي", "نشرب", "أشرب"],
   },
   {
     key: "sama7",
