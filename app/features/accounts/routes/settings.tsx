@@ -17,7 +17,7 @@ import { serializeDeviceCookie } from "#server/lib/device-cookie";
 import { AppError, appErrorHeaders } from "#server/lib/errors";
 import { changeEmail, changePassword, deleteAccount, revokeAllSessions } from "#server/services/auth";
 import { cancelSubscriptionsForDeletedAccount } from "#server/services/billing";
-import { getReminderSettings, reminderSettingsSchema, saveReminderSettings } from "#server/services/reminders";
+import { getReminderSettings, reminderSettingsSchema, saveReminderSettings } from "#server/services/reminders/settings";
 import {
   describeReminders,
   REMINDERS_INTENT,
