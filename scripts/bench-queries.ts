@@ -16,7 +16,8 @@ import * as schema from "../drizzle/schema";
 import { createAppContext } from "../server/context";
 import type { Env } from "../server/env";
 import type { ViewerAccess } from "../server/access/policy";
-import { buildLibraryStatements, getLibraryFilterOptions, listLibrary } from "../server/services/catalog";
+import { buildLibraryStatements, listLibrary } from "../server/services/catalog/library";
+import { getLibraryFilterOptions } from "../server/services/catalog/library-filters";
 import { searchLessons, searchLessonsStatement } from "../server/services/search";
 
 const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 15);

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import { countries, teachers, testimonials, videos, videoTeachers } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { buildWebVtt } from "../lib/webvtt";
-import { signThumbnailUrl } from "./catalog";
+import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonCuesQuery } from "./lesson-content";
 import { lessonPath } from "./lessons";
 import { isMediaKey, signMediaUrl } from "./media";

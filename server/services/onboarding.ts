@@ -4,7 +4,7 @@ import { LEVELS, type OnboardingInput, type PreferencesInput } from "#core/schem
 import { isLessonLocked, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
-import { signThumbnailUrl } from "./catalog";
+import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonPath } from "./lessons";
 import { isMediaKey, signMediaUrl } from "./media";
 

@@ -16,7 +16,7 @@ import { regionAdjective } from "#core/schemas/onboarding";
 import { isLessonLocked, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
 import { getEntitlement } from "./billing/entitlement";
-import { signThumbnailUrl } from "./catalog";
+import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonPath } from "./lessons";
 
 // "For you" on the library and "Next up" on a lesson: deterministic suggestions, each with the reason it

@@ -6,14 +6,12 @@ import { memberWithoutAccess, VISITOR_ACCESS, type ViewerAccess } from "../../se
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { bumpPageCache } from "../../server/services/page-cache";
-import {
-  countPublishedVideos,
-  getLearnerOverview,
-  getLibraryFilterOptionsForPage,
-  listLibrary,
-  parseLibraryParams,
-  withLocks,
-} from "../../server/services/catalog";
+import { getLearnerOverview } from "../../server/services/catalog/learner-overview";
+import { withLocks } from "../../server/services/catalog/lesson-summaries";
+import { listLibrary } from "../../server/services/catalog/library";
+import { getLibraryFilterOptionsForPage } from "../../server/services/catalog/library-filters";
+import { parseLibraryParams } from "../../server/services/catalog/library-params";
+import { countPublishedVideos } from "../../server/services/catalog/stats";
 import { indexVideo, rebuildSearchIndex, searchLessons } from "../../server/services/search";
 import {
   createCatalogCategory,

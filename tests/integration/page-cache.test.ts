@@ -22,7 +22,7 @@ import {
 import { updateMember } from "../../server/services/admin-users";
 import { createSession, type SessionUser } from "../../server/services/auth";
 import { createBlogComment, deleteBlogComment, listBlogComments } from "../../server/services/blog";
-import { listFaqs } from "../../server/services/catalog";
+import { listFaqs } from "../../server/services/catalog/faqs";
 import { listLessonCues } from "../../server/services/lesson-content";
 import { bumpPageCache, PAGE_CACHE_COUNTER } from "../../server/services/page-cache";
 import { putSingleUpload } from "../../server/services/uploads";

@@ -22,13 +22,11 @@ import {
 } from "#core/library-query";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { searchOrRefuse } from "~/lib/search.server";
-import {
-  getLearnerOverview,
-  getLibraryFilterOptionsForPage,
-  listLibrary,
-  parseLibraryParams,
-  withLocks,
-} from "#server/services/catalog";
+import { getLearnerOverview } from "#server/services/catalog/learner-overview";
+import { withLocks } from "#server/services/catalog/lesson-summaries";
+import { listLibrary } from "#server/services/catalog/library";
+import { getLibraryFilterOptionsForPage } from "#server/services/catalog/library-filters";
+import { parseLibraryParams } from "#server/services/catalog/library-params";
 import { memberWithoutAccess } from "#server/access/policy";
 import { FOR_YOU_LIMIT, getForYou } from "#server/services/recommendations";
 import type { Audience } from "~/lib/audience";
