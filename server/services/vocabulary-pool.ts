@@ -3,12 +3,9 @@ import { exerciseAttempts, globalVocabularyWords } from "#drizzle/schema";
 import { resolveQuiz, type QuizWord, type ResolvedQuiz } from "#core/vocabulary-quiz";
 import type { AppContext } from "../context";
 import { badRequest } from "../lib/errors";
-import type { SessionUser } from "./auth";
 
 // What the quiz over a learner's list (vocabulary-lists.ts) and over a global deck (global-vocabulary.ts)
 // share: the words of a quiz, the global words that lend distractors, and recording a finished run once.
-
-type Owner = Pick<SessionUser, "id">;
 
 const POOL_SIZE = 40;
 
