@@ -127,7 +127,7 @@ try {
     const statement = searchLessonsStatement(ctx.db, q, { limit: 24 })!;
     const hits = (await statement).length;
     const sqlMs = await perStatementMs(bound(statement));
-    const timing = await timeIt(() => searchLessons(ctx, q, { limit: 24 }));
+    const timing = await timeIt(() => searchLessons(ctx, { query: q, limit: 24 }));
     fts[q] = { ...timing, sqlMs, hits };
     console.log(
       `FTS "${q}" (${what}, ${hits} lessons)`.padEnd(44) +

@@ -206,7 +206,7 @@ export function assertCanReviewAllDue(access: StudyAccess): void {
  */
 export async function requireLessonAccess(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
   requireSignedIn(viewer, SIGN_IN_TO_WATCH_MESSAGE);
-  const [lesson, access] = await Promise.all([findLessonGate(ctx, videoId), viewer.lessonAccess()]);
+  const [lesson, access] = await Promise.all([findLessonGate(ctx, { videoId }), viewer.lessonAccess()]);
   if (!lesson || !canSeeLesson(viewer, lesson)) throw notFound("We couldn't find that lesson.");
   assertCanWatch(lesson, access);
   return lesson;

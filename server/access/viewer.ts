@@ -53,7 +53,8 @@ export function createViewer<User extends ViewerUser>(
     canSeeDrafts: canSeeDrafts(user),
     can: (code) => hasPermission(user, code),
     canAny: (codes) => hasAnyPermission(user, codes),
-    entitlement: () => (entitlement ??= user ? getEntitlement(ctx, user.id) : Promise.resolve(NO_ENTITLEMENT)),
+    entitlement: () =>
+      (entitlement ??= user ? getEntitlement(ctx, { userId: user.id }) : Promise.resolve(NO_ENTITLEMENT)),
     subscription: async () => toSubscriptionSummary(await viewer.entitlement()),
     hasSubscription: async () => (await viewer.entitlement()).hasAccess,
     access: () =>

@@ -68,9 +68,7 @@ implement(
   async (c) => {
     const limit = Number.parseInt(c.req.query("limit") ?? "", 10);
     const q = parseWith(librarySearchField, c.req.query("q") ?? "");
-    const results = await searchLessons(c.get("app"), q, {
-      limit: Number.isFinite(limit) ? limit : undefined,
-    });
+    const results = await searchLessons(c.get("app"), { query: q, limit: Number.isFinite(limit) ? limit : undefined });
     return c.json({ data: results });
   },
 );

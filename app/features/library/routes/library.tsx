@@ -50,7 +50,7 @@ export const loader = forAudience(audience, async function loader({ request, con
       : viewerLoaded.then(async ({ user }): Promise<ForYouData | null> => {
           if (!user) return null;
           if (!user.level) return { kind: "prompt" };
-          const lessons = await getForYou(context.app, user.id, { limit: FOR_YOU_LIMIT, access: accessLoaded });
+          const lessons = await getForYou(context.app, { userId: user.id, limit: FOR_YOU_LIMIT, access: accessLoaded });
           return { kind: "suggestions", lessons };
         });
   const [access, filterOptions, library, learner, forYou] = await Promise.all([
