@@ -23,7 +23,7 @@ export default defineConfig({
           getLoadContext: async ({ request, context }) => {
             const { createLoadContext } = await import("./server/load-context");
             // Vite's platform proxy binds the reminders queue's producer but runs no consumer: without the
-            // binding the cron delivers reminders itself (server/services/reminders.ts).
+            // binding the cron delivers reminders itself (server/services/reminders/cron.ts).
             const { REMINDERS: _noConsumer, ...bindings } = context.cloudflare.env as Record<string, unknown>;
             const env = { ...bindings, ...localVarOverrides() };
             return createLoadContext(request, env as never, context.cloudflare.ctx);

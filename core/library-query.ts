@@ -1,6 +1,6 @@
 /**
  * The query-string contract of /video-library, shared by the page (links, chips, "Load more") and the
- * server (server/services/catalog.ts parses it with zod). Browser-safe, no dependencies.
+ * server (server/services/catalog/library-params.ts parses it with zod). Browser-safe, no dependencies.
  *
  *   q         search text (Arabic, romanisation, Arabizi or English)
  *   level     repeatable: beginner | intermediate | advanced

@@ -57,7 +57,10 @@ try {
   const members = [];
   for (const email of emails) {
     const userId = byEmail.get(email)!;
-    const { token } = await createSession(ctx, userId, { userAgent: "ahla-bench-load", ipAddress: "127.0.0.1" });
+    const { token } = await createSession(ctx, {
+      userId,
+      meta: { userAgent: "ahla-bench-load", ipAddress: "127.0.0.1" },
+    });
     members.push({ userId, email, token });
   }
 

@@ -16,7 +16,8 @@ import * as schema from "../drizzle/schema";
 import { createAppContext } from "../server/context";
 import type { Env } from "../server/env";
 import type { ViewerAccess } from "../server/access/policy";
-import { buildLibraryStatements, getLibraryFilterOptions, listLibrary } from "../server/services/catalog";
+import { buildLibraryStatements, listLibrary } from "../server/services/catalog/library";
+import { getLibraryFilterOptions } from "../server/services/catalog/library-filters";
 import { searchLessons, searchLessonsStatement } from "../server/services/search";
 
 const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 15);
@@ -126,7 +127,7 @@ try {
     const statement = searchLessonsStatement(ctx.db, q, { limit: 24 })!;
     const hits = (await statement).length;
     const sqlMs = await perStatementMs(bound(statement));
-    const timing = await timeIt(() => searchLessons(ctx, q, { limit: 24 }));
+    const timing = await timeIt(() => searchLessons(ctx, { query: q, limit: 24 }));
     fts[q] = { ...timing, sqlMs, hits };
     console.log(
       `FTS "${q}" (${what}, ${hits} lessons)`.padEnd(44) +

@@ -34,9 +34,11 @@ function resolve(from, specifier) {
   return null;
 }
 
-// Static imports and re-exports only: `import type` cannot form a runtime cycle, and dynamic import() is
-// how a cycle is broken on purpose.
-const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm;
+// Static imports and re-exports, `import type` and `export type … from` included: a cycle of types alone
+// never runs, but it still ties the modules together (neither can be read, moved or split without the
+// other), so a type both sides need moves to a module of its own (server/access/types.ts,
+// server/queue-messages.ts). Dynamic import() is how a runtime cycle is broken on purpose.
+const IMPORT = /^\s*(?:import|export)\s+(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm;
 
 const files = ROOTS.flatMap((root) => walk(root));
 const graph = new Map();

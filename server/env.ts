@@ -1,4 +1,4 @@
-import type { ReminderQueueMessage } from "./services/reminders";
+import type { ReminderQueueMessage } from "./queue-messages";
 
 /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
 export interface Env {

@@ -53,12 +53,12 @@ export function createLoadContext(
   // id). A POST reads it when first asked, after its action, which may be the one that changed it.
   const prefetchEntitlement = request.method === "GET" || request.method === "HEAD";
   const getSignIn = () =>
-    (signIn ??= readTokenClaim(app, readToken(request)).then(async (claim) => {
+    (signIn ??= readTokenClaim(app, { token: readToken(request) }).then(async (claim) => {
       if (!claim) return { user: null };
-      if (!prefetchEntitlement) return { user: await authenticateClaim(app, claim) };
+      if (!prefetchEntitlement) return { user: await authenticateClaim(app, { claim }) };
       const [sessionRows, permissionRows, subscriptionRows] = await app.primary.batch([
         ...authenticationQueries(app, claim),
-        entitlementQuery(app, claim.userId),
+        entitlementQuery(app, { userId: claim.userId }),
       ]);
       const user = sessionUserFrom(claim, sessionRows, permissionRows);
       return user ? { user, entitlement: entitlementFrom(subscriptionRows, app.now()) } : { user: null };

@@ -87,7 +87,7 @@ export async function logoutResponse(
   returnTo = pathWithQuery(request),
 ) {
   const current = user ?? (await context.getUser());
-  if (current) await logout(context.app, current.sessionId);
+  if (current) await logout(context.app, { sessionId: current.sessionId });
   return redirect(loginRedirectFor(returnTo), { headers: { "Set-Cookie": clearTokenCookie(request.url) } });
 }
 

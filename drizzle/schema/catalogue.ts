@@ -69,7 +69,7 @@ export const videos = sqliteTable(
     index("videos_country_idx").on(t.countryId),
     index("videos_duration_idx").on(t.durationSeconds),
     index("videos_views_idx").on(t.viewsCount),
-    // The library (server/services/catalog.ts): "popular" and "shortest" stop after one page instead of
+    // The library (server/services/catalog/library.ts): "popular" and "shortest" stop after one page instead of
     // sorting every lesson, and totals and per-level counts under any of these filters read one index.
     index("videos_published_views_idx").on(t.isPublished, t.viewsCount),
     index("videos_published_duration_idx").on(t.isPublished, t.durationSeconds),

@@ -3,7 +3,10 @@ import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "#core/permissio
 import type { AppContext } from "../context";
 import { AppError, forbidden, notFound, unauthorized } from "../lib/errors";
 import { findLessonGate } from "../services/lesson-content";
-import type { Member, Viewer, ViewerUser } from "./viewer";
+import type { Member, Viewer, ViewerAccess, ViewerUser } from "./types";
+
+// ViewerAccess is declared in ./types.ts with the Viewer's shape (no import cycle with ./viewer.ts).
+export type { ViewerAccess } from "./types";
 
 // The one access policy (docs/security.md, ADR 018). Three parts, top to bottom:
 // - the rules: pure functions of who is asking (and, for lessons, of their subscription);
@@ -57,14 +60,6 @@ export function canWatchAnyLesson(holder: PermissionHolder): boolean {
 /** A lesson is there to find when it is published, or for those who may see drafts. */
 export function canSeeLesson(holder: PermissionHolder, lesson: { isPublished: boolean }): boolean {
   return lesson.isPublished || canSeeDrafts(holder);
-}
-
-/** What a viewer may watch: visitors see every lesson locked, members see premium ones locked until they subscribe. */
-export interface ViewerAccess {
-  signedIn: boolean;
-  hasSubscription: boolean;
-  /** The signed-in member, for their own progress; null for visitors. */
-  userId: number | null;
 }
 
 export const VISITOR_ACCESS: ViewerAccess = { signedIn: false, hasSubscription: false, userId: null };
@@ -211,7 +206,7 @@ export function assertCanReviewAllDue(access: StudyAccess): void {
  */
 export async function requireLessonAccess(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
   requireSignedIn(viewer, SIGN_IN_TO_WATCH_MESSAGE);
-  const [lesson, access] = await Promise.all([findLessonGate(ctx, videoId), viewer.lessonAccess()]);
+  const [lesson, access] = await Promise.all([findLessonGate(ctx, { videoId }), viewer.lessonAccess()]);
   if (!lesson || !canSeeLesson(viewer, lesson)) throw notFound("We couldn't find that lesson.");
   assertCanWatch(lesson, access);
   return lesson;

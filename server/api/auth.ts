@@ -39,7 +39,9 @@ implement(
     responses: { ...ok(tokenData, "Signed in."), ...refused(401, 403, 429) },
   }),
   async (c) => {
-    const session = await login(c.get("app"), c.req.valid("json"), requestMeta(c.req.raw), {
+    const session = await login(c.get("app"), {
+      ...c.req.valid("json"),
+      meta: requestMeta(c.req.raw),
       device: readDeviceCookie(c.req.raw),
     });
     c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
@@ -59,7 +61,7 @@ implement(
     responses: { ...created(tokenData, "Signed up and in."), ...refused(409, 429) },
   }),
   async (c) => {
-    const session = await register(c.get("app"), c.req.valid("json"), requestMeta(c.req.raw));
+    const session = await register(c.get("app"), { ...c.req.valid("json"), meta: requestMeta(c.req.raw) });
     c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
     c.header("Set-Cookie", serializeDeviceCookie(session.deviceCookie, c.req.url), { append: true });
     return c.json({ data: { token: session.token } }, 201);
@@ -77,7 +79,7 @@ implement(
     responses: { ...ok(messageData), ...refused(429) },
   }),
   async (c) => {
-    await requestPasswordReset(c.get("app"), c.req.valid("json").email, requestMeta(c.req.raw));
+    await requestPasswordReset(c.get("app"), { email: c.req.valid("json").email, meta: requestMeta(c.req.raw) });
     return c.json({
       data: { message: "If an account exists for this email, we have sent a link to reset its password." },
     });
@@ -115,7 +117,11 @@ implement(
   }),
   async (c) => {
     const input = c.req.valid("json");
-    await requestSignInLink(c.get("app"), input.email, requestMeta(c.req.raw), { redirectTo: input.redirect });
+    await requestSignInLink(c.get("app"), {
+      email: input.email,
+      meta: requestMeta(c.req.raw),
+      redirectTo: input.redirect,
+    });
     return c.json({ data: { sent: true } }, 202);
   },
 );
@@ -136,7 +142,10 @@ implement(
     },
   }),
   async (c) => {
-    const session = await signInWithLink(c.get("app"), c.req.valid("json").token, requestMeta(c.req.raw));
+    const session = await signInWithLink(c.get("app"), {
+      token: c.req.valid("json").token,
+      meta: requestMeta(c.req.raw),
+    });
     c.header("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, c.req.url));
     if (session.deviceCookie) {
       c.header("Set-Cookie", serializeDeviceCookie(session.deviceCookie, c.req.url), { append: true });
@@ -156,7 +165,7 @@ implement(
     responses: { ...ok(z.object({ email: z.string(), purpose: z.string() })), ...refused(400, 404, 409, 410) },
   }),
   async (c) => {
-    const result = await confirmEmail(c.get("app"), c.req.valid("json").token);
+    const result = await confirmEmail(c.get("app"), { token: c.req.valid("json").token });
     return c.json({ data: { email: result.email, purpose: result.purpose } });
   },
 );
@@ -180,7 +189,7 @@ implement(
       ...refused(404),
     },
   }),
-  async (c) => c.json({ data: await getEmailStatus(c.get("app"), c.get("user")!.id) }),
+  async (c) => c.json({ data: await getEmailStatus(c.get("app"), { userId: c.get("user")!.id }) }),
 );
 
 implement(
@@ -193,7 +202,7 @@ implement(
     responses: { ...ok(messageData), ...refused(400, 404, 409, 429) },
   }),
   async (c) => {
-    const { sentTo } = await sendVerificationEmail(c.get("app"), c.get("user")!.id);
+    const { sentTo } = await sendVerificationEmail(c.get("app"), { userId: c.get("user")!.id });
     return c.json({ data: { message: `We have sent a new confirmation link to ${sentTo}.` } });
   },
 );
@@ -210,7 +219,7 @@ implement(
   }),
   async (c) => {
     const input = c.req.valid("json");
-    await changeEmail(c.get("app"), c.get("user")!, input);
+    await changeEmail(c.get("app"), { userId: c.get("user")!.id, ...input });
     return c.json(
       {
         data: {
@@ -232,7 +241,7 @@ implement(
     responses: { ...ok(messageData), ...refused(400, 404, 409, 429) },
   }),
   async (c) => {
-    const { sentTo } = await resendEmailChange(c.get("app"), c.get("user")!.id);
+    const { sentTo } = await resendEmailChange(c.get("app"), { userId: c.get("user")!.id });
     return c.json({ data: { message: `We have sent the confirmation link to ${sentTo} again.` } });
   },
 );
@@ -247,7 +256,7 @@ implement(
     responses: { ...ok(messageData), ...refused(404) },
   }),
   async (c) => {
-    await cancelEmailChange(c.get("app"), c.get("user")!.id);
+    await cancelEmailChange(c.get("app"), { userId: c.get("user")!.id });
     return c.json({ data: { message: "The email change is cancelled." } });
   },
 );
@@ -263,7 +272,7 @@ implement(
   }),
   async (c) => {
     const user = c.get("user");
-    if (user) await logout(c.get("app"), user.sessionId);
+    if (user) await logout(c.get("app"), { sessionId: user.sessionId });
     c.header("Set-Cookie", clearTokenCookie(c.req.url));
     return c.json({ data: { ok: true } });
   },

@@ -99,7 +99,7 @@ implement(
     summary: "What the member may watch, and why.",
     responses: { ...ok(entitlement) },
   }),
-  async (c) => c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) }),
+  async (c) => c.json({ data: await getEntitlement(c.get("app"), { userId: c.get("user")!.id }) }),
 );
 
 implement(
@@ -112,7 +112,7 @@ implement(
     responses: { ...ok(z.looseObject({ plans: z.array(plan) })) },
   }),
   async (c) => {
-    const overview = await getBillingOverview(c.get("app"), c.get("user")!.id);
+    const overview = await getBillingOverview(c.get("app"), { userId: c.get("user")!.id });
     return c.json({ data: { ...overview, plans: overview.plans.map(publicPlan) } });
   },
 );
@@ -126,7 +126,7 @@ implement(
     summary: "The member's invoices, newest first.",
     responses: { ...ok(list) },
   }),
-  async (c) => c.json({ data: await listInvoices(c.get("app"), c.get("user")!.id) }),
+  async (c) => c.json({ data: await listInvoices(c.get("app"), { userId: c.get("user")!.id }) }),
 );
 
 implement(
@@ -152,7 +152,7 @@ implement(
     responses: { ...created(redirectData, "A checkout started: go to redirectUrl to pay."), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    const outcome = await startCheckout(c.get("app"), c.get("user")!, c.req.valid("json").plan);
+    const outcome = await startCheckout(c.get("app"), { viewer: c.get("user")!, planName: c.req.valid("json").plan });
     return c.json({ data: { redirectUrl: outcome.redirectTo } }, 201);
   },
 );
@@ -168,8 +168,8 @@ implement(
     responses: { ...ok(entitlement), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    await confirmCheckout(c.get("app"), c.get("user")!.id, c.req.valid("json").sessionId);
-    return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });
+    await confirmCheckout(c.get("app"), { userId: c.get("user")!.id, sessionId: c.req.valid("json").sessionId });
+    return c.json({ data: await getEntitlement(c.get("app"), { userId: c.get("user")!.id }) });
   },
 );
 
@@ -184,8 +184,8 @@ implement(
     responses: { ...ok(entitlement), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    await cancelSubscription(c.get("app"), c.get("user")!.id, c.req.valid("json"));
-    return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });
+    await cancelSubscription(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") });
+    return c.json({ data: await getEntitlement(c.get("app"), { userId: c.get("user")!.id }) });
   },
 );
 
@@ -200,8 +200,8 @@ implement(
     responses: { ...ok(entitlement), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    await resumeSubscription(c.get("app"), c.get("user")!.id, c.req.valid("json"));
-    return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });
+    await resumeSubscription(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") });
+    return c.json({ data: await getEntitlement(c.get("app"), { userId: c.get("user")!.id }) });
   },
 );
 
@@ -216,7 +216,7 @@ implement(
     responses: { ...ok(redirectWithMessage), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    const outcome = await switchSubscriptionPlan(c.get("app"), c.get("user")!.id, c.req.valid("json"));
+    const outcome = await switchSubscriptionPlan(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") });
     return c.json({ data: { redirectUrl: outcome.redirectTo, message: outcome.message ?? null } });
   },
 );
@@ -232,7 +232,7 @@ implement(
     responses: { ...ok(redirectWithMessage), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    const outcome = await startPaymentMethodUpdate(c.get("app"), c.get("user")!.id, c.req.valid("json"));
+    const outcome = await startPaymentMethodUpdate(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") });
     return c.json({ data: { redirectUrl: outcome.redirectTo, message: outcome.message ?? null } });
   },
 );
@@ -247,7 +247,7 @@ implement(
     responses: { ...ok(redirectData), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    const outcome = await openBillingPortal(c.get("app"), c.get("user")!.id);
+    const outcome = await openBillingPortal(c.get("app"), { userId: c.get("user")!.id });
     return c.json({ data: { redirectUrl: outcome.redirectTo } });
   },
 );
@@ -264,8 +264,8 @@ implement(
     responses: { ...ok(entitlement), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    await simulateFailedRenewal(c.get("app"), c.get("user")!.id, c.req.valid("json"));
-    return c.json({ data: await getEntitlement(c.get("app"), c.get("user")!.id) });
+    await simulateFailedRenewal(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") });
+    return c.json({ data: await getEntitlement(c.get("app"), { userId: c.get("user")!.id }) });
   },
 );
 
@@ -277,14 +277,20 @@ implement(
     path: "/webhooks/stripe",
     audience: "provider",
     verify: async (c) => {
-      await verifyStripeEvent(c.get("app"), await c.req.text(), c.req.header("Stripe-Signature"));
+      await verifyStripeEvent(c.get("app"), {
+        rawBody: await c.req.text(),
+        signature: c.req.header("Stripe-Signature"),
+      });
     },
     summary: "Stripe's events, authenticated by the Stripe-Signature header.",
     request: { body: rawBody("application/json", "The event exactly as Stripe signed it.") },
     responses: { ...ok(z.object({ received: z.literal(true), duplicate: z.boolean() })), ...refused(404, 409, 503) },
   }),
   async (c) => {
-    const result = await handleStripeWebhook(c.get("app"), await c.req.text(), c.req.header("Stripe-Signature"));
+    const result = await handleStripeWebhook(c.get("app"), {
+      rawBody: await c.req.text(),
+      signature: c.req.header("Stripe-Signature"),
+    });
     return c.json({ data: { received: true, duplicate: result.duplicate } });
   },
 );

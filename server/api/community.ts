@@ -37,7 +37,7 @@ type Thread = NonNullable<Awaited<ReturnType<typeof getThread>>>;
 
 /** The group of the path, before its page of threads is read (an unknown group is a 404 whatever the page). */
 const withGroup = createMiddleware<ApiEnv & { Variables: { group: Group } }>(async (c, next) => {
-  const group = await getGroup(c.get("app"), readParam(c, "id", byId.shape.id));
+  const group = await getGroup(c.get("app"), { groupId: readParam(c, "id", byId.shape.id) });
   if (!group) throw notFound("We couldn't find that group.");
   c.set("group", group);
   await next();
@@ -45,7 +45,7 @@ const withGroup = createMiddleware<ApiEnv & { Variables: { group: Group } }>(asy
 
 /** The thread of the path, likewise. */
 const withThread = createMiddleware<ApiEnv & { Variables: { thread: Thread } }>(async (c, next) => {
-  const thread = await getThread(c.get("app"), readParam(c, "id", byId.shape.id));
+  const thread = await getThread(c.get("app"), { threadId: readParam(c, "id", byId.shape.id) });
   if (!thread) throw notFound("We couldn't find that thread.");
   c.set("thread", thread);
   await next();
@@ -99,7 +99,7 @@ implement(
   }),
   async (c) => {
     const input = { ...c.req.valid("json"), groupId: c.req.valid("param").id };
-    return c.json({ data: await createThread(c.get("app"), c.get("viewer"), input) }, 201);
+    return c.json({ data: await createThread(c.get("app"), { viewer: c.get("viewer"), ...input }) }, 201);
   },
 );
 
@@ -117,7 +117,7 @@ implement(
   async (c) => {
     const thread = c.get("thread");
     const page = c.req.valid("query").page;
-    const messages = await listMessages(c.get("app"), c.get("viewer"), { thread, page });
+    const messages = await listMessages(c.get("app"), { viewer: c.get("viewer"), thread, page });
     return c.json({ data: { thread, messages } });
   },
 );
@@ -132,7 +132,7 @@ implement(
     request: { params: byId },
     responses: { ...ok() },
   }),
-  async (c) => c.json({ data: await getThreadActivity(c.get("app"), c.req.valid("param").id) }),
+  async (c) => c.json({ data: await getThreadActivity(c.get("app"), { threadId: c.req.valid("param").id }) }),
 );
 
 implement(
@@ -149,8 +149,8 @@ implement(
     const app = c.get("app");
     const viewer = c.get("viewer");
     const input = { ...c.req.valid("json"), threadId: c.req.valid("param").id };
-    const { messageId } = await createMessage(app, viewer, input);
-    return c.json({ data: await getMessage(app, viewer, messageId) }, 201);
+    const { messageId } = await createMessage(app, { viewer, ...input });
+    return c.json({ data: await getMessage(app, { viewer, messageId }) }, 201);
   },
 );
 
@@ -166,7 +166,7 @@ implement(
   }),
   async (c) => {
     const input = { ...c.req.valid("json"), threadId: c.req.valid("param").id };
-    return c.json({ data: await moderateThread(c.get("app"), c.get("viewer"), input) });
+    return c.json({ data: await moderateThread(c.get("app"), { viewer: c.get("viewer"), ...input }) });
   },
 );
 
@@ -182,7 +182,7 @@ implement(
   }),
   async (c) => {
     const threadId = c.req.valid("param").id;
-    await deleteThread(c.get("app"), c.get("viewer"), { threadId });
+    await deleteThread(c.get("app"), { viewer: c.get("viewer"), threadId });
     return c.json({ data: { id: threadId, deleted: true } });
   },
 );
@@ -201,8 +201,8 @@ implement(
     const app = c.get("app");
     const viewer = c.get("viewer");
     const messageId = c.req.valid("param").id;
-    await updateMessage(app, viewer, { messageId, body: c.req.valid("json").body });
-    return c.json({ data: await getMessage(app, viewer, messageId) });
+    await updateMessage(app, { viewer, messageId, body: c.req.valid("json").body });
+    return c.json({ data: await getMessage(app, { viewer, messageId }) });
   },
 );
 
@@ -220,7 +220,7 @@ implement(
     const app = c.get("app");
     const viewer = c.get("viewer");
     const messageId = c.req.valid("param").id;
-    await deleteMessage(app, viewer, { messageId });
-    return c.json({ data: await getMessage(app, viewer, messageId) });
+    await deleteMessage(app, { viewer, messageId });
+    return c.json({ data: await getMessage(app, { viewer, messageId }) });
   },
 );

@@ -42,7 +42,7 @@ implement(
   async (c) => {
     const { kind, id: exerciseId } = c.req.valid("param");
     const input = c.req.valid("json");
-    const result = await submitExerciseAttempt(c.get("app"), c.get("viewer"), { kind, exerciseId, input });
+    const result = await submitExerciseAttempt(c.get("app"), { viewer: c.get("viewer"), kind, exerciseId, input });
     return c.json({ data: result }, 201);
   },
 );
@@ -59,7 +59,7 @@ implement(
   }),
   async (c) => {
     const { kind, id: exerciseId } = c.req.valid("param");
-    const attempts = await listExerciseAttempts(c.get("app"), c.get("user")!.id, { kind, exerciseId });
+    const attempts = await listExerciseAttempts(c.get("app"), { userId: c.get("user")!.id, kind, exerciseId });
     return c.json({ data: attempts });
   },
 );

@@ -26,7 +26,7 @@ async function wordsScope(c: Context<ApiEnv>): Promise<ReviewScope> {
   const listText = c.req.query("list");
   if (listText === undefined) return { kind: "words" };
   if (!/^\d{1,12}$/.test(listText)) throw new AppError(400, ["list: Choose a list by its numeric id."]);
-  const list = await getOwnVocabularyList(c.get("app"), c.get("user")!, Number(listText));
+  const list = await getOwnVocabularyList(c.get("app"), { user: c.get("user")!, listId: Number(listText) });
   if (!list) throw notFound("We couldn't find that list.");
   return { kind: "words", listId: list.id };
 }
@@ -47,7 +47,7 @@ implement(
     summary: "The flashcard decks, with a member's due counts.",
     responses: { ...ok() },
   }),
-  async (c) => c.json({ data: await getFlashcardsOverview(c.get("app"), c.get("user")) }),
+  async (c) => c.json({ data: await getFlashcardsOverview(c.get("app"), { user: c.get("user") }) }),
 );
 
 implement(
@@ -61,7 +61,7 @@ implement(
   }),
   async (c) => {
     await requireAllDueReview(c.get("viewer"));
-    return c.json({ data: await getReviewSession(c.get("app"), c.get("user")!, { kind: "due" }) });
+    return c.json({ data: await getReviewSession(c.get("app"), { user: c.get("user")!, scope: { kind: "due" } }) });
   },
 );
 
@@ -77,8 +77,8 @@ implement(
   }),
   async (c) => {
     const input = c.req.valid("json");
-    await requireFlashcardReview(c.get("app"), c.get("viewer"), input.cardId);
-    return c.json({ data: await reviewFlashcard(c.get("app"), c.get("user")!, input) });
+    await requireFlashcardReview(c.get("app"), { viewer: c.get("viewer"), cardId: input.cardId });
+    return c.json({ data: await reviewFlashcard(c.get("app"), { user: c.get("user")!, ...input }) });
   },
 );
 
@@ -92,7 +92,8 @@ implement(
     parameters: [queryParam("list", "Only this word list of theirs.", { schema: { type: "integer" } })],
     responses: { ...ok(), ...refused(400, 404) },
   }),
-  async (c) => c.json({ data: await getReviewSession(c.get("app"), c.get("user")!, await wordsScope(c)) }),
+  async (c) =>
+    c.json({ data: await getReviewSession(c.get("app"), { user: c.get("user")!, scope: await wordsScope(c) }) }),
 );
 
 implement(
@@ -105,7 +106,7 @@ implement(
     request: { body: review },
     responses: { ...ok(), ...MALFORMED_REVIEW, ...refused(404, 409) },
   }),
-  async (c) => c.json({ data: await reviewSavedWord(c.get("app"), c.get("user")!, c.req.valid("json")) }),
+  async (c) => c.json({ data: await reviewSavedWord(c.get("app"), { user: c.get("user")!, ...c.req.valid("json") }) }),
 );
 
 implement(
@@ -119,7 +120,10 @@ implement(
     responses: { ...ok() },
   }),
   async (c) => {
-    const found = await getFlashcollection(c.get("app"), c.get("user"), c.req.valid("param").id);
+    const found = await getFlashcollection(c.get("app"), {
+      user: c.get("user"),
+      collectionId: c.req.valid("param").id,
+    });
     if (!found) throw notFound("We couldn't find that flashcard collection.");
     return c.json({ data: found });
   },
@@ -138,9 +142,11 @@ implement(
   async (c) => {
     const app = c.get("app");
     const collectionId = c.req.valid("param").id;
-    if (!(await getFlashcollection(app, null, collectionId)))
+    if (!(await getFlashcollection(app, { user: null, collectionId })))
       throw notFound("We couldn't find that flashcard collection.");
-    await requireCollectionSession(app, c.get("viewer"), collectionId);
-    return c.json({ data: await getReviewSession(app, c.get("user")!, { kind: "collection", collectionId }) });
+    await requireCollectionSession(app, { viewer: c.get("viewer"), collectionId });
+    return c.json({
+      data: await getReviewSession(app, { user: c.get("user")!, scope: { kind: "collection", collectionId } }),
+    });
   },
 );

@@ -88,7 +88,7 @@ export function createApi(options: ApiOptions = {}) {
   api.use(async (c, next) => {
     // The AppContext (and its D1 session) is the request's, opened by server/app.ts.
     const app = c.get("app");
-    const user = await authenticate(app, readToken(c.req.raw));
+    const user = await authenticate(app, { token: readToken(c.req.raw) });
     c.set("user", user);
     c.set("viewer", createViewer(app, user));
     await next();

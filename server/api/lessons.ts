@@ -114,7 +114,7 @@ implement(
     const ctx = c.get("app");
     const { w } = c.req.valid("query");
     const result = await lookupWord(ctx, { videoId: c.get("lesson").id, word: w });
-    const saved = await isWordSaved(ctx, c.get("user")!.id, result.entry?.arabic ?? w);
+    const saved = await isWordSaved(ctx, { userId: c.get("user")!.id, arabic: result.entry?.arabic ?? w });
     return c.json({ data: { ...result, saved } });
   },
 );
@@ -136,7 +136,7 @@ implement(
   }),
   async (c) => {
     const input = { ...c.req.valid("json"), videoId: c.get("lesson").id };
-    const { list, item, created } = await saveWordToDefaultList(c.get("app"), c.get("user")!, input);
+    const { list, item, created } = await saveWordToDefaultList(c.get("app"), { userId: c.get("user")!.id, input });
     return c.json({ data: { list, item, created } }, created ? 201 : 200);
   },
 );
@@ -173,7 +173,7 @@ implement(
   async (c) => {
     const viewer = requireSignedIn(c.get("viewer"));
     const input = { videoId: c.get("lesson").id, body: c.req.valid("json").body };
-    return c.json({ data: await createComment(c.get("app"), viewer, input) }, 201);
+    return c.json({ data: await createComment(c.get("app"), { viewer, ...input }) }, 201);
   },
 );
 
@@ -191,7 +191,7 @@ implement(
   async (c) => {
     const viewer = requireSignedIn(c.get("viewer"));
     const input = { videoId: c.get("lesson").id, commentId: c.req.valid("param").commentId };
-    return c.json({ data: await updateComment(c.get("app"), viewer, { ...input, body: c.req.valid("json").body }) });
+    return c.json({ data: await updateComment(c.get("app"), { viewer, ...input, body: c.req.valid("json").body }) });
   },
 );
 
@@ -208,7 +208,8 @@ implement(
   }),
   async (c) => {
     const viewer = requireSignedIn(c.get("viewer"));
-    await deleteComment(c.get("app"), viewer, {
+    await deleteComment(c.get("app"), {
+      viewer,
       videoId: c.get("lesson").id,
       commentId: c.req.valid("param").commentId,
     });
@@ -229,7 +230,7 @@ implement(
   }),
   async (c) => {
     const { lang, scheme } = c.req.valid("query");
-    const cues = await listLessonCues(c.get("app"), c.get("lesson").id);
+    const cues = await listLessonCues(c.get("app"), { videoId: c.get("lesson").id });
     const transliterationScheme = scheme ?? c.get("user")!.transliterationScheme;
     const text = (cue: (typeof cues)[number]) =>
       lang === "ar"

@@ -2,7 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { LIBRARY_SEARCH_MAX_LENGTH } from "#core/search-limits";
 import { librarySearchField } from "#core/schemas/search";
 import { parseWith } from "../lib/errors";
-import { listLibrary, parseLibraryParams } from "../services/catalog";
+import { listLibrary } from "../services/catalog/library";
+import { parseLibraryParams } from "../services/catalog/library-params";
 import { searchLessons } from "../services/search";
 import { defineRoute, implement, list, ok, queryParam, refused } from "./route";
 import type { ApiEnv } from "./types";
@@ -67,9 +68,7 @@ implement(
   async (c) => {
     const limit = Number.parseInt(c.req.query("limit") ?? "", 10);
     const q = parseWith(librarySearchField, c.req.query("q") ?? "");
-    const results = await searchLessons(c.get("app"), q, {
-      limit: Number.isFinite(limit) ? limit : undefined,
-    });
+    const results = await searchLessons(c.get("app"), { query: q, limit: Number.isFinite(limit) ? limit : undefined });
     return c.json({ data: results });
   },
 );

@@ -32,7 +32,7 @@ implement(
     summary: "The listening practice groups, with a member's best scores.",
     responses: { ...ok(list) },
   }),
-  async (c) => c.json({ data: await listListeningGroups(c.get("app"), c.get("viewer")) }),
+  async (c) => c.json({ data: await listListeningGroups(c.get("app"), { viewer: c.get("viewer") }) }),
 );
 
 implement(
@@ -45,7 +45,10 @@ implement(
     request: { params: activity },
     responses: { ...ok(), ...refused(402) },
   }),
-  async (c) => c.json({ data: await getListeningActivity(c.get("app"), c.get("viewer"), c.req.valid("param").id) }),
+  async (c) =>
+    c.json({
+      data: await getListeningActivity(c.get("app"), { viewer: c.get("viewer"), activityId: c.req.valid("param").id }),
+    }),
 );
 
 implement(
@@ -60,7 +63,7 @@ implement(
   }),
   async (c) => {
     const input = { activityId: c.req.valid("param").id, input: c.req.valid("json") };
-    return c.json({ data: await submitListeningAttempt(c.get("app"), c.get("viewer"), input) }, 201);
+    return c.json({ data: await submitListeningAttempt(c.get("app"), { viewer: c.get("viewer"), ...input }) }, 201);
   },
 );
 
@@ -76,6 +79,8 @@ implement(
   }),
   async (c) => {
     const { id: activityId, attemptId } = c.req.valid("param");
-    return c.json({ data: await getListeningAttempt(c.get("app"), c.get("viewer"), { activityId, attemptId }) });
+    return c.json({
+      data: await getListeningAttempt(c.get("app"), { viewer: c.get("viewer"), activityId, attemptId }),
+    });
   },
 );

@@ -17,9 +17,9 @@ export function createMediaApp() {
     } catch {
       return c.json({ errors: ["Unknown media."] }, 404);
     }
-    const check = await verifyMediaSignature(ctx, key, url.searchParams);
+    const check = await verifyMediaSignature(ctx, { key, params: url.searchParams });
     if (!check.ok) return c.json({ errors: [check.reason] }, 403);
-    return serveMedia(ctx, c.req.raw, key, check);
+    return serveMedia(ctx, { request: c.req.raw, key, check });
   });
   return media;
 }

@@ -27,7 +27,7 @@ implement(
   }),
   async (c) => {
     const { ipAddress } = requestMeta(c.req.raw);
-    const result = await subscribeToNewsletter(c.get("app"), c.req.valid("json"), { ipAddress });
+    const result = await subscribeToNewsletter(c.get("app"), { ...c.req.valid("json"), meta: { ipAddress } });
     return c.json({ data: result }, 202);
   },
 );

@@ -8,16 +8,15 @@ import {
   reorderPlaylistSchema,
 } from "#core/schemas/playlists";
 import { notFound } from "../lib/errors";
+import { getPlaylist, listPlaylists } from "../services/collections/playlist-reads";
 import {
   addVideoToPlaylist,
   createPlaylist,
   deletePlaylist,
-  getPlaylist,
-  listPlaylists,
   removeVideoFromPlaylist,
   renamePlaylist,
   reorderPlaylist,
-} from "../services/collections";
+} from "../services/collections/playlist-writes";
 import { created, defineRoute, idOnly, idParam, implement, jsonBody, ok, refused } from "./route";
 import type { ApiEnv } from "./types";
 

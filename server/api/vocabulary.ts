@@ -54,7 +54,7 @@ implement(
     summary: "The member's word lists.",
     responses: { ...ok(list) },
   }),
-  async (c) => c.json({ data: await listVocabularyLists(c.get("app"), c.get("user")!) }),
+  async (c) => c.json({ data: await listVocabularyLists(c.get("app"), { user: c.get("user")! }) }),
 );
 
 implement(
@@ -67,7 +67,8 @@ implement(
     request: { body: jsonBody(listTitleSchema) },
     responses: { ...created(), ...refused(409, 422) },
   }),
-  async (c) => c.json({ data: await createVocabularyList(c.get("app"), c.get("user")!, c.req.valid("json")) }, 201),
+  async (c) =>
+    c.json({ data: await createVocabularyList(c.get("app"), { user: c.get("user")!, ...c.req.valid("json") }) }, 201),
 );
 
 implement(
@@ -82,7 +83,9 @@ implement(
   }),
   async (c) => {
     const { q } = c.req.valid("query");
-    return c.json({ data: await getVocabularyList(c.get("app"), c.get("user")!, c.req.valid("param").id, { q }) });
+    return c.json({
+      data: await getVocabularyList(c.get("app"), { user: c.get("user")!, listId: c.req.valid("param").id, q }),
+    });
   },
 );
 
@@ -97,12 +100,11 @@ implement(
     responses: { ...ok(), ...refused(409) },
   }),
   async (c) => {
-    const renamed = await renameVocabularyList(
-      c.get("app"),
-      c.get("user")!,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    );
+    const renamed = await renameVocabularyList(c.get("app"), {
+      userId: c.get("user")!.id,
+      listId: c.req.valid("param").id,
+      ...c.req.valid("json"),
+    });
     return c.json({ data: renamed });
   },
 );
@@ -118,7 +120,10 @@ implement(
     responses: { ...ok(idOnly), ...refused(409) },
   }),
   async (c) => {
-    const deleted = await deleteVocabularyList(c.get("app"), c.get("user")!, c.req.valid("param").id);
+    const deleted = await deleteVocabularyList(c.get("app"), {
+      userId: c.get("user")!.id,
+      listId: c.req.valid("param").id,
+    });
     return c.json({ data: { id: deleted.id } });
   },
 );
@@ -134,7 +139,11 @@ implement(
     responses: { ...created(), ...refused(409, 422) },
   }),
   async (c) => {
-    const item = await addListItem(c.get("app"), c.get("user")!, c.req.valid("param").id, c.req.valid("json"));
+    const item = await addListItem(c.get("app"), {
+      user: c.get("user")!,
+      listId: c.req.valid("param").id,
+      ...c.req.valid("json"),
+    });
     return c.json({ data: item }, 201);
   },
 );
@@ -150,7 +159,11 @@ implement(
     responses: { ...ok(), ...refused(409, 422) },
   }),
   async (c) => {
-    const item = await updateListItem(c.get("app"), c.get("user")!, c.req.valid("param").id, c.req.valid("json"));
+    const item = await updateListItem(c.get("app"), {
+      user: c.get("user")!,
+      itemId: c.req.valid("param").id,
+      ...c.req.valid("json"),
+    });
     return c.json({ data: item });
   },
 );
@@ -167,7 +180,9 @@ implement(
   }),
   async (c) => {
     const { toListId } = c.req.valid("json");
-    return c.json({ data: await moveListItem(c.get("app"), c.get("user")!, c.req.valid("param").id, toListId) });
+    return c.json({
+      data: await moveListItem(c.get("app"), { user: c.get("user")!, itemId: c.req.valid("param").id, toListId }),
+    });
   },
 );
 
@@ -181,7 +196,8 @@ implement(
     request: { params: byId },
     responses: { ...ok() },
   }),
-  async (c) => c.json({ data: await deleteListItem(c.get("app"), c.get("user")!, c.req.valid("param").id) }),
+  async (c) =>
+    c.json({ data: await deleteListItem(c.get("app"), { user: c.get("user")!, itemId: c.req.valid("param").id }) }),
 );
 
 implement(
@@ -196,7 +212,8 @@ implement(
   }),
   async (c) => {
     const input = c.req.valid("json");
-    const result = await finishListQuiz(c.get("app"), requireSignedIn(c.get("viewer")), {
+    const result = await finishListQuiz(c.get("app"), {
+      viewer: requireSignedIn(c.get("viewer")),
       listId: c.req.valid("param").id,
       seed: input.seed,
       wordKeys: input.words,
@@ -228,7 +245,10 @@ implement(
     request: { params: byId },
     responses: { ...ok() },
   }),
-  async (c) => c.json({ data: await getVocabularyTheme(c.get("app"), c.get("user")!, c.req.valid("param").id) }),
+  async (c) =>
+    c.json({
+      data: await getVocabularyTheme(c.get("app"), { user: c.get("user")!, themeId: c.req.valid("param").id }),
+    }),
 );
 
 implement(
@@ -243,7 +263,9 @@ implement(
   }),
   async (c) => {
     const { q } = c.req.valid("query");
-    return c.json({ data: await getVocabularyDeck(c.get("app"), c.get("user")!, c.req.valid("param").id, { q }) });
+    return c.json({
+      data: await getVocabularyDeck(c.get("app"), { user: c.get("user")!, deckId: c.req.valid("param").id, q }),
+    });
   },
 );
 
@@ -262,8 +284,9 @@ implement(
   async (c) => {
     const input = c.req.valid("json");
     const deckId = c.req.valid("param").id;
-    await requireDeckSession(c.get("app"), c.get("viewer"), { deckId, seed: input.seed });
-    const result = await finishDeckQuiz(c.get("app"), c.get("user")!, {
+    await requireDeckSession(c.get("app"), { viewer: c.get("viewer"), deckId, seed: input.seed });
+    const result = await finishDeckQuiz(c.get("app"), {
+      user: c.get("user")!,
       deckId,
       seed: input.seed,
       wordKeys: input.words,
@@ -283,5 +306,6 @@ implement(
     request: { body: jsonBody(saveGlobalWordSchema) },
     responses: { ...created(), ...refused(404, 409, 422) },
   }),
-  async (c) => c.json({ data: await saveGlobalWordToList(c.get("app"), c.get("user")!, c.req.valid("json")) }, 201),
+  async (c) =>
+    c.json({ data: await saveGlobalWordToList(c.get("app"), { user: c.get("user")!, ...c.req.valid("json") }) }, 201),
 );

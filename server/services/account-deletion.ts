@@ -162,7 +162,10 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
  * emptied of the member's rows, in one D1 batch (only a batch is atomic); then the avatar's R2 object
  * (after the batch: should that fail, the object is orphaned, never left linked to the account).
  */
-export async function erasePersonalData(ctx: AppContext, userId: number, extra: BatchItem<"sqlite">[] = []) {
+export async function erasePersonalData(
+  ctx: AppContext,
+  { userId, extra = [] }: { userId: number; extra?: BatchItem<"sqlite">[] },
+) {
   const [account] = await ctx.primary
     .select({ email: users.email, pendingEmail: users.pendingEmail, avatarKey: users.avatarKey })
     .from(users)
@@ -194,5 +197,5 @@ export async function erasePersonalData(ctx: AppContext, userId: number, extra: 
     ...erasures,
     ...extra,
   ]);
-  if (account.avatarKey) await deleteAvatarObject(ctx, account.avatarKey);
+  if (account.avatarKey) await deleteAvatarObject(ctx, { key: account.avatarKey });
 }

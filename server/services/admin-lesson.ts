@@ -99,7 +99,7 @@ async function addThroughResource(
   input: AdminRow,
   { set, audit }: { set?: AdminRow; audit: AuditEntry },
 ): Promise<{ id: number }> {
-  const record = await createRecord({ app: ctx, user: actor }, resource, input, { set, audit: () => audit });
+  const record = await createRecord({ app: ctx, user: actor }, { resource, input, set, audit: () => audit });
   return { id: Number(record.id) };
 }
 
@@ -108,7 +108,7 @@ async function batch(ctx: AppContext, statements: Query[]) {
   await ctx.db.batch(statements as [Query, ...Query[]]);
 }
 
-export async function requireVideo(ctx: AppContext, videoId: number) {
+export async function requireVideo(ctx: AppContext, { videoId }: { videoId: number }) {
   const [video] = await ctx.db
     .select({
       id: videos.id,
@@ -140,19 +140,19 @@ export async function listLessonsForPicker(ctx: AppContext, { q = "" }: { q?: st
 export type AdminLessonVideo = Awaited<ReturnType<typeof requireVideo>>;
 
 /** Everything the workspace shows, with signed URLs for the admin's preview. */
-export async function getLessonWorkspace(ctx: AppContext, videoId: number) {
-  const video = await requireVideo(ctx, videoId);
+export async function getLessonWorkspace(ctx: AppContext, { videoId }: { videoId: number }) {
+  const video = await requireVideo(ctx, { videoId });
   const [cues, attachments, vocabulary, orders, gaps, allCategories, chosenCategories, allTeachers, chosenTeachers] =
     await ctx.db.batch([
-      lessonCuesQuery(ctx, videoId),
+      lessonCuesQuery(ctx, { videoId }),
       ctx.db
         .select()
         .from(videoAttachments)
         .where(eq(videoAttachments.videoId, videoId))
         .orderBy(asc(videoAttachments.id)),
-      lessonVocabularyQuery(ctx, videoId),
-      sentenceOrdersQuery(ctx, videoId),
-      sentenceGapsQuery(ctx, videoId),
+      lessonVocabularyQuery(ctx, { videoId }),
+      sentenceOrdersQuery(ctx, { videoId }),
+      sentenceGapsQuery(ctx, { videoId }),
       ctx.db
         .select({ id: categories.id, name: categories.name })
         .from(categories)
@@ -229,7 +229,7 @@ export async function saveLessonCues(
     actor,
   }: { videoId: number; cues: unknown; replaceAll?: boolean; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   const parsed = cueListSchema.safeParse(input);
   if (!parsed.success) {
     const lineErrors: Record<number, CueErrors> = {};
@@ -252,7 +252,7 @@ export async function saveLessonCues(
   const lineErrors = validateCues(cues, durationMs);
   if (Object.keys(lineErrors).length > 0) throw new CueValidationError(lineErrors);
 
-  const stored = await listLessonCues(ctx, videoId);
+  const stored = await listLessonCues(ctx, { videoId });
   const existingIds = new Set(stored.map((cue) => cue.id));
   // A replacement (subtitles generator) starts afresh; otherwise ids of other lessons are ignored.
   const keptIds = replaceAll ? [] : cues.flatMap((cue) => (cue.id && existingIds.has(cue.id) ? [cue.id] : []));
@@ -307,9 +307,9 @@ export async function saveLessonCues(
     }),
   );
   await batch(ctx, statements);
-  // Every word of the new lines gets its lemma (docs/words.md "Every token glossed in its sentence").
+  // Every word of the new lines gets its lemma (docs/words.md "The data model", tokenising).
   await tokenizeLesson(ctx, { lessonId: videoId });
-  await indexVideo(ctx, videoId);
+  await indexVideo(ctx, { videoId });
   // The landing page's sample lesson shows the lines, and the library's search finds lessons by them.
   await purgeIfShown(ctx, video, edited || inserts.length > 0 || removedIds.length > 0);
   return { count: cues.length, inserted: inserts.length, deleted: removedIds.length };
@@ -329,7 +329,7 @@ export async function setLessonVideo(
     actor,
   }: { videoId: number; key: string; durationSeconds?: number | null; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   if (!isMediaKey(key) || !key.startsWith("videos/")) throw new AppError(422, ["That is not an uploaded video."]);
   const set: Partial<typeof videos.$inferInsert> = { videoKey: key, updatedAt: ctx.now() };
   if (durationSeconds && Number.isFinite(durationSeconds) && durationSeconds > 0) {
@@ -359,7 +359,7 @@ export async function setLessonThumbnail(
   ctx: AppContext,
   { videoId, key, actor }: { videoId: number; key: string; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   if (!isMediaKey(key) || !key.startsWith("thumbnails/")) throw new AppError(422, ["That is not an uploaded image."]);
   await ctx.db.batch([
     ctx.db.update(videos).set({ thumbnailKey: key, updatedAt: ctx.now() }).where(eq(videos.id, videoId)),
@@ -378,7 +378,7 @@ export async function setLessonDuration(
   ctx: AppContext,
   { videoId, durationSeconds, actor }: { videoId: number; durationSeconds: number; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   const seconds = Math.round(durationSeconds);
   if (!(seconds > 0 && seconds <= 12 * 3600)) throw new AppError(422, ["The duration must be between 1 s and 12 h."]);
   if (seconds === video.durationSeconds) return;
@@ -410,7 +410,7 @@ export async function addLessonAttachment(
     actor: LessonActor;
   },
 ) {
-  const video = await requireVideo(ctx, input.videoId);
+  const video = await requireVideo(ctx, { videoId: input.videoId });
   const { title } = parseWith(attachmentSchema, { title: input.title });
   if (!isMediaKey(input.key) || !input.key.startsWith("attachments/")) {
     throw new AppError(422, ["That is not an uploaded attachment."]);
@@ -435,7 +435,7 @@ export async function deleteLessonAttachment(
   ctx: AppContext,
   { videoId, attachmentId, actor }: { videoId: number; attachmentId: number; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   const [existing] = await ctx.db
     .select({ title: videoAttachments.title })
     .from(videoAttachments)
@@ -447,9 +447,8 @@ export async function deleteLessonAttachment(
       .delete(videoAttachments)
       .where(and(eq(videoAttachments.id, attachmentId), eq(videoAttachments.videoId, videoId)))
       .returning({ fileKey: videoAttachments.fileKey }),
-    auditInsertWhen(
-      ctx,
-      {
+    auditInsertWhen(ctx, {
+      entry: {
         actorId: actor.id,
         action: "lesson.attachment-delete",
         resource: "videos",
@@ -457,8 +456,8 @@ export async function deleteLessonAttachment(
         recordLabel: video.title,
         changes: { attachment: { before: existing.title } },
       },
-      sql`changes() > 0`,
-    ),
+      condition: sql`changes() > 0`,
+    }),
   ]);
   const row = deleted[0];
   if (!row) throw notFound("That attachment is already gone.");
@@ -467,7 +466,7 @@ export async function deleteLessonAttachment(
     .from(videoAttachments)
     .where(eq(videoAttachments.fileKey, row.fileKey))
     .limit(1);
-  if (stillUsed.length === 0) await deleteStoredObject(ctx, row.fileKey);
+  if (stillUsed.length === 0) await deleteStoredObject(ctx, { key: row.fileKey });
 }
 
 /** Replaces the lesson's categories and teachers with the checked ones (unknown ids are ignored). */
@@ -480,7 +479,7 @@ export async function setLessonCategoriesAndTeachers(
     actor,
   }: { videoId: number; categoryIds: number[]; teacherIds: number[]; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   const [beforeCategories, beforeTeachers] = await ctx.db.batch([
     ctx.db
       .select({ id: videoCategories.categoryId })
@@ -552,7 +551,7 @@ export async function addLessonVocabulary(
   ctx: AppContext,
   { videoId, input, actor }: { videoId: number; input: z.infer<typeof vocabularySchema>; actor: SessionUser },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   const word = {
     videoId,
     arabic: input.arabic,
@@ -569,7 +568,7 @@ export async function deleteLessonVocabulary(
   ctx: AppContext,
   { videoId, id, actor }: { videoId: number; id: number; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   const [word] = await ctx.db
     .select({ arabic: videoVocabulary.arabic, english: videoVocabulary.english })
     .from(videoVocabulary)
@@ -581,9 +580,8 @@ export async function deleteLessonVocabulary(
       .delete(videoVocabulary)
       .where(and(eq(videoVocabulary.id, id), eq(videoVocabulary.videoId, videoId)))
       .returning({ id: videoVocabulary.id }),
-    auditInsertWhen(
-      ctx,
-      {
+    auditInsertWhen(ctx, {
+      entry: {
         actorId: actor.id,
         action: "lesson.word-delete",
         resource: "videos",
@@ -591,8 +589,8 @@ export async function deleteLessonVocabulary(
         recordLabel: video.title,
         changes: { word: { before: `${word.arabic} (${word.english})` } },
       },
-      sql`changes() > 0`,
-    ),
+      condition: sql`changes() > 0`,
+    }),
   ]);
   if (rows.length === 0) throw notFound("That word is already gone.");
 }
@@ -610,7 +608,7 @@ export async function addSentenceOrder(
   ctx: AppContext,
   { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceOrderSchema>; actor: SessionUser },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   const cue = await requireCue(ctx, videoId, input.cueId);
   const sentence = input.sentence || cue.arabic;
   const exercise = { videoId, sentence, translation: input.translation || cue.english };
@@ -624,7 +622,7 @@ export async function addSentenceGap(
   ctx: AppContext,
   { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceGapSchema>; actor: SessionUser },
 ) {
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   const cue = await requireCue(ctx, videoId, input.cueId);
   const exercise = {
     videoId,
@@ -643,10 +641,9 @@ export async function deleteExercise(
   ctx: AppContext,
   { videoId, kind, id, actor }: { videoId: number; kind: "order" | "gap"; id: number; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, videoId);
-  const audit = auditInsertWhen(
-    ctx,
-    {
+  const video = await requireVideo(ctx, { videoId });
+  const audit = auditInsertWhen(ctx, {
+    entry: {
       actorId: actor.id,
       action: "lesson.exercise-delete",
       resource: "videos",
@@ -654,8 +651,8 @@ export async function deleteExercise(
       recordLabel: video.title,
       changes: { [kind === "order" ? "sentenceOrder" : "sentenceGap"]: { before: `#${id}` } },
     },
-    sql`changes() > 0`,
-  );
+    condition: sql`changes() > 0`,
+  });
   const [rows] =
     kind === "order"
       ? await ctx.db.batch([

@@ -123,7 +123,10 @@ export function mailingListCsv(entries: readonly MailingListEntry[]): string {
 }
 
 /** Every row matching the filter (no paging), oldest first, as the CSV the export route serves. */
-export async function exportMailingListCsv(ctx: AppContext, search: Pick<MailingListSearch, "q" | "status">) {
+export async function exportMailingListCsv(
+  ctx: AppContext,
+  { search }: { search: Pick<MailingListSearch, "q" | "status"> },
+) {
   const rows = await ctx.db
     .select(entryColumns)
     .from(mailingList)
@@ -133,7 +136,10 @@ export async function exportMailingListCsv(ctx: AppContext, search: Pick<Mailing
 }
 
 /** Unsubscribing twice keeps the first date. */
-export async function unsubscribeMailingListEntry(ctx: AppContext, actor: { id: number }, entryId: number) {
+export async function unsubscribeMailingListEntry(
+  ctx: AppContext,
+  { actor, entryId }: { actor: { id: number }; entryId: number },
+) {
   const [row] = await ctx.db.select(entryColumns).from(mailingList).where(eq(mailingList.id, entryId)).limit(1);
   if (!row) throw notFound("That address is not on the mailing list.");
   if (!row.unsubscribedAt) {
@@ -143,9 +149,8 @@ export async function unsubscribeMailingListEntry(ctx: AppContext, actor: { id: 
         .update(mailingList)
         .set({ unsubscribedAt: now, confirmTokenHash: null })
         .where(and(eq(mailingList.id, entryId), isNull(mailingList.unsubscribedAt))),
-      auditInsertWhen(
-        ctx,
-        {
+      auditInsertWhen(ctx, {
+        entry: {
           actorId: actor.id,
           action: "mailing-list.unsubscribe",
           resource: "mailing-list",
@@ -153,8 +158,8 @@ export async function unsubscribeMailingListEntry(ctx: AppContext, actor: { id: 
           recordLabel: row.email,
           changes: diffChanges({ unsubscribedAt: null }, { unsubscribedAt: now }),
         },
-        sql`changes() > 0`,
-      ),
+        condition: sql`changes() > 0`,
+      }),
     ]);
   }
   return row;

@@ -361,8 +361,7 @@ export async function revokePermission(ctx: AppContext, actor: AdminActor, input
 
 export async function grantPermissionByEmail(
   ctx: AppContext,
-  actor: AdminActor,
-  input: { email: string; code: string },
+  { actor, ...input }: { actor: AdminActor } & { email: string; code: string },
 ) {
   const [user] = await ctx.db
     .select({ id: users.id, name: users.name })
@@ -392,7 +391,7 @@ export async function disableUser(ctx: AppContext, actor: AdminActor, userId: nu
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
-    revokeDeviceCookies(ctx, userId),
+    revokeDeviceCookies(ctx, { userId }),
     memberAudit(ctx, actor, user, "user.disable", { changes: diffChanges({ disabledAt: null }, { disabledAt: now }) }),
   ]);
   return user;
@@ -416,9 +415,8 @@ export async function endUserSessions(ctx: AppContext, actor: AdminActor, userId
   // The audit row follows the sessions' update (`changes()`), so the device cookies' end comes after it.
   const [ended] = await ctx.db.batch([
     ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(open).returning({ id: sessions.id }),
-    auditInsertWhen(
-      ctx,
-      {
+    auditInsertWhen(ctx, {
+      entry: {
         actorId: actor.id,
         action: "user.end-sessions",
         resource: "users",
@@ -426,9 +424,9 @@ export async function endUserSessions(ctx: AppContext, actor: AdminActor, userId
         recordLabel: user.name,
         subjectUserId: user.id,
       },
-      sql`changes() > 0`,
-    ),
-    revokeDeviceCookies(ctx, userId),
+      condition: sql`changes() > 0`,
+    }),
+    revokeDeviceCookies(ctx, { userId }),
   ]);
   return { user, ended: ended.length };
 }
@@ -437,7 +435,11 @@ export async function endUserSessions(ctx: AppContext, actor: AdminActor, userId
 export async function sendPasswordReset(ctx: AppContext, actor: AdminActor, userId: number) {
   const user = await requireLiveUser(ctx, userId);
   if (user.disabledAt) throw new AppError(409, ["Re-enable this account before sending a password reset."]);
-  await sendPasswordLink(ctx, user, "reset", [memberAudit(ctx, actor, user, "user.password-reset-sent")]);
+  await sendPasswordLink(ctx, {
+    user,
+    kind: "reset",
+    extra: [memberAudit(ctx, actor, user, "user.password-reset-sent")],
+  });
   return user;
 }
 
@@ -474,14 +476,18 @@ export async function updateMember(ctx: AppContext, actor: AdminActor, userId: n
       memberAudit(ctx, actor, user, "user.update", { changes }),
     ]);
     // The blog names the authors of posts and comments (server/services/page-cache.ts).
-    if (changes.name && (await isNamedOnBlog(ctx, userId))) await bumpPageCache(ctx);
+    if (changes.name && (await isNamedOnBlog(ctx, { userId }))) await bumpPageCache(ctx);
   }
   if (emailChanges) {
-    await requestEmailChange(ctx, userId, input.email, [
-      memberAudit(ctx, actor, { id: user.id, name: input.name }, "user.email-change-requested", {
-        changes: diffChanges({ pendingEmail: user.pendingEmail ?? user.email }, { pendingEmail: input.email }),
-      }),
-    ]);
+    await requestEmailChange(ctx, {
+      userId,
+      newEmail: input.email,
+      extra: [
+        memberAudit(ctx, actor, { id: user.id, name: input.name }, "user.email-change-requested", {
+          changes: diffChanges({ pendingEmail: user.pendingEmail ?? user.email }, { pendingEmail: input.email }),
+        }),
+      ],
+    });
   }
   return { changed: Object.keys(changes).length > 0, emailPending: emailChanges ? input.email : null };
 }
@@ -490,7 +496,7 @@ export async function updateMember(ctx: AppContext, actor: AdminActor, userId: n
  * Creates a member with no password: they choose one through the link mailed to them (seven days).
  * The address counts as verified once they use that link.
  */
-export async function createMember(ctx: AppContext, actor: AdminActor, input: MemberCreate) {
+export async function createMember(ctx: AppContext, { actor, ...input }: { actor: AdminActor } & MemberCreate) {
   if (await emailTaken(ctx, input.email)) throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
   const now = ctx.now();
   const [inserted] = await ctx.db.batch([
@@ -499,9 +505,8 @@ export async function createMember(ctx: AppContext, actor: AdminActor, input: Me
       .values({ name: input.name, email: input.email, level: input.level ?? null, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning({ id: users.id, name: users.name, email: users.email }),
-    auditInsertWhen(
-      ctx,
-      {
+    auditInsertWhen(ctx, {
+      entry: {
         actorId: actor.id,
         action: "user.create",
         resource: "users",
@@ -510,12 +515,12 @@ export async function createMember(ctx: AppContext, actor: AdminActor, input: Me
         subjectUserId: LAST_INSERT_ID,
         changes: diffChanges(null, { name: input.name, email: input.email, level: input.level ?? null }),
       },
-      sql`changes() > 0`,
-    ),
+      condition: sql`changes() > 0`,
+    }),
   ]);
   const user = inserted[0];
   if (!user) throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
-  if (input.sendInvite) await sendPasswordLink(ctx, user, "invite");
+  if (input.sendInvite) await sendPasswordLink(ctx, { user, kind: "invite" });
   return user;
 }
 
@@ -528,21 +533,24 @@ export async function deleteMember(ctx: AppContext, actor: AdminActor, userId: n
   const user = await requireLiveUser(ctx, userId);
   if (actor.id === userId) throw new AppError(409, ["You can't delete your own account here. Use Settings."]);
   // Their comments stay under "Deleted member": a blog page that named them changes.
-  const namedOnBlog = await isNamedOnBlog(ctx, userId);
-  await erasePersonalData(ctx, userId, [
-    auditInsert(ctx, {
-      actorId: actor.id,
-      action: "user.delete",
-      resource: "users",
-      recordId: user.id,
-      recordLabel: "Deleted member",
-      subjectUserId: user.id,
-      reason,
-    }),
-  ]);
+  const namedOnBlog = await isNamedOnBlog(ctx, { userId });
+  await erasePersonalData(ctx, {
+    userId,
+    extra: [
+      auditInsert(ctx, {
+        actorId: actor.id,
+        action: "user.delete",
+        resource: "users",
+        recordId: user.id,
+        recordLabel: "Deleted member",
+        subjectUserId: user.id,
+        reason,
+      }),
+    ],
+  });
   if (namedOnBlog) await bumpPageCache(ctx);
   try {
-    await cancelSubscriptionsForDeletedAccount(ctx, userId);
+    await cancelSubscriptionsForDeletedAccount(ctx, { userId });
   } catch (error) {
     console.error(`admin: could not cancel the subscriptions of deleted user ${userId}`, error);
   }

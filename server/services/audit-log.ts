@@ -90,7 +90,7 @@ export function auditInsert(ctx: AppContext, entry: AuditEntry) {
  * The audit row for a change whose own statement may match no row (a compare-and-swap): it is
  * appended only when `condition` holds after that statement, so a lost race leaves no row either.
  */
-export function auditInsertWhen(ctx: AppContext, entry: AuditEntry, condition: SQL) {
+export function auditInsertWhen(ctx: AppContext, { entry, condition }: { entry: AuditEntry; condition: SQL }) {
   // Columns in the table's order: id (assigned), actor, action, resource, record, label, subject, changes, reason, time.
   return ctx.db
     .insert(adminAuditLog)

@@ -65,7 +65,7 @@ export interface SessionUser {
 const INVALID_LOGIN = "The email or password is incorrect.";
 
 /** Read from the primary: a permission revoked a moment ago is gone from the very next request. */
-export async function getPermissions(ctx: AppContext, userId: number): Promise<string[]> {
+export async function getPermissions(ctx: AppContext, { userId }: { userId: number }): Promise<string[]> {
   const rows = await permissionsQuery(ctx, userId);
   return rows.map((row) => row.code).sort();
 }
@@ -78,7 +78,7 @@ function permissionsQuery(ctx: AppContext, userId: number) {
 }
 
 /** Opens a D1 session and signs the token that names it. */
-export async function createSession(ctx: AppContext, userId: number, meta: RequestMeta = {}) {
+export async function createSession(ctx: AppContext, { userId, meta = {} }: { userId: number; meta?: RequestMeta }) {
   const sessionId = randomToken(24);
   const expiresAt = new Date(ctx.now().getTime() + SESSION_LIFETIME_MS);
   await ctx.db.insert(sessions).values({
@@ -89,7 +89,7 @@ export async function createSession(ctx: AppContext, userId: number, meta: Reque
     ipAddress: meta.ipAddress ?? null,
     createdAt: ctx.now(),
   });
-  const permissions = await getPermissions(ctx, userId);
+  const permissions = await getPermissions(ctx, { userId });
   const token = await signToken({ userId, sessionId, permissions, expiresAt }, ctx.config.jwtSecret);
   return { token, sessionId, expiresAt };
 }
@@ -100,8 +100,11 @@ export async function createSession(ctx: AppContext, userId: number, meta: Reque
  * revoked permission stops working at once even in an older token. Asked of the primary
  * (`ctx.primary`), never a replica: a sign-out or a disabled account takes effect on the next request.
  */
-export async function authenticate(ctx: AppContext, token: string | null | undefined): Promise<SessionUser | null> {
-  return authenticateClaim(ctx, await readTokenClaim(ctx, token));
+export async function authenticate(
+  ctx: AppContext,
+  { token }: { token: string | null | undefined },
+): Promise<SessionUser | null> {
+  return authenticateClaim(ctx, { claim: await readTokenClaim(ctx, { token }) });
 }
 
 /** A token's signed claim (who it names, which session), checked against nothing but the signature and expiry. */
@@ -115,14 +118,20 @@ export interface TokenClaim {
  * whether the session behind it is still open. A caller may start reading what the claimed member's page
  * will need alongside that check, and must drop it unless the check names the same member.
  */
-export async function readTokenClaim(ctx: AppContext, token: string | null | undefined): Promise<TokenClaim | null> {
+export async function readTokenClaim(
+  ctx: AppContext,
+  { token }: { token: string | null | undefined },
+): Promise<TokenClaim | null> {
   if (!token) return null;
   const payload = await verifyToken(token, ctx.config.jwtSecret);
   return payload ? { userId: Number(payload.sub), sessionId: payload.sid } : null;
 }
 
 /** `authenticate` for a claim already read from the token: one D1 round trip. */
-export async function authenticateClaim(ctx: AppContext, claim: TokenClaim | null): Promise<SessionUser | null> {
+export async function authenticateClaim(
+  ctx: AppContext,
+  { claim }: { claim: TokenClaim | null },
+): Promise<SessionUser | null> {
   if (!claim) return null;
   const [rows, permissionRows] = await ctx.primary.batch(authenticationQueries(ctx, claim));
   return sessionUserFrom(claim, rows, permissionRows);
@@ -204,7 +213,7 @@ function toSessionUser(
   };
 }
 
-export async function findUserByEmail(ctx: AppContext, email: string) {
+export async function findUserByEmail(ctx: AppContext, { email }: { email: string }) {
   const [user] = await ctx.db
     .select()
     .from(users)
@@ -231,49 +240,50 @@ export function loginRateLimitKeys(email: string, meta: RequestMeta) {
  */
 export async function login(
   ctx: AppContext,
-  input: z.infer<typeof loginSchema>,
-  meta: RequestMeta = {},
-  { device }: { device?: string | null } = {},
+  { meta = {}, device, ...input }: { meta?: RequestMeta } & { device?: string | null } & z.infer<typeof loginSchema>,
 ) {
   const keys = loginRateLimitKeys(input.email, meta);
-  const claim = await readDeviceClaim(ctx, device);
+  const claim = await readDeviceClaim(ctx, { value: device });
   // Only a correctly signed cookie costs the account lookup before the delays are checked.
-  let user = claim ? await findUserByEmail(ctx, input.email) : undefined;
-  const knownDevice = claim ? await trustDevice(ctx, claim, user ?? null) : null;
-  const wait = knownDevice ? 0 : await delayRemaining(ctx, [keys.accountSource, keys.source, keys.account]);
+  let user = claim ? await findUserByEmail(ctx, { email: input.email }) : undefined;
+  const knownDevice = claim ? await trustDevice(ctx, { claim, account: user ?? null }) : null;
+  const wait = knownDevice ? 0 : await delayRemaining(ctx, { keys: [keys.accountSource, keys.source, keys.account] });
   if (wait > 0) {
     throw new RateLimitError(
       `Too many sign-in attempts. Please wait ${formatWait(wait)} and try again, or reset your password.`,
       wait,
     );
   }
-  if (user === undefined) user = await findUserByEmail(ctx, input.email);
+  if (user === undefined) user = await findUserByEmail(ctx, { email: input.email });
   // One full-strength PBKDF2 whether or not the account (or its password) exists: same cost, same answer.
   const matches = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user?.passwordHash || !matches) {
     // A known browser's failure was counted on its own cookie (trustDevice); anyone else's, account-wide.
     if (!knownDevice) {
       await Promise.all([
-        recordFailure(ctx, keys.accountSource, LOGIN_ACCOUNT_SOURCE_DELAY),
-        recordFailure(ctx, keys.source, LOGIN_SOURCE_DELAY),
-        recordFailure(ctx, keys.account, LOGIN_ACCOUNT_DELAY),
+        recordFailure(ctx, { key: keys.accountSource, rule: LOGIN_ACCOUNT_SOURCE_DELAY }),
+        recordFailure(ctx, { key: keys.source, rule: LOGIN_SOURCE_DELAY }),
+        recordFailure(ctx, { key: keys.account, rule: LOGIN_ACCOUNT_DELAY }),
       ]);
     }
     throw new AppError(401, [INVALID_LOGIN], { password: [INVALID_LOGIN] });
   }
   if (user.disabledAt) throw new AppError(403, ["This account has been disabled. Contact support to restore it."]);
   await Promise.all([
-    clearRateLimit(ctx, keys.accountSource),
-    knownDevice ? forgetDeviceAttempts(ctx, knownDevice) : null,
+    clearRateLimit(ctx, { key: keys.accountSource }),
+    knownDevice ? forgetDeviceAttempts(ctx, { key: knownDevice }) : null,
   ]);
-  const session = await createSession(ctx, user.id, meta);
+  const session = await createSession(ctx, { userId: user.id, meta });
   return { ...session, userId: user.id, deviceCookie: await issueDeviceCookie(ctx, user) };
 }
 
 const EMAIL_TAKEN =
   "An account with this email already exists. Sign in instead, or reset your password if you have forgotten it.";
 
-export async function register(ctx: AppContext, input: z.infer<typeof registerSchema>, meta: RequestMeta = {}) {
+export async function register(
+  ctx: AppContext,
+  { meta = {}, ...input }: { meta?: RequestMeta } & z.infer<typeof registerSchema>,
+) {
   const source = meta.ipAddress ?? "unknown";
   const takenKey = `signup:taken:${source}`;
   const tooMany = (retryAfterSeconds: number) =>
@@ -281,13 +291,13 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerSc
       `Too many sign-ups from your network. Please try again in ${formatWait(retryAfterSeconds)}.`,
       retryAfterSeconds,
     );
-  const taken = await peekRateLimit(ctx, takenKey, SIGNUP_TAKEN_SOURCE_LIMIT);
+  const taken = await peekRateLimit(ctx, { key: takenKey, rule: SIGNUP_TAKEN_SOURCE_LIMIT });
   if (!taken.allowed) throw tooMany(taken.retryAfterSeconds);
-  const attempts = await takeRateLimit(ctx, `signup:source:${source}`, SIGNUP_SOURCE_LIMIT);
+  const attempts = await takeRateLimit(ctx, { key: `signup:source:${source}`, rule: SIGNUP_SOURCE_LIMIT });
   if (!attempts.allowed) throw tooMany(attempts.retryAfterSeconds);
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing.length > 0) {
-    await takeRateLimit(ctx, takenKey, SIGNUP_TAKEN_SOURCE_LIMIT);
+    await takeRateLimit(ctx, { key: takenKey, rule: SIGNUP_TAKEN_SOURCE_LIMIT });
     throw new AppError(409, [EMAIL_TAKEN], { email: [EMAIL_TAKEN] });
   }
   const passwordHash = await hashPassword(input.password);
@@ -301,7 +311,7 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerSc
   // again, so the member's retry registers instead of finding the address taken after an error.
   let session: Awaited<ReturnType<typeof createSession>>;
   try {
-    session = await createSession(ctx, user.id, meta);
+    session = await createSession(ctx, { userId: user.id, meta });
   } catch (error) {
     await ctx.db
       .delete(users)
@@ -312,12 +322,11 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerSc
   // The welcome mail with its confirmation link follows a registration that is made: if it cannot be
   // prepared, the member asks for the link again from their settings ("Resend").
   try {
-    await takeVerificationMailAllowance(ctx, user.id);
-    const { link } = await createVerificationLink(
-      ctx,
-      { id: user.id, email: input.email, pendingEmail: null },
-      "verify",
-    );
+    await takeVerificationMailAllowance(ctx, { userId: user.id });
+    const { link } = await createVerificationLink(ctx, {
+      user: { id: user.id, email: input.email, pendingEmail: null },
+      purpose: "verify",
+    });
     await sendMail(ctx, {
       to: input.email,
       template: "welcome",
@@ -334,33 +343,39 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerSc
   };
 }
 
-export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
+export async function logout(ctx: AppContext, { sessionId }: { sessionId: string }): Promise<void> {
   await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.id, sessionId));
 }
 
 /** Signs the account out everywhere: every session, and every device cookie (ADR 030). */
-export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
+export async function revokeAllSessions(ctx: AppContext, { userId }: { userId: number }): Promise<void> {
   await ctx.db.batch([
     ctx.db
       .update(sessions)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
-    revokeDeviceCookies(ctx, userId),
+    revokeDeviceCookies(ctx, { userId }),
   ]);
 }
 
 /** Always resolves the same way, so the answer never tells whether the email has an account. */
-export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta = {}): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  { email, meta = {} }: { email: string; meta?: RequestMeta },
+): Promise<void> {
   // Both caps are quiet: past them nothing is sent, and the answer stays the same. An administrator's
   // "send a reset link" has no source address and counts only per account.
-  if (meta.ipAddress && !(await takeRateLimit(ctx, `reset:source:${meta.ipAddress}`, RESET_SOURCE_LIMIT)).allowed) {
+  if (
+    meta.ipAddress &&
+    !(await takeRateLimit(ctx, { key: `reset:source:${meta.ipAddress}`, rule: RESET_SOURCE_LIMIT })).allowed
+  ) {
     return;
   }
-  const user = await findUserByEmail(ctx, email);
+  const user = await findUserByEmail(ctx, { email });
   if (!user || user.disabledAt) return;
   // Per account, so the form cannot be used to flood someone's inbox from many addresses.
-  if (!(await takeRateLimit(ctx, `reset:email:${user.email}`, RESET_ACCOUNT_LIMIT)).allowed) return;
-  await sendPasswordLink(ctx, user, "reset");
+  if (!(await takeRateLimit(ctx, { key: `reset:email:${user.email}`, rule: RESET_ACCOUNT_LIMIT })).allowed) return;
+  await sendPasswordLink(ctx, { user, kind: "reset" });
 }
 
 /** An invitation's set-password link lasts longer than a reset link: a new member may not read mail at once. */
@@ -373,9 +388,11 @@ export const INVITE_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export async function sendPasswordLink(
   ctx: AppContext,
-  user: { id: number; email: string; name: string },
-  kind: "reset" | "invite",
-  extra: BatchItem<"sqlite">[] = [],
+  {
+    user,
+    kind,
+    extra = [],
+  }: { user: { id: number; email: string; name: string }; kind: "reset" | "invite"; extra?: BatchItem<"sqlite">[] },
 ): Promise<void> {
   const token = randomToken(32);
   const lifetime = kind === "invite" ? INVITE_TOKEN_LIFETIME_MS : RESET_TOKEN_LIFETIME_MS;
@@ -448,8 +465,8 @@ export async function setNewPassword(ctx: AppContext, input: z.infer<typeof setN
       .update(sessions)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt))),
-    revokeDeviceCookies(ctx, row.user.id),
-    ...endMailedLinks(ctx, row.user.id),
+    revokeDeviceCookies(ctx, { userId: row.user.id }),
+    ...endMailedLinks(ctx, { userId: row.user.id }),
   ]);
   return row.user.id;
 }
@@ -466,9 +483,7 @@ async function requirePassword(ctx: AppContext, userId: number, password: string
 /** Changes the password and ends every session; the caller gets a fresh one for this device. */
 export async function changePassword(
   ctx: AppContext,
-  user: SessionUser,
-  input: z.infer<typeof changePasswordSchema>,
-  meta: RequestMeta = {},
+  { user, meta = {}, ...input }: { user: SessionUser; meta?: RequestMeta } & z.infer<typeof changePasswordSchema>,
 ) {
   await requirePassword(ctx, user.id, input.currentPassword, "currentPassword");
   const passwordHash = await hashPassword(input.newPassword);
@@ -479,26 +494,29 @@ export async function changePassword(
       .update(sessions)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt))),
-    revokeDeviceCookies(ctx, user.id).returning({ id: users.id, deviceGeneration: users.deviceGeneration }),
-    ...endMailedLinks(ctx, user.id),
+    revokeDeviceCookies(ctx, { userId: user.id }).returning({ id: users.id, deviceGeneration: users.deviceGeneration }),
+    ...endMailedLinks(ctx, { userId: user.id }),
   ]);
-  const session = await createSession(ctx, user.id, meta);
+  const session = await createSession(ctx, { userId: user.id, meta });
   return { ...session, deviceCookie: account ? await issueDeviceCookie(ctx, account) : null };
 }
 
 /** Checks the password, then sends the link to the new address (server/services/email-verification.ts). */
-export async function changeEmail(ctx: AppContext, user: SessionUser, input: z.infer<typeof changeEmailSchema>) {
-  await requirePassword(ctx, user.id, input.password, "password");
-  await requestEmailChange(ctx, user.id, input.newEmail);
+export async function changeEmail(
+  ctx: AppContext,
+  { userId, ...input }: { userId: number } & z.infer<typeof changeEmailSchema>,
+) {
+  await requirePassword(ctx, userId, input.password, "password");
+  await requestEmailChange(ctx, { userId, newEmail: input.newEmail });
 }
 
 /**
  * Deleting an account removes what identifies the person (email, name, password, avatar) and ends
  * every session; what they wrote in the community stays, attributed to "Deleted member".
  */
-export async function deleteAccount(ctx: AppContext, user: SessionUser, password: string) {
-  await requirePassword(ctx, user.id, password, "password");
+export async function deleteAccount(ctx: AppContext, { userId, password }: { userId: number; password: string }) {
+  await requirePassword(ctx, userId, password, "password");
   // Sign-ins, permissions and everything personal, in one batch with the account's anonymisation; then the
   // avatar. What is kept and why: server/services/account-deletion.ts.
-  await erasePersonalData(ctx, user.id);
+  await erasePersonalData(ctx, { userId });
 }

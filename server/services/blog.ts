@@ -190,7 +190,7 @@ export async function listSuggestedPosts(
 }
 
 /** Every published post, newest first, for the feed and the sitemap. */
-export async function listPublishedPostsForIndex(ctx: AppContext, limit?: number) {
+export async function listPublishedPostsForIndex(ctx: AppContext, { limit }: { limit?: number } = {}) {
   const query = ctx.db
     .select({
       id: blogs.id,
@@ -262,8 +262,7 @@ export async function listBlogComments(
 
 export async function createBlogComment(
   ctx: AppContext,
-  viewer: Member,
-  { blogId, body }: { blogId: number; body: string },
+  { viewer, blogId, body }: { viewer: Member } & { blogId: number; body: string },
 ): Promise<{ id: number }> {
   // Comments belong to published posts only, even for admins previewing a draft.
   const [post] = await ctx.db
@@ -272,7 +271,7 @@ export async function createBlogComment(
     .where(and(eq(blogs.id, blogId), isPublished))
     .limit(1);
   if (!post) throw notFound("We couldn't find that post.");
-  const hits = await hitRateLimit(ctx, `blog-comment:user:${viewer.userId}`, BLOG_COMMENT_RATE_LIMIT);
+  const hits = await hitRateLimit(ctx, { key: `blog-comment:user:${viewer.userId}`, rule: BLOG_COMMENT_RATE_LIMIT });
   if (hits > BLOG_COMMENT_RATE_LIMIT.limit) {
     throw new AppError(429, ["You're commenting very quickly. Please wait a few minutes and try again."]);
   }
@@ -289,8 +288,7 @@ export async function createBlogComment(
 /** Soft-deletes the viewer's own comment (any comment for an admin). Others' answer 404, like missing ones. */
 export async function deleteBlogComment(
   ctx: AppContext,
-  viewer: Member,
-  { blogId, commentId }: { blogId: number; commentId: number },
+  { viewer, blogId, commentId }: { viewer: Member } & { blogId: number; commentId: number },
 ): Promise<void> {
   const now = ctx.now();
   const deleted = await ctx.db
@@ -313,7 +311,7 @@ export async function deleteBlogComment(
  * Whether a member's name is on a public blog page: as the author of a published post or of a comment
  * readers see. Support's rename or deletion of such a member purges the cached pages.
  */
-export async function isNamedOnBlog(ctx: AppContext, userId: number): Promise<boolean> {
+export async function isNamedOnBlog(ctx: AppContext, { userId }: { userId: number }): Promise<boolean> {
   const [posts, comments] = await ctx.db.batch([
     ctx.db
       .select({ id: blogs.id })
@@ -350,7 +348,7 @@ export function escapeXml(value: string): string {
 
 /** RSS 2.0 of the newest published posts, with absolute links on APP_URL. */
 export async function buildBlogRss(ctx: AppContext): Promise<string> {
-  const posts = await listPublishedPostsForIndex(ctx, BLOG_FEED_SIZE);
+  const posts = await listPublishedPostsForIndex(ctx, { limit: BLOG_FEED_SIZE });
   const origin = ctx.config.appUrl.replace(/\/+$/, "");
   const blogUrl = `${origin}/blog`;
   const newest = posts[0]?.publishedAt ?? ctx.now();

@@ -97,10 +97,9 @@ async function getVisibleComment(ctx: AppContext, videoId: number, commentId: nu
 
 export async function createComment(
   ctx: AppContext,
-  viewer: Member,
-  { videoId, body }: { videoId: number; body: string },
+  { viewer, videoId, body }: { viewer: Member } & { videoId: number; body: string },
 ): Promise<LessonComment> {
-  const hits = await hitRateLimit(ctx, `comment:user:${viewer.userId}`, COMMENT_RATE_LIMIT);
+  const hits = await hitRateLimit(ctx, { key: `comment:user:${viewer.userId}`, rule: COMMENT_RATE_LIMIT });
   if (hits > COMMENT_RATE_LIMIT.limit) {
     throw new AppError(429, ["You're commenting very quickly. Please wait a few minutes and try again."]);
   }
@@ -120,8 +119,7 @@ export async function createComment(
  */
 export async function updateComment(
   ctx: AppContext,
-  viewer: Member,
-  { videoId, commentId, body }: { videoId: number; commentId: number; body: string },
+  { viewer, videoId, commentId, body }: { viewer: Member } & { videoId: number; commentId: number; body: string },
 ): Promise<LessonComment> {
   const now = ctx.now();
   const updated = await ctx.db
@@ -137,8 +135,7 @@ export async function updateComment(
 /** Soft-deletes a comment: its author's own, or any for an admin. Others get 404 (see updateComment). */
 export async function deleteComment(
   ctx: AppContext,
-  viewer: Member,
-  { videoId, commentId }: { videoId: number; commentId: number },
+  { viewer, videoId, commentId }: { viewer: Member } & { videoId: number; commentId: number },
 ): Promise<void> {
   const now = ctx.now();
   const deleted = await ctx.db

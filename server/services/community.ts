@@ -103,7 +103,7 @@ export async function listGroups(ctx: AppContext): Promise<CommunityGroupSummary
   }));
 }
 
-export async function getGroup(ctx: AppContext, groupId: number) {
+export async function getGroup(ctx: AppContext, { groupId }: { groupId: number }) {
   const [row] = await ctx.db
     .select({
       id: communityGroups.id,
@@ -219,7 +219,7 @@ export interface ThreadDetail {
 }
 
 /** A live thread with its group, or null (unknown or deleted). */
-export async function getThread(ctx: AppContext, threadId: number): Promise<ThreadDetail | null> {
+export async function getThread(ctx: AppContext, { threadId }: { threadId: number }): Promise<ThreadDetail | null> {
   const [row] = await ctx.db
     .select({
       id: communityThreads.id,
@@ -260,13 +260,13 @@ export async function getThread(ctx: AppContext, threadId: number): Promise<Thre
 }
 
 async function requireThread(ctx: AppContext, threadId: number): Promise<ThreadDetail> {
-  const thread = await getThread(ctx, threadId);
+  const thread = await getThread(ctx, { threadId });
   if (!thread) throw notFound("We couldn't find that thread.");
   return thread;
 }
 
 /** What a page polls: cheap, and changes whenever anything on the thread does. */
-export async function getThreadActivity(ctx: AppContext, threadId: number) {
+export async function getThreadActivity(ctx: AppContext, { threadId }: { threadId: number }) {
   const [row] = await ctx.db
     .select({ updatedAt: communityThreads.updatedAt, messagesCount: communityThreads.messagesCount })
     .from(communityThreads)
@@ -280,7 +280,10 @@ export async function getThreadActivity(ctx: AppContext, threadId: number) {
  * Recounts a thread's live messages, which the community lists show, after a moderator's change in the
  * admin (server/admin/resources/community-messages.ts); `touch` also moves its last activity to now.
  */
-export async function recountThreadMessages(ctx: AppContext, threadId: number, { touch }: { touch: boolean }) {
+export async function recountThreadMessages(
+  ctx: AppContext,
+  { threadId, touch }: { threadId: number } & { touch: boolean },
+) {
   const [live] = await ctx.db
     .select({ value: count() })
     .from(communityMessages)
@@ -300,14 +303,20 @@ export async function recountThreadMessages(ctx: AppContext, threadId: number, {
 async function requirePostingAllowance(ctx: AppContext, member: Member, kind: "thread" | "message") {
   if (member.canModerateCommunity) return;
   if (kind === "thread") {
-    const threads = await hitRateLimit(ctx, `community:thread:user:${member.userId}`, COMMUNITY_THREAD_RATE_LIMIT);
+    const threads = await hitRateLimit(ctx, {
+      key: `community:thread:user:${member.userId}`,
+      rule: COMMUNITY_THREAD_RATE_LIMIT,
+    });
     if (threads > COMMUNITY_THREAD_RATE_LIMIT.limit) {
       throw new AppError(429, [
         `You can start up to ${COMMUNITY_THREAD_RATE_LIMIT.limit} threads an hour. Please wait a while, or reply in an existing thread.`,
       ]);
     }
   }
-  const posts = await hitRateLimit(ctx, `community:post:user:${member.userId}`, COMMUNITY_POST_RATE_LIMIT);
+  const posts = await hitRateLimit(ctx, {
+    key: `community:post:user:${member.userId}`,
+    rule: COMMUNITY_POST_RATE_LIMIT,
+  });
   if (posts > COMMUNITY_POST_RATE_LIMIT.limit) {
     throw new AppError(429, [
       `You're posting very quickly: up to ${COMMUNITY_POST_RATE_LIMIT.limit} messages every 10 minutes. Please wait a few minutes and try again.`,
@@ -359,12 +368,12 @@ function positionOf(m: { threadId: AnyColumn; createdAt: AnyColumn; id: AnyColum
  */
 export async function listMessages(
   ctx: AppContext,
-  viewer: Viewer,
   {
+    viewer,
     thread,
     page = 1,
     pageSize = MESSAGES_PAGE_SIZE,
-  }: { thread: Pick<ThreadDetail, "id" | "locked">; page?: number; pageSize?: number },
+  }: { viewer: Viewer } & { thread: Pick<ThreadDetail, "id" | "locked">; page?: number; pageSize?: number },
 ): Promise<Paged<CommunityMessage>> {
   const quoted = alias(communityMessages, "quoted");
   const quotedAuthor = alias(users, "quoted_author");
@@ -459,11 +468,10 @@ export async function locateMessage(
 /** Starts a thread in a group with its opening message, in one batch. */
 export async function createThread(
   ctx: AppContext,
-  viewer: Viewer,
-  { groupId, title, body }: CreateThreadInput & { groupId: number },
+  { viewer, groupId, title, body }: { viewer: Viewer } & (CreateThreadInput & { groupId: number }),
 ): Promise<ThreadDetail> {
   const member = requireMember(viewer);
-  const group = await getGroup(ctx, groupId);
+  const group = await getGroup(ctx, { groupId });
   if (!group) throw notFound("We couldn't find that group.");
   await requirePostingAllowance(ctx, member, "thread");
   const now = ctx.now();
@@ -492,8 +500,7 @@ export async function createThread(
 /** Replies in a thread (optionally quoting a message of the same thread); answers where it landed. */
 export async function createMessage(
   ctx: AppContext,
-  viewer: Viewer,
-  { threadId, body, quotedMessageId }: CreateMessageInput & { threadId: number },
+  { viewer, threadId, body, quotedMessageId }: { viewer: Viewer } & (CreateMessageInput & { threadId: number }),
 ) {
   const member = requireMember(viewer);
   const thread = await requireThread(ctx, threadId);
@@ -559,8 +566,7 @@ const NOT_YOURS = "We couldn't find that message among yours.";
 /** Edits the viewer's own live message. A locked thread refuses edits, except from moderators. */
 export async function updateMessage(
   ctx: AppContext,
-  viewer: Viewer,
-  { messageId, body }: { messageId: number; body: string },
+  { viewer, messageId, body }: { viewer: Viewer } & { messageId: number; body: string },
 ) {
   const member = requireMember(viewer);
   const row = await getMessageForWrite(ctx, messageId);
@@ -588,7 +594,10 @@ export async function updateMessage(
 }
 
 /** Soft-deletes a message: the author's own, or any for a moderator. The placeholder keeps its place. */
-export async function deleteMessage(ctx: AppContext, viewer: Viewer, { messageId }: { messageId: number }) {
+export async function deleteMessage(
+  ctx: AppContext,
+  { viewer, messageId }: { viewer: Viewer } & { messageId: number },
+) {
   const member = requireMember(viewer);
   const moderator = member.canModerateCommunity;
   const row = await getMessageForWrite(ctx, messageId);
@@ -622,8 +631,7 @@ export async function deleteMessage(ctx: AppContext, viewer: Viewer, { messageId
 /** Pin, unpin, lock, unlock or move a thread to another group. Moderators only. */
 export async function moderateThread(
   ctx: AppContext,
-  viewer: Viewer,
-  { threadId, action, groupId }: ModerateThreadInput & { threadId: number },
+  { viewer, threadId, action, groupId }: { viewer: Viewer } & (ModerateThreadInput & { threadId: number }),
 ): Promise<ThreadDetail> {
   requireModerator(viewer);
   const thread = await requireThread(ctx, threadId);
@@ -644,7 +652,7 @@ export async function moderateThread(
       changes = { lockedAt: null };
       break;
     case "move": {
-      const target = groupId === undefined ? null : await getGroup(ctx, groupId);
+      const target = groupId === undefined ? null : await getGroup(ctx, { groupId });
       if (!target) {
         const message = "Choose a group that exists.";
         throw new AppError(422, [message], { groupId: [message] });
@@ -661,7 +669,7 @@ export async function moderateThread(
 }
 
 /** Soft-deletes a whole thread (it leaves every list and its URL answers 404). Moderators only. */
-export async function deleteThread(ctx: AppContext, viewer: Viewer, { threadId }: { threadId: number }) {
+export async function deleteThread(ctx: AppContext, { viewer, threadId }: { viewer: Viewer } & { threadId: number }) {
   requireModerator(viewer);
   const thread = await requireThread(ctx, threadId);
   const now = ctx.now();
@@ -673,10 +681,10 @@ export async function deleteThread(ctx: AppContext, viewer: Viewer, { threadId }
 }
 
 /** One message as the thread page shows it to this viewer (placeholder when deleted). */
-export async function getMessage(ctx: AppContext, viewer: Viewer, messageId: number) {
+export async function getMessage(ctx: AppContext, { viewer, messageId }: { viewer: Viewer; messageId: number }) {
   const { threadId, page } = await locateMessage(ctx, { messageId });
   const thread = await requireThread(ctx, threadId);
-  const messages = await listMessages(ctx, viewer, { thread, page });
+  const messages = await listMessages(ctx, { viewer, thread, page });
   const message = messages.items.find((item) => item.id === messageId);
   if (!message) throw notFound("We couldn't find that message.");
   return { ...message, threadId, page };

@@ -32,7 +32,7 @@ export function issueDeviceCookie(ctx: AppContext, account: { id: number; device
 export const deviceCounterKey = (nonce: string) => `login:device:${nonce}`;
 
 /** A cookie that is correctly signed and unexpired: what it claims, not yet checked against the account. */
-export function readDeviceClaim(ctx: AppContext, value: string | null | undefined) {
+export function readDeviceClaim(ctx: AppContext, { value }: { value: string | null | undefined }) {
   return verifyDeviceCookie(ctx.config.jwtSecret, value, ctx.now());
 }
 
@@ -45,20 +45,19 @@ export function readDeviceClaim(ctx: AppContext, value: string | null | undefine
  */
 export async function trustDevice(
   ctx: AppContext,
-  claim: Awaited<ReturnType<typeof readDeviceClaim>>,
-  account: DeviceAccount | null,
+  { claim, account }: { claim: Awaited<ReturnType<typeof readDeviceClaim>>; account: DeviceAccount | null },
 ): Promise<string | null> {
   if (!claim || !account) return null;
   if (claim.userId !== account.id || claim.generation !== account.deviceGeneration) return null;
   if (account.disabledAt || account.deletedAt) return null;
   const key = deviceCounterKey(claim.nonce);
-  const attempt = await takeRateLimit(ctx, key, LOGIN_DEVICE_LIMIT);
+  const attempt = await takeRateLimit(ctx, { key, rule: LOGIN_DEVICE_LIMIT });
   return attempt.allowed ? key : null;
 }
 
 /** After a successful sign-in from a known browser: its counter starts again (its next cookie has a new one anyway). */
-export function forgetDeviceAttempts(ctx: AppContext, key: string) {
-  return clearRateLimit(ctx, key);
+export function forgetDeviceAttempts(ctx: AppContext, { key }: { key: string }) {
+  return clearRateLimit(ctx, { key });
 }
 
 /**
@@ -66,7 +65,7 @@ export function forgetDeviceAttempts(ctx: AppContext, key: string) {
  * as every revocation of all the account's sessions (sign out everywhere, a password change or reset, an
  * administrator disabling the account or ending its sessions, the first proof of its address).
  */
-export function revokeDeviceCookies(ctx: AppContext, userId: number) {
+export function revokeDeviceCookies(ctx: AppContext, { userId }: { userId: number }) {
   return ctx.db
     .update(users)
     .set({ deviceGeneration: sql`${users.deviceGeneration} + 1` })

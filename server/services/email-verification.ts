@@ -46,8 +46,7 @@ async function signature(ctx: AppContext, payload: string, user: VerifiableUser,
 
 export async function createVerificationToken(
   ctx: AppContext,
-  user: VerifiableUser,
-  purpose: VerificationPurpose,
+  { user, purpose }: { user: VerifiableUser; purpose: VerificationPurpose },
 ): Promise<{ token: string; expiresAt: Date }> {
   const lifetime = purpose === "change" ? EMAIL_CHANGE_LIFETIME_MS : SIGNUP_VERIFICATION_LIFETIME_MS;
   const expiresAt = new Date(ctx.now().getTime() + lifetime);
@@ -61,16 +60,19 @@ export async function createVerificationToken(
   return { token: `${payload}.${base64Url(await signature(ctx, payload, user, purpose))}`, expiresAt };
 }
 
-export async function createVerificationLink(ctx: AppContext, user: VerifiableUser, purpose: VerificationPurpose) {
-  const { token, expiresAt } = await createVerificationToken(ctx, user, purpose);
+export async function createVerificationLink(
+  ctx: AppContext,
+  { user, purpose }: { user: VerifiableUser; purpose: VerificationPurpose },
+) {
+  const { token, expiresAt } = await createVerificationToken(ctx, { user, purpose });
   const link = new URL(VERIFY_EMAIL_PATH, ctx.config.appUrl);
   link.searchParams.set("token", token);
   return { link: link.toString(), expiresAt };
 }
 
 /** Counts one verification email against the account's hourly allowance; past it, a 429 saying when. */
-export async function takeVerificationMailAllowance(ctx: AppContext, userId: number) {
-  const result = await takeRateLimit(ctx, `verify-mail:user:${userId}`, VERIFICATION_MAIL_LIMIT);
+export async function takeVerificationMailAllowance(ctx: AppContext, { userId }: { userId: number }) {
+  const result = await takeRateLimit(ctx, { key: `verify-mail:user:${userId}`, rule: VERIFICATION_MAIL_LIMIT });
   if (!result.allowed) {
     throw new RateLimitError(
       `We have sent several confirmation emails already. Please try again in ${formatWait(result.retryAfterSeconds)}.`,
@@ -88,7 +90,7 @@ async function getLiveUser(ctx: AppContext, userId: number) {
   return user && !user.disabledAt ? user : null;
 }
 
-export async function getEmailStatus(ctx: AppContext, userId: number) {
+export async function getEmailStatus(ctx: AppContext, { userId }: { userId: number }) {
   const user = await getLiveUser(ctx, userId);
   if (!user) throw new AppError(404, ["Account not found."]);
   const pendingEmailExpiresAt =
@@ -103,12 +105,15 @@ export async function getEmailStatus(ctx: AppContext, userId: number) {
   };
 }
 
-export async function sendVerificationEmail(ctx: AppContext, userId: number): Promise<{ sentTo: string }> {
+export async function sendVerificationEmail(
+  ctx: AppContext,
+  { userId }: { userId: number },
+): Promise<{ sentTo: string }> {
   const user = await getLiveUser(ctx, userId);
   if (!user) throw new AppError(404, ["Account not found."]);
   if (user.emailVerifiedAt) throw new AppError(400, [ALREADY_VERIFIED]);
-  await takeVerificationMailAllowance(ctx, user.id);
-  const { link } = await createVerificationLink(ctx, user, "verify");
+  await takeVerificationMailAllowance(ctx, { userId: user.id });
+  const { link } = await createVerificationLink(ctx, { user, purpose: "verify" });
   await sendMail(ctx, {
     to: user.email,
     template: "verify-email",
@@ -125,9 +130,7 @@ export async function sendVerificationEmail(ctx: AppContext, userId: number): Pr
  */
 export async function requestEmailChange(
   ctx: AppContext,
-  userId: number,
-  newEmail: string,
-  extra: BatchItem<"sqlite">[] = [],
+  { userId, newEmail, extra = [] }: { userId: number; newEmail: string; extra?: BatchItem<"sqlite">[] },
 ) {
   const user = await getLiveUser(ctx, userId);
   if (!user) throw new AppError(404, ["Account not found."]);
@@ -138,7 +141,7 @@ export async function requestEmailChange(
   const taken = "Another account already uses this email.";
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
   if (existing.length > 0) throw new AppError(409, [taken], { newEmail: [taken] });
-  await takeVerificationMailAllowance(ctx, user.id);
+  await takeVerificationMailAllowance(ctx, { userId: user.id });
   await ctx.db.batch([
     ctx.db
       .update(users)
@@ -149,16 +152,16 @@ export async function requestEmailChange(
   await sendEmailChangeMails(ctx, { ...user, pendingEmail: newEmail });
 }
 
-export async function resendEmailChange(ctx: AppContext, userId: number): Promise<{ sentTo: string }> {
+export async function resendEmailChange(ctx: AppContext, { userId }: { userId: number }): Promise<{ sentTo: string }> {
   const user = await getLiveUser(ctx, userId);
   if (!user?.pendingEmail) throw new AppError(400, ["There is no email change waiting to be confirmed."]);
-  await takeVerificationMailAllowance(ctx, user.id);
+  await takeVerificationMailAllowance(ctx, { userId: user.id });
   await ctx.db.update(users).set({ pendingEmailRequestedAt: ctx.now() }).where(eq(users.id, user.id));
   await sendEmailChangeMails(ctx, user, { noticeToCurrent: false });
   return { sentTo: user.pendingEmail };
 }
 
-export async function cancelEmailChange(ctx: AppContext, userId: number): Promise<void> {
+export async function cancelEmailChange(ctx: AppContext, { userId }: { userId: number }): Promise<void> {
   await ctx.db.update(users).set({ pendingEmail: null, pendingEmailRequestedAt: null }).where(eq(users.id, userId));
 }
 
@@ -168,7 +171,7 @@ async function sendEmailChangeMails(
   { noticeToCurrent = true }: { noticeToCurrent?: boolean } = {},
 ) {
   const newEmail = user.pendingEmail!;
-  const { link } = await createVerificationLink(ctx, user, "change");
+  const { link } = await createVerificationLink(ctx, { user, purpose: "change" });
   await sendMail(ctx, {
     to: newEmail,
     template: "email-change-confirm",
@@ -208,7 +211,7 @@ function parseToken(token: string) {
  */
 export async function confirmEmail(
   requestCtx: AppContext,
-  token: string,
+  { token }: { token: string },
 ): Promise<{ purpose: VerificationPurpose; email: string; userId: number }> {
   // The emailed link is a GET, and it writes: on the primary (server/lib/d1-session.ts).
   const ctx = onPrimary(requestCtx);
@@ -257,7 +260,7 @@ export async function confirmEmail(
         .set({ email: newEmail, emailVerifiedAt: ctx.now(), pendingEmail: null, pendingEmailRequestedAt: null })
         .where(and(eq(users.id, user.id), eq(users.email, user.email), eq(users.pendingEmail, newEmail)))
         .returning({ id: users.id }),
-      ...endMailedLinks(ctx, user.id, moved),
+      ...endMailedLinks(ctx, { userId: user.id, when: moved }),
     ]);
   } catch (error) {
     // The unique index on email, if someone took the address between the check and the update.

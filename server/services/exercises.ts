@@ -85,7 +85,7 @@ export interface ExerciseAttemptResult {
 // ---------------------------------------------------------------------------------------------
 
 /** The exercises of this lesson the learner has answered correctly at least once. */
-export function solvedExercisesQuery(ctx: AppContext, userId: number, videoId: number) {
+export function solvedExercisesQuery(ctx: AppContext, { userId, videoId }: { userId: number; videoId: number }) {
   return ctx.db
     .selectDistinct({ kind: exerciseAttempts.kind, exerciseId: exerciseAttempts.exerciseId })
     .from(exerciseAttempts)
@@ -170,10 +170,10 @@ export function toLessonExercises(
 
 async function findExercise(ctx: AppContext, kind: SentenceExerciseKind, exerciseId: number) {
   if (kind === "sentence-order") {
-    const row = await getSentenceOrder(ctx, exerciseId);
+    const row = await getSentenceOrder(ctx, { exerciseId });
     return row ? { kind, ...row } : null;
   }
-  const row = await getSentenceGap(ctx, exerciseId);
+  const row = await getSentenceGap(ctx, { exerciseId });
   return row ? { kind, ...row } : null;
 }
 
@@ -192,8 +192,12 @@ function parseAnswer<T extends z.ZodType>(schema: T, input: unknown): z.infer<T>
  */
 export async function submitExerciseAttempt(
   ctx: AppContext,
-  viewer: Viewer,
-  { kind, exerciseId, input }: { kind: SentenceExerciseKind; exerciseId: number; input: unknown },
+  {
+    viewer,
+    kind,
+    exerciseId,
+    input,
+  }: { viewer: Viewer } & { kind: SentenceExerciseKind; exerciseId: number; input: unknown },
 ): Promise<ExerciseAttemptResult> {
   const exercise = await findExercise(ctx, kind, exerciseId);
   if (!exercise) throw notFound("We couldn't find that exercise.");
@@ -223,8 +227,7 @@ export async function submitExerciseAttempt(
 /** The learner's attempts at one exercise, newest first (for the API and tests). */
 export async function listExerciseAttempts(
   ctx: AppContext,
-  userId: number,
-  { kind, exerciseId }: { kind: SentenceExerciseKind; exerciseId: number },
+  { userId, kind, exerciseId }: { userId: number } & { kind: SentenceExerciseKind; exerciseId: number },
 ) {
   return ctx.db
     .select({

@@ -343,7 +343,10 @@ async function wordsIntroducedToday(ctx: AppContext, userId: number, now: Date):
 }
 
 /** `/flashcards`: published collections with card counts and, for a learner, what is due. */
-export async function getFlashcardsOverview(ctx: AppContext, user: Learner | null): Promise<FlashcardsOverview> {
+export async function getFlashcardsOverview(
+  ctx: AppContext,
+  { user }: { user: Learner | null },
+): Promise<FlashcardsOverview> {
   const now = ctx.now();
   const [collections, themes] = await Promise.all([
     ctx.db
@@ -416,8 +419,7 @@ async function toStudyCard(
 /** One published collection with every card (front and back) and, for a learner, each card's status. */
 export async function getFlashcollection(
   ctx: AppContext,
-  user: Learner | null,
-  collectionId: number,
+  { user, collectionId }: { user: Learner | null; collectionId: number },
 ): Promise<FlashcollectionDetail | null> {
   const [collection] = await ctx.db
     .select({
@@ -449,7 +451,7 @@ export async function getFlashcollection(
 }
 
 /** The learner's list when reviewing one list of saved words; null when it is not theirs. */
-export async function getOwnVocabularyList(ctx: AppContext, user: Learner, listId: number) {
+export async function getOwnVocabularyList(ctx: AppContext, { user, listId }: { user: Learner; listId: number }) {
   const [list] = await ctx.db
     .select({ id: vocabularyLists.id, title: vocabularyLists.title })
     .from(vocabularyLists)
@@ -521,9 +523,7 @@ async function sessionSummary(ctx: AppContext, user: Learner, scope: ReviewScope
  */
 export async function getReviewSession(
   ctx: AppContext,
-  user: Learner,
-  scope: ReviewScope,
-  options: { since?: Date | null } = {},
+  { user, scope, ...options }: { user: Learner; scope: ReviewScope } & { since?: Date | null },
 ): Promise<ReviewSession> {
   const now = ctx.now();
   const { cards, introduced } = await scopeCards(ctx, user, scope, now);
@@ -555,25 +555,31 @@ export interface ReviewInput {
 }
 
 /** Rates one flashcard of a published collection (see `applyReview`). */
-export async function reviewFlashcard(ctx: AppContext, user: Learner, input: ReviewInput): Promise<ReviewResult> {
+export async function reviewFlashcard(
+  ctx: AppContext,
+  { user, ...input }: { user: Learner } & ReviewInput,
+): Promise<ReviewResult> {
   const [card] = await ctx.db
     .select({ id: flashcards.id })
     .from(flashcards)
     .innerJoin(flashcollections, and(eq(flashcollections.id, flashcards.collectionId), publishedCollection))
     .where(eq(flashcards.id, input.cardId));
   if (!card) throw notFound("We couldn't find that flashcard.");
-  return applyReview(ctx, FLASHCARD_REVIEWS, { userId: user.id, ...input });
+  return applyReview(ctx, { tables: FLASHCARD_REVIEWS, userId: user.id, ...input });
 }
 
 /** Rates one of the learner's saved words; the same rules as flashcards. Others' words answer 404. */
-export async function reviewSavedWord(ctx: AppContext, user: Learner, input: ReviewInput): Promise<ReviewResult> {
+export async function reviewSavedWord(
+  ctx: AppContext,
+  { user, ...input }: { user: Learner } & ReviewInput,
+): Promise<ReviewResult> {
   const [item] = await ctx.db
     .select({ id: vocabularyListItems.id })
     .from(vocabularyListItems)
     .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
     .where(and(eq(vocabularyListItems.id, input.cardId), eq(vocabularyLists.userId, user.id)));
   if (!item) throw notFound("We couldn't find that word in your lists.");
-  return applyReview(ctx, SAVED_WORD_REVIEWS, { userId: user.id, ...input });
+  return applyReview(ctx, { tables: SAVED_WORD_REVIEWS, userId: user.id, ...input });
 }
 
 async function lastReviewInScope(ctx: AppContext, user: Learner, scope: ReviewScope, since: Date) {
@@ -613,12 +619,10 @@ async function lastReviewInScope(ctx: AppContext, user: Learner, scope: ReviewSc
  */
 export async function undoLastReview(
   ctx: AppContext,
-  user: Learner,
-  scope: ReviewScope,
-  since: Date,
+  { user, scope, since }: { user: Learner; scope: ReviewScope; since: Date },
 ): Promise<{ undone: boolean; cardId: number | null }> {
   const log = await lastReviewInScope(ctx, user, scope, since);
   if (!log) return { undone: false, cardId: null };
   const tables = scope.kind === "words" ? SAVED_WORD_REVIEWS : FLASHCARD_REVIEWS;
-  return { undone: await takeBackReview(ctx, tables, { userId: user.id, log }), cardId: log.cardId };
+  return { undone: await takeBackReview(ctx, { tables, userId: user.id, log }), cardId: log.cardId };
 }

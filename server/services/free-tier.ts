@@ -21,7 +21,7 @@ import type { Viewer } from "../access/viewer";
 // Facts
 
 /** The first published activity of a group, by the group's order (position, then id): the free one. */
-export function firstListeningActivityQuery(ctx: AppContext, groupId: number) {
+export function firstListeningActivityQuery(ctx: AppContext, { groupId }: { groupId: number }) {
   return ctx.db
     .select({ id: listeningActivities.id })
     .from(listeningActivities)
@@ -31,7 +31,10 @@ export function firstListeningActivityQuery(ctx: AppContext, groupId: number) {
 }
 
 /** How many runs of a deck the member has recorded (0 before the first). */
-export async function deckPlays(ctx: AppContext, userId: number, deckId: number): Promise<number> {
+export async function deckPlays(
+  ctx: AppContext,
+  { userId, deckId }: { userId: number; deckId: number },
+): Promise<number> {
   const [row] = await ctx.db
     .select({ plays: deckProgress.plays })
     .from(deckProgress)
@@ -40,7 +43,10 @@ export async function deckPlays(ctx: AppContext, userId: number, deckId: number)
 }
 
 /** Whether this run (its seed) of a deck is one the member has recorded (server/services/vocabulary-pool.ts). */
-export async function isRecordedDeckRun(ctx: AppContext, userId: number, deckId: number, seed: number) {
+export async function isRecordedDeckRun(
+  ctx: AppContext,
+  { userId, deckId, seed }: { userId: number; deckId: number; seed: number },
+) {
   const [row] = await ctx.db
     .select({ id: exerciseAttempts.id })
     .from(exerciseAttempts)
@@ -60,8 +66,7 @@ export async function isRecordedDeckRun(ctx: AppContext, userId: number, deckId:
 /** The member's first rating of a card of this collection (null before any): when their free session began. */
 export async function firstCollectionReviewAt(
   ctx: AppContext,
-  userId: number,
-  collectionId: number,
+  { userId, collectionId }: { userId: number; collectionId: number },
 ): Promise<Date | null> {
   const [row] = await ctx.db
     .select({ first: min(flashcardReviewLogs.reviewedAt) })
@@ -72,7 +77,7 @@ export async function firstCollectionReviewAt(
 }
 
 /** The collection a flashcard belongs to (null for an unknown card: the review itself then answers 404). */
-export async function flashcardCollectionId(ctx: AppContext, cardId: number): Promise<number | null> {
+export async function flashcardCollectionId(ctx: AppContext, { cardId }: { cardId: number }): Promise<number | null> {
   const [row] = await ctx.db
     .select({ collectionId: flashcards.collectionId })
     .from(flashcards)
@@ -89,15 +94,14 @@ export async function flashcardCollectionId(ctx: AppContext, cardId: number): Pr
  */
 export async function requireDeckSession(
   ctx: AppContext,
-  viewer: Viewer,
-  { deckId, seed }: { deckId: number; seed?: number },
+  { viewer, deckId, seed }: { viewer: Viewer } & { deckId: number; seed?: number },
 ): Promise<void> {
   const member = requireSignedIn(viewer);
   const access = await member.lessonAccess();
   if (access.hasSubscription) return;
-  const plays = await deckPlays(ctx, member.userId, deckId);
+  const plays = await deckPlays(ctx, { userId: member.userId, deckId });
   if (seed === undefined || plays === 0) return assertCanStartDeckSession(access, { plays });
-  const recorded = await isRecordedDeckRun(ctx, member.userId, deckId, seed);
+  const recorded = await isRecordedDeckRun(ctx, { userId: member.userId, deckId, seed });
   assertCanContinueDeckSession(access, { plays }, { recorded });
 }
 
@@ -110,33 +114,38 @@ export type CollectionAccess =
 
 export async function collectionAccess(
   ctx: AppContext,
-  viewer: Viewer,
-  collectionId: number,
+  { viewer, collectionId }: { viewer: Viewer; collectionId: number },
 ): Promise<CollectionAccess> {
   const member = requireSignedIn(viewer);
   const access = await member.lessonAccess();
   if (access.hasSubscription) return { kind: "entitled" };
-  const firstReviewAt = await firstCollectionReviewAt(ctx, member.userId, collectionId);
+  const firstReviewAt = await firstCollectionReviewAt(ctx, { userId: member.userId, collectionId });
   if (firstReviewAt === null) return { kind: "free", endsAt: null };
   const endsAt = freeCollectionSessionEnd(firstReviewAt);
   return ctx.now().getTime() < endsAt.getTime() ? { kind: "free", endsAt } : { kind: "over", endedAt: endsAt };
 }
 
 /** Reviewing one collection (its session, rating or undoing one of its cards). */
-export async function requireCollectionSession(ctx: AppContext, viewer: Viewer, collectionId: number): Promise<void> {
+export async function requireCollectionSession(
+  ctx: AppContext,
+  { viewer, collectionId }: { viewer: Viewer; collectionId: number },
+): Promise<void> {
   const member = requireSignedIn(viewer);
   const access: StudyAccess = await member.lessonAccess();
   if (access.hasSubscription) return;
-  const firstReviewAt = await firstCollectionReviewAt(ctx, member.userId, collectionId);
+  const firstReviewAt = await firstCollectionReviewAt(ctx, { userId: member.userId, collectionId });
   assertCanStudyCollection(access, { firstReviewAt }, ctx.now());
 }
 
 /** Rating a flashcard by its id (the API's `POST /flashcards/reviews`): the gate of its collection. */
-export async function requireFlashcardReview(ctx: AppContext, viewer: Viewer, cardId: number): Promise<void> {
+export async function requireFlashcardReview(
+  ctx: AppContext,
+  { viewer, cardId }: { viewer: Viewer; cardId: number },
+): Promise<void> {
   const member = requireSignedIn(viewer);
   if ((await member.lessonAccess()).hasSubscription) return;
-  const collectionId = await flashcardCollectionId(ctx, cardId);
-  if (collectionId !== null) await requireCollectionSession(ctx, member, collectionId);
+  const collectionId = await flashcardCollectionId(ctx, { cardId });
+  if (collectionId !== null) await requireCollectionSession(ctx, { viewer: member, collectionId });
 }
 
 /** "Review all due": every collection's due cards in one session. */

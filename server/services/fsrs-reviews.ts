@@ -98,8 +98,13 @@ function fromSnapshot(snapshot: ReviewStateSnapshot): ReviewState {
  */
 export async function applyReview(
   ctx: AppContext,
-  tables: ReviewTables,
-  { userId, cardId, rating, requestId }: { userId: number; cardId: number; rating: Grade; requestId: string },
+  {
+    tables,
+    userId,
+    cardId,
+    rating,
+    requestId,
+  }: { tables: ReviewTables } & { userId: number; cardId: number; rating: Grade; requestId: string },
 ): Promise<ReviewResult> {
   const { states, logs, stateCard, logCard, cardKey } = tables;
   const columns = reviewStateColumns(states);
@@ -109,7 +114,7 @@ export async function applyReview(
   const [[earlier], [current], [member]] = await ctx.db.batch([
     ctx.db.select({ cardId: logCard }).from(logs).where(byRequest),
     ctx.db.select(columns).from(states).where(ownState),
-    timeZoneQuery(ctx, userId),
+    timeZoneQuery(ctx, { userId }),
   ]);
   const previous = current ? toReviewState(current) : null;
   if (earlier) {
@@ -132,19 +137,16 @@ export async function applyReview(
   // conditions the two writes below depend on (this request id not logged yet, the card's state still the
   // one this answer was computed from), so a retry or a lost race counts nothing.
   const stateRow = (where: SQL | undefined) => ctx.db.select({ userId: states.userId }).from(states).where(where);
-  const countReview = recordStudy(
-    ctx,
+  const countReview = recordStudy(ctx, {
     userId,
-    { cards: 1 },
-    {
-      at: now,
-      timeZone: member?.timeZone ?? null,
-      onlyIf: and(
-        notExists(ctx.db.select({ id: logs.id }).from(logs).where(byRequest)),
-        previous ? exists(stateRow(and(ownState, eq(states.reps, previous.reps)))) : notExists(stateRow(ownState)),
-      ),
-    },
-  );
+    cards: 1,
+    at: now,
+    timeZone: member?.timeZone ?? null,
+    onlyIf: and(
+      notExists(ctx.db.select({ id: logs.id }).from(logs).where(byRequest)),
+      previous ? exists(stateRow(and(ownState, eq(states.reps, previous.reps)))) : notExists(stateRow(ownState)),
+    ),
+  });
   const [, , logged] = await ctx.db.batch([
     countReview,
     writeState,
@@ -181,11 +183,11 @@ export async function applyReview(
  */
 export async function takeBackReview(
   ctx: AppContext,
-  tables: ReviewTables,
   {
+    tables,
     userId,
     log,
-  }: {
+  }: { tables: ReviewTables } & {
     userId: number;
     log: { id: number; cardId: number; reviewedAt: Date; previousState: ReviewStateSnapshot | null };
   },
@@ -196,24 +198,21 @@ export async function takeBackReview(
   // A later answer to the same card (another tab) means this one is no longer the card's to take back.
   const [[stillLatest], [member]] = await ctx.db.batch([
     ctx.db.select({ lastReview: states.lastReview }).from(states).where(ownState),
-    timeZoneQuery(ctx, userId),
+    timeZoneQuery(ctx, { userId }),
   ]);
   if (stillLatest?.lastReview?.getTime() !== log.reviewedAt.getTime()) return false;
   const previous = log.previousState ? fromSnapshot(log.previousState) : null;
   const latest = and(ownState, eq(states.lastReview, log.reviewedAt));
   await ctx.db.batch([
     // The answer no longer counts on the day it was given (first, while the card is still as it left it).
-    unrecordStudy(
-      ctx,
+    unrecordStudy(ctx, {
       userId,
-      { cards: 1 },
-      {
-        at: log.reviewedAt,
-        timeZone: member?.timeZone ?? null,
-        now,
-        onlyIf: exists(ctx.db.select({ userId: states.userId }).from(states).where(latest)),
-      },
-    ),
+      cards: 1,
+      at: log.reviewedAt,
+      timeZone: member?.timeZone ?? null,
+      now,
+      onlyIf: exists(ctx.db.select({ userId: states.userId }).from(states).where(latest)),
+    }),
     previous
       ? ctx.db
           .update(states)

@@ -149,7 +149,10 @@ function toDeckSummary(row: DeckRow): DeckSummary {
 }
 
 /** A theme with its decks grouped by category (categories in their order, uncategorised last). */
-export async function getVocabularyTheme(ctx: AppContext, user: Owner, themeId: number): Promise<ThemeDetail> {
+export async function getVocabularyTheme(
+  ctx: AppContext,
+  { user, themeId }: { user: Owner; themeId: number },
+): Promise<ThemeDetail> {
   const themes = await listVocabularyThemes(ctx);
   const theme = themes.find((candidate) => candidate.id === themeId);
   if (!theme) throw notFound(THEME_NOT_FOUND);
@@ -182,9 +185,7 @@ async function deckWordsAudio(ctx: AppContext, audioKey: string | null) {
 /** A deck with its words (in their order), optionally filtered by `q` on Arabic, transliteration or English. */
 export async function getVocabularyDeck(
   ctx: AppContext,
-  user: Owner,
-  deckId: number,
-  options: { q?: string } = {},
+  { user, deckId, ...options }: { user: Owner; deckId: number } & { q?: string },
 ): Promise<DeckDetail> {
   const [row] = await loadDecks(ctx, user, { deckId });
   if (!row) throw notFound(DECK_NOT_FOUND);
@@ -230,8 +231,11 @@ export async function getVocabularyDeck(
   };
 }
 
-export async function getDeckQuizSource(ctx: AppContext, user: Owner, deckId: number): Promise<QuizSource> {
-  const deck = await getVocabularyDeck(ctx, user, deckId);
+export async function getDeckQuizSource(
+  ctx: AppContext,
+  { user, deckId }: { user: Owner; deckId: number },
+): Promise<QuizSource> {
+  const deck = await getVocabularyDeck(ctx, { user, deckId });
   const words = deck.words.map((word) => ({
     key: `g${word.id}`,
     arabic: word.arabic,
@@ -239,7 +243,7 @@ export async function getDeckQuizSource(ctx: AppContext, user: Owner, deckId: nu
     english: word.english,
     audioUrl: word.audioUrl,
   }));
-  const pool = words.length >= 4 ? [] : await listGlobalPoolWords(ctx, deckId);
+  const pool = words.length >= 4 ? [] : await listGlobalPoolWords(ctx, { exceptDeckId: deckId });
   return { words, pool };
 }
 
@@ -249,11 +253,11 @@ export async function getDeckQuizSource(ctx: AppContext, user: Owner, deckId: nu
  */
 export async function finishDeckQuiz(
   ctx: AppContext,
-  user: Owner,
-  input: { deckId: number; seed: number; wordKeys: string[]; answerKeys: string[] },
+  { user, ...input }: { user: Owner } & { deckId: number; seed: number; wordKeys: string[]; answerKeys: string[] },
 ) {
-  const quizSource = await getDeckQuizSource(ctx, user, input.deckId);
-  const { quiz, recorded } = await recordQuizAttempt(ctx, user, {
+  const quizSource = await getDeckQuizSource(ctx, { user, deckId: input.deckId });
+  const { quiz, recorded } = await recordQuizAttempt(ctx, {
+    userId: user.id,
     source: "deck",
     sourceId: input.deckId,
     quizSource,
@@ -288,7 +292,10 @@ export async function finishDeckQuiz(
 }
 
 /** Copies a global word into one of the learner's lists ("My words" when none is named). */
-export async function saveGlobalWordToList(ctx: AppContext, user: Owner, input: { wordId: number; listId?: number }) {
+export async function saveGlobalWordToList(
+  ctx: AppContext,
+  { user, ...input }: { user: Owner } & { wordId: number; listId?: number },
+) {
   const [word] = await ctx.db
     .select({
       arabic: globalVocabularyWords.arabic,
@@ -299,6 +306,6 @@ export async function saveGlobalWordToList(ctx: AppContext, user: Owner, input: 
     .where(eq(globalVocabularyWords.id, input.wordId))
     .limit(1);
   if (!word) throw notFound("We couldn't find that word.");
-  const listId = input.listId ?? (await getOrCreateDefaultList(ctx, user.id)).id;
-  return addListItem(ctx, user, listId, word);
+  const listId = input.listId ?? (await getOrCreateDefaultList(ctx, { userId: user.id })).id;
+  return addListItem(ctx, { user, listId, ...word });
 }

@@ -146,7 +146,7 @@ async function findOrCreateGoogleUser(ctx: AppContext, profile: GoogleProfile) {
   let user = bySubject ?? null;
 
   if (!user) {
-    const byEmail = await findUserByEmail(ctx, profile.email);
+    const byEmail = await findUserByEmail(ctx, { email: profile.email });
     if (byEmail?.googleSubject) {
       throw new AppError(409, [
         "This email is already linked to another Google account. Sign in with that one, or with your password.",
@@ -195,8 +195,12 @@ const encoder = new TextEncoder();
  */
 export async function finishGoogleSignIn(
   requestCtx: AppContext,
-  { code, state, browserState }: { code: string; state: string; browserState: string | null | undefined },
-  meta: RequestMeta = {},
+  {
+    code,
+    state,
+    browserState,
+    meta = {},
+  }: { meta?: RequestMeta } & { code: string; state: string; browserState: string | null | undefined },
 ) {
   // Google's redirect back is a GET that reads the state written a moment ago and signs in: the primary.
   const ctx = onPrimary(requestCtx);
@@ -208,7 +212,7 @@ export async function finishGoogleSignIn(
   if (!saved || saved.expiresAt.getTime() <= ctx.now().getTime()) throw new AppError(400, [SIGN_IN_EXPIRED]);
   const profile = await exchangeCode(ctx, code, saved.codeVerifier);
   const user = await findOrCreateGoogleUser(ctx, profile);
-  const session = await createSession(ctx, user.id, meta);
+  const session = await createSession(ctx, { userId: user.id, meta });
   return {
     ...session,
     userId: user.id,

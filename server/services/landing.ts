@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import { countries, teachers, testimonials, videos, videoTeachers } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { buildWebVtt } from "../lib/webvtt";
-import { signThumbnailUrl } from "./catalog";
+import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonCuesQuery } from "./lesson-content";
 import { lessonPath } from "./lessons";
 import { isMediaKey, signMediaUrl } from "./media";
@@ -53,7 +53,7 @@ export async function getSampleLesson(ctx: AppContext): Promise<SampleLesson | n
     .limit(1);
   if (!lesson?.videoKey || !isMediaKey(lesson.videoKey)) return null;
   const [cues, teacherRows, videoUrl, posterUrl] = await Promise.all([
-    lessonCuesQuery(ctx, lesson.id).limit(SAMPLE_CUES),
+    lessonCuesQuery(ctx, { videoId: lesson.id }).limit(SAMPLE_CUES),
     ctx.db
       .select({ name: teachers.name })
       .from(videoTeachers)
@@ -93,7 +93,10 @@ export interface LandingTeacher {
 }
 
 /** Teachers with at least one published lesson, the busiest first. */
-export async function listLandingTeachers(ctx: AppContext, limit = 6): Promise<LandingTeacher[]> {
+export async function listLandingTeachers(
+  ctx: AppContext,
+  { limit = 6 }: { limit?: number } = {},
+): Promise<LandingTeacher[]> {
   const rows = await ctx.db
     .select({
       id: teachers.id,
@@ -134,7 +137,10 @@ export interface LandingTestimonial {
  * The learners' words the landing page shows: published, with the learner's consent recorded, never a
  * sample; in the admin's order. None: the page leaves the section out.
  */
-export async function listPublishedTestimonials(ctx: AppContext, limit = 6): Promise<LandingTestimonial[]> {
+export async function listPublishedTestimonials(
+  ctx: AppContext,
+  { limit = 6 }: { limit?: number } = {},
+): Promise<LandingTestimonial[]> {
   const rows = await ctx.db
     .select()
     .from(testimonials)

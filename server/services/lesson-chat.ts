@@ -69,15 +69,18 @@ export async function getLessonChat(ctx: AppContext, { videoId, viewer }: { vide
 }
 
 /** The system prompt: who the assistant is and everything it may answer from. */
-export async function buildLessonContext(ctx: AppContext, videoId: number, contextNotes: string) {
+export async function buildLessonContext(
+  ctx: AppContext,
+  { videoId, contextNotes }: { videoId: number; contextNotes: string },
+) {
   const [[video], cues, words] = await ctx.db.batch([
     ctx.db
       .select({ title: videos.title, titleAr: videos.titleAr, description: videos.description })
       .from(videos)
       .where(eq(videos.id, videoId))
       .limit(1),
-    lessonCuesQuery(ctx, videoId),
-    lessonVocabularyQuery(ctx, videoId),
+    lessonCuesQuery(ctx, { videoId }),
+    lessonVocabularyQuery(ctx, { videoId }),
   ]);
   const transcript = cues
     .map((cue) => `[${formatCueTime(cue.startMs)}] ${cue.arabic} | ${cue.transliteration} | ${cue.english}`)
@@ -111,13 +114,13 @@ export async function askLessonAssistant(
   const settings = await readSettings(ctx, videoId);
   const status = statusOf(ctx, settings.enabled);
   if (!status.available) throw new AppError(503, [status.message]);
-  const used = await hitRateLimit(ctx, `lesson-chat:${userId}`, CHAT_RATE_LIMIT);
+  const used = await hitRateLimit(ctx, { key: `lesson-chat:${userId}`, rule: CHAT_RATE_LIMIT });
   if (used > CHAT_RATE_LIMIT.limit) {
     throw new AppError(429, ["You have asked a lot this hour. Take a break and try again later."]);
   }
 
   const [system, history] = await Promise.all([
-    buildLessonContext(ctx, videoId, settings.contextNotes),
+    buildLessonContext(ctx, { videoId, contextNotes: settings.contextNotes }),
     historyQuery(ctx, videoId, userId, HISTORY_TURNS),
   ]);
   const messages = [

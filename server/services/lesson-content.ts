@@ -11,7 +11,7 @@ import { AppError } from "../lib/errors";
  * What decides who may use a lesson's own endpoints (`requireLessonAccess` in server/access/policy.ts):
  * whether it is published, free, and how long it is. Null for an unknown lesson.
  */
-export async function findLessonGate(ctx: AppContext, videoId: number) {
+export async function findLessonGate(ctx: AppContext, { videoId }: { videoId: number }) {
   const [lesson] = await ctx.db
     .select({
       id: videos.id,
@@ -33,7 +33,7 @@ const WORD_PAST_THE_END = "The time is past the end of the video.";
  * registry's hook in server/admin/resources/lesson-content.ts, which the lesson workspace writes through).
  */
 export async function checkWordTime(ctx: AppContext, { videoId, startMs }: { videoId: number; startMs: number }) {
-  const lesson = await findLessonGate(ctx, videoId);
+  const lesson = await findLessonGate(ctx, { videoId });
   if (lesson && lesson.durationSeconds > 0 && startMs > lesson.durationSeconds * 1000) {
     throw new AppError(422, [WORD_PAST_THE_END], { startMs: [WORD_PAST_THE_END] });
   }
@@ -54,7 +54,7 @@ const cueColumns = {
 const cueOrder = [asc(transcriptCues.startMs), asc(transcriptCues.id)] as const;
 
 /** A lesson's transcript lines in time order. */
-export function lessonCuesQuery(ctx: AppContext, videoId: number) {
+export function lessonCuesQuery(ctx: AppContext, { videoId }: { videoId: number }) {
   return ctx.db
     .select(cueColumns)
     .from(transcriptCues)
@@ -64,8 +64,8 @@ export function lessonCuesQuery(ctx: AppContext, videoId: number) {
 
 export type LessonCue = Awaited<ReturnType<typeof lessonCuesQuery>>[number];
 
-export async function listLessonCues(ctx: AppContext, videoId: number): Promise<LessonCue[]> {
-  return lessonCuesQuery(ctx, videoId);
+export async function listLessonCues(ctx: AppContext, { videoId }: { videoId: number }): Promise<LessonCue[]> {
+  return lessonCuesQuery(ctx, { videoId });
 }
 
 /** The lines of every lesson with an id in [fromVideoId, toVideoId], lesson by lesson, each in time order. */
@@ -94,7 +94,7 @@ export async function getLessonCue(
 }
 
 /** The lesson's words, where they come up first (words without a moment lead), then as added. */
-export function lessonVocabularyQuery(ctx: AppContext, videoId: number) {
+export function lessonVocabularyQuery(ctx: AppContext, { videoId }: { videoId: number }) {
   return ctx.db
     .select({
       id: videoVocabulary.id,
@@ -144,14 +144,14 @@ function sentenceGaps(ctx: AppContext) {
 }
 
 /** Sentence-order exercises in the admin's order, each with the moment of the line it is cut from. */
-export function sentenceOrdersQuery(ctx: AppContext, videoId: number) {
+export function sentenceOrdersQuery(ctx: AppContext, { videoId }: { videoId: number }) {
   return sentenceOrders(ctx)
     .where(eq(videoSentenceOrders.videoId, videoId))
     .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id));
 }
 
 /** Fill-the-gap exercises in the admin's order, each with the moment of the line it is cut from. */
-export function sentenceGapsQuery(ctx: AppContext, videoId: number) {
+export function sentenceGapsQuery(ctx: AppContext, { videoId }: { videoId: number }) {
   return sentenceGaps(ctx)
     .where(eq(videoSentenceGaps.videoId, videoId))
     .orderBy(asc(videoSentenceGaps.position), asc(videoSentenceGaps.id));
@@ -161,13 +161,19 @@ export type SentenceOrderRow = Awaited<ReturnType<typeof sentenceOrdersQuery>>[n
 export type SentenceGapRow = Awaited<ReturnType<typeof sentenceGapsQuery>>[number];
 
 /** One sentence-order exercise of any lesson (its `videoId` says which); null when unknown. */
-export async function getSentenceOrder(ctx: AppContext, exerciseId: number): Promise<SentenceOrderRow | null> {
+export async function getSentenceOrder(
+  ctx: AppContext,
+  { exerciseId }: { exerciseId: number },
+): Promise<SentenceOrderRow | null> {
   const [row] = await sentenceOrders(ctx).where(eq(videoSentenceOrders.id, exerciseId)).limit(1);
   return row ?? null;
 }
 
 /** One fill-the-gap exercise of any lesson (its `videoId` says which); null when unknown. */
-export async function getSentenceGap(ctx: AppContext, exerciseId: number): Promise<SentenceGapRow | null> {
+export async function getSentenceGap(
+  ctx: AppContext,
+  { exerciseId }: { exerciseId: number },
+): Promise<SentenceGapRow | null> {
   const [row] = await sentenceGaps(ctx).where(eq(videoSentenceGaps.id, exerciseId)).limit(1);
   return row ?? null;
 }

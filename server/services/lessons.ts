@@ -421,8 +421,8 @@ export async function getLessonPage(
     savedRows,
     solvedRows,
   ] = await ctx.db.batch([
-    lessonCuesQuery(ctx, video.id),
-    lessonVocabularyQuery(ctx, video.id),
+    lessonCuesQuery(ctx, { videoId: video.id }),
+    lessonVocabularyQuery(ctx, { videoId: video.id }),
     ctx.db
       .select({
         id: videoAttachments.id,
@@ -449,8 +449,8 @@ export async function getLessonPage(
       .leftJoin(countries, eq(countries.id, teachers.countryId))
       .where(eq(videoTeachers.videoId, video.id))
       .orderBy(asc(teachers.name)),
-    sentenceOrdersQuery(ctx, video.id),
-    sentenceGapsQuery(ctx, video.id),
+    sentenceOrdersQuery(ctx, { videoId: video.id }),
+    sentenceGapsQuery(ctx, { videoId: video.id }),
     ctx.db
       .select({
         videoId: videoProgress.videoId,
@@ -482,7 +482,7 @@ export async function getLessonPage(
             .where(eq(videoVocabulary.videoId, video.id)),
         ),
       ),
-    solvedExercisesQuery(ctx, viewerId, video.id),
+    solvedExercisesQuery(ctx, { userId: viewerId, videoId: video.id }),
   ]);
 
   const progressById = new Map(progressRows.map((row) => [row.videoId, row]));

@@ -123,7 +123,10 @@ function bestOf(rows: Array<{ score: number; total: number }>): ListeningScore |
  * Every group with its published activities, question counts, which one is free and (for a learner) best
  * scores and locks. A learner's best scores stay on the list whether or not the activity is open to them.
  */
-export async function listListeningGroups(ctx: AppContext, viewer: Viewer): Promise<ListeningGroupView[]> {
+export async function listListeningGroups(
+  ctx: AppContext,
+  { viewer }: { viewer: Viewer },
+): Promise<ListeningGroupView[]> {
   const groupsQuery = ctx.db
     .select({
       id: listeningActivityGroups.id,
@@ -222,7 +225,7 @@ async function openActivity(ctx: AppContext, viewer: Viewer, activityId: number)
   const member = requireSignedIn(viewer, SIGN_IN_TO_LISTEN_MESSAGE);
   const [activity, access] = await Promise.all([findActivity(ctx, activityId), member.lessonAccess()]);
   if (!access.hasSubscription) {
-    const [first] = await firstListeningActivityQuery(ctx, activity.groupId);
+    const [first] = await firstListeningActivityQuery(ctx, { groupId: activity.groupId });
     assertCanOpenListeningActivity(access, { isFirstOfGroup: first?.id === activity.id });
   }
   return { member, activity };
@@ -257,8 +260,7 @@ function myScoresQuery(ctx: AppContext, userId: number, activityId: number) {
  */
 export async function getListeningActivity(
   ctx: AppContext,
-  viewer: Viewer,
-  activityId: number,
+  { viewer, activityId }: { viewer: Viewer; activityId: number },
 ): Promise<ListeningActivityView> {
   const { member, activity } = await openActivity(ctx, viewer, activityId);
   const [questions, scores] = await ctx.db.batch([
@@ -332,8 +334,7 @@ function reviewOf(questions: QuestionRow[], answers: Record<string, string>): Li
  */
 export async function submitListeningAttempt(
   ctx: AppContext,
-  viewer: Viewer,
-  { activityId, input }: { activityId: number; input: unknown },
+  { viewer, activityId, input }: { viewer: Viewer } & { activityId: number; input: unknown },
 ): Promise<ListeningAttemptResult> {
   const { member, activity } = await openActivity(ctx, viewer, activityId);
   const userId = member.userId;
@@ -416,8 +417,7 @@ async function resultOf(
  */
 export async function getListeningAttempt(
   ctx: AppContext,
-  viewer: Viewer,
-  { activityId, attemptId }: { activityId: number; attemptId: number },
+  { viewer, activityId, attemptId }: { viewer: Viewer } & { activityId: number; attemptId: number },
 ): Promise<ListeningAttemptResult> {
   const { member, activity } = await openActivity(ctx, viewer, activityId);
   const [[attempt], questions] = await ctx.db.batch([
@@ -447,8 +447,7 @@ export async function getListeningAttempt(
 /** The learner's best score on one activity (null before any attempt). */
 export async function getBestListeningScore(
   ctx: AppContext,
-  member: Pick<Member, "userId">,
-  activityId: number,
+  { viewer, activityId }: { viewer: Pick<Member, "userId">; activityId: number },
 ): Promise<ListeningScore | null> {
-  return bestOf(await myScoresQuery(ctx, member.userId, activityId));
+  return bestOf(await myScoresQuery(ctx, viewer.userId, activityId));
 }

@@ -9,7 +9,7 @@ import type { AppContext } from "../context";
  * together: whatever was mailed before was asked for under the old password, or sent to the old address, and
  * must not outlive the change. `when` (a condition read inside the batch) limits them to a change that was made.
  */
-export function endMailedLinks(ctx: AppContext, userId: number, when?: SQL) {
+export function endMailedLinks(ctx: AppContext, { userId, when }: { userId: number; when?: SQL }) {
   const now = ctx.now();
   return [
     ctx.db

@@ -37,8 +37,7 @@ export type MediaSignatureCheck =
 
 export async function verifyMediaSignature(
   ctx: AppContext,
-  key: string,
-  params: URLSearchParams,
+  { key, params }: { key: string; params: URLSearchParams },
 ): Promise<MediaSignatureCheck> {
   if (!isMediaKey(key)) return { ok: false, reason: "Unknown media." };
   const expText = params.get("exp") ?? "";
@@ -136,9 +135,7 @@ const notFound = () => Response.json({ errors: ["Not found."] }, { status: 404 }
  */
 export async function serveMedia(
   ctx: AppContext,
-  request: Request,
-  key: string,
-  check: Extract<MediaSignatureCheck, { ok: true }>,
+  { request, key, check }: { request: Request; key: string; check: Extract<MediaSignatureCheck, { ok: true }> },
 ) {
   const rangeHeader = request.headers.get("Range");
   const asked = requestedRange(rangeHeader);

@@ -43,7 +43,10 @@ export interface MemberExport {
   data: Record<string, Record<string, unknown>[]>;
 }
 
-export async function exportMemberData(ctx: AppContext, actor: { id: number }, userId: number): Promise<MemberExport> {
+export async function exportMemberData(
+  ctx: AppContext,
+  { actor, userId }: { actor: { id: number }; userId: number },
+): Promise<MemberExport> {
   const [account] = await ctx.db
     .select()
     .from(users)

@@ -28,14 +28,17 @@ function unsubscribeMessage(id: number, email: string) {
 }
 
 /** HMAC over the row id and address, so a link works for that one subscriber, forever, without storing it. */
-export async function unsubscribeSignature(ctx: AppContext, id: number, email: string): Promise<string> {
+export async function unsubscribeSignature(
+  ctx: AppContext,
+  { id, email }: { id: number; email: string },
+): Promise<string> {
   return hmacSha256Hex(ctx.config.jwtSecret, unsubscribeMessage(id, email));
 }
 
-export async function unsubscribeUrl(ctx: AppContext, id: number, email: string): Promise<string> {
+export async function unsubscribeUrl(ctx: AppContext, { id, email }: { id: number; email: string }): Promise<string> {
   const url = new URL("/newsletter/unsubscribe", ctx.config.appUrl);
   url.searchParams.set("id", String(id));
-  url.searchParams.set("sig", await unsubscribeSignature(ctx, id, email));
+  url.searchParams.set("sig", await unsubscribeSignature(ctx, { id, email }));
   return url.toString();
 }
 
@@ -46,7 +49,7 @@ async function sendConfirmation(
 ) {
   const confirm = new URL("/newsletter/confirm", ctx.config.appUrl);
   confirm.searchParams.set("token", token);
-  const unsubscribe = await unsubscribeUrl(ctx, row.id, row.email);
+  const unsubscribe = await unsubscribeUrl(ctx, { id: row.id, email: row.email });
   const appName = ctx.config.appName;
   const greeting = row.name ? `Ahlan ${row.name},` : "Ahlan,";
   await sendMail(ctx, {
@@ -69,7 +72,7 @@ async function sendConfirmation(
 }
 
 async function issueConfirmation(ctx: AppContext, row: { id: number; email: string; name: string | null }) {
-  const hits = await hitRateLimit(ctx, `newsletter:email:${row.email}`, CONFIRMATION_EMAIL_LIMIT);
+  const hits = await hitRateLimit(ctx, { key: `newsletter:email:${row.email}`, rule: CONFIRMATION_EMAIL_LIMIT });
   if (hits > CONFIRMATION_EMAIL_LIMIT.limit) return;
   const token = randomToken(32);
   const now = ctx.now();
@@ -87,10 +90,12 @@ async function issueConfirmation(ctx: AppContext, row: { id: number; email: stri
  */
 export async function subscribeToNewsletter(
   ctx: AppContext,
-  input: NewsletterSignupInput,
-  meta: { ipAddress?: string | null } = {},
+  { meta = {}, ...input }: { meta?: { ipAddress?: string | null } } & NewsletterSignupInput,
 ): Promise<{ message: string }> {
-  const ipHits = await hitRateLimit(ctx, `newsletter:ip:${meta.ipAddress ?? "unknown"}`, NEWSLETTER_IP_RATE_LIMIT);
+  const ipHits = await hitRateLimit(ctx, {
+    key: `newsletter:ip:${meta.ipAddress ?? "unknown"}`,
+    rule: NEWSLETTER_IP_RATE_LIMIT,
+  });
   if (ipHits > NEWSLETTER_IP_RATE_LIMIT.limit) throw new AppError(429, [TOO_MANY_SIGNUPS]);
 
   const email = input.email.trim().toLowerCase();
@@ -135,7 +140,10 @@ export async function subscribeToNewsletter(
 }
 
 /** Confirms the subscription behind a link's token (single use, 7 days). */
-export async function confirmNewsletterSubscription(requestCtx: AppContext, token: string): Promise<ConfirmResult> {
+export async function confirmNewsletterSubscription(
+  requestCtx: AppContext,
+  { token }: { token: string },
+): Promise<ConfirmResult> {
   // The emailed link is a GET, and it writes: on the primary (server/lib/d1-session.ts).
   const ctx = onPrimary(requestCtx);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: "invalid" };
@@ -165,7 +173,7 @@ export async function confirmNewsletterSubscription(requestCtx: AppContext, toke
       "",
       `Read the blog: ${new URL("/blog", ctx.config.appUrl).toString()}`,
       "",
-      `Unsubscribe with one click: ${await unsubscribeUrl(ctx, row.id, row.email)}`,
+      `Unsubscribe with one click: ${await unsubscribeUrl(ctx, { id: row.id, email: row.email })}`,
     ].join("\n"),
   });
   return { status: "confirmed", email: row.email };
@@ -175,7 +183,7 @@ async function findBySignature(ctx: AppContext, id: number, signature: string) {
   if (!Number.isSafeInteger(id) || id < 1 || !/^[0-9a-f]{64}$/.test(signature)) return null;
   const [row] = await ctx.db.select().from(mailingList).where(eq(mailingList.id, id)).limit(1);
   if (!row) return null;
-  const expected = await unsubscribeSignature(ctx, row.id, row.email);
+  const expected = await unsubscribeSignature(ctx, { id: row.id, email: row.email });
   const encoder = new TextEncoder();
   return constantTimeEqual(encoder.encode(expected), encoder.encode(signature)) ? row : null;
 }

@@ -4,7 +4,7 @@ import { LEVELS, type OnboardingInput, type PreferencesInput } from "#core/schem
 import { isLessonLocked, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
-import { signThumbnailUrl } from "./catalog";
+import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonPath } from "./lessons";
 import { isMediaKey, signMediaUrl } from "./media";
 
@@ -60,7 +60,10 @@ const NO_PREFERENCES: LearnerPreferences = {
 };
 
 /** The member's preferences alone (e.g. whether they have onboarded). */
-export async function getLearnerPreferences(ctx: AppContext, userId: number): Promise<LearnerPreferences> {
+export async function getLearnerPreferences(
+  ctx: AppContext,
+  { userId }: { userId: number },
+): Promise<LearnerPreferences> {
   const [row] = await preferencesQuery(ctx, userId);
   return row ?? NO_PREFERENCES;
 }
@@ -68,7 +71,7 @@ export async function getLearnerPreferences(ctx: AppContext, userId: number): Pr
 /** The member's preferences and the regions they may choose from, in one round trip. */
 export async function getPreferences(
   ctx: AppContext,
-  userId: number,
+  { userId }: { userId: number },
 ): Promise<{ preferences: LearnerPreferences; regions: DialectRegion[] }> {
   const [rows, regions] = await ctx.db.batch([preferencesQuery(ctx, userId), regionsQuery(ctx)]);
   return { preferences: rows[0] ?? NO_PREFERENCES, regions };
@@ -119,8 +122,7 @@ function clipQuery(ctx: AppContext, level: Level) {
 /** Everything the onboarding page shows: the member's answers so far, the regions and the three clips. */
 export async function getOnboardingPage(
   ctx: AppContext,
-  userId: number,
-  accessLoaded: ViewerAccess | Promise<ViewerAccess>,
+  { userId, accessLoaded }: { userId: number; accessLoaded: ViewerAccess | Promise<ViewerAccess> },
 ) {
   const [[prefRows, regions, beginner, intermediate, advanced], access] = await Promise.all([
     ctx.db.batch([
@@ -180,7 +182,7 @@ const GONE = "This account no longer exists.";
  * Stores the onboarding answers and marks the member onboarded (the first time only: `onboardedAt` keeps
  * the day they first answered). A time zone the browser did not send leaves the stored one alone.
  */
-export async function completeOnboarding(ctx: AppContext, userId: number, input: OnboardingInput) {
+export async function completeOnboarding(ctx: AppContext, { userId, ...input }: { userId: number } & OnboardingInput) {
   const dialectRegion = await resolveRegion(ctx, input.dialectRegion);
   const now = ctx.now();
   const [updated] = await ctx.db
@@ -205,7 +207,7 @@ export async function completeOnboarding(ctx: AppContext, userId: number, input:
  * The preferences part of /profile (the profile's own fields, level included, are `updateProfile`'s). As
  * there, a field left empty is cleared. The region is checked before anything is written.
  */
-export async function updatePreferences(ctx: AppContext, userId: number, input: PreferencesInput) {
+export async function updatePreferences(ctx: AppContext, { userId, ...input }: { userId: number } & PreferencesInput) {
   const dialectRegion = await resolveRegion(ctx, input.dialectRegion);
   const [updated] = await ctx.db
     .update(users)

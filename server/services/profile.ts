@@ -15,7 +15,7 @@ export function avatarUrl(userId: number, avatarKey: string | null): string | nu
 }
 
 /** Replaces the editable profile fields; a field left empty is cleared. */
-export async function updateProfile(ctx: AppContext, userId: number, input: ProfileInput) {
+export async function updateProfile(ctx: AppContext, { userId, ...input }: { userId: number } & ProfileInput) {
   const [updated] = await ctx.db
     .update(users)
     .set({
@@ -43,7 +43,7 @@ const avatarError = (message: string, status: 413 | 422 = 422) =>
   new AppError(status, [message], { avatar: [message] });
 
 /** Stores a new avatar in R2 under avatars/<userId>/, points the user at it and removes the old one. */
-export async function setAvatar(ctx: AppContext, userId: number, file: File) {
+export async function setAvatar(ctx: AppContext, { userId, file }: { userId: number; file: File }) {
   if (!file || file.size === 0) throw avatarError("Choose an image to upload.");
   if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) throw avatarError("Use a PNG, JPEG or WebP image.");
   if (file.size > AVATAR_MAX_BYTES) throw avatarError("The image must be 2 MB or smaller.", 413);
@@ -64,7 +64,7 @@ export async function setAvatar(ctx: AppContext, userId: number, file: File) {
   return { avatarKey: key };
 }
 
-export async function removeAvatar(ctx: AppContext, userId: number) {
+export async function removeAvatar(ctx: AppContext, { userId }: { userId: number }) {
   const [user] = await ctx.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user?.avatarKey) return;
   await ctx.db.update(users).set({ avatarKey: null, updatedAt: ctx.now() }).where(eq(users.id, userId));
@@ -78,19 +78,19 @@ export async function removeAvatar(ctx: AppContext, userId: number) {
  */
 async function deleteReplacedAvatar(ctx: AppContext, key: string) {
   try {
-    await deleteAvatarObject(ctx, key);
+    await deleteAvatarObject(ctx, { key });
   } catch (error) {
     console.error(`profile: could not delete the replaced avatar object ${key}`, String(error));
   }
 }
 
 /** Only ever deletes under avatars/, whatever key it is handed. */
-export async function deleteAvatarObject(ctx: AppContext, key: string) {
+export async function deleteAvatarObject(ctx: AppContext, { key }: { key: string }) {
   if (key.startsWith("avatars/")) await ctx.bucket.delete(key);
 }
 
 /** The R2 object of a member's current avatar, or null when there is none. */
-export async function getAvatar(ctx: AppContext, userId: number) {
+export async function getAvatar(ctx: AppContext, { userId }: { userId: number }) {
   const [user] = await ctx.db
     .select({ avatarKey: users.avatarKey })
     .from(users)

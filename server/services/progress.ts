@@ -154,15 +154,17 @@ export async function saveProgress(
   const baseline = computeProgress(null, { positionSeconds: input.positionSeconds, durationSeconds: duration }, now);
   const position = baseline.positionSeconds;
   const where = and(eq(videoProgress.userId, userId), eq(videoProgress.videoId, videoId));
-  const [member] = await timeZoneQuery(ctx, userId);
+  const [member] = await timeZoneQuery(ctx, { userId });
   const excludedPosition = sql`excluded.position_seconds`;
   const [, rows] = await ctx.db.batch([
-    recordStudyFrom(
-      ctx,
+    recordStudyFrom(ctx, {
       userId,
-      { seconds: creditSql(position, now), from: videoProgress, where },
-      { at: now, timeZone: member?.timeZone ?? null },
-    ),
+      seconds: creditSql(position, now),
+      from: videoProgress,
+      where,
+      at: now,
+      timeZone: member?.timeZone ?? null,
+    }),
     ctx.db
       .insert(videoProgress)
       .values({

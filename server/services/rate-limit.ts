@@ -79,7 +79,10 @@ export interface RateLimitResult {
 const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / SECOND_MS));
 
 /** Whether one more hit would still fit the rule, without counting it. */
-export async function peekRateLimit(ctx: AppContext, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function peekRateLimit(
+  ctx: AppContext,
+  { key, rule }: { key: string; rule: RateLimitRule },
+): Promise<RateLimitResult> {
   const now = ctx.now().getTime();
   const [row] = await ctx.db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
   const windowEnd = (row?.windowStartedAt.getTime() ?? now) + rule.windowMs;
@@ -88,7 +91,10 @@ export async function peekRateLimit(ctx: AppContext, key: string, rule: RateLimi
 }
 
 /** Counts one hit in a single upsert (concurrent requests cannot lose a count) and says whether it fits the rule. */
-export async function takeRateLimit(ctx: AppContext, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function takeRateLimit(
+  ctx: AppContext,
+  { key, rule }: { key: string; rule: RateLimitRule },
+): Promise<RateLimitResult> {
   const now = ctx.now().getTime();
   const windowFloor = now - rule.windowMs;
   const [row] = await ctx.db
@@ -108,16 +114,19 @@ export async function takeRateLimit(ctx: AppContext, key: string, rule: RateLimi
 }
 
 /** Adds one hit and returns the new count (see takeRateLimit). */
-export async function hitRateLimit(ctx: AppContext, key: string, rule: RateLimitRule): Promise<number> {
-  return (await takeRateLimit(ctx, key, rule)).count;
+export async function hitRateLimit(
+  ctx: AppContext,
+  { key, rule }: { key: string; rule: RateLimitRule },
+): Promise<number> {
+  return (await takeRateLimit(ctx, { key, rule })).count;
 }
 
-export async function clearRateLimit(ctx: AppContext, key: string): Promise<void> {
+export async function clearRateLimit(ctx: AppContext, { key }: { key: string }): Promise<void> {
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** The longest wait any of these delay keys imposes right now, in whole seconds; 0 when free to try. */
-export async function delayRemaining(ctx: AppContext, keys: string[]): Promise<number> {
+export async function delayRemaining(ctx: AppContext, { keys }: { keys: string[] }): Promise<number> {
   if (keys.length === 0) return 0;
   const rows = await ctx.db
     .select({ blockedUntil: rateLimits.blockedUntil })
@@ -138,7 +147,7 @@ export function delayAfter(rule: DelayRule, failures: number): number {
  * Records one failure in a single upsert: the count (restarted when the last failure is older than
  * `forgetAfterMs`), the time, and until when the next attempt must wait. Returns the new count.
  */
-export async function recordFailure(ctx: AppContext, key: string, rule: DelayRule): Promise<number> {
+export async function recordFailure(ctx: AppContext, { key, rule }: { key: string; rule: DelayRule }): Promise<number> {
   const now = ctx.now().getTime();
   const forgotten = sql`coalesce(${rateLimits.lastAttemptAt}, ${rateLimits.windowStartedAt}) <= ${now - rule.forgetAfterMs}`;
   const nextCount = sql`(case when ${forgotten} then 1 else ${rateLimits.count} + 1 end)`;

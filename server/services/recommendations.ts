@@ -16,7 +16,7 @@ import { regionAdjective } from "#core/schemas/onboarding";
 import { isLessonLocked, type ViewerAccess } from "../access/policy";
 import type { AppContext } from "../context";
 import { getEntitlement } from "./billing/entitlement";
-import { signThumbnailUrl } from "./catalog";
+import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonPath } from "./lessons";
 
 // "For you" on the library and "Next up" on a lesson: deterministic suggestions, each with the reason it
@@ -262,7 +262,10 @@ function preferencesQuery(ctx: AppContext, userId: number) {
  * The statements behind the suggestions, to run in one batch (with more of a caller's own). Exported for
  * the tests, which read their query plans.
  */
-export function forYouStatements(ctx: AppContext, userId: number, limit: number, exclude: number | null) {
+export function forYouStatements(
+  ctx: AppContext,
+  { userId, limit, exclude }: { userId: number; limit: number; exclude: number | null },
+) {
   return [
     preferencesQuery(ctx, userId),
     continuationQuery(ctx, SERIES, userId, { limit, exclude }),
@@ -352,7 +355,7 @@ async function toRecommended(
 
 function accessFor(ctx: AppContext, userId: number, given: Options["access"]): Promise<ViewerAccess> {
   if (given) return Promise.resolve(given);
-  return getEntitlement(ctx, userId).then((entitlement) => ({
+  return getEntitlement(ctx, { userId }).then((entitlement) => ({
     signedIn: true,
     hasSubscription: entitlement.hasAccess,
     userId,
@@ -371,10 +374,16 @@ function clampLimit(limit: number | undefined): number {
  * at their level; never a lesson they have started or finished. Premium lessons are included, locked for a
  * member without a subscription. One D1 round trip.
  */
-export async function getForYou(ctx: AppContext, userId: number, options: Options = {}): Promise<RecommendedLesson[]> {
+export async function getForYou(
+  ctx: AppContext,
+  { userId, ...options }: { userId: number } & Options,
+): Promise<RecommendedLesson[]> {
   const limit = clampLimit(options.limit);
   const accessLoaded = accessFor(ctx, userId, options.access);
-  const [results, access] = await Promise.all([ctx.db.batch(forYouStatements(ctx, userId, limit, null)), accessLoaded]);
+  const [results, access] = await Promise.all([
+    ctx.db.batch(forYouStatements(ctx, { userId, limit, exclude: null })),
+    accessLoaded,
+  ]);
   return Promise.all(rank(results, limit).map((suggestion) => toRecommended(ctx, suggestion, access)));
 }
 
@@ -432,12 +441,14 @@ function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, videoI
  */
 export async function getNextUp(
   ctx: AppContext,
-  userId: number,
-  videoId: number,
-  options: Pick<Options, "access"> = {},
+  { userId, videoId, options = {} }: { userId: number; videoId: number; options?: Pick<Options, "access"> },
 ): Promise<RecommendedLesson | null> {
   const accessLoaded = accessFor(ctx, userId, options.access);
-  const [preferences, seriesStarted, coursesStarted, inRegion, atLevel] = forYouStatements(ctx, userId, 1, videoId);
+  const [preferences, seriesStarted, coursesStarted, inRegion, atLevel] = forYouStatements(ctx, {
+    userId,
+    limit: 1,
+    exclude: videoId,
+  });
   const [seriesNext, courseNext, ...forYou] = await ctx.db.batch([
     nextInCollectionQuery(ctx, SERIES, videoId),
     nextInCollectionQuery(ctx, COURSES, videoId),

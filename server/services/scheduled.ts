@@ -13,7 +13,8 @@ import { createAppContext, type AppContext } from "../context";
 import type { Env } from "../env";
 import { IDEMPOTENCY_WINDOW_MS, OUTBOX_RETENTION_DAYS } from "../lib/config";
 import { reconcileSubscriptions, type ReconcileReport } from "./billing";
-import { handleReminderQueue, runReminderCron, type ReminderCronReport } from "./reminders";
+import { runReminderCron, type ReminderCronReport } from "./reminders/cron";
+import { handleReminderQueue } from "./reminders/queue";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Stripe retries a webhook for three days; ids older than this can no longer come back. */

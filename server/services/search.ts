@@ -205,7 +205,7 @@ function deleteVideoRows(db: Database, videoId: number) {
 }
 
 /** (Re)indexes one lesson after its title, description or transcript changed: one atomic batch. */
-export async function indexVideo(ctx: AppContext, videoId: number): Promise<void> {
+export async function indexVideo(ctx: AppContext, { videoId }: { videoId: number }): Promise<void> {
   const [video] = await ctx.db
     .select({ id: videos.id, title: videos.title, titleAr: videos.titleAr, description: videos.description })
     .from(videos)
@@ -214,7 +214,7 @@ export async function indexVideo(ctx: AppContext, videoId: number): Promise<void
     await deleteVideoRows(ctx.db, videoId);
     return;
   }
-  const cues = await listLessonCues(ctx, videoId);
+  const cues = await listLessonCues(ctx, { videoId });
   await runInBatches(ctx.db, [
     deleteVideoRows(ctx.db, videoId),
     ...insertStatements(ctx.db, searchRowsForVideo(video, cues)),
@@ -222,7 +222,7 @@ export async function indexVideo(ctx: AppContext, videoId: number): Promise<void
 }
 
 /** Drops a deleted lesson's rows (deleting the lesson does not cascade into a virtual table). */
-export async function removeFromSearchIndex(ctx: AppContext, videoId: number): Promise<void> {
+export async function removeFromSearchIndex(ctx: AppContext, { videoId }: { videoId: number }): Promise<void> {
   await deleteVideoRows(ctx.db, videoId);
 }
 
@@ -397,8 +397,7 @@ export function searchLessonsStatement(db: Database, query: string, { limit = 20
 /** Published lessons matching a query, best first, each with its best matching line. Two D1 round trips. */
 export async function searchLessons(
   ctx: AppContext,
-  query: string,
-  options: { limit?: number } = {},
+  { query, ...options }: { query: string } & { limit?: number },
 ): Promise<LessonSearchResult[]> {
   const statement = searchLessonsStatement(ctx.db, query, options);
   if (!statement) return [];

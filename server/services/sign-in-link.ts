@@ -39,20 +39,22 @@ const AFTER_LOGIN = "/video-library";
  */
 export async function requestSignInLink(
   ctx: AppContext,
-  email: string,
-  meta: RequestMeta = {},
-  options: { redirectTo?: string | null } = {},
+  { email, meta = {}, ...options }: { email: string; meta?: RequestMeta } & { redirectTo?: string | null },
 ): Promise<void> {
   if (
     meta.ipAddress &&
-    !(await takeRateLimit(ctx, `sign-in-link:source:${meta.ipAddress}`, SIGN_IN_LINK_SOURCE_LIMIT)).allowed
+    !(await takeRateLimit(ctx, { key: `sign-in-link:source:${meta.ipAddress}`, rule: SIGN_IN_LINK_SOURCE_LIMIT }))
+      .allowed
   ) {
     return;
   }
-  const user = await findUserByEmail(ctx, email);
+  const user = await findUserByEmail(ctx, { email });
   if (!user || user.disabledAt || user.deletedAt) return;
   // Per account, so the form cannot flood someone's inbox from many addresses.
-  if (!(await takeRateLimit(ctx, `sign-in-link:email:${user.email}`, SIGN_IN_LINK_ACCOUNT_LIMIT)).allowed) return;
+  if (
+    !(await takeRateLimit(ctx, { key: `sign-in-link:email:${user.email}`, rule: SIGN_IN_LINK_ACCOUNT_LIMIT })).allowed
+  )
+    return;
 
   const token = randomToken(32);
   await ctx.db.insert(signInLinks).values({
@@ -107,7 +109,7 @@ function invalidLink() {
  * Whether a link would sign in, without using it: the page a link opens asks before it shows its "Sign in"
  * button (a GET must never sign in, because mail scanners open links). Answers the account's address.
  */
-export async function checkSignInLink(ctx: AppContext, token: string): Promise<{ email: string }> {
+export async function checkSignInLink(ctx: AppContext, { token }: { token: string }): Promise<{ email: string }> {
   const row = await findLink(ctx, token);
   return { email: row.email };
 }
@@ -118,7 +120,10 @@ export async function checkSignInLink(ctx: AppContext, token: string): Promise<{
  * (still unused, still unexpired), so of two racing requests only one signs in; the member's other
  * unused links end with it. Opening the link proves the mailbox, so it also confirms the email.
  */
-export async function signInWithLink(requestCtx: AppContext, token: string, meta: RequestMeta = {}) {
+export async function signInWithLink(
+  requestCtx: AppContext,
+  { token, meta = {} }: { token: string; meta?: RequestMeta },
+) {
   const ctx = onPrimary(requestCtx);
   const row = await findLink(ctx, token);
   const now = ctx.now();
@@ -153,6 +158,6 @@ export async function signInWithLink(requestCtx: AppContext, token: string, meta
             .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt))),
         ]),
   ]);
-  const session = await createSession(ctx, row.userId, meta);
+  const session = await createSession(ctx, { userId: row.userId, meta });
   return { ...session, userId: row.userId, deviceCookie: account ? await issueDeviceCookie(ctx, account) : null };
 }

@@ -169,7 +169,7 @@ export function heatLevel(totals: Pick<StudyDayTotals, "seconds" | "cards">, goa
 // ---------------------------------------------------------------------------------------------
 
 /** The member's stored time zone, to batch with a writer's first read. */
-export function timeZoneQuery(ctx: AppContext, userId: number) {
+export function timeZoneQuery(ctx: AppContext, { userId }: { userId: number }) {
   return ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
 }
 
@@ -196,9 +196,7 @@ interface StudyWhen {
  */
 export function recordStudy(
   ctx: AppContext,
-  userId: number,
-  { seconds = 0, cards = 0 }: StudyAmount,
-  { at, timeZone, onlyIf }: StudyWhen,
+  { userId, seconds = 0, cards = 0, at, timeZone, onlyIf }: { userId: number } & StudyAmount & StudyWhen,
 ) {
   const day = localDay(at, timeZone);
   const secondsWatched = Math.min(MAX_SECONDS_PER_DAY, Math.max(0, Math.floor(seconds)));
@@ -226,9 +224,14 @@ export function recordStudy(
  */
 export function recordStudyFrom(
   ctx: AppContext,
-  userId: number,
-  { seconds, from, where }: { seconds: SQL; from: SQLiteTable; where: SQL | undefined },
-  { at, timeZone }: Omit<StudyWhen, "onlyIf">,
+  {
+    userId,
+    seconds,
+    from,
+    where,
+    at,
+    timeZone,
+  }: { userId: number } & { seconds: SQL; from: SQLiteTable; where: SQL | undefined } & Omit<StudyWhen, "onlyIf">,
 ) {
   const day = localDay(at, timeZone);
   return ctx.db
@@ -249,9 +252,7 @@ export function recordStudyFrom(
 /** Takes reviews back from the day they were recorded on (an undone answer), never below zero. */
 export function unrecordStudy(
   ctx: AppContext,
-  userId: number,
-  { cards }: { cards: number },
-  { at, timeZone, onlyIf, now }: StudyWhen & { now: Date },
+  { userId, cards, at, timeZone, onlyIf, now }: { userId: number } & { cards: number } & (StudyWhen & { now: Date }),
 ) {
   return ctx.db
     .update(studyDays)
@@ -271,7 +272,10 @@ export interface StudyPreferencesInput {
 }
 
 /** Saves the daily goal (and the time zone, when given). Values outside the limits are a 422. */
-export async function saveStudyPreferences(ctx: AppContext, userId: number, input: StudyPreferencesInput) {
+export async function saveStudyPreferences(
+  ctx: AppContext,
+  { userId, ...input }: { userId: number } & StudyPreferencesInput,
+) {
   const limits = GOAL_LIMITS[input.kind];
   if (
     input.target !== null &&
@@ -301,7 +305,10 @@ export async function saveStudyPreferences(ctx: AppContext, userId: number, inpu
  * Stores the zone the browser reported on the member's first visit, only while none is stored (a zone
  * the member chose is never overwritten by a detection). False when the zone is unknown or one was set.
  */
-export async function detectTimeZone(ctx: AppContext, userId: number, timeZone: string): Promise<boolean> {
+export async function detectTimeZone(
+  ctx: AppContext,
+  { userId, timeZone }: { userId: number; timeZone: string },
+): Promise<boolean> {
   if (!isValidTimeZone(timeZone)) return false;
   const updated = await ctx.db
     .update(users)
@@ -381,7 +388,10 @@ function percent(part: number, whole: number): number | null {
  * Everything `/progress` shows, for the signed-in member only (`userId` comes from their session), in
  * one D1 batch. Days are the member's local days (their `time_zone`, UTC until one is stored).
  */
-export async function getProgressReport(ctx: AppContext, userId: number, now: Date): Promise<ProgressReport> {
+export async function getProgressReport(
+  ctx: AppContext,
+  { userId, now }: { userId: number; now: Date },
+): Promise<ProgressReport> {
   const horizon = new Date(now.getTime() + (FORECAST_DAYS + 1) * DAY_MS);
   const retentionSince = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
   // A day longer than the weeks shown, so a zone far from UTC still has its whole first week.

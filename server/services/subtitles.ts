@@ -35,7 +35,7 @@ const toDrafts = (cues: ImportedCue[]): DraftCue[] =>
 
 /** Reads an uploaded .vtt/.srt file; a malformed one is refused with every problem and its line. */
 export async function importSubtitleFile(ctx: AppContext, { videoId, file }: { videoId: number; file: File }) {
-  await requireVideo(ctx, videoId);
+  await requireVideo(ctx, { videoId });
   if (file.size === 0) throw new AppError(422, ["The file is empty."], { file: ["The file is empty."] });
   if (file.size > MAX_SUBTITLE_FILE_BYTES) {
     throw new AppError(413, ["A subtitle file can be at most 1 MB."], {
@@ -67,7 +67,7 @@ export async function transcribeLesson(ctx: AppContext, { videoId }: { videoId: 
   if (!ai) {
     throw new AppError(503, ["AI transcription is off: this deployment has no Workers AI binding."]);
   }
-  const video = await requireVideo(ctx, videoId);
+  const video = await requireVideo(ctx, { videoId });
   if (!video.videoKey) throw new AppError(422, ["Upload the lesson's video first."]);
   const object = await ctx.bucket.get(video.videoKey);
   if (!object) throw new AppError(422, ["The lesson's video file is missing from storage. Upload it again."]);

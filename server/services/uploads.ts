@@ -299,7 +299,7 @@ export async function putSingleUpload(
 }
 
 /** Removes an uploaded object and its record (attachments deleted from a lesson). */
-export async function deleteStoredObject(ctx: AppContext, key: string) {
+export async function deleteStoredObject(ctx: AppContext, { key }: { key: string }) {
   if (!isMediaKey(key)) return;
   await ctx.bucket.delete(key);
   await ctx.db.delete(mediaObjects).where(eq(mediaObjects.key, key));

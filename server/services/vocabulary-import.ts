@@ -106,8 +106,10 @@ export interface ImportPreview {
 /** Resolves parents and diffs against what D1 holds now; `errors` are the file's own plus unknown/duplicate rows. */
 export async function previewRows(
   ctx: AppContext,
-  kind: ImportKind,
-  parsed: { rows: ParsedImportRow[]; errors: ImportRowError[]; totalRows: number },
+  {
+    kind,
+    parsed,
+  }: { kind: ImportKind; parsed: { rows: ParsedImportRow[]; errors: ImportRowError[]; totalRows: number } },
 ): Promise<ImportPreview> {
   const spec = IMPORT_SPECS[kind];
   const parents = await findParents(ctx, kind, parsed.rows);
@@ -163,7 +165,7 @@ export async function createImportDraft(
   await ctx.bucket.put(draftKey(input.kind, input.userId, draftId), JSON.stringify(draft), {
     httpMetadata: { contentType: "application/json" },
   });
-  return { draftId, preview: await previewRows(ctx, input.kind, parsed) };
+  return { draftId, preview: await previewRows(ctx, { kind: input.kind, parsed }) };
 }
 
 const DRAFT_GONE = "This preview has expired or was already applied. Upload the file again.";
@@ -191,7 +193,7 @@ export async function getImportDraftPreview(
   return {
     fileName: draft.fileName,
     createdAt: new Date(draft.createdAt),
-    preview: await previewRows(ctx, input.kind, draft),
+    preview: await previewRows(ctx, { kind: input.kind, parsed: draft }),
   };
 }
 
@@ -268,11 +270,17 @@ export interface ImportReport {
  */
 export async function applyImportRows(
   ctx: AppContext,
-  kind: ImportKind,
-  parsed: { rows: ParsedImportRow[]; errors: ImportRowError[]; totalRows: number },
-  actorId: number,
+  {
+    kind,
+    parsed,
+    actorId,
+  }: {
+    kind: ImportKind;
+    parsed: { rows: ParsedImportRow[]; errors: ImportRowError[]; totalRows: number };
+    actorId: number;
+  },
 ): Promise<ImportReport> {
-  const preview = await previewRows(ctx, kind, parsed);
+  const preview = await previewRows(ctx, { kind, parsed });
   const pending = preview.changes.filter((change) => change.action !== "unchanged");
   let chunks = 0;
   for (const part of chunk(pending, ROWS_PER_CHUNK)) {
@@ -311,11 +319,11 @@ export async function applyImportDraft(
   const draft = await getImportDraft(ctx, input);
   await ctx.bucket.delete(draftKey(input.kind, input.userId, input.draftId));
   // Only the administrator who uploaded a draft can apply it: the uploader is the actor.
-  return applyImportRows(ctx, input.kind, draft, input.userId);
+  return applyImportRows(ctx, { kind: input.kind, parsed: draft, actorId: input.userId });
 }
 
 /** Where a template's example row points: the first lesson or deck, by slug. */
-export async function templateParentExample(ctx: AppContext, kind: ImportKind): Promise<string> {
+export async function templateParentExample(ctx: AppContext, { kind }: { kind: ImportKind }): Promise<string> {
   const table = kind === "lesson" ? videos : globalVocabularyDecks;
   const [row] = await ctx.db.select({ slug: table.slug }).from(table).orderBy(table.id).limit(1);
   return row?.slug ?? (kind === "lesson" ? "greetings-in-damascus" : "food-and-drink");

@@ -64,7 +64,10 @@ export function lessonMomentHref(lesson: { id: number; slug: string; title: stri
 const ownList = (userId: number, listId: number) =>
   and(eq(vocabularyLists.id, listId), eq(vocabularyLists.userId, userId));
 
-export async function listVocabularyLists(ctx: AppContext, user: Owner): Promise<VocabularyListSummary[]> {
+export async function listVocabularyLists(
+  ctx: AppContext,
+  { user }: { user: Owner },
+): Promise<VocabularyListSummary[]> {
   const rows = await ctx.db
     .select({
       id: vocabularyLists.id,
@@ -164,9 +167,7 @@ function matchesSearch(item: VocabularyListItem, query: string): boolean {
 /** One of the learner's lists with its words (newest first), optionally filtered by `q`. */
 export async function getVocabularyList(
   ctx: AppContext,
-  user: Owner,
-  listId: number,
-  options: { q?: string } = {},
+  { user, listId, ...options }: { user: Owner; listId: number } & { q?: string },
 ): Promise<VocabularyListDetail> {
   const list = await requireOwnList(ctx, user, listId);
   const rows = await ctx.db
@@ -180,7 +181,7 @@ export async function getVocabularyList(
   return { ...list, slug: slugify(list.title), wordCount: all.length, totalWords: all.length, items };
 }
 
-export async function createVocabularyList(ctx: AppContext, user: Owner, input: { title: string }) {
+export async function createVocabularyList(ctx: AppContext, { user, ...input }: { user: Owner } & { title: string }) {
   const [{ lists } = { lists: 0 }] = await ctx.db
     .select({ lists: count() })
     .from(vocabularyLists)
@@ -196,21 +197,24 @@ export async function createVocabularyList(ctx: AppContext, user: Owner, input: 
   return { ...list!, slug: slugify(list!.title) };
 }
 
-export async function renameVocabularyList(ctx: AppContext, user: Owner, listId: number, input: { title: string }) {
+export async function renameVocabularyList(
+  ctx: AppContext,
+  { userId, listId, ...input }: { userId: number; listId: number } & { title: string },
+) {
   const [list] = await ctx.db
     .update(vocabularyLists)
     .set({ title: input.title.trim(), updatedAt: ctx.now() })
-    .where(ownList(user.id, listId))
+    .where(ownList(userId, listId))
     .returning({ id: vocabularyLists.id, title: vocabularyLists.title });
   if (!list) throw notFound(LIST_NOT_FOUND);
   return { ...list, slug: slugify(list.title) };
 }
 
 /** Deletes the list and its words. Deleting "My words" is allowed: the next saved word makes a new one. */
-export async function deleteVocabularyList(ctx: AppContext, user: Owner, listId: number) {
+export async function deleteVocabularyList(ctx: AppContext, { userId, listId }: { userId: number; listId: number }) {
   const [list] = await ctx.db
     .delete(vocabularyLists)
-    .where(ownList(user.id, listId))
+    .where(ownList(userId, listId))
     .returning({ id: vocabularyLists.id, title: vocabularyLists.title });
   if (!list) throw notFound(LIST_NOT_FOUND);
   return list;
@@ -260,9 +264,11 @@ async function getOwnItem(ctx: AppContext, user: Owner, itemId: number) {
 /** Adds a word typed by hand. The same word twice in one list is a 409 with the message at the field. */
 export async function addListItem(
   ctx: AppContext,
-  user: Owner,
-  listId: number,
-  input: ListItemInput & { videoId?: number | null; startMs?: number | null },
+  {
+    user,
+    listId,
+    ...input
+  }: { user: Owner; listId: number } & (ListItemInput & { videoId?: number | null; startMs?: number | null }),
 ) {
   const list = await requireOwnList(ctx, user, listId);
   const arabic = input.arabic.trim();
@@ -293,7 +299,10 @@ export async function addListItem(
   return toItem(await getOwnItem(ctx, user, inserted.id));
 }
 
-export async function updateListItem(ctx: AppContext, user: Owner, itemId: number, input: ListItemInput) {
+export async function updateListItem(
+  ctx: AppContext,
+  { user, itemId, ...input }: { user: Owner; itemId: number } & ListItemInput,
+) {
   const item = await getOwnItem(ctx, user, itemId);
   const arabic = input.arabic.trim();
   if (await findSameWord(ctx, item.listId, arabic, item.id)) {
@@ -312,7 +321,10 @@ export async function updateListItem(ctx: AppContext, user: Owner, itemId: numbe
 }
 
 /** Moves a word to another of the learner's lists; both lists must be theirs. */
-export async function moveListItem(ctx: AppContext, user: Owner, itemId: number, toListId: number) {
+export async function moveListItem(
+  ctx: AppContext,
+  { user, itemId, toListId }: { user: Owner; itemId: number; toListId: number },
+) {
   const item = await getOwnItem(ctx, user, itemId);
   const target = await requireOwnList(ctx, user, toListId);
   if (target.id === item.listId) return { item: toItem(item), list: { ...target, slug: slugify(target.title) } };
@@ -332,7 +344,7 @@ export async function moveListItem(ctx: AppContext, user: Owner, itemId: number,
   return { item: toItem({ ...item, listId: target.id }), list: { ...target, slug: slugify(target.title) } };
 }
 
-export async function deleteListItem(ctx: AppContext, user: Owner, itemId: number) {
+export async function deleteListItem(ctx: AppContext, { user, itemId }: { user: Owner; itemId: number }) {
   const item = await getOwnItem(ctx, user, itemId);
   await ctx.db.delete(vocabularyListItems).where(eq(vocabularyListItems.id, item.id));
   return { id: item.id, listId: item.listId, arabic: item.arabic };
@@ -343,9 +355,9 @@ export async function deleteListItem(ctx: AppContext, user: Owner, itemId: numbe
 // ---------------------------------------------------------------------------------------------
 
 /** The list as a spreadsheet CSV (server/lib/csv.ts: BOM, RFC 4180 quoting, CRLF, formula cells defused). */
-export async function exportVocabularyListCsv(ctx: AppContext, user: Owner, listId: number) {
+export async function exportVocabularyListCsv(ctx: AppContext, { user, listId }: { user: Owner; listId: number }) {
   const origin = ctx.config.appUrl.replace(/\/$/, "");
-  const list = await getVocabularyList(ctx, user, listId);
+  const list = await getVocabularyList(ctx, { user, listId });
   const body = spreadsheetCsv(
     ["Arabic", "Transliteration", "English", "Lesson", "Lesson link"],
     [...list.items]
@@ -369,7 +381,10 @@ export async function exportVocabularyListCsv(ctx: AppContext, user: Owner, list
  * The list's words as quiz words, with audio where the learner may hear it: a word saved from a lesson
  * plays that lesson's moment (signed URL with a media fragment) if the learner may watch the lesson.
  */
-export async function getListQuizSource(ctx: AppContext, viewer: Member, listId: number): Promise<QuizSource> {
+export async function getListQuizSource(
+  ctx: AppContext,
+  { viewer, listId }: { viewer: Member; listId: number },
+): Promise<QuizSource> {
   const list = await requireOwnList(ctx, viewer.user, listId);
   const [rows, access] = await Promise.all([
     ctx.db
@@ -418,11 +433,11 @@ export async function getListQuizSource(ctx: AppContext, viewer: Member, listId:
 /** A finished list quiz: missed words move up (missCount + 1), known ones drift down. */
 export async function finishListQuiz(
   ctx: AppContext,
-  viewer: Member,
-  input: { listId: number; seed: number; wordKeys: string[]; answerKeys: string[] },
+  { viewer, ...input }: { viewer: Member } & { listId: number; seed: number; wordKeys: string[]; answerKeys: string[] },
 ) {
-  const quizSource = await getListQuizSource(ctx, viewer, input.listId);
-  const { quiz, recorded } = await recordQuizAttempt(ctx, viewer.user, {
+  const quizSource = await getListQuizSource(ctx, { viewer, listId: input.listId });
+  const { quiz, recorded } = await recordQuizAttempt(ctx, {
+    userId: viewer.user.id,
     source: "list",
     sourceId: input.listId,
     quizSource,

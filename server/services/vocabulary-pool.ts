@@ -3,12 +3,9 @@ import { exerciseAttempts, globalVocabularyWords } from "#drizzle/schema";
 import { resolveQuiz, type QuizWord, type ResolvedQuiz } from "#core/vocabulary-quiz";
 import type { AppContext } from "../context";
 import { badRequest } from "../lib/errors";
-import type { SessionUser } from "./auth";
 
 // What the quiz over a learner's list (vocabulary-lists.ts) and over a global deck (global-vocabulary.ts)
 // share: the words of a quiz, the global words that lend distractors, and recording a finished run once.
-
-type Owner = Pick<SessionUser, "id">;
 
 const POOL_SIZE = 40;
 
@@ -18,7 +15,10 @@ export interface QuizSource {
 }
 
 /** Distractors for small lists: a slice of the global vocabulary. */
-export async function listGlobalPoolWords(ctx: AppContext, exceptDeckId?: number): Promise<QuizWord[]> {
+export async function listGlobalPoolWords(
+  ctx: AppContext,
+  { exceptDeckId }: { exceptDeckId?: number } = {},
+): Promise<QuizWord[]> {
   const rows = await ctx.db
     .select({
       id: globalVocabularyWords.id,
@@ -48,8 +48,10 @@ export interface QuizAttemptRecord {
  */
 export async function recordQuizAttempt(
   ctx: AppContext,
-  user: Owner,
-  input: {
+  {
+    userId,
+    ...input
+  }: { userId: number } & {
     source: "list" | "deck";
     sourceId: number;
     quizSource: QuizSource;
@@ -71,11 +73,11 @@ export async function recordQuizAttempt(
   const now = ctx.now().getTime();
   const result = await ctx.db.run(sql`
     insert into ${exerciseAttempts} (user_id, kind, exercise_id, answer, is_correct, created_at)
-    select ${user.id}, 'vocabulary-quiz', ${input.sourceId}, ${JSON.stringify(record)},
+    select ${userId}, 'vocabulary-quiz', ${input.sourceId}, ${JSON.stringify(record)},
       ${quiz.score.correct === quiz.score.total ? 1 : 0}, ${now}
     where not exists (
       select 1 from ${exerciseAttempts}
-      where user_id = ${user.id} and kind = 'vocabulary-quiz' and exercise_id = ${input.sourceId}
+      where user_id = ${userId} and kind = 'vocabulary-quiz' and exercise_id = ${input.sourceId}
         and json_extract(answer, '$.source') = ${input.source} and json_extract(answer, '$.seed') = ${input.seed}
     )
   `);

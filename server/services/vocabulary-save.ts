@@ -10,7 +10,7 @@ import { normalizedArabicSql } from "./word-lookup";
 export const DEFAULT_LIST_TITLE = "My words";
 
 /** The learner's default vocabulary list, created on first use. One statement, so two first saves can't make two lists. */
-export async function getOrCreateDefaultList(ctx: AppContext, userId: number) {
+export async function getOrCreateDefaultList(ctx: AppContext, { userId }: { userId: number }) {
   const now = ctx.now().getTime();
   await ctx.db.run(sql`
     insert into ${vocabularyLists} (user_id, title, is_default, created_at, updated_at)
@@ -56,7 +56,10 @@ async function findSameWord(ctx: AppContext, listId: number, arabic: string) {
 }
 
 /** Whether the learner already has this word in their default list (without creating the list). */
-export async function isWordSaved(ctx: AppContext, userId: number, arabic: string): Promise<boolean> {
+export async function isWordSaved(
+  ctx: AppContext,
+  { userId, arabic }: { userId: number; arabic: string },
+): Promise<boolean> {
   const [list] = await ctx.db
     .select({ id: vocabularyLists.id })
     .from(vocabularyLists)
@@ -73,8 +76,17 @@ export async function isWordSaved(ctx: AppContext, userId: number, arabic: strin
  */
 export async function saveWordToDefaultList(
   ctx: AppContext,
-  user: { id: number },
-  input: Omit<SaveWordInput, "cueId" | "startMs"> & { videoId: number; cueId?: number | null; startMs?: number | null },
+  {
+    userId,
+    input,
+  }: {
+    userId: number;
+    input: Omit<SaveWordInput, "cueId" | "startMs"> & {
+      videoId: number;
+      cueId?: number | null;
+      startMs?: number | null;
+    };
+  },
 ) {
   const arabic = input.arabic.trim();
   let startMs = input.startMs ?? null;
@@ -86,7 +98,7 @@ export async function saveWordToDefaultList(
       });
     startMs ??= cue.startMs;
   }
-  const list = await getOrCreateDefaultList(ctx, user.id);
+  const list = await getOrCreateDefaultList(ctx, { userId });
   const existing = await findSameWord(ctx, list.id, arabic);
   if (existing) return { list, item: existing, created: false };
 

@@ -104,7 +104,7 @@ export async function lookupWord(
   if (keys.length === 0) return none;
 
   const [lessonWords, globalRows] = await ctx.db.batch([
-    lessonVocabularyQuery(ctx, videoId),
+    lessonVocabularyQuery(ctx, { videoId }),
     ctx.db
       .select({
         arabic: globalVocabularyWords.arabic,

@@ -50,7 +50,7 @@ describe("deleting an account", () => {
   it("removes the member's personal rows and avatar, anonymises the account, and keeps their public words", async () => {
     const user = await createUser({ permissions: [COMMUNITY_MODERATE_PERMISSION] });
     const email = user.email;
-    const { token } = await createSession(ctx, user.id);
+    const { token } = await createSession(ctx, { userId: user.id });
     const headers = { Authorization: token, Origin: ORIGIN };
     const { video } = await createLesson(ctx, { isFree: true });
 
@@ -91,8 +91,8 @@ describe("deleting an account", () => {
     for (const [what, count] of Object.entries(before)) expect(count, what).toBeGreaterThan(0);
 
     const [sessionUser] = await ctx.db.select().from(users).where(eq(users.id, user.id));
-    const signedIn = await authenticate(ctx, token);
-    await deleteAccount(ctx, signedIn!, user.password);
+    const signedIn = await authenticate(ctx, { token });
+    await deleteAccount(ctx, { userId: signedIn!.id, password: user.password });
 
     const after = await present();
     for (const [what, count] of Object.entries(after)) expect(count, what).toBe(0);
@@ -111,6 +111,6 @@ describe("deleting an account", () => {
     const comments = await ctx.db.select().from(videoComments).where(eq(videoComments.userId, user.id));
     expect(comments.map((comment) => comment.body)).toEqual(["Shukran!"]);
     // And the token no longer signs anyone in.
-    expect(await authenticate(ctx, token)).toBeNull();
+    expect(await authenticate(ctx, { token })).toBeNull();
   });
 });

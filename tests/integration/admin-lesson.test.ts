@@ -408,7 +408,7 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
     // The exercise tied to the second line still points at it.
     const [exercise] = await ctx.db.select().from(videoSentenceOrders).where(eq(videoSentenceOrders.videoId, video.id));
     expect(exercise?.cueId).toBe(cues[1]!.id);
-    const found = await searchLessons(ctx, "zanzibarquokka");
+    const found = await searchLessons(ctx, { query: "zanzibarquokka" });
     expect(found.map((result) => result.videoId)).toContain(video.id);
 
     const read = await json<{ data: Array<{ english: string }> }>(

@@ -68,7 +68,7 @@ describe("subscription actions with the local provider", () => {
   it("comps a month, extends it, cancels it at once, and each step is in the audit log with before → after", async () => {
     const admin = await signedIn(["admin"]);
     const member = await createUser();
-    expect((await getEntitlement(ctx, member.id)).hasAccess).toBe(false);
+    expect((await getEntitlement(ctx, { userId: member.id })).hasAccess).toBe(false);
 
     const comp = await admin.call("POST", `/${member.id}/subscription/comp`, {
       plan: "monthly",
@@ -79,7 +79,7 @@ describe("subscription actions with the local provider", () => {
     const given = await latestSubscription(member.id);
     expect(given).toMatchObject({ provider: "local", status: "active", isComplimentary: true });
     expect(given.currentPeriodEnd.getTime() - given.currentPeriodStart.getTime()).toBe(30 * DAY_MS);
-    expect((await getEntitlement(ctx, member.id)).hasAccess).toBe(true);
+    expect((await getEntitlement(ctx, { userId: member.id })).hasAccess).toBe(true);
     const [receipt] = await ctx.db.select().from(invoices).where(eq(invoices.subscriptionId, given.id));
     expect(receipt).toMatchObject({ amountCents: 0, status: "paid" });
 
@@ -99,7 +99,7 @@ describe("subscription actions with the local provider", () => {
     const cancel = await admin.call("POST", `/${member.id}/subscription/cancel`, { when: "now", reason: "Asked to" });
     expect(cancel.status).toBe(200);
     expect(await latestSubscription(member.id)).toMatchObject({ status: "expired" });
-    expect((await getEntitlement(ctx, member.id)).hasAccess).toBe(false);
+    expect((await getEntitlement(ctx, { userId: member.id })).hasAccess).toBe(false);
 
     const rows = await auditRows(member.id);
     expect(rows.map((row) => [row.action, row.actorId, row.reason])).toEqual([
@@ -143,7 +143,7 @@ describe("subscription actions with the local provider", () => {
       (await admin.call("POST", `/${member.id}/subscription/cancel`, { when: "period-end", reason: "Moving" })).status,
     ).toBe(200);
     expect(await latestSubscription(member.id)).toMatchObject({ status: "canceled", cancelAtPeriodEnd: true });
-    expect((await getEntitlement(ctx, member.id)).hasAccess).toBe(true);
+    expect((await getEntitlement(ctx, { userId: member.id })).hasAccess).toBe(true);
     expect((await outboxFor(member.email)).map((mail) => mail.template)).toContain("subscription-canceled");
 
     expect((await admin.call("POST", `/${member.id}/subscription/resume`, { reason: "Changed mind" })).status).toBe(
@@ -381,7 +381,7 @@ describe("subscription actions with Stripe", () => {
       latestInvoice: invoiceId,
     });
     const stripeCtx = createAppContext(stripeEnv);
-    await syncSubscription(stripeCtx, await fetchStripeSubscription(stripeCtx, id));
+    await syncSubscription(stripeCtx, { snapshot: await fetchStripeSubscription(stripeCtx, { subscriptionId: id }) });
     return { member, providerId: id, invoiceId };
   }
 
@@ -436,7 +436,7 @@ describe("subscription actions with Stripe", () => {
       stripe.calls.some((call) => call.method === "DELETE" && call.path === `/v1/subscriptions/${providerId}`),
     ).toBe(true);
     expect(await latestSubscription(member.id)).toMatchObject({ status: "expired" });
-    expect((await getEntitlement(createAppContext(stripeEnv), member.id)).hasAccess).toBe(false);
+    expect((await getEntitlement(createAppContext(stripeEnv), { userId: member.id })).hasAccess).toBe(false);
 
     expect((await auditRows(member.id)).map((entry) => entry.action)).toEqual([
       "subscription.extend",

@@ -467,7 +467,7 @@ describe("the /admin/revenue page", () => {
     pages.request(`https://ahla.test${path}`, { headers }, testEnv, createExecutionContext());
   const signedIn = async (permissions: string[] = []) => {
     const user = await createUser({ permissions });
-    const { token } = await createSession(createAppContext(testEnv), user.id);
+    const { token } = await createSession(createAppContext(testEnv), { userId: user.id });
     return { Cookie: `token=${token}` };
   };
 

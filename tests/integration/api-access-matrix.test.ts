@@ -68,8 +68,8 @@ beforeAll(async () => {
 async function tokenFor(identity: Identity): Promise<string | null> {
   if (identity === "visitor") return null;
   const userId = people[identity]!;
-  const { token, sessionId } = await createSession(ctx, userId);
-  if (identity === "revoked session") await logout(ctx, sessionId);
+  const { token, sessionId } = await createSession(ctx, { userId });
+  if (identity === "revoked session") await logout(ctx, { sessionId });
   if (identity === "expired token") {
     // A real, open session, in a correctly signed token whose exp passed a second ago.
     return signToken(

@@ -71,7 +71,7 @@ describe("every operation answers only what its description documents", () => {
         const hasBody = jsonBodySchema(DECLARED.get(route)!.route) !== undefined;
         for (const path of concretePaths(route)) {
           // A fresh session each call: logout, disable or end-sessions must not change the next answer.
-          const token = caller === "visitor" ? null : (await createSession(ctx, people[caller]!)).token;
+          const token = caller === "visitor" ? null : (await createSession(ctx, { userId: people[caller]! })).token;
           const response = await app.request(
             `${ORIGIN}/api${path}`,
             {

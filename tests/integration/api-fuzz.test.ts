@@ -110,8 +110,10 @@ let gapId = 0;
 const tokens: { member?: string; admin?: string } = {};
 
 beforeAll(async () => {
-  tokens.member = (await createSession(ctx, (await createUser()).id)).token;
-  tokens.admin = (await createSession(ctx, (await createUser({ permissions: [ADMIN_PERMISSION] })).id)).token;
+  tokens.member = (await createSession(ctx, { userId: (await createUser()).id })).token;
+  tokens.admin = (
+    await createSession(ctx, { userId: (await createUser({ permissions: [ADMIN_PERMISSION] })).id })
+  ).token;
   lessonId = (await createLesson(ctx, { isFree: true })).video.id;
   // The assistant switched on for it, as an admin would: a valid question gets an answer, not "off" (503).
   await ctx.db.insert(videoAiSettings).values({ videoId: lessonId, enabled: true, contextNotes: "" });

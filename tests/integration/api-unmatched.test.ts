@@ -79,7 +79,7 @@ describe("a path the API does not have", () => {
   });
 
   it("is a 404 whatever the method and whoever asks (no 401 from a section's sign-in check first)", async () => {
-    const member = (await createSession(ctx, (await createUser()).id)).token;
+    const member = (await createSession(ctx, { userId: (await createUser()).id })).token;
     remixCalls.length = 0;
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
       for (const path of ["/api/nope/deeper", "/api/lessons/12/nope", "/api/admin/users/1/subscription"]) {
@@ -125,7 +125,8 @@ describe("a method a known path does not take", () => {
   });
 
   it("is a 405 for a signed-in admin too, before any handler runs", async () => {
-    const admin = (await createSession(ctx, (await createUser({ permissions: [ADMIN_PERMISSION] })).id)).token;
+    const admin = (await createSession(ctx, { userId: (await createUser({ permissions: [ADMIN_PERMISSION] })).id }))
+      .token;
     const { response, text } = await call("DELETE", "/api/me", { Authorization: `Bearer ${admin}` });
     expectJsonErrors(response, text, 405);
     expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");

@@ -189,7 +189,7 @@ describe("audit rows", () => {
       { at: "2033-01-01T09:00:00Z", actorId: leaver.id, action: "delete", resource: `r-${t}`, recordId: "5" },
       { at: "2033-01-01T10:00:00Z", actorId: null, action: "update", resource: `r-${t}`, recordId: "6" },
     ]);
-    await erasePersonalData(ctx(), leaver.id);
+    await erasePersonalData(ctx(), { userId: leaver.id });
 
     const list = await listAuditLog(ctx(), { resource: `r-${t}` });
     expect(list.rows.map((row) => row.recordId)).toEqual(["6", "5"]);

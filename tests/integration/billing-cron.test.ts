@@ -193,7 +193,9 @@ describe("cron reconciliation", () => {
     );
     expect(await billingTables()).toEqual(before);
     // Access is decided by the rows we kept: the lapsed one is still in its renewal leeway.
-    expect((await getEntitlement(createAppContext(testEnv, { now: () => now }), lapsed.userId)).hasAccess).toBe(true);
+    expect(
+      (await getEntitlement(createAppContext(testEnv, { now: () => now }), { userId: lapsed.userId })).hasAccess,
+    ).toBe(true);
 
     // Once Stripe answers again, the next run catches up.
     stripe.failWith = null;
@@ -211,7 +213,7 @@ describe("cron reconciliation", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const now = new Date();
     const member = await createUser();
-    await startCheckout(createAppContext(testEnv, { now: () => now }), member, "annual");
+    await startCheckout(createAppContext(testEnv, { now: () => now }), { viewer: member, planName: "annual" });
     const ctx = createAppContext(testEnv);
     const [row] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, member.id));
     // Out of the trial, a year-long period ending in six days.

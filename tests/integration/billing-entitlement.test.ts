@@ -49,7 +49,7 @@ describe("getEntitlement: one rule for every gate", () => {
   for (const [status, endsIn, access] of cases) {
     it(`${status} ending ${endsIn >= 0 ? "in" : "ago"} ${Math.abs(endsIn) / 3_600_000} h → ${access ? "access" : "no access"}`, async () => {
       const user = await memberWith([{ status, endsIn }]);
-      const entitlement = await getEntitlement(ctx, user.id);
+      const entitlement = await getEntitlement(ctx, { userId: user.id });
       expect(entitlement).toMatchObject({ hasAccess: access, status, planName: "monthly" });
       // The catalogue and /api/me read the same answer.
       const viewer = createViewer(ctx, user);
@@ -63,9 +63,13 @@ describe("getEntitlement: one rule for every gate", () => {
   }
 
   it("gives visitors and members who never subscribed nothing", async () => {
-    expect(await getEntitlement(ctx, null)).toMatchObject({ hasAccess: false, status: null });
+    expect(await getEntitlement(ctx, { userId: null })).toMatchObject({ hasAccess: false, status: null });
     const user = await createUser();
-    expect(await getEntitlement(ctx, user.id)).toMatchObject({ hasAccess: false, status: null, planName: null });
+    expect(await getEntitlement(ctx, { userId: user.id })).toMatchObject({
+      hasAccess: false,
+      status: null,
+      planName: null,
+    });
     expect(await createViewer(ctx, user).subscription()).toBeNull();
   });
 
@@ -74,7 +78,7 @@ describe("getEntitlement: one rule for every gate", () => {
       { status: "expired", endsIn: 300 * DAY_MS, plan: "annual" },
       { status: "active", endsIn: 10 * DAY_MS },
     ]);
-    expect(await getEntitlement(ctx, user.id)).toMatchObject({
+    expect(await getEntitlement(ctx, { userId: user.id })).toMatchObject({
       hasAccess: true,
       status: "active",
       planName: "monthly",

@@ -68,7 +68,7 @@ describe("local provider: checkout to expiry through the JSON API and the cron",
     expect((await createViewer(ctx, user).access()).hasSubscription).toBe(true);
     expect(await mailsTo(user.email)).toContain("subscription-welcome");
 
-    const overview = await getBillingOverview(ctx, user.id);
+    const overview = await getBillingOverview(ctx, { userId: user.id });
     const subscriptionId = overview.subscription!.id;
     expect(overview.subscription).toMatchObject({ status: "trialing", paymentMethodSummary: "Test card •••• 4242" });
     expect(overview.invoices).toHaveLength(1);
@@ -150,11 +150,11 @@ describe("local provider: checkout to expiry through the JSON API and the cron",
     await api(app, token, "/api/billing/subscription/cancel", { subscriptionId, reasonId: fixtures.activeReason.id });
     const end = (await rowById(subscriptionId))!.currentPeriodEnd.getTime();
     clock = end - 60_000;
-    expect((await getEntitlement(ctx, user.id)).hasAccess).toBe(true);
+    expect((await getEntitlement(ctx, { userId: user.id })).hasAccess).toBe(true);
     clock = end + 60 * 60 * 1000;
     await runScheduledJobs(testEnv, new Date(clock));
     expect((await rowById(subscriptionId))!.status).toBe("expired");
-    const entitlement = await getEntitlement(ctx, user.id);
+    const entitlement = await getEntitlement(ctx, { userId: user.id });
     expect(entitlement).toMatchObject({ hasAccess: false, status: "expired" });
     const viewer = createViewer(ctx, user);
     expect((await viewer.subscription())?.hasAccess).toBe(false);
@@ -164,25 +164,37 @@ describe("local provider: checkout to expiry through the JSON API and the cron",
     const freshToken = await loginToken(app, user.email, user.password);
     const back = await api(app, freshToken, "/api/billing/checkout", { plan: "monthly" });
     expect(back.status).toBe(201);
-    const returned = await getEntitlement(ctx, user.id);
+    const returned = await getEntitlement(ctx, { userId: user.id });
     expect(returned).toMatchObject({ hasAccess: true, status: "active", planName: "monthly" });
   });
 
   it("runs the same operations as the pages do, through the services", async () => {
     const ctx = createAppContext(testEnv);
     const user = await createUser();
-    const outcome = await startCheckout(ctx, user, "monthly");
+    const outcome = await startCheckout(ctx, { viewer: user, planName: "monthly" });
     expect(outcome.redirectTo).toBe("/checkout-success/monthly");
-    const { subscription } = await getBillingOverview(ctx, user.id);
-    const moved = await switchSubscriptionPlan(ctx, user.id, { subscriptionId: subscription!.id, plan: "annual" });
+    const { subscription } = await getBillingOverview(ctx, { userId: user.id });
+    const moved = await switchSubscriptionPlan(ctx, {
+      userId: user.id,
+      subscriptionId: subscription!.id,
+      plan: "annual",
+    });
     expect(moved.message).toMatch(/Annual at your next renewal/);
-    const kept = await switchSubscriptionPlan(ctx, user.id, { subscriptionId: subscription!.id, plan: "monthly" });
+    const kept = await switchSubscriptionPlan(ctx, {
+      userId: user.id,
+      subscriptionId: subscription!.id,
+      plan: "monthly",
+    });
     expect(kept.message).toBe("You stay on Monthly.");
     expect((await rowById(subscription!.id))!.pendingPlanId).toBeNull();
-    const card = await startPaymentMethodUpdate(ctx, user.id, { subscriptionId: subscription!.id });
+    const card = await startPaymentMethodUpdate(ctx, { userId: user.id, subscriptionId: subscription!.id });
     expect(card).toEqual({ redirectTo: "/manage-subscription", message: "Your payment method is updated." });
-    await cancelSubscription(ctx, user.id, { subscriptionId: subscription!.id, reasonId: fixtures.activeReason.id });
-    await resumeSubscription(ctx, user.id, { subscriptionId: subscription!.id });
+    await cancelSubscription(ctx, {
+      userId: user.id,
+      subscriptionId: subscription!.id,
+      reasonId: fixtures.activeReason.id,
+    });
+    await resumeSubscription(ctx, { userId: user.id, subscriptionId: subscription!.id });
     expect((await rowById(subscription!.id))!.status).toBe("trialing");
   });
 });
@@ -207,9 +219,9 @@ describe("account deletion", () => {
   it("cancels the member's live subscription with its provider, so it is not renewed", async () => {
     const ctx = createAppContext(testEnv);
     const user = await createUser();
-    await startCheckout(ctx, user, "monthly");
-    await cancelSubscriptionsForDeletedAccount(ctx, user.id);
-    const { subscription } = await getBillingOverview(ctx, user.id);
+    await startCheckout(ctx, { viewer: user, planName: "monthly" });
+    await cancelSubscriptionsForDeletedAccount(ctx, { userId: user.id });
+    const { subscription } = await getBillingOverview(ctx, { userId: user.id });
     expect(subscription).toMatchObject({ status: "canceled", cancelAtPeriodEnd: true });
     expect((await rowById(subscription!.id))!.cancelComment).toBe("Account deleted");
   });
@@ -267,8 +279,8 @@ describe("/api/billing: bad input answers 4xx with { errors }", () => {
   it("treats another member's subscription id as not found, and changes nothing", async () => {
     const owner = await createUser();
     const ctx = createAppContext(testEnv);
-    await startCheckout(ctx, owner, "monthly");
-    const { subscription } = await getBillingOverview(ctx, owner.id);
+    await startCheckout(ctx, { viewer: owner, planName: "monthly" });
+    const { subscription } = await getBillingOverview(ctx, { userId: owner.id });
     const before = await rowById(subscription!.id);
 
     const { token, app } = await signedInMember();
@@ -290,7 +302,7 @@ describe("/api/billing: bad input answers 4xx with { errors }", () => {
   it("refuses a retired or unknown cancel reason at the field", async () => {
     const { user, token, app } = await signedInMember();
     await api(app, token, "/api/billing/checkout", { plan: "monthly" });
-    const { subscription } = await getBillingOverview(createAppContext(testEnv), user.id);
+    const { subscription } = await getBillingOverview(createAppContext(testEnv), { userId: user.id });
     for (const reasonId of [fixtures.retiredReason.id, 999_999]) {
       const response = await api(app, token, "/api/billing/subscription/cancel", {
         subscriptionId: subscription!.id,

@@ -386,12 +386,12 @@ describe("POST /api/billing/webhooks/stripe: ordering", () => {
     const { syncSubscription } = await import("../../server/services/billing");
     let now = Date.now();
     const clocked = { ...ctx, now: () => new Date(now) };
-    const older = await fetchStripeSubscription(clocked, subscription.id);
+    const older = await fetchStripeSubscription(clocked, { subscriptionId: subscription.id });
     now += 5000;
     subscription.cancelAtPeriodEnd = true;
-    const newer = await fetchStripeSubscription(clocked, subscription.id);
-    expect((await syncSubscription(clocked, newer)).outcome).toBe("created");
-    expect((await syncSubscription(clocked, older)).outcome).toBe("stale");
+    const newer = await fetchStripeSubscription(clocked, { subscriptionId: subscription.id });
+    expect((await syncSubscription(clocked, { snapshot: newer })).outcome).toBe("created");
+    expect((await syncSubscription(clocked, { snapshot: older })).outcome).toBe("stale");
     const row = (await subscriptionRow(subscription.id))!;
     expect(row.status).toBe("canceled");
     expect(row.planId).toBe(fixtures.annual.id);

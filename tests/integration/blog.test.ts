@@ -174,9 +174,13 @@ describe("comments", () => {
   it("members comment; hidden and deleted comments are not shown; own delete only", async () => {
     const { admin, member, other } = await people();
     const post = await createPost({ title: "Commented" });
-    const mine = await createBlogComment(ctx, viewerOf(member), { blogId: post.id, body: "Great post, **shukran**!" });
-    const theirs = await createBlogComment(ctx, viewerOf(other), { blogId: post.id, body: "Same here" });
-    const hidden = await createBlogComment(ctx, viewerOf(other), { blogId: post.id, body: "Spam" });
+    const mine = await createBlogComment(ctx, {
+      viewer: viewerOf(member),
+      blogId: post.id,
+      body: "Great post, **shukran**!",
+    });
+    const theirs = await createBlogComment(ctx, { viewer: viewerOf(other), blogId: post.id, body: "Same here" });
+    const hidden = await createBlogComment(ctx, { viewer: viewerOf(other), blogId: post.id, body: "Spam" });
     await ctx.db.update(blogComments).set({ isHidden: true }).where(eq(blogComments.id, hidden.id));
 
     const asMember = await listBlogComments(ctx, { blogId: post.id, viewer: viewerOf(member) });
@@ -188,12 +192,18 @@ describe("comments", () => {
     expect(asMember[0]!.author.name).toBe("Mona Member");
 
     // Someone else's comment answers like a missing one.
-    await expectAppError(deleteBlogComment(ctx, viewerOf(member), { blogId: post.id, commentId: theirs.id }), 404);
-    await expectAppError(deleteBlogComment(ctx, viewerOf(member), { blogId: post.id, commentId: 999999 }), 404);
-    await deleteBlogComment(ctx, viewerOf(member), { blogId: post.id, commentId: mine.id });
-    await expectAppError(deleteBlogComment(ctx, viewerOf(member), { blogId: post.id, commentId: mine.id }), 404);
+    await expectAppError(
+      deleteBlogComment(ctx, { viewer: viewerOf(member), blogId: post.id, commentId: theirs.id }),
+      404,
+    );
+    await expectAppError(deleteBlogComment(ctx, { viewer: viewerOf(member), blogId: post.id, commentId: 999999 }), 404);
+    await deleteBlogComment(ctx, { viewer: viewerOf(member), blogId: post.id, commentId: mine.id });
+    await expectAppError(
+      deleteBlogComment(ctx, { viewer: viewerOf(member), blogId: post.id, commentId: mine.id }),
+      404,
+    );
     // Admins moderate any comment.
-    await deleteBlogComment(ctx, viewerOf(admin, ["admin"]), { blogId: post.id, commentId: theirs.id });
+    await deleteBlogComment(ctx, { viewer: viewerOf(admin, ["admin"]), blogId: post.id, commentId: theirs.id });
 
     expect(await listBlogComments(ctx, { blogId: post.id, viewer: visitor })).toEqual([]);
     const [row] = await ctx.db.select().from(blogComments).where(eq(blogComments.id, mine.id));
@@ -203,7 +213,8 @@ describe("comments", () => {
   it("renders script and HTML payloads as inert text", async () => {
     const { member } = await people();
     const post = await createPost({ title: "XSS" });
-    await createBlogComment(ctx, viewerOf(member), {
+    await createBlogComment(ctx, {
+      viewer: viewerOf(member),
       blogId: post.id,
       body: '<script>alert(1)</script><img src=x onerror="alert(2)"> [x](javascript:alert(3)) https://example.com',
     });
@@ -216,19 +227,27 @@ describe("comments", () => {
   it("refuses comments on drafts and unknown posts", async () => {
     const { admin } = await people();
     const draft = await createPost({ title: "Draft for comments", status: "draft" });
-    await expectAppError(createBlogComment(ctx, viewerOf(admin, ["admin"]), { blogId: draft.id, body: "hi" }), 404);
-    await expectAppError(createBlogComment(ctx, viewerOf(admin, ["admin"]), { blogId: 424242, body: "hi" }), 404);
+    await expectAppError(
+      createBlogComment(ctx, { viewer: viewerOf(admin, ["admin"]), blogId: draft.id, body: "hi" }),
+      404,
+    );
+    await expectAppError(
+      createBlogComment(ctx, { viewer: viewerOf(admin, ["admin"]), blogId: 424242, body: "hi" }),
+      404,
+    );
   });
 
   it("rate-limits a member's comments with a clear message", async () => {
     const { member } = await people();
     const post = await createPost({ title: "Busy" });
     for (let index = 0; index < BLOG_COMMENT_RATE_LIMIT.limit; index++) {
-      await createBlogComment(ctx, viewerOf(member), { blogId: post.id, body: `Comment ${index}` });
+      await createBlogComment(ctx, { viewer: viewerOf(member), blogId: post.id, body: `Comment ${index}` });
     }
-    const error = await createBlogComment(ctx, viewerOf(member), { blogId: post.id, body: "One too many" }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await createBlogComment(ctx, {
+      viewer: viewerOf(member),
+      blogId: post.id,
+      body: "One too many",
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(429);
     expect((error as AppError).messages[0]).toMatch(/wait a few minutes/);

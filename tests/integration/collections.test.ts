@@ -3,18 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { playlists, playlistVideos, videos } from "../../drizzle/schema";
 import { VISITOR_ACCESS, type ViewerAccess } from "../../server/access/policy";
 import { createAppContext } from "../../server/context";
-import {
-  getCourse,
-  getPlaylist,
-  getSeries,
-  listCourses,
-  listPlaylists,
-  listSeries,
-  movePlaylistVideo,
-  pickNextLesson,
-  summarizeProgress,
-  toLessonProgress,
-} from "../../server/services/collections";
+import { getCourse, getSeries, listCourses, listSeries } from "../../server/services/collections/courses-and-series";
+import { getPlaylist, listPlaylists } from "../../server/services/collections/playlist-reads";
+import { movePlaylistVideo } from "../../server/services/collections/playlist-writes";
+import { pickNextLesson, summarizeProgress, toLessonProgress } from "../../server/services/collections/progress";
 import {
   createCountry,
   createCourse,

@@ -265,7 +265,8 @@ describe("community API", { timeout: 30_000 }, () => {
     const at = (minutes: number) => createAppContext(testEnv, { now: () => new Date(base + minutes * 60_000) });
     const ids: number[] = [];
     for (let index = 0; index < 23; index += 1) {
-      const thread = await createThread(at(index), createViewer(at(index), moderator), {
+      const thread = await createThread(at(index), {
+        viewer: createViewer(at(index), moderator),
         groupId: group.id,
         title: `Thread number ${index}`,
         body: "x",
@@ -594,7 +595,8 @@ describe("community API", { timeout: 30_000 }, () => {
       now: () => new Date(Date.now() + COMMUNITY_POST_RATE_LIMIT.windowMs + 1000),
     });
     await expect(
-      createThread(later, createViewer(later, poster), {
+      createThread(later, {
+        viewer: createViewer(later, poster),
         groupId: group.id,
         title: "After the window",
         body: "Fine again",

@@ -241,7 +241,7 @@ describe("nothing half-written when a later statement of a write fails", () => {
   /** A learner whose default list exists already, so the save is exactly "add the word, touch the list". */
   async function learnerWithList() {
     const learner = await signedIn();
-    const list = await getOrCreateDefaultList(ctx, learner.id);
+    const list = await getOrCreateDefaultList(ctx, { userId: learner.id });
     return { ...learner, listId: list.id };
   }
   async function listState(listId: number) {
@@ -410,10 +410,10 @@ describe("R2 failing", () => {
 
   it("an avatar whose upload fails leaves the member's avatar as it was, pointing at an object that exists", async () => {
     const learner = await createUser();
-    const { avatarKey: first } = await setAvatar(ctx, learner.id, tinyPng());
+    const { avatarKey: first } = await setAvatar(ctx, { userId: learner.id, file: tinyPng() });
 
     const r2 = faultyR2(["put"]);
-    await expect(setAvatar(createAppContext(r2.env), learner.id, tinyPng())).rejects.toThrow();
+    await expect(setAvatar(createAppContext(r2.env), { userId: learner.id, file: tinyPng() })).rejects.toThrow();
     const [row] = await ctx.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, learner.id));
     expect(row!.avatarKey).toBe(first);
     expect(await testEnv.MEDIA.head(first)).not.toBeNull();
@@ -424,9 +424,9 @@ describe("R2 failing", () => {
   it("an avatar whose old object cannot be deleted still points at the new object, which exists", async () => {
     quietErrors();
     const learner = await createUser();
-    const { avatarKey: first } = await setAvatar(ctx, learner.id, tinyPng());
+    const { avatarKey: first } = await setAvatar(ctx, { userId: learner.id, file: tinyPng() });
     const r2 = faultyR2(["delete"]);
-    const outcome = await setAvatar(createAppContext(r2.env), learner.id, tinyPng()).then(
+    const outcome = await setAvatar(createAppContext(r2.env), { userId: learner.id, file: tinyPng() }).then(
       (value) => ({ ok: true as const, key: value.avatarKey }),
       () => ({ ok: false as const, key: null }),
     );
@@ -600,7 +600,7 @@ describe("the payment provider failing", () => {
       quietErrors();
       const own = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, buyer.id));
       expect(own).toEqual([]);
-      expect((await getEntitlement(ctx, buyer.id)).hasAccess).toBe(false);
+      expect((await getEntitlement(ctx, { userId: buyer.id })).hasAccess).toBe(false);
       const entitlement = await call(testEnv, "GET", "/api/billing/entitlement", buyer.token);
       expect(((await entitlement.json()) as { data: { hasAccess: boolean } }).data.hasAccess).toBe(false);
     }

@@ -134,7 +134,7 @@ async function createDeck() {
 
 /** A finished run of a deck's quiz, every answer right: what the quiz page or an API client sends. */
 async function deckRun(userId: number, deckId: number, seed: number) {
-  const source = await getDeckQuizSource(ctx, { id: userId }, deckId);
+  const source = await getDeckQuizSource(ctx, { user: { id: userId }, deckId });
   const words = pickQuizWords(source.words, seed).map((word) => word.key);
   const quiz = resolveQuiz(source, { seed, wordKeys: words, answerKeys: [] })!;
   return { seed, words, answers: quiz.questions.map((question) => question.word.key) };
@@ -464,7 +464,7 @@ describe("what a free member saved stays theirs", () => {
     expect((await call(`/api/vocabulary/lists/${list!.id}`, { token: free.token })).status).toBe(200);
 
     const viewer = createViewer(ctx, { id: free.id });
-    const source = await getListQuizSource(ctx, viewer, list!.id);
+    const source = await getListQuizSource(ctx, { viewer, listId: list!.id });
     const seed = 7;
     const words = pickQuizWords(source.words, seed).map((word) => word.key);
     const quiz = resolveQuiz(source, { seed, wordKeys: words, answerKeys: [] })!;

@@ -64,7 +64,8 @@ it("writes a flashcard's rating to the flashcard tables and a saved word's to th
   const cardId = await flashcard();
   const itemId = await savedWord(user.id);
 
-  const card = await applyReview(ctx, FLASHCARD_REVIEWS, {
+  const card = await applyReview(ctx, {
+    tables: FLASHCARD_REVIEWS,
     userId: user.id,
     cardId,
     rating: Rating.Good,
@@ -77,7 +78,8 @@ it("writes a flashcard's rating to the flashcard tables and a saved word's to th
   expect(rows.wordStates).toEqual([]);
   expect(rows.wordLogs).toEqual([]);
 
-  const word = await applyReview(ctx, SAVED_WORD_REVIEWS, {
+  const word = await applyReview(ctx, {
+    tables: SAVED_WORD_REVIEWS,
     userId: user.id,
     cardId: itemId,
     rating: Rating.Again,
@@ -106,8 +108,8 @@ describe.each([
       const user = await createUser();
       const cardId = await newCard(user.id);
       const results = await Promise.all([
-        applyReview(ctx, tables, { userId: user.id, cardId, rating: Rating.Good, requestId: "together-good" }),
-        applyReview(ctx, tables, { userId: user.id, cardId, rating: Rating.Again, requestId: "together-again" }),
+        applyReview(ctx, { tables, userId: user.id, cardId, rating: Rating.Good, requestId: "together-good" }),
+        applyReview(ctx, { tables, userId: user.id, cardId, rating: Rating.Again, requestId: "together-again" }),
       ]);
       expect(results.filter((result) => result.applied)).toHaveLength(1);
       const [stored] = await stateRows(user.id);
@@ -131,7 +133,7 @@ describe.each([
       );
       try {
         await expect(
-          applyReview(ctx, tables, { userId: user.id, cardId, rating: Rating.Good, requestId: "atomic-0001" }),
+          applyReview(ctx, { tables, userId: user.id, cardId, rating: Rating.Good, requestId: "atomic-0001" }),
         ).rejects.toThrow();
       } finally {
         await ctx.db.run(sql.raw(`DROP TRIGGER ${trigger}`));
@@ -139,7 +141,8 @@ describe.each([
       expect(await stateRows(user.id)).toEqual([]);
       expect(await logRows(user.id)).toEqual([]);
 
-      const retried = await applyReview(ctx, tables, {
+      const retried = await applyReview(ctx, {
+        tables,
         userId: user.id,
         cardId,
         rating: Rating.Good,
@@ -151,13 +154,14 @@ describe.each([
     it("takes back the latest answer only, back to the state before it", async () => {
       const user = await createUser();
       const cardId = await newCard(user.id);
-      const first = await applyReview(ctx, tables, {
+      const first = await applyReview(ctx, {
+        tables,
         userId: user.id,
         cardId,
         rating: Rating.Good,
         requestId: "undo-1",
       });
-      await applyReview(ctx, tables, { userId: user.id, cardId, rating: Rating.Easy, requestId: "undo-2" });
+      await applyReview(ctx, { tables, userId: user.id, cardId, rating: Rating.Easy, requestId: "undo-2" });
       const logs = await logRows(user.id);
       const byRequest = (requestId: string) => {
         const log = logs.find((row) => row.requestId === requestId)!;
@@ -165,15 +169,15 @@ describe.each([
       };
 
       // The first answer is no longer the card's latest: nothing changes.
-      expect(await takeBackReview(ctx, tables, { userId: user.id, log: byRequest("undo-1") })).toBe(false);
+      expect(await takeBackReview(ctx, { tables, userId: user.id, log: byRequest("undo-1") })).toBe(false);
       expect(await logRows(user.id)).toHaveLength(2);
 
-      expect(await takeBackReview(ctx, tables, { userId: user.id, log: byRequest("undo-2") })).toBe(true);
+      expect(await takeBackReview(ctx, { tables, userId: user.id, log: byRequest("undo-2") })).toBe(true);
       const [restored] = await stateRows(user.id);
       expect(restored).toMatchObject({ reps: 1, due: first.state.due, lastReview: first.state.lastReview });
       expect((await logRows(user.id)).map((row) => row.requestId)).toEqual(["undo-1"]);
 
-      expect(await takeBackReview(ctx, tables, { userId: user.id, log: byRequest("undo-1") })).toBe(true);
+      expect(await takeBackReview(ctx, { tables, userId: user.id, log: byRequest("undo-1") })).toBe(true);
       expect(await stateRows(user.id)).toEqual([]);
       expect(await logRows(user.id)).toEqual([]);
     });

@@ -68,7 +68,7 @@ describe("Google sign-in (code + PKCE + state)", () => {
     expect(seen[0]!.get("grant_type")).toBe("authorization_code");
     expect(await sha256Base64Url(seen[0]!.get("code_verifier")!)).toBe(challenge);
     expect(result.redirectTo).toBe("/course/1/basics");
-    const user = await authenticate(ctx, result.token);
+    const user = await authenticate(ctx, { token: result.token });
     expect(user).toMatchObject({ email: "lina@example.com", name: "Lina", hasPassword: false });
   });
 

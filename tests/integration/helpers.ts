@@ -149,7 +149,7 @@ export async function member(options: MemberOptions = {}) {
   const ctx = createAppContext(env, { now });
   const user = await createUser(account);
   if (subscribed) await createSubscription(ctx, user.id);
-  const { token } = await createSession(ctx, user.id);
+  const { token } = await createSession(ctx, { userId: user.id });
   return { ...user, permissions: account.permissions ?? [], token };
 }
 

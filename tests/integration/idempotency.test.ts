@@ -19,8 +19,8 @@ let other: { id: number; token: string };
 beforeEach(async () => {
   const a = await createUser();
   const b = await createUser();
-  member = { id: a.id, token: (await createSession(ctx, a.id)).token };
-  other = { id: b.id, token: (await createSession(ctx, b.id)).token };
+  member = { id: a.id, token: (await createSession(ctx, { userId: a.id })).token };
+  other = { id: b.id, token: (await createSession(ctx, { userId: b.id })).token };
 });
 
 // Not the shared `call`: each request names its Idempotency-Key (and clock), at the site's own origin.

@@ -169,7 +169,7 @@ describe("the lesson assistant (/api/lesson-chat/:videoId)", () => {
     const busy = await member({ subscribed: true });
     // 29 questions already this hour (counted the way the service counts them), then two more.
     for (let index = 0; index < CHAT_RATE_LIMIT.limit - 1; index += 1) {
-      await hitRateLimit(ctx, `lesson-chat:${busy.id}`, CHAT_RATE_LIMIT);
+      await hitRateLimit(ctx, { key: `lesson-chat:${busy.id}`, rule: CHAT_RATE_LIMIT });
     }
     const thirtieth = await call(`/api/lesson-chat/${lessonId}`, {
       method: "POST",

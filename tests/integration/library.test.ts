@@ -6,14 +6,12 @@ import { memberWithoutAccess, VISITOR_ACCESS, type ViewerAccess } from "../../se
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { bumpPageCache } from "../../server/services/page-cache";
-import {
-  countPublishedVideos,
-  getLearnerOverview,
-  getLibraryFilterOptionsForPage,
-  listLibrary,
-  parseLibraryParams,
-  withLocks,
-} from "../../server/services/catalog";
+import { getLearnerOverview } from "../../server/services/catalog/learner-overview";
+import { withLocks } from "../../server/services/catalog/lesson-summaries";
+import { listLibrary } from "../../server/services/catalog/library";
+import { getLibraryFilterOptionsForPage } from "../../server/services/catalog/library-filters";
+import { parseLibraryParams } from "../../server/services/catalog/library-params";
+import { countPublishedVideos } from "../../server/services/catalog/stats";
 import { indexVideo, rebuildSearchIndex, searchLessons } from "../../server/services/search";
 import {
   createCatalogCategory,
@@ -129,7 +127,8 @@ async function seedLibrary() {
     categoryIds: [topic.id],
     cues: [{ arabic: "قهوة قهوة قهوة", transliteration: "ʔahwe", english: "coffee", startMs: 1_000 }],
   });
-  for (const lesson of [coffee, greetings, school, longChat, zebra, draft]) await indexVideo(ctx, lesson.id);
+  for (const lesson of [coffee, greetings, school, longChat, zebra, draft])
+    await indexVideo(ctx, { videoId: lesson.id });
   return { syria, lebanon, rami, maya, topic, food, coffee, greetings, school, longChat, zebra, draft };
 }
 
@@ -405,7 +404,7 @@ describe("the library's filter choices for a page", () => {
 
 describe("search", () => {
   async function found(q: string) {
-    return (await searchLessons(ctx, q, { limit: 50 })).filter((result) =>
+    return (await searchLessons(ctx, { query: q, limit: 50 })).filter((result) =>
       [
         fixture.coffee.id,
         fixture.greetings.id,
@@ -491,11 +490,11 @@ describe("search", () => {
       'a:b*c"d',
       "AND OR NOT",
     ]) {
-      await expect(searchLessons(ctx, q), q).resolves.toBeInstanceOf(Array);
+      await expect(searchLessons(ctx, { query: q }), q).resolves.toBeInstanceOf(Array);
       await expect(listLibrary(ctx, { query: query({ q }) }), q).resolves.toHaveProperty("items");
     }
     expect((await found("kifak OR")).map((result) => result.videoId)).toEqual([]);
-    expect(await searchLessons(ctx, "   ")).toEqual([]);
+    expect(await searchLessons(ctx, { query: "   " })).toEqual([]);
   });
 
   it("combines with filters, links to the moment and marks the matching words", async () => {
@@ -549,15 +548,15 @@ describe("search", () => {
     const lesson = await createLesson(ctx, {
       cues: [{ arabic: "زيتون", transliteration: "zeetuun", english: "olives", startMs: 2_000 }],
     });
-    await indexVideo(ctx, lesson.id);
-    expect((await searchLessons(ctx, "zeetuun")).map((result) => result.videoId)).toContain(lesson.id);
+    await indexVideo(ctx, { videoId: lesson.id });
+    expect((await searchLessons(ctx, { query: "zeetuun" })).map((result) => result.videoId)).toContain(lesson.id);
     await ctx.db
       .update(transcriptCues)
       .set({ transliteration: "mishmish", english: "apricots", arabic: "مشمش" })
       .where(eq(transcriptCues.videoId, lesson.id));
-    await indexVideo(ctx, lesson.id);
-    expect((await searchLessons(ctx, "zeetuun")).map((result) => result.videoId)).not.toContain(lesson.id);
-    expect((await searchLessons(ctx, "مشمش")).map((result) => result.videoId)).toContain(lesson.id);
+    await indexVideo(ctx, { videoId: lesson.id });
+    expect((await searchLessons(ctx, { query: "zeetuun" })).map((result) => result.videoId)).not.toContain(lesson.id);
+    expect((await searchLessons(ctx, { query: "مشمش" })).map((result) => result.videoId)).toContain(lesson.id);
   });
 
   it("rebuilds the whole index from the lessons", async () => {

@@ -89,7 +89,7 @@ describe("double opt-in", () => {
     // Every email carries an unsubscribe link.
     expect(unsubscribeLink(mail!.text).id).toBe(pending!.id);
 
-    expect(await confirmNewsletterSubscription(ctx, token)).toEqual({ status: "confirmed", email });
+    expect(await confirmNewsletterSubscription(ctx, { token })).toEqual({ status: "confirmed", email });
     const confirmed = await rowFor(email);
     expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
     expect(confirmed!.confirmTokenHash).toBeNull();
@@ -97,20 +97,20 @@ describe("double opt-in", () => {
     expect(unsubscribeLink(welcome!.text).id).toBe(pending!.id);
 
     // Single use.
-    expect(await confirmNewsletterSubscription(ctx, token)).toEqual({ status: "invalid" });
+    expect(await confirmNewsletterSubscription(ctx, { token })).toEqual({ status: "invalid" });
   });
 
   it("rejects unknown, malformed and expired tokens", async () => {
-    expect(await confirmNewsletterSubscription(ctx, "")).toEqual({ status: "invalid" });
-    expect(await confirmNewsletterSubscription(ctx, "<script>")).toEqual({ status: "invalid" });
-    expect(await confirmNewsletterSubscription(ctx, "A".repeat(43))).toEqual({ status: "invalid" });
+    expect(await confirmNewsletterSubscription(ctx, { token: "" })).toEqual({ status: "invalid" });
+    expect(await confirmNewsletterSubscription(ctx, { token: "<script>" })).toEqual({ status: "invalid" });
+    expect(await confirmNewsletterSubscription(ctx, { token: "A".repeat(43) })).toEqual({ status: "invalid" });
 
     const email = uniqueAddress();
     await subscribe({ email, consent: true });
     const [mail] = await mails(email, "newsletter-confirm");
     const token = linkIn(mail!.text, "/newsletter/confirm").searchParams.get("token")!;
     const eightDaysLater = createAppContext(testEnv, { now: () => new Date(Date.now() + 8 * DAY) });
-    expect(await confirmNewsletterSubscription(eightDaysLater, token)).toEqual({ status: "invalid" });
+    expect(await confirmNewsletterSubscription(eightDaysLater, { token })).toEqual({ status: "invalid" });
     expect((await rowFor(email))!.confirmedAt).toBeNull();
   });
 
@@ -126,8 +126,8 @@ describe("double opt-in", () => {
     const [oldToken, newToken] = sent.map((mail) =>
       linkIn(mail.text, "/newsletter/confirm").searchParams.get("token")!,
     );
-    expect(await confirmNewsletterSubscription(ctx, oldToken!)).toEqual({ status: "invalid" });
-    expect((await confirmNewsletterSubscription(ctx, newToken!)).status).toBe("confirmed");
+    expect(await confirmNewsletterSubscription(ctx, { token: oldToken! })).toEqual({ status: "invalid" });
+    expect((await confirmNewsletterSubscription(ctx, { token: newToken! })).status).toBe("confirmed");
 
     const afterConfirm = await subscribe({ email, consent: true });
     expect(afterConfirm.status).toBe(202);
@@ -142,7 +142,9 @@ describe("unsubscribe", () => {
     const email = uniqueAddress();
     await subscribe({ email, consent: true });
     const [mail] = await mails(email, "newsletter-confirm");
-    await confirmNewsletterSubscription(ctx, linkIn(mail!.text, "/newsletter/confirm").searchParams.get("token")!);
+    await confirmNewsletterSubscription(ctx, {
+      token: linkIn(mail!.text, "/newsletter/confirm").searchParams.get("token")!,
+    });
     const link = unsubscribeLink(mail!.text);
 
     const tampered = { id: link.id, signature: link.signature.replace(/^./, (c) => (c === "a" ? "b" : "a")) };
@@ -165,7 +167,7 @@ describe("unsubscribe", () => {
     const confirmations = await mails(email, "newsletter-confirm");
     expect(confirmations).toHaveLength(2);
     const token = linkIn(confirmations[1]!.text, "/newsletter/confirm").searchParams.get("token")!;
-    expect((await confirmNewsletterSubscription(ctx, token)).status).toBe("confirmed");
+    expect((await confirmNewsletterSubscription(ctx, { token })).status).toBe("confirmed");
   });
 
   it("can be undone from the same link", async () => {

@@ -45,9 +45,9 @@ const ids = { playlist: 0, list: 0, item: 0, comment: 0, thread: 0, message: 0, 
 
 beforeAll(async () => {
   aId = (await createUser()).id;
-  a = (await createSession(ctx, aId)).token;
+  a = (await createSession(ctx, { userId: aId })).token;
   ids.subscription = (await createSubscription(ctx, aId)).id;
-  b = (await createSession(ctx, (await createUser()).id)).token;
+  b = (await createSession(ctx, { userId: (await createUser()).id })).token;
   const { video } = await createLesson(ctx, { isFree: true });
   lessonId = video.id;
   const [group] = await ctx.db

@@ -53,7 +53,7 @@ async function answer(run: () => unknown): Promise<{ status: number; location: s
 
 async function signedIn() {
   const user = await createUser();
-  const { token } = await createSession(ctx, user.id);
+  const { token } = await createSession(ctx, { userId: user.id });
   return { user, cookie: `token=${token}` };
 }
 
@@ -264,7 +264,10 @@ describe("the self-check clips", () => {
     const { user } = await signedIn();
     const free = await createLesson(ctx, { isFree: true, durationSeconds: 0, videoKey: "videos/self-check.mp4" });
     await ctx.db.update(videos).set({ level: "beginner" }).where(eq(videos.id, free.video.id));
-    const page = await getOnboardingPage(ctx, user.id, { signedIn: true, hasSubscription: false, userId: user.id });
+    const page = await getOnboardingPage(ctx, {
+      userId: user.id,
+      accessLoaded: { signedIn: true, hasSubscription: false, userId: user.id },
+    });
     expect(page.clips).toHaveLength(3);
     page.clips.forEach((clip, index) => {
       if (clip) expect(clip.level).toBe(["beginner", "intermediate", "advanced"][index]);
@@ -359,7 +362,8 @@ describe("the profile's preferences", () => {
 describe("completeOnboarding", () => {
   it("answers 404 for an account that is gone", async () => {
     await expect(
-      completeOnboarding(ctx, 987654321, {
+      completeOnboarding(ctx, {
+        userId: 987654321,
         level: "beginner",
         goal: "travel",
         dailyGoalMinutes: 5,

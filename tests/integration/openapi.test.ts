@@ -92,8 +92,10 @@ describe("the documented bodies are the handlers' own schemas", () => {
   let lessonId = 0;
   let gapId = 0;
   beforeAll(async () => {
-    tokens.member = (await createSession(ctx, (await createUser()).id)).token;
-    tokens.admin = (await createSession(ctx, (await createUser({ permissions: [ADMIN_PERMISSION] })).id)).token;
+    tokens.member = (await createSession(ctx, { userId: (await createUser()).id })).token;
+    tokens.admin = (
+      await createSession(ctx, { userId: (await createUser({ permissions: [ADMIN_PERMISSION] })).id })
+    ).token;
     lessonId = (await createLesson(ctx, { isFree: true })).video.id;
     const [gap] = await ctx.db.all<{ id: number }>(
       sql`select id from video_sentence_gaps where video_id = ${lessonId} limit 1`,
@@ -206,8 +208,10 @@ describe("the documented responses", () => {
 describe("boundary types are strict", () => {
   const tokens: { member?: string; admin?: string } = {};
   beforeAll(async () => {
-    tokens.member = (await createSession(ctx, (await createUser()).id)).token;
-    tokens.admin = (await createSession(ctx, (await createUser({ permissions: [ADMIN_PERMISSION] })).id)).token;
+    tokens.member = (await createSession(ctx, { userId: (await createUser()).id })).token;
+    tokens.admin = (
+      await createSession(ctx, { userId: (await createUser({ permissions: [ADMIN_PERMISSION] })).id })
+    ).token;
   });
 
   async function send(method: string, path: string, body?: unknown, token?: string) {

@@ -130,7 +130,7 @@ describe("forAudience, the gate", () => {
 
   async function signedIn(permissions: string[] = []) {
     const user = await createUser({ permissions });
-    const { token } = await createSession(ctx, user.id);
+    const { token } = await createSession(ctx, { userId: user.id });
     return `token=${token}`;
   }
 

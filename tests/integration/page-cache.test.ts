@@ -22,7 +22,7 @@ import {
 import { updateMember } from "../../server/services/admin-users";
 import { createSession, type SessionUser } from "../../server/services/auth";
 import { createBlogComment, deleteBlogComment, listBlogComments } from "../../server/services/blog";
-import { listFaqs } from "../../server/services/catalog";
+import { listFaqs } from "../../server/services/catalog/faqs";
 import { listLessonCues } from "../../server/services/lesson-content";
 import { bumpPageCache, PAGE_CACHE_COUNTER } from "../../server/services/page-cache";
 import { putSingleUpload } from "../../server/services/uploads";
@@ -309,7 +309,8 @@ describe("purge on publish", () => {
     await get(app, postPath);
     expect((await get(app, postPath)).response.headers.get("X-Page-Cache")).toBe("hit");
     // A member's comment, written by the action of the post's page (server/services/blog.ts).
-    await createBlogComment(ctx, createViewer(ctx, { id: member.id, permissions: [] }), {
+    await createBlogComment(ctx, {
+      viewer: createViewer(ctx, { id: member.id, permissions: [] }),
       blogId: Number(blogPost.id),
       body: "Shukran, zanzibar!",
     });
@@ -444,7 +445,7 @@ describe("purge on publish", () => {
       return response.status;
     };
     expect(await purges(async () => expect(await putCues(lines)).toBe(200))).toBe(1);
-    const saved = (await listLessonCues(ctx, video.id)).map(
+    const saved = (await listLessonCues(ctx, { videoId: video.id })).map(
       ({ id, startMs, endMs, arabic, transliteration, english }) => ({
         id,
         startMs,
@@ -481,7 +482,7 @@ describe("purge on publish", () => {
     const word = { arabic: "شاي", transliteration: "shai", english: "tea", startMs: 1000 };
     expect(await purges(() => addLessonVocabulary(ctx, { videoId: video.id, input: word, actor }))).toBe(0);
     const csv = parseVocabularyCsv("lesson", `lesson,arabic,english\n${video.id},خبز,bread\n`);
-    expect(await purges(() => applyImportRows(ctx, "lesson", csv, actor.id))).toBe(0);
+    expect(await purges(() => applyImportRows(ctx, { kind: "lesson", parsed: csv, actorId: actor.id }))).toBe(0);
   });
 
   it("a member's blog comment purges, as does support renaming a member the blog names; a failed one does not", async () => {
@@ -496,18 +497,18 @@ describe("purge on publish", () => {
     let comment = { id: 0 };
     expect(
       await purges(async () => {
-        comment = await createBlogComment(ctx, viewer, { blogId: Number(post.id), body: "Helwe!" });
+        comment = await createBlogComment(ctx, { viewer, blogId: Number(post.id), body: "Helwe!" });
       }),
     ).toBe(1);
     const before = await generation();
-    await expect(createBlogComment(ctx, viewer, { blogId: Number(draft.id), body: "Too early" })).rejects.toThrow(
+    await expect(createBlogComment(ctx, { viewer, blogId: Number(draft.id), body: "Too early" })).rejects.toThrow(
       AppError,
     );
     expect(await generation()).toBe(before);
-    expect(await purges(() => deleteBlogComment(ctx, viewer, { blogId: Number(post.id), commentId: comment.id }))).toBe(
+    expect(await purges(() => deleteBlogComment(ctx, { viewer, blogId: Number(post.id), commentId: comment.id }))).toBe(
       1,
     );
-    await createBlogComment(ctx, viewer, { blogId: Number(post.id), body: "Again!" });
+    await createBlogComment(ctx, { viewer, blogId: Number(post.id), body: "Again!" });
     const supporter = { id: actor.id };
     expect(await purges(() => updateMember(ctx, supporter, writer.id, { name: "Wafa W.", email: writer.email }))).toBe(
       1,
@@ -550,9 +551,9 @@ describe("a credential in any carrier keeps a request out of the shared cache", 
     const ctx = createAppContext(testEnv);
     const member = await createUser({ name: "Rana Member" });
     const admin = await createUser({ name: "Adam Admin", permissions: [ADMIN_PERMISSION] });
-    const memberToken = (await createSession(ctx, member.id)).token;
-    const adminToken = (await createSession(ctx, admin.id)).token;
-    const { sessionId } = await createSession(ctx, member.id);
+    const memberToken = (await createSession(ctx, { userId: member.id })).token;
+    const adminToken = (await createSession(ctx, { userId: admin.id })).token;
+    const { sessionId } = await createSession(ctx, { userId: member.id });
     const expired = await signToken(
       { userId: member.id, sessionId, permissions: [], expiresAt: new Date(Date.now() - 60_000) },
       testEnv.JWT_SECRET!,

@@ -51,7 +51,7 @@ describe("getForYou", () => {
     const regionNew = await lesson({ level: "beginner", countryId: country.id });
     const advanced = await lesson({ level: "advanced", countryId: country.id });
 
-    const items = await getForYou(ctx, user.id, { limit: 24 });
+    const items = await getForYou(ctx, { userId: user.id, limit: 24 });
     expect(view(items.slice(0, 5))).toEqual([
       [s2!.id, "Next in Coffee Stories"],
       [regionNew.id, "At your level (Beginner) · Beiruti"],
@@ -85,7 +85,7 @@ describe("getForYou", () => {
     await setLessonProgress(ctx, { userId: user.id, videoId: finished.id, positionSeconds: 0, completed: true });
     await setLessonProgress(ctx, { userId: user.id, videoId: barely.id, positionSeconds: 0, watchedSeconds: 4 });
 
-    const ids = (await getForYou(ctx, user.id, { limit: 24 })).map((item) => item.id);
+    const ids = (await getForYou(ctx, { userId: user.id, limit: 24 })).map((item) => item.id);
     expect(ids[0]).toBe(fresh.id);
     expect(ids).not.toContain(watching.id);
     expect(ids).not.toContain(finished.id);
@@ -94,7 +94,7 @@ describe("getForYou", () => {
     // Someone else's progress changes nothing for this member.
     const other = await member({ level: "intermediate" });
     await setLessonProgress(ctx, { userId: other.id, videoId: fresh.id, positionSeconds: 50 });
-    expect((await getForYou(ctx, user.id, { limit: 1 })).map((item) => item.id)).toEqual([fresh.id]);
+    expect((await getForYou(ctx, { userId: user.id, limit: 1 })).map((item) => item.id)).toEqual([fresh.id]);
   });
 
   it("continues series and courses first: most recently active first, one lesson each, the first not started", async () => {
@@ -169,7 +169,7 @@ describe("getForYou", () => {
     }
     await setLessonProgress(ctx, { userId: user.id, videoId: hidden[0]!.id, positionSeconds: 90, at: at(10) });
 
-    const items = await getForYou(ctx, user.id, { limit: 3 });
+    const items = await getForYou(ctx, { userId: user.id, limit: 3 });
     expect(view(items)).toEqual([
       [b[1]!.id, "Next in Series B"],
       [c[1]!.id, "Next in Course C"],
@@ -185,7 +185,7 @@ describe("getForYou", () => {
     const user = await member({ level: "intermediate", region: jordan.code });
     const fromJordan = await lesson({ level: "intermediate", countryId: jordan.id });
     const fromSyria = await lesson({ level: "intermediate", countryId: syria.id });
-    const items = await getForYou(ctx, user.id, { limit: 2 });
+    const items = await getForYou(ctx, { userId: user.id, limit: 2 });
     // The Jordanian lesson is older, yet first.
     expect(view(items)).toEqual([
       [fromJordan.id, "At your level (Intermediate) · Ammani"],
@@ -197,7 +197,7 @@ describe("getForYou", () => {
 
     // Without a region (or with one that no longer exists), no lesson is suggested for its region.
     await ctx.db.update(users).set({ dialectRegion: "gone-country" }).where(eq(users.id, user.id));
-    expect(view(await getForYou(ctx, user.id, { limit: 2 }))).toEqual([
+    expect(view(await getForYou(ctx, { userId: user.id, limit: 2 }))).toEqual([
       [fromSyria.id, "At your level (Intermediate)"],
       [fromJordan.id, "At your level (Intermediate)"],
     ]);
@@ -207,19 +207,20 @@ describe("getForYou", () => {
     const user = await member({ level: "beginner" });
     const premium = await lesson({ level: "beginner", isFree: false });
     const free = await lesson({ level: "beginner", isFree: true });
-    const before = await getForYou(ctx, user.id, { limit: 2 });
+    const before = await getForYou(ctx, { userId: user.id, limit: 2 });
     expect(before.map((item) => [item.id, item.locked])).toEqual([
       [free.id, false],
       [premium.id, true],
     ]);
     await createSubscription(ctx, user.id);
-    const after = await getForYou(ctx, user.id, { limit: 2 });
+    const after = await getForYou(ctx, { userId: user.id, limit: 2 });
     expect(after.map((item) => [item.id, item.locked])).toEqual([
       [free.id, false],
       [premium.id, false],
     ]);
     // The caller's own access wins (the library passes the one it already looked up).
-    const asVisitorAccess = await getForYou(ctx, user.id, {
+    const asVisitorAccess = await getForYou(ctx, {
+      userId: user.id,
       limit: 2,
       access: { signedIn: true, hasSubscription: false, userId: user.id },
     });
@@ -231,29 +232,29 @@ describe("getForYou", () => {
     const draft = await lesson({ level: "advanced", isPublished: false });
     const first = await lesson({ level: "advanced" });
     const second = await lesson({ level: "advanced" });
-    const runs = await Promise.all([1, 2, 3].map(() => getForYou(ctx, user.id, { limit: 10 })));
+    const runs = await Promise.all([1, 2, 3].map(() => getForYou(ctx, { userId: user.id, limit: 10 })));
     expect(view(runs[1]!)).toEqual(view(runs[0]!));
     expect(view(runs[2]!)).toEqual(view(runs[0]!));
     expect(runs[0]!.slice(0, 2).map((item) => item.id)).toEqual([second.id, first.id]);
     expect(runs[0]!.map((item) => item.id)).not.toContain(draft.id);
     expect(runs[0]!.every((item) => item.level === "advanced")).toBe(true);
     // The limit is kept within bounds.
-    expect((await getForYou(ctx, user.id, { limit: 0 })).length).toBe(1);
-    expect((await getForYou(ctx, user.id, { limit: 1000 })).length).toBeLessThanOrEqual(24);
+    expect((await getForYou(ctx, { userId: user.id, limit: 0 })).length).toBe(1);
+    expect((await getForYou(ctx, { userId: user.id, limit: 1000 })).length).toBeLessThanOrEqual(24);
   });
 
   it("without a level, suggests only what continues", async () => {
     const user = await member({ level: null });
     const [one, two] = [await lesson({ level: "beginner" }), await lesson({ level: "beginner" })];
     await createCollection(ctx, "course", [one.id, two.id], { title: "Starter course" });
-    expect(await getForYou(ctx, user.id)).toEqual([]);
+    expect(await getForYou(ctx, { userId: user.id })).toEqual([]);
     await setLessonProgress(ctx, { userId: user.id, videoId: one.id, positionSeconds: 10 });
-    expect(view(await getForYou(ctx, user.id))).toEqual([[two.id, "Next in Starter course"]]);
+    expect(view(await getForYou(ctx, { userId: user.id }))).toEqual([[two.id, "Next in Starter course"]]);
   });
 
   it("reads through indexes: no full scan of the lessons, no sort of them", async () => {
     const user = await member({ level: "beginner" });
-    for (const statement of forYouStatements(ctx, user.id, 8, null)) {
+    for (const statement of forYouStatements(ctx, { userId: user.id, limit: 8, exclude: null })) {
       const { sql, params } = statement.toSQL();
       const plan = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .bind(...params)
@@ -265,7 +266,7 @@ describe("getForYou", () => {
       ).toEqual([]);
     }
     // The level rules read the lessons of the member's level in order (region: that, or the region's index).
-    const [, , , inRegion, atLevel] = forYouStatements(ctx, user.id, 8, null);
+    const [, , , inRegion, atLevel] = forYouStatements(ctx, { userId: user.id, limit: 8, exclude: null });
     const planOf = async (statement: { toSQL(): { sql: string; params: unknown[] } }) => {
       const { sql, params } = statement.toSQL();
       const plan = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
@@ -280,7 +281,7 @@ describe("getForYou", () => {
       /SEARCH videos USING INDEX videos_level_country_idx \(level=\? AND country_id=\?\)/,
     );
     // Continuing starts from the member's own started collections, never from every published one.
-    const [, seriesStarted, coursesStarted] = forYouStatements(ctx, user.id, 8, null);
+    const [, seriesStarted, coursesStarted] = forYouStatements(ctx, { userId: user.id, limit: 8, exclude: null });
     expect(await planOf(seriesStarted)).toMatch(/SCAN started_series\nSEARCH series USING INTEGER PRIMARY KEY/);
     expect(await planOf(coursesStarted)).toMatch(/SCAN started_course\nSEARCH study_tracks USING INTEGER PRIMARY KEY/);
   });
@@ -291,7 +292,7 @@ describe("getNextUp", () => {
     const user = await member({ level: "beginner" });
     const [one, two, three] = [await lesson(), await lesson(), await lesson()];
     const story = await createCollection(ctx, "series", [one.id, two.id, three.id], { title: "Market Days" });
-    const next = await getNextUp(ctx, user.id, one.id);
+    const next = await getNextUp(ctx, { userId: user.id, videoId: one.id });
     expect(next).toMatchObject({
       id: two.id,
       reason: "Next in Market Days",
@@ -311,10 +312,10 @@ describe("getNextUp", () => {
     ];
     await createCollection(ctx, "series", [first.id, last.id], { title: "Two parts" });
     // The last lesson is the newest of the region, and has no progress yet: it is still not suggested after itself.
-    const next = await getNextUp(ctx, user.id, last.id);
+    const next = await getNextUp(ctx, { userId: user.id, videoId: last.id });
     expect(next).toMatchObject({ id: first.id, reason: "At your level (Intermediate) · Palestinian" });
     await setLessonProgress(ctx, { userId: user.id, videoId: first.id, positionSeconds: 100, completed: true });
-    expect(await getNextUp(ctx, user.id, last.id)).toMatchObject({
+    expect(await getNextUp(ctx, { userId: user.id, videoId: last.id })).toMatchObject({
       id: other.id,
       reason: "At your level (Intermediate)",
     });
@@ -323,6 +324,6 @@ describe("getNextUp", () => {
   it("is null without a level and with nothing to continue", async () => {
     const user = await member({ level: null });
     const alone = await lesson();
-    expect(await getNextUp(ctx, user.id, alone.id)).toBeNull();
+    expect(await getNextUp(ctx, { userId: user.id, videoId: alone.id })).toBeNull();
   });
 });

@@ -15,20 +15,17 @@ import {
 import { createAppContext } from "../../server/context";
 import type { Env } from "../../server/env";
 import { checkedHeaders, sendMail } from "../../server/services/mail";
+import type { ReminderQueueMessage } from "../../server/queue-messages";
+import { findDueReminderMembers, runReminderCron } from "../../server/services/reminders/cron";
+import { deliverReminders } from "../../server/services/reminders/delivery";
+import { handleReminderQueue, REMINDER_BATCH_SIZE } from "../../server/services/reminders/queue";
+import { reminderDueDay } from "../../server/services/reminders/rules";
+import { reminderSettingsSchema, saveReminderSettings } from "../../server/services/reminders/settings";
 import {
-  deliverReminders,
-  findDueReminderMembers,
-  handleReminderQueue,
   readReminderLink,
-  REMINDER_BATCH_SIZE,
-  reminderDueDay,
-  reminderSettingsSchema,
   reminderUnsubscribeUrl,
-  runReminderCron,
-  saveReminderSettings,
   unsubscribeFromReminders,
-  type ReminderQueueMessage,
-} from "../../server/services/reminders";
+} from "../../server/services/reminders/unsubscribe-link";
 import { runReminderQueue, runScheduledJobs } from "../../server/services/scheduled";
 import { faultyD1 } from "./fault-env";
 import { outboxFor, testEnv } from "./helpers";

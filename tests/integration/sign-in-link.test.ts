@@ -216,11 +216,11 @@ describe("signing in with the link", () => {
     const user = await createUser();
     const token = await mailedToken(testApp(), user.email);
     const answers = await Promise.all([
-      signInWithLink(ctx, token).then(
+      signInWithLink(ctx, { token }).then(
         () => "signed in",
         () => "refused",
       ),
-      signInWithLink(ctx, token).then(
+      signInWithLink(ctx, { token }).then(
         () => "signed in",
         () => "refused",
       ),

@@ -78,7 +78,7 @@ async function member(options: { timeZone?: string | null } = {}) {
     await ctx.db.update(users).set({ timeZone: options.timeZone }).where(eq(users.id, user.id));
   }
   await createSubscription(ctx, user.id);
-  const { token } = await createSession(ctx, user.id);
+  const { token } = await createSession(ctx, { userId: user.id });
   return { ...user, token };
 }
 
@@ -235,7 +235,7 @@ describe("reviews", () => {
     tick(1);
     await review(learner.token, cards[2]!.id, Rating.Again, "progress-card-2");
     expect((await studyDaysOf(learner.id))[today]?.cards).toBe(4);
-    expect(await undoLastReview(ctx, learner, { kind: "due" }, since)).toMatchObject({ undone: true });
+    expect(await undoLastReview(ctx, { user: learner, scope: { kind: "due" }, since })).toMatchObject({ undone: true });
     expect((await studyDaysOf(learner.id))[today]?.cards).toBe(3);
   });
 
@@ -243,14 +243,14 @@ describe("reviews", () => {
     at(noonToday());
     const learner = await member();
     const cards = await flashcardCollection(3);
-    const before = await getProgressReport(ctx, learner.id, clock);
+    const before = await getProgressReport(ctx, { userId: learner.id, now: clock });
     expect(before.forecast).toHaveLength(30);
     expect(before.forecast.every((day) => day.due === 0)).toBe(true);
     expect(before.retention).toEqual({ reviews: 0, remembered: 0, rate: null });
 
     await review(learner.token, cards[0]!.id, Rating.Good, "forecast-card-0");
     await review(learner.token, cards[1]!.id, Rating.Again, "forecast-card-1");
-    const after = await getProgressReport(ctx, learner.id, clock);
+    const after = await getProgressReport(ctx, { userId: learner.id, now: clock });
     // Good is the ten-minute step and Again the one-minute step: both come due today.
     expect(after.forecast[0]).toEqual({ day: after.today, due: 2 });
     expect(after.forecast.slice(1).every((day) => day.due === 0)).toBe(true);
@@ -261,7 +261,7 @@ describe("reviews", () => {
     // Easy sends a new card days ahead; an overdue card counts today.
     await review(learner.token, cards[2]!.id, Rating.Easy, "forecast-card-2");
     tick(2 * 3600);
-    const later = await getProgressReport(ctx, learner.id, clock);
+    const later = await getProgressReport(ctx, { userId: learner.id, now: clock });
     expect(later.forecast[0]!.due).toBe(2);
     expect(later.forecast.slice(1).reduce((sum, day) => sum + day.due, 0)).toBe(1);
     expect(later.cardsByState).toMatchObject({ learning: 2, review: 1 });
@@ -279,7 +279,7 @@ describe("reviews", () => {
       requestId: "old-answer-1",
     });
     await review(learner.token, cards[0]!.id, Rating.Hard, "recent-answer-1");
-    const report = await getProgressReport(ctx, learner.id, clock);
+    const report = await getProgressReport(ctx, { userId: learner.id, now: clock });
     expect(report.retention).toEqual({ reviews: 1, remembered: 1, rate: 100 });
   });
 });
@@ -311,7 +311,7 @@ describe("scores", () => {
       { userId: learner.id, activityId: activity!.id, score: 3, total: 4, answers: {}, createdAt: clock },
       { userId: learner.id, activityId: activity!.id, score: 1, total: 4, answers: {}, createdAt: lastWeek },
     ]);
-    const { scores } = await getProgressReport(ctx, learner.id, clock);
+    const { scores } = await getProgressReport(ctx, { userId: learner.id, now: clock });
     expect(scores).toHaveLength(12);
     expect(scores.at(-1)).toMatchObject({
       exercises: { attempts: 3, correct: 9, total: 12, percent: 75 },
@@ -364,7 +364,7 @@ describe("streaks and the daily goal", () => {
     at(noonToday());
     const learner = await member({ timeZone: "UTC" });
     const today = localDay(clock, "UTC");
-    await saveStudyPreferences(ctx, learner.id, { kind: "minutes", target: 10 });
+    await saveStudyPreferences(ctx, { userId: learner.id, kind: "minutes", target: 10 });
     await ctx.db.insert(studyDays).values(
       [
         { offset: -3, seconds: 900, cards: 0 },
@@ -379,7 +379,7 @@ describe("streaks and the daily goal", () => {
         updatedAt: clock,
       })),
     );
-    let report = await getProgressReport(ctx, learner.id, clock);
+    let report = await getProgressReport(ctx, { userId: learner.id, now: clock });
     expect(report.goal).toEqual({ kind: "minutes", target: 10 });
     expect(report.streak).toEqual({ current: 1, longest: 1, todayCounts: false });
     expect(report.todayTotals).toMatchObject({ seconds: 300, met: false, fraction: 0.5 });
@@ -392,26 +392,26 @@ describe("streaks and the daily goal", () => {
     expect(heat.find((cell) => cell.day === addDays(today, -3))).toMatchObject({ level: 3, met: true });
 
     // Switching to a cards goal of 20: only the day with 30 cards counts.
-    await saveStudyPreferences(ctx, learner.id, { kind: "cards", target: 20 });
-    report = await getProgressReport(ctx, learner.id, clock);
+    await saveStudyPreferences(ctx, { userId: learner.id, kind: "cards", target: 20 });
+    report = await getProgressReport(ctx, { userId: learner.id, now: clock });
     expect(report.streak).toEqual({ current: 0, longest: 1, todayCounts: false });
     // The minutes target is kept for when they switch back.
     expect(report.goalTargets).toEqual({ minutes: 10, cards: 20 });
 
-    await expect(saveStudyPreferences(ctx, learner.id, { kind: "minutes", target: 0 })).rejects.toMatchObject({
+    await expect(saveStudyPreferences(ctx, { userId: learner.id, kind: "minutes", target: 0 })).rejects.toMatchObject({
       status: 422,
     });
     await expect(
-      saveStudyPreferences(ctx, learner.id, { kind: "minutes", target: 5, timeZone: "Mars/Olympus" }),
+      saveStudyPreferences(ctx, { userId: learner.id, kind: "minutes", target: 5, timeZone: "Mars/Olympus" }),
     ).rejects.toMatchObject({ status: 422 });
   });
 
   it("detects the time zone once and never overwrites one the member has", async () => {
     at(noonToday());
     const learner = await member();
-    expect(await detectTimeZone(ctx, learner.id, "Nowhere/Special")).toBe(false);
-    expect(await detectTimeZone(ctx, learner.id, "Asia/Amman")).toBe(true);
-    expect(await detectTimeZone(ctx, learner.id, "Europe/London")).toBe(false);
+    expect(await detectTimeZone(ctx, { userId: learner.id, timeZone: "Nowhere/Special" })).toBe(false);
+    expect(await detectTimeZone(ctx, { userId: learner.id, timeZone: "Asia/Amman" })).toBe(true);
+    expect(await detectTimeZone(ctx, { userId: learner.id, timeZone: "Europe/London" })).toBe(false);
     const [row] = await ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, learner.id));
     expect(row?.timeZone).toBe("Asia/Amman");
   });
@@ -443,7 +443,7 @@ describe("/progress", () => {
     expect(alicePage.text).toContain("Asia/Beirut");
     expect(alicePage.text).toContain("Watch a lesson to start your chart");
     expect(alicePage.text).not.toContain('data-testid="watching-table"');
-    expect((await getProgressReport(ctx, alice.id, clock)).watching.totalSeconds).toBe(0);
+    expect((await getProgressReport(ctx, { userId: alice.id, now: clock })).watching.totalSeconds).toBe(0);
 
     const bobPage = await call("/progress", { token: bob.token });
     expect(bobPage.status).toBe(200);
@@ -471,7 +471,7 @@ describe("/progress", () => {
     goal.set("timeZone", "Asia/Beirut");
     const saved = await call("/progress", { method: "POST", token: learner.token, form: goal });
     expect(saved.status).toBe(302);
-    const report = await getProgressReport(ctx, learner.id, clock);
+    const report = await getProgressReport(ctx, { userId: learner.id, now: clock });
     expect(report.goal).toEqual({ kind: "cards", target: 25 });
     expect(report.timeZone).toBe("Asia/Beirut");
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { faqs, testimonials } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
-import { listFaqs } from "../../server/services/catalog";
+import { listFaqs } from "../../server/services/catalog/faqs";
 import { listPublishedTestimonials } from "../../server/services/landing";
 import { testEnv } from "./helpers";
 

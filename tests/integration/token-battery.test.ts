@@ -43,7 +43,7 @@ let member: { id: number; sessionId: string; token: string };
 
 beforeAll(async () => {
   const user = await createUser();
-  const { token, sessionId } = await createSession(ctx, user.id);
+  const { token, sessionId } = await createSession(ctx, { userId: user.id });
   member = { id: user.id, sessionId, token };
 });
 
@@ -160,7 +160,7 @@ describe("the token battery", () => {
 
   it("refuses a valid token once its account is deleted", async () => {
     const user = await createUser();
-    const { token } = await createSession(ctx, user.id);
+    const { token } = await createSession(ctx, { userId: user.id });
     expect((await me(token, "header")).status).toBe(200);
     await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     expect((await me(token, "header")).status).toBe(401);
@@ -181,11 +181,12 @@ describe("revocation takes effect on the very next request", () => {
 
   it("after a password change: every other sign-in ends, the new one works", async () => {
     const user = await createUser();
-    const phone = (await createSession(ctx, user.id)).token;
-    const laptop = (await createSession(ctx, user.id)).token;
+    const phone = (await createSession(ctx, { userId: user.id })).token;
+    const laptop = (await createSession(ctx, { userId: user.id })).token;
     expect((await me(phone, "header")).status).toBe(200);
-    const signedIn = await authenticate(ctx, laptop);
-    const fresh = await changePassword(ctx, signedIn!, {
+    const signedIn = await authenticate(ctx, { token: laptop });
+    const fresh = await changePassword(ctx, {
+      user: signedIn!,
       currentPassword: user.password,
       newPassword: "a brand new passphrase 2026",
       confirmPassword: "a brand new passphrase 2026",
@@ -213,9 +214,9 @@ describe("revocation takes effect on the very next request", () => {
 
   it("after the account is disabled by an admin, and after its permission is taken away", async () => {
     const admin = await createUser({ permissions: [ADMIN_PERMISSION] });
-    const adminToken = (await createSession(ctx, admin.id)).token;
+    const adminToken = (await createSession(ctx, { userId: admin.id })).token;
     const moderator = await createUser({ permissions: [ADMIN_PERMISSION] });
-    const moderatorToken = (await createSession(ctx, moderator.id)).token;
+    const moderatorToken = (await createSession(ctx, { userId: moderator.id })).token;
     const adminList = () => app.request(`${ORIGIN}/api/admin/users`, { headers: authorized(moderatorToken) }, testEnv);
     expect((await adminList()).status).toBe(200);
 

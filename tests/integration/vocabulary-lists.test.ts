@@ -97,7 +97,9 @@ describe("vocabulary lists API", () => {
     const [stored] = await ctx.db.select().from(vocabularyListItems).where(eq(vocabularyListItems.id, ownItem.id));
     expect(stored!.listId).toBe(mine.id);
     // The owner's data is untouched.
-    expect((await getVocabularyList(ctx, owner, list.id)).items.map((entry) => entry.arabic)).toEqual(["خبز"]);
+    expect((await getVocabularyList(ctx, { user: owner, listId: list.id })).items.map((entry) => entry.arabic)).toEqual(
+      ["خبز"],
+    );
   });
 
   it("validates words: empty Arabic is a 422 at the field, a duplicate a clear 409", async () => {
@@ -179,27 +181,30 @@ describe("vocabulary lists API", () => {
       .insert(transcriptCues)
       .values({ videoId: video.id, position: 0, startMs: 65_400, endMs: 68_000, arabic: "مرحبا كيفك", english: "Hi" })
       .returning();
-    const saved = await saveWordToDefaultList(ctx, user, {
-      videoId: video.id,
-      cueId: cue!.id,
-      arabic: "مرحبا",
-      english: "hello",
-      transliteration: "marḥaba",
+    const saved = await saveWordToDefaultList(ctx, {
+      userId: user.id,
+      input: {
+        videoId: video.id,
+        cueId: cue!.id,
+        arabic: "مرحبا",
+        english: "hello",
+        transliteration: "marḥaba",
+      },
     });
     await addWord(user.token, saved.list.id, { arabic: "قهوة", english: "coffee" });
 
-    const list = await getVocabularyList(ctx, user, saved.list.id);
+    const list = await getVocabularyList(ctx, { user, listId: saved.list.id });
     const fromLesson = list.items.find((entry) => entry.arabic === "مرحبا")!;
     expect(fromLesson.lesson).toMatchObject({ title: "At the Café", href: `/video/${video.id}/at-the-cafe?t=65` });
 
     expect(
-      (await getVocabularyList(ctx, user, saved.list.id, { q: "COFF" })).items.map((entry) => entry.arabic),
+      (await getVocabularyList(ctx, { user, listId: saved.list.id, q: "COFF" })).items.map((entry) => entry.arabic),
     ).toEqual(["قهوة"]);
-    expect((await getVocabularyList(ctx, user, saved.list.id, { q: "مَرحبا" })).items).toHaveLength(1);
+    expect((await getVocabularyList(ctx, { user, listId: saved.list.id, q: "مَرحبا" })).items).toHaveLength(1);
 
     // A free lesson's moment can be heard in the quiz, through a signed URL with a media fragment.
     await ctx.db.update(videos).set({ videoKey: "videos/at-the-cafe.mp4" }).where(eq(videos.id, video.id));
-    const source = await getListQuizSource(ctx, createViewer(ctx, user), saved.list.id);
+    const source = await getListQuizSource(ctx, { viewer: createViewer(ctx, user), listId: saved.list.id });
     const heard = source.words.find((entry) => entry.arabic === "مرحبا")!;
     expect(heard.audioUrl).toMatch(/^\/media\/videos\/at-the-cafe\.mp4\?exp=\d+&sig=[0-9a-f]+#t=65\.4,68$/);
     expect(source.words.find((entry) => entry.arabic === "قهوة")!.audioUrl).toBeNull();
@@ -210,14 +215,14 @@ describe("vocabulary lists API", () => {
     const list = await newList(user.token, 'Quotes, "and" commas');
     await addWord(user.token, list.id, { arabic: "مرحبا", english: 'hello, "friend"', transliteration: "marḥaba" });
     await addWord(user.token, list.id, { arabic: "يلا", english: "=let's go" });
-    const { body, filename } = await exportVocabularyListCsv(ctx, user, list.id);
+    const { body, filename } = await exportVocabularyListCsv(ctx, { user, listId: list.id });
     expect(filename).toBe("quotes-and-commas.csv");
     expect(body.startsWith("\uFEFFArabic,Transliteration,English,Lesson,Lesson link\r\n")).toBe(true);
     expect(body).toContain('مرحبا,marḥaba,"hello, ""friend""",,\r\n');
     // A formula is defused with a leading apostrophe (server/lib/csv.ts; Papa Parse quotes the cell it escapes).
     expect(body).toContain(`يلا,,"'=let's go",,\r\n`);
     const other = await member();
-    await expect(exportVocabularyListCsv(ctx, other, list.id)).rejects.toMatchObject({ status: 404 });
+    await expect(exportVocabularyListCsv(ctx, { user: other, listId: list.id })).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -239,7 +244,7 @@ describe("list quiz results", () => {
   it("records a finished run once, raises missCount of missed words and puts them first next time", async () => {
     const user = await member();
     const list = await listWithWords(user.token);
-    const source = await getListQuizSource(ctx, createViewer(ctx, user), list.id);
+    const source = await getListQuizSource(ctx, { viewer: createViewer(ctx, user), listId: list.id });
     const seed = 2024;
     const words = pickQuizWords(source.words, seed).map((entry) => entry.key);
     const quiz = resolveQuiz(source, { seed, wordKeys: words, answerKeys: [] })!;
@@ -284,14 +289,14 @@ describe("list quiz results", () => {
     expect(missed.missCount).toBe(1);
     expect(items.filter((item) => item.id !== missed.id).every((item) => item.missCount === 0)).toBe(true);
 
-    const next = await getListQuizSource(ctx, createViewer(ctx, user), list.id);
+    const next = await getListQuizSource(ctx, { viewer: createViewer(ctx, user), listId: list.id });
     for (const nextSeed of [1, 2, 3]) expect(pickQuizWords(next.words, nextSeed)[0]!.key).toBe(missedKey);
   });
 
   it("rejects malformed or unfinished answers with 400/422 and others' lists with 404", async () => {
     const user = await member();
     const list = await listWithWords(user.token);
-    const source = await getListQuizSource(ctx, createViewer(ctx, user), list.id);
+    const source = await getListQuizSource(ctx, { viewer: createViewer(ctx, user), listId: list.id });
     const words = pickQuizWords(source.words, 5).map((entry) => entry.key);
     const path = `/api/vocabulary/lists/${list.id}/quiz-results`;
 
@@ -313,7 +318,8 @@ describe("list quiz results", () => {
     expect(notAnOption.status).toBe(400);
     expect((await json<Json>(notAnOption)).errors).toEqual(["Those answers don't match this quiz. Start it again."]);
     await expect(
-      finishListQuiz(ctx, createViewer(ctx, { id: user.id }), {
+      finishListQuiz(ctx, {
+        viewer: createViewer(ctx, { id: user.id }),
         listId: list.id,
         seed: 5,
         wordKeys: words,

@@ -86,7 +86,7 @@ export async function loadRelationOptions(
   const options: Record<string, AdminRelationLabel[]> = {};
   for (const slug of slugs) {
     const other = getAdminResource(slug);
-    options[slug] = other ? await listRelationOptions(actor, other, { limit: 200 }) : [];
+    options[slug] = other ? await listRelationOptions(actor, { resource: other, limit: 200 }) : [];
   }
   if (record) {
     for (const field of resource.fields) {
@@ -123,7 +123,7 @@ export async function parseResourceForm(
       formData.delete(`${field.name}__remove`);
       if (file instanceof File && file.size > 0) {
         try {
-          const stored = await storeAdminUpload(hookContext, resource, field.name, file, action);
+          const stored = await storeAdminUpload(hookContext, { resource, fieldName: field.name, file, action });
           formData.set(field.name, stored.key);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

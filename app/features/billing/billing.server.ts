@@ -49,7 +49,7 @@ export async function handleBillingIntent(
     switch (intent) {
       case "resume": {
         const input = parseOrThrow(formData, subscriptionReferenceSchema);
-        const row = await resumeSubscription(app, user.id, input);
+        const row = await resumeSubscription(app, { userId: user.id, ...input });
         return redirectWithToast(returnTo, {
           text: row
             ? `Welcome back! Your subscription continues and renews on ${formatDate(row.currentPeriodEnd, "long")}.`
@@ -58,18 +58,18 @@ export async function handleBillingIntent(
       }
       case "switch": {
         const input = parseOrThrow(formData, switchPlanSchema);
-        return follow({ ...(await switchSubscriptionPlan(app, user.id, input)), redirectTo: returnTo });
+        return follow({ ...(await switchSubscriptionPlan(app, { userId: user.id, ...input })), redirectTo: returnTo });
       }
       case "payment-method": {
         const input = parseOrThrow(formData, subscriptionReferenceSchema);
-        const outcome = await startPaymentMethodUpdate(app, user.id, input);
+        const outcome = await startPaymentMethodUpdate(app, { userId: user.id, ...input });
         return follow(/^https?:/.test(outcome.redirectTo) ? outcome : { ...outcome, redirectTo: returnTo });
       }
       case "portal":
-        return follow(await openBillingPortal(app, user.id));
+        return follow(await openBillingPortal(app, { userId: user.id }));
       case "simulate-failed-renewal": {
         const input = parseOrThrow(formData, subscriptionReferenceSchema);
-        await simulateFailedRenewal(app, user.id, input);
+        await simulateFailedRenewal(app, { userId: user.id, ...input });
         return redirectWithToast(returnTo, {
           text: "Simulated a declined renewal: the subscription is now past due.",
           status: "warning",
@@ -107,7 +107,7 @@ export async function loadRecoveryPage(context: AppLoadContext) {
   const user = await context.getUser();
   const config = context.app.config;
   if (!user) return { signedIn: false as const, appName: config.appName };
-  const overview = await getBillingOverview(context.app, user.id);
+  const overview = await getBillingOverview(context.app, { userId: user.id });
   return {
     signedIn: true as const,
     appName: config.appName,

@@ -54,7 +54,11 @@ async function loadNextUp(
   returnTo: string,
 ): Promise<NextUpData | null> {
   if (page.nextLesson) return null;
-  const lesson = await getNextUp(context.app, viewer.userId, page.lesson.id, { access: viewer.lessonAccess() });
+  const lesson = await getNextUp(context.app, {
+    userId: viewer.userId,
+    videoId: page.lesson.id,
+    options: { access: viewer.lessonAccess() },
+  });
   if (lesson) return { kind: "lesson", lesson };
   return viewer.user.level ? null : { kind: "prompt", returnTo };
 }
@@ -123,7 +127,7 @@ export async function lessonRouteAction({ request, context, params }: ActionFunc
     const submission = parseWithZod(formData, { schema: commentCreateFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      await createComment(context.app, viewer, { videoId, body: submission.value.body });
+      await createComment(context.app, { viewer, videoId, body: submission.value.body });
     } catch (error) {
       return replyWithAppError(submission, error, { extra: { intent } });
     }
@@ -135,7 +139,8 @@ export async function lessonRouteAction({ request, context, params }: ActionFunc
     const submission = parseWithZod(formData, { schema: commentUpdateFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      await updateComment(context.app, viewer, {
+      await updateComment(context.app, {
+        viewer,
         videoId,
         commentId: submission.value.commentId,
         body: submission.value.body,
@@ -151,7 +156,7 @@ export async function lessonRouteAction({ request, context, params }: ActionFunc
     const submission = parseWithZod(formData, { schema: commentDeleteFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      await deleteComment(context.app, viewer, { videoId, commentId: submission.value.commentId });
+      await deleteComment(context.app, { viewer, videoId, commentId: submission.value.commentId });
     } catch (error) {
       return replyWithAppError(submission, error, { extra: { intent } });
     }

@@ -9,10 +9,10 @@ import { keepFlags, timestampFlag } from "./moderation-flags";
 /** A thread's count of live messages, which the community lists show, follows every change made here. */
 const recountAfterChange: AdminAfterChangeHook = async (ctx, { operation, row }) => {
   if (typeof row.threadId === "number")
-    await recountThreadMessages(ctx.app, row.threadId, { touch: operation === "create" });
+    await recountThreadMessages(ctx.app, { threadId: row.threadId, touch: operation === "create" });
 };
 const recountAfterDelete: AdminAfterDeleteHook = async (ctx, { row }) => {
-  if (typeof row.threadId === "number") await recountThreadMessages(ctx.app, row.threadId, { touch: false });
+  if (typeof row.threadId === "number") await recountThreadMessages(ctx.app, { threadId: row.threadId, touch: false });
 };
 
 /** Messages are written in the community; here moderators correct or remove them, or post under their name. */

@@ -28,8 +28,9 @@ const stampPublishedAt: AdminBeforeChangeHook = (ctx, { values, existing }) => {
 };
 
 /** The library's search index follows the title and description (the transcript: the lesson workspace). */
-const reindex: AdminAfterChangeHook = (ctx, { row }) => indexVideo(ctx.app, Number(row.id));
-const removeFromIndex: AdminAfterDeleteHook = (ctx, { row }) => removeFromSearchIndex(ctx.app, Number(row.id));
+const reindex: AdminAfterChangeHook = (ctx, { row }) => indexVideo(ctx.app, { videoId: Number(row.id) });
+const removeFromIndex: AdminAfterDeleteHook = (ctx, { row }) =>
+  removeFromSearchIndex(ctx.app, { videoId: Number(row.id) });
 
 /** The landing page, the library and its search show published lessons; a draft's changes purge nothing. */
 const purgePublished = purgePublicPages({ shownWhen: (row) => row.isPublished === true });

@@ -68,7 +68,7 @@ implement(
   }),
   async (c) => {
     const kind = c.req.valid("param").kind;
-    const csv = importTemplateCsv(kind, await templateParentExample(c.get("app"), kind));
+    const csv = importTemplateCsv(kind, await templateParentExample(c.get("app"), { kind }));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="ahla-${c.req.param("kind")}-template.csv"`,

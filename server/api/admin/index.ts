@@ -114,7 +114,7 @@ implement(
   async (c) => {
     const resource = c.req.valid("param").resource;
     const query = parseListQuery(resource, new URL(c.req.url).searchParams);
-    return c.json({ data: await listRecords(hookContext(c), resource, query) });
+    return c.json({ data: await listRecords(hookContext(c), { resource, query }) });
   },
 );
 
@@ -130,7 +130,10 @@ implement(
     responses: { ...created(), ...refused(409, 422) },
   }),
   async (c) => {
-    const data = await createRecord(hookContext(c), c.req.valid("param").resource, c.req.valid("json"));
+    const data = await createRecord(hookContext(c), {
+      resource: c.req.valid("param").resource,
+      input: c.req.valid("json"),
+    });
     return c.json({ data }, 201);
   },
 );
@@ -147,7 +150,10 @@ implement(
     responses: { ...ok(), ...refused(409, 422) },
   }),
   async (c) => {
-    const data = await bulkDeleteRecords(hookContext(c), c.req.valid("param").resource, c.req.valid("json").ids);
+    const data = await bulkDeleteRecords(hookContext(c), {
+      resource: c.req.valid("param").resource,
+      ids: c.req.valid("json").ids,
+    });
     return c.json({ data });
   },
 );
@@ -176,7 +182,7 @@ implement(
     const file = form.get("file");
     if (!(file instanceof File))
       throw new AppError(400, ["Send the file in a field named “file”."], { file: ["Choose a file."] });
-    return c.json({ data: await storeAdminUpload(hookContext(c), resource, field, file) }, 201);
+    return c.json({ data: await storeAdminUpload(hookContext(c), { resource, fieldName: field, file }) }, 201);
   },
 );
 
@@ -193,7 +199,7 @@ implement(
   }),
   async (c) => {
     const { resource, id } = c.req.valid("param");
-    return c.json({ data: await getRecord(hookContext(c), resource, id) });
+    return c.json({ data: await getRecord(hookContext(c), { resource, id: id }) });
   },
 );
 
@@ -210,7 +216,7 @@ implement(
   }),
   async (c) => {
     const { resource, id } = c.req.valid("param");
-    return c.json({ data: await describeDeleteImpact(hookContext(c), resource, id) });
+    return c.json({ data: await describeDeleteImpact(hookContext(c), { resource, id: id }) });
   },
 );
 
@@ -231,7 +237,9 @@ for (const [method, summary, mode] of [
     }),
     async (c) => {
       const { resource, id } = c.req.valid("param");
-      return c.json({ data: await updateRecord(hookContext(c), resource, id, c.req.valid("json"), mode) });
+      return c.json({
+        data: await updateRecord(hookContext(c), { resource, id: id, input: c.req.valid("json"), mode }),
+      });
     },
   );
 }
@@ -249,6 +257,6 @@ implement(
   }),
   async (c) => {
     const { resource, id } = c.req.valid("param");
-    return c.json({ data: await deleteRecord(hookContext(c), resource, id) });
+    return c.json({ data: await deleteRecord(hookContext(c), { resource, id: id }) });
   },
 );

@@ -31,8 +31,8 @@ implement(
   async (c) => {
     const videoId = c.req.valid("param").id;
     const app = c.get("app");
-    await requireVideo(app, videoId);
-    return c.json({ data: await listLessonCues(app, videoId) });
+    await requireVideo(app, { videoId });
+    return c.json({ data: await listLessonCues(app, { videoId }) });
   },
 );
 

@@ -103,7 +103,7 @@ implement(
   }),
   async (c) => {
     const input = c.req.valid("json");
-    const user = await grantPermissionByEmail(c.get("app"), c.get("user")!, input);
+    const user = await grantPermissionByEmail(c.get("app"), { actor: c.get("user")!, ...input });
     return c.json({ data: { userId: user.id, code: input.code } }, 201);
   },
 );
@@ -236,7 +236,7 @@ implement(
     responses: { ...created(), ...refused(409) },
   }),
   async (c) => {
-    const user = await createMember(c.get("app"), c.get("user")!, c.req.valid("json"));
+    const user = await createMember(c.get("app"), { actor: c.get("user")!, ...c.req.valid("json") });
     return c.json({ data: await getUserDetail(c.get("app"), user.id) }, 201);
   },
 );
@@ -284,7 +284,8 @@ implement(
     request: { params: member },
     responses: { ...ok() },
   }),
-  async (c) => c.json({ data: await exportMemberData(c.get("app"), c.get("user")!, c.req.valid("param").id) }),
+  async (c) =>
+    c.json({ data: await exportMemberData(c.get("app"), { actor: c.get("user")!, userId: c.req.valid("param").id }) }),
 );
 
 implement(

@@ -61,8 +61,7 @@ function listCondition(resource: AdminResource, query: Pick<AdminListQuery, "q" 
 
 export async function listRecords(
   actor: AdminHookContext,
-  resource: AdminResource,
-  query: AdminListQuery,
+  { resource, query }: { resource: AdminResource; query: AdminListQuery },
 ): Promise<AdminListResult> {
   authorizeAdminAction(actor.user, resource, "list");
   const ctx = actor.app;
@@ -81,7 +80,7 @@ export async function listRecords(
       .offset((query.page - 1) * query.pageSize),
   ]);
   const total = totalRows[0]?.total ?? 0;
-  const items = await toRecords(ctx, resource, rows as AdminRow[], "list");
+  const items = await toRecords(ctx, { resource, rows: rows as AdminRow[], view: "list" });
   return {
     items,
     total,
@@ -96,8 +95,7 @@ export async function listRecords(
 /** Options for a relation picker: rows of `resource` matching `q` by its search fields, titled. */
 export async function listRelationOptions(
   actor: AdminHookContext,
-  resource: AdminResource,
-  options: { q?: string; limit?: number } = {},
+  { resource, ...options }: { resource: AdminResource } & { q?: string; limit?: number },
 ): Promise<AdminRelationLabel[]> {
   authorizeAdminAction(actor.user, resource, "list");
   const ctx = actor.app;
@@ -115,11 +113,10 @@ export async function listRelationOptions(
 
 export async function getRecord(
   actor: AdminHookContext,
-  resource: AdminResource,
-  idText: string,
+  { resource, id: idText }: { resource: AdminResource; id: string },
 ): Promise<AdminRecord> {
   authorizeAdminAction(actor.user, resource, "read");
-  return readRecord(actor.app, resource, idText);
+  return readRecord(actor.app, { resource, id: idText });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -161,7 +158,7 @@ async function checkRelations(ctx: AppContext, resource: AdminResource, values: 
           ? value
           : [];
     if (ids.length === 0) continue;
-    const found = await titlesByKey(ctx, widget.resource, ids);
+    const found = await titlesByKey(ctx, { slug: widget.resource, ids });
     const missing = ids.filter((id) => !found.has(String(id)));
     if (missing.length > 0) {
       const other = getAdminResource(widget.resource);
@@ -270,9 +267,7 @@ export interface CreateRecordOptions {
 
 export async function createRecord(
   hookContext: AdminHookContext,
-  resource: AdminResource,
-  input: Record<string, unknown>,
-  options: CreateRecordOptions = {},
+  { resource, input, ...options }: { resource: AdminResource; input: Record<string, unknown> } & CreateRecordOptions,
 ): Promise<AdminRecord> {
   authorizeAdminAction(hookContext.user, resource, "create");
   const ctx = hookContext.app;
@@ -281,7 +276,7 @@ export async function createRecord(
     ...options.set,
   };
   await checkRelations(ctx, resource, values);
-  await applyUploadMeta(ctx, resource, values, null);
+  await applyUploadMeta(ctx, { resource, values, existing: null });
   const { columnValues, relations } = splitValues(resource, values);
   const insertValues = await runBeforeChange(hookContext, resource, {
     operation: "create",
@@ -326,26 +321,30 @@ export async function createRecord(
   const created = { ...row, ...relationValues(relations) };
   for (const hook of resource.hooks?.afterChange ?? [])
     await hook(hookContext, { operation: "create", row: created, previous: null });
-  return readRecord(ctx, resource, recordKey(resource, row));
+  return readRecord(ctx, { resource, id: recordKey(resource, row) });
 }
 
 export async function updateRecord(
   hookContext: AdminHookContext,
-  resource: AdminResource,
-  idText: string,
-  input: Record<string, unknown>,
-  mode: "replace" | "patch",
-  options: { parsed?: AdminRow } = {},
+  {
+    resource,
+    id: idText,
+    input,
+    mode,
+    ...options
+  }: { resource: AdminResource; id: string; input: Record<string, unknown>; mode: "replace" | "patch" } & {
+    parsed?: AdminRow;
+  },
 ): Promise<AdminRecord> {
   authorizeAdminAction(hookContext.user, resource, "update");
   const ctx = hookContext.app;
-  const existing = await findRow(ctx, resource, idText);
+  const existing = await findRow(ctx, { resource, id: idText });
   if (!existing) throw notFound(`We couldn't find that ${resource.singular}.`);
   const values =
     options.parsed ??
     parseRecordInput(resource, mode === "patch" ? updateSchemaOf(resource) : resource.createSchema, input, mode);
   await checkRelations(ctx, resource, values);
-  await applyUploadMeta(ctx, resource, values, existing);
+  await applyUploadMeta(ctx, { resource, values, existing });
   const { columnValues, relations } = splitValues(resource, values);
   const setValues = await runBeforeChange(hookContext, resource, {
     operation: "update",
@@ -390,7 +389,7 @@ export async function updateRecord(
     translateWriteError(resource, error);
   }
   const updatedKey = recordKey(resource, { ...existing, ...setValues });
-  const row = await findRow(ctx, resource, updatedKey);
+  const row = await findRow(ctx, { resource, id: updatedKey });
   if (!row) throw notFound(`We couldn't find that ${resource.singular}.`);
   const change = {
     operation: "update" as const,
@@ -398,7 +397,7 @@ export async function updateRecord(
     previous: { ...existing, ...relationsBefore },
   };
   for (const hook of resource.hooks?.afterChange ?? []) await hook(hookContext, change);
-  const [record] = await toRecords(ctx, resource, [row], "detail");
+  const [record] = await toRecords(ctx, { resource, rows: [row], view: "detail" });
   return record!;
 }
 
@@ -408,8 +407,7 @@ export async function updateRecord(
 
 export async function deleteRecord(
   hookContext: AdminHookContext,
-  resource: AdminResource,
-  idText: string,
+  { resource, id: idText }: { resource: AdminResource; id: string },
 ): Promise<{ id: string; title: string }> {
   authorizeAdminAction(hookContext.user, resource, "delete");
   return deleteOne(hookContext, resource, idText);
@@ -421,14 +419,14 @@ async function deleteOne(
   idText: string,
 ): Promise<{ id: string; title: string }> {
   const ctx = hookContext.app;
-  const row = await findRow(ctx, resource, idText);
+  const row = await findRow(ctx, { resource, id: idText });
   if (!row) throw notFound(`We couldn't find that ${resource.singular}.`);
-  const [{ title }] = (await toRecords(ctx, resource, [row], "detail")) as [AdminRecord];
+  const [{ title }] = (await toRecords(ctx, { resource, rows: [row], view: "detail" })) as [AdminRecord];
   for (const hook of resource.hooks?.beforeDelete ?? []) {
     const hookMessage = await hook(hookContext, row);
     if (hookMessage) throw new AppError(409, [hookMessage]);
   }
-  const { blockedBy } = await referencesTo(ctx, resource, row);
+  const { blockedBy } = await referencesTo(ctx, { resource, row });
   if (blockedBy.length > 0) throw new AppError(409, [blockedMessage(title, blockedBy)]);
   try {
     await ctx.db.batch([
@@ -461,8 +459,7 @@ export interface AdminBulkDeleteResult {
 
 export async function bulkDeleteRecords(
   hookContext: AdminHookContext,
-  resource: AdminResource,
-  ids: unknown,
+  { resource, ids }: { resource: AdminResource; ids: unknown },
 ): Promise<AdminBulkDeleteResult> {
   authorizeAdminAction(hookContext.user, resource, "delete");
   if (

@@ -28,7 +28,7 @@ function tableLabel(table: SQLiteTable): string {
   return owner ? owner.label.toLowerCase() : getTableName(table).replace(/_/g, " ");
 }
 
-export async function referencesTo(ctx: AppContext, resource: AdminResource, row: AdminRow) {
+export async function referencesTo(ctx: AppContext, { resource, row }: { resource: AdminResource; row: AdminRow }) {
   const blockedBy: AdminDeleteImpact["blockedBy"] = [];
   const cascades: AdminDeleteImpact["cascades"] = [];
   const targetName = getTableName(resource.table);
@@ -58,14 +58,13 @@ export async function referencesTo(ctx: AppContext, resource: AdminResource, row
 
 export async function describeDeleteImpact(
   actor: AdminHookContext,
-  resource: AdminResource,
-  idText: string,
+  { resource, id: idText }: { resource: AdminResource; id: string },
 ): Promise<AdminDeleteImpact> {
   authorizeAdminAction(actor.user, resource, "read");
   const ctx = actor.app;
-  const row = await findRow(ctx, resource, idText);
+  const row = await findRow(ctx, { resource, id: idText });
   if (!row) throw notFound(`We couldn't find that ${resource.singular}.`);
-  const references = await referencesTo(ctx, resource, row);
+  const references = await referencesTo(ctx, { resource, row });
   return { ...references, hookMessage: null };
 }
 

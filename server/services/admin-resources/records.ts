@@ -99,8 +99,7 @@ function capitalize(text: string) {
 /** Titles of rows of `slug` by single-column key. */
 export async function titlesByKey(
   ctx: AppContext,
-  slug: string,
-  ids: readonly unknown[],
+  { slug, ids }: { slug: string; ids: readonly unknown[] },
 ): Promise<Map<string, string>> {
   const other = getAdminResource(slug);
   const result = new Map<string, string>();
@@ -122,9 +121,7 @@ export async function titlesByKey(
 /** Adds relation titles, relation-many ids and signed media URLs to rows. */
 export async function toRecords(
   ctx: AppContext,
-  resource: AdminResource,
-  rows: AdminRow[],
-  view: "list" | "detail",
+  { resource, rows, view }: { resource: AdminResource; rows: AdminRow[]; view: "list" | "detail" },
 ): Promise<AdminRecord[]> {
   const records: AdminRecord[] = rows.map((row) => ({
     id: recordKey(resource, row),
@@ -146,11 +143,7 @@ export async function toRecords(
     }
   }
   for (const [field, slug] of relationOne) {
-    const titles = await titlesByKey(
-      ctx,
-      slug,
-      records.map((record) => record.values[field]),
-    );
+    const titles = await titlesByKey(ctx, { slug, ids: records.map((record) => record.values[field]) });
     for (const record of records) {
       const value = record.values[field];
       if (value === null || value === undefined) record.labels[field] = [];
@@ -174,7 +167,7 @@ export async function toRecords(
       widget.through,
       records.map((record) => record.values[primaryKeyOf(resource)[0]!]),
     );
-    const titles = await titlesByKey(ctx, widget.resource, [...ids.values()].flat());
+    const titles = await titlesByKey(ctx, { slug: widget.resource, ids: [...ids.values()].flat() });
     for (const record of records) {
       const related = ids.get(String(record.values[primaryKeyOf(resource)[0]!])) ?? [];
       record.values[field.name] = related;
@@ -219,7 +212,10 @@ async function relatedIds(
   return result;
 }
 
-export async function findRow(ctx: AppContext, resource: AdminResource, idText: string): Promise<AdminRow | null> {
+export async function findRow(
+  ctx: AppContext,
+  { resource, id: idText }: { resource: AdminResource; id: string },
+): Promise<AdminRow | null> {
   const [row] = (await ctx.db
     .select()
     .from(resource.table)
@@ -227,10 +223,13 @@ export async function findRow(ctx: AppContext, resource: AdminResource, idText: 
     .limit(1)) as AdminRow[];
   return row ?? null;
 }
-export async function readRecord(ctx: AppContext, resource: AdminResource, idText: string): Promise<AdminRecord> {
-  const row = await findRow(ctx, resource, idText);
+export async function readRecord(
+  ctx: AppContext,
+  { resource, id: idText }: { resource: AdminResource; id: string },
+): Promise<AdminRecord> {
+  const row = await findRow(ctx, { resource, id: idText });
   if (!row) throw notFound(`We couldn't find that ${resource.singular}.`);
-  const [record] = await toRecords(ctx, resource, [row], "detail");
+  const [record] = await toRecords(ctx, { resource, rows: [row], view: "detail" });
   return record!;
 }
 

@@ -85,10 +85,12 @@ export interface AdminUploadResult {
 /** Stores one file for an upload field of `resource` under its declared prefix, after sniffing and size checks. */
 export async function storeAdminUpload(
   hookContext: AdminHookContext,
-  resource: AdminResource,
-  fieldName: string,
-  file: File,
-  action: "create" | "update" = "update",
+  {
+    resource,
+    fieldName,
+    file,
+    action = "update",
+  }: { resource: AdminResource; fieldName: string; file: File; action?: "create" | "update" },
 ): Promise<AdminUploadResult> {
   authorizeAdminAction(hookContext.user, resource, action);
   const ctx = hookContext.app;
@@ -134,9 +136,7 @@ export async function storeAdminUpload(
  */
 export async function applyUploadMeta(
   ctx: AppContext,
-  resource: AdminResource,
-  values: AdminRow,
-  existing: AdminRow | null,
+  { resource, values, existing }: { resource: AdminResource; values: AdminRow; existing: AdminRow | null },
 ) {
   const fieldErrors: Record<string, string[]> = {};
   for (const field of resource.fields) {

@@ -9,7 +9,7 @@ import { addDays, getActivePlanByName } from "./plans";
 import { providerFor } from "./providers";
 import { snapshotOfLocal } from "./providers/local";
 import { refundStripeInvoice, stripeCancelNow, stripeExtend, stripeSwitchPlanNow } from "./providers/stripe";
-import { syncSubscription } from "./sync";
+import { syncSubscription, type SyncOptions } from "./sync";
 import type { SubscriptionRow, SubscriptionSnapshot } from "./types";
 
 // What support and finance do to a member's subscription from /admin/users/<id> (and the admin API):
@@ -74,9 +74,9 @@ async function applyWithAudit(
   ctx: AppContext,
   snapshot: SubscriptionSnapshot,
   entry: Omit<AuditEntry, "changes" | "recordId">,
-  extra: Parameters<typeof syncSubscription>[2] = {},
+  extra: SyncOptions = {},
 ) {
-  const result = await syncSubscription(ctx, snapshot, { ...extra, audit: entry });
+  const result = await syncSubscription(ctx, { snapshot, ...extra, audit: entry });
   if (!result.subscription)
     throw new Error(`billing: an admin action on ${snapshot.providerSubscriptionId} wrote nothing`);
   return result.subscription;
@@ -94,7 +94,7 @@ export async function compSubscription(
   input: { plan: string; days: number; reason: string },
 ) {
   const member = await requireMember(ctx, userId);
-  const plan = await getActivePlanByName(ctx, input.plan);
+  const plan = await getActivePlanByName(ctx, { name: input.plan });
   if (!plan)
     throw new AppError(422, ["Choose one of the active plans."], { plan: ["Choose one of the active plans."] });
   const existing = await currentRow(ctx, userId);
@@ -169,7 +169,11 @@ export async function extendSubscription(
   const row = await requireLiveRow(ctx, userId);
   const entry = audit(actor, member, "subscription.extend", input.reason, await planTitle(ctx, row.planId));
   if (row.provider === "stripe") {
-    return applyWithAudit(ctx, await stripeExtend(ctx, row, addDays(row.currentPeriodEnd, input.days)), entry);
+    return applyWithAudit(
+      ctx,
+      await stripeExtend(ctx, { row, newEnd: addDays(row.currentPeriodEnd, input.days) }),
+      entry,
+    );
   }
   const end = addDays(row.currentPeriodEnd, input.days);
   const inTrial = row.status === "trialing" && row.trialEndsAt;
@@ -204,7 +208,7 @@ export async function adminCancelSubscription(
   }
   const entry = audit(actor, member, "subscription.cancel-now", input.reason, title);
   if (row.provider === "stripe") {
-    return applyWithAudit(ctx, await stripeCancelNow(ctx, row, comment), entry, {
+    return applyWithAudit(ctx, await stripeCancelNow(ctx, { row, comment }), entry, {
       cancellation: { reasonId: null, comment },
     });
   }
@@ -255,12 +259,12 @@ export async function adminSwitchPlan(
 ) {
   const member = await requireMember(ctx, userId);
   const row = await requireLiveRow(ctx, userId);
-  const plan = await getActivePlanByName(ctx, input.plan);
+  const plan = await getActivePlanByName(ctx, { name: input.plan });
   if (!plan)
     throw new AppError(422, ["Choose one of the active plans."], { plan: ["Choose one of the active plans."] });
   if (plan.id === row.planId) throw new AppError(409, [`${member.name} is already on ${plan.title}.`]);
   const entry = audit(actor, member, "subscription.switch-plan", input.reason, plan.title);
-  if (row.provider === "stripe") return applyWithAudit(ctx, await stripeSwitchPlanNow(ctx, row, plan), entry);
+  if (row.provider === "stripe") return applyWithAudit(ctx, await stripeSwitchPlanNow(ctx, { row, plan }), entry);
   return applyWithAudit(
     ctx,
     snapshotOfLocal(row, ctx.now(), { planId: plan.id, pendingPlanId: null, unitAmountCents: plan.priceCents }),
@@ -294,7 +298,7 @@ export async function refundInvoice(
   if (invoice.refundedCents > 0) throw new AppError(409, ["This payment has already been refunded."]);
   const refundId =
     row.provider === "stripe"
-      ? await refundStripeInvoice(ctx, invoice, input.reason)
+      ? await refundStripeInvoice(ctx, { invoice, reason: input.reason })
       : `local_re_${invoice.id}_${ctx.now().getTime()}`;
   const now = ctx.now();
   const [updated] = await ctx.db.batch([
@@ -303,9 +307,8 @@ export async function refundInvoice(
       .set({ refundedCents: invoice.amountCents, refundedAt: now, providerRefundId: refundId, updatedAt: now })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.refundedCents, 0)))
       .returning(),
-    auditInsertWhen(
-      ctx,
-      {
+    auditInsertWhen(ctx, {
+      entry: {
         actorId: actor.id,
         action: "invoice.refund",
         resource: "invoices",
@@ -318,8 +321,8 @@ export async function refundInvoice(
           { refundedCents: invoice.amountCents, refundedAt: now },
         ),
       },
-      sql`changes() > 0`,
-    ),
+      condition: sql`changes() > 0`,
+    }),
   ]);
   if (!updated[0]) throw new AppError(409, ["This payment has already been refunded."]);
   return updated[0];

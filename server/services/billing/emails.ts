@@ -94,7 +94,10 @@ const TEMPLATES: Record<BillingEmail["kind"], string> = {
  * when the mail could not be sent (true when sent, or when there is nobody to send it to), so a caller
  * whose only job was the mail (the renewal reminder) can leave it for the next run.
  */
-export async function sendBillingEmail(ctx: AppContext, userId: number, email: BillingEmail): Promise<boolean> {
+export async function sendBillingEmail(
+  ctx: AppContext,
+  { userId, email }: { userId: number; email: BillingEmail },
+): Promise<boolean> {
   try {
     const [user] = await ctx.db
       .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })

@@ -59,13 +59,13 @@ export const NO_ENTITLEMENT: Entitlement = {
  * payment recorded earlier in the same request, or by a webhook a moment ago, is seen at once. With several subscriptions (an old expired one and a new one),
  * the one that grants access wins, else the most recent.
  */
-export async function getEntitlement(ctx: AppContext, userId: number | null): Promise<Entitlement> {
+export async function getEntitlement(ctx: AppContext, { userId }: { userId: number | null }): Promise<Entitlement> {
   if (userId === null) return NO_ENTITLEMENT;
-  return entitlementFrom(await entitlementQuery(ctx, userId), ctx.now());
+  return entitlementFrom(await entitlementQuery(ctx, { userId }), ctx.now());
 }
 
 /** The read behind `getEntitlement`, for a caller that batches it with others (the page load context). */
-export function entitlementQuery(ctx: AppContext, userId: number) {
+export function entitlementQuery(ctx: AppContext, { userId }: { userId: number }) {
   return ctx.primary
     .select({
       id: subscriptions.id,

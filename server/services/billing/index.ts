@@ -7,7 +7,7 @@ import { getEntitlement, hasAccessAt, type Entitlement } from "./entitlement";
 import { getActivePlanByName, getPlanById, listActivePlans } from "./plans";
 import { checkoutProvider, providerFor } from "./providers";
 import { failLocalRenewal } from "./providers/local";
-import { syncSubscription } from "./sync";
+import { syncSubscription, type SyncOptions } from "./sync";
 import type { Plan, ProviderResult, SubscriptionRow } from "./types";
 
 export { getEntitlement, hasAccessAt, NO_ENTITLEMENT, type Entitlement } from "./entitlement";
@@ -67,10 +67,10 @@ export interface CheckoutView {
   provider: "local" | "stripe";
 }
 
-export async function getCheckoutView(ctx: AppContext, userId: number): Promise<CheckoutView> {
+export async function getCheckoutView(ctx: AppContext, { userId }: { userId: number }): Promise<CheckoutView> {
   const [activePlans, entitlement, rows] = await Promise.all([
     listActivePlans(ctx),
-    getEntitlement(ctx, userId),
+    getEntitlement(ctx, { userId }),
     ctx.primary.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1),
   ]);
   return { plans: activePlans, entitlement, trialEligible: rows.length === 0, provider: ctx.config.paymentsProvider };
@@ -79,10 +79,10 @@ export async function getCheckoutView(ctx: AppContext, userId: number): Promise<
 async function apply(
   ctx: AppContext,
   result: ProviderResult,
-  options: Parameters<typeof syncSubscription>[2] = {},
+  options: SyncOptions = {},
 ): Promise<SubscriptionRow | null> {
   if (result.kind === "redirect") return null;
-  const synced = await syncSubscription(ctx, result.snapshot, options);
+  const synced = await syncSubscription(ctx, { snapshot: result.snapshot, ...options });
   return synced.subscription;
 }
 
@@ -90,25 +90,28 @@ async function apply(
  * "Pay": the local provider activates the subscription here and now; Stripe answers with its hosted
  * checkout. A member who already has access is sent to manage it instead of paying twice.
  */
-export async function startCheckout(ctx: AppContext, member: Member, planName: string): Promise<BillingOutcome> {
-  const plan = await getActivePlanByName(ctx, planName);
+export async function startCheckout(
+  ctx: AppContext,
+  { viewer, planName }: { viewer: Member; planName: string },
+): Promise<BillingOutcome> {
+  const plan = await getActivePlanByName(ctx, { name: planName });
   if (!plan)
     throw new AppError(404, ["That plan does not exist. Please choose one of ours."], { plan: ["Unknown plan."] });
-  const rows = await listSubscriptionRows(ctx, member.id);
+  const rows = await listSubscriptionRows(ctx, viewer.id);
   const now = ctx.now();
   if (rows.some((row) => hasAccessAt(row, now))) {
     throw new AppError(409, ["You already have a subscription. You can change it on Manage subscription."]);
   }
   const provider = checkoutProvider(ctx);
   const result = await provider.createCheckout(ctx, {
-    user: member,
+    user: viewer,
     plan,
     trialEligible: rows.length === 0,
     customerId:
       rows.find((row) => row.provider === provider.name && row.providerCustomerId)?.providerCustomerId ?? null,
   });
   if (result.kind === "redirect") return { redirectTo: result.url };
-  await apply(ctx, result, { userId: member.id });
+  await apply(ctx, result, { userId: viewer.id });
   return { redirectTo: `/checkout-success/${encodeURIComponent(plan.name)}` };
 }
 
@@ -116,23 +119,29 @@ export async function startCheckout(ctx: AppContext, member: Member, planName: s
  * The return from a hosted checkout: record what the provider created before the page renders. The
  * success page is a GET, so this runs on the primary (server/lib/d1-session.ts).
  */
-export async function confirmCheckout(requestCtx: AppContext, userId: number, sessionId: string | null | undefined) {
+export async function confirmCheckout(
+  requestCtx: AppContext,
+  { userId, sessionId }: { userId: number; sessionId: string | null | undefined },
+) {
   if (!sessionId || sessionId.length > 255) return;
   const ctx = onPrimary(requestCtx);
   const snapshot = await checkoutProvider(ctx).confirmCheckout(ctx, { userId, sessionId });
-  if (snapshot) await syncSubscription(ctx, snapshot, { userId });
+  if (snapshot) await syncSubscription(ctx, { snapshot, userId });
 }
 
 /** The success page's version: if the provider cannot be asked now, the webhook will still bring it. */
-export async function tryConfirmCheckout(ctx: AppContext, userId: number, sessionId: string | null | undefined) {
+export async function tryConfirmCheckout(
+  ctx: AppContext,
+  { userId, sessionId }: { userId: number; sessionId: string | null | undefined },
+) {
   try {
-    await confirmCheckout(ctx, userId, sessionId);
+    await confirmCheckout(ctx, { userId, sessionId });
   } catch (error) {
     console.error(`billing: could not confirm checkout session for user ${userId}`, error);
   }
 }
 
-export async function listInvoices(ctx: AppContext, userId: number, limit = 24) {
+export async function listInvoices(ctx: AppContext, { userId, limit = 24 }: { userId: number; limit?: number }) {
   const rows = await ctx.db
     .select({
       id: invoices.id,
@@ -195,12 +204,12 @@ function planSummary(plan: Plan) {
 }
 
 /** Everything /manage-subscription and /api/billing/subscription show. */
-export async function getBillingOverview(ctx: AppContext, userId: number) {
+export async function getBillingOverview(ctx: AppContext, { userId }: { userId: number }) {
   const [row, entitlement, activePlans, invoiceList, cancelReasons] = await Promise.all([
     getCurrentSubscriptionRow(ctx, userId),
-    getEntitlement(ctx, userId),
+    getEntitlement(ctx, { userId }),
     listActivePlans(ctx),
-    listInvoices(ctx, userId),
+    listInvoices(ctx, { userId }),
     listActiveCancelReasons(ctx),
   ]);
   let subscription: SubscriptionDetails | null = null;
@@ -239,8 +248,7 @@ function requireLive(row: SubscriptionRow, now: Date) {
 
 export async function cancelSubscription(
   ctx: AppContext,
-  userId: number,
-  input: { subscriptionId: number; reasonId: number; comment?: string | null },
+  { userId, ...input }: { userId: number } & { subscriptionId: number; reasonId: number; comment?: string | null },
 ) {
   const row = await requireOwnSubscription(ctx, userId, input.subscriptionId);
   requireLive(row, ctx.now());
@@ -258,7 +266,10 @@ export async function cancelSubscription(
   return apply(ctx, result, { cancellation: { reasonId: reason.id, comment } });
 }
 
-export async function resumeSubscription(ctx: AppContext, userId: number, input: { subscriptionId: number }) {
+export async function resumeSubscription(
+  ctx: AppContext,
+  { userId, ...input }: { userId: number } & { subscriptionId: number },
+) {
   const row = await requireOwnSubscription(ctx, userId, input.subscriptionId);
   requireLive(row, ctx.now());
   if (!row.cancelAtPeriodEnd) throw new AppError(409, ["This subscription is not canceled."]);
@@ -268,12 +279,11 @@ export async function resumeSubscription(ctx: AppContext, userId: number, input:
 
 export async function switchSubscriptionPlan(
   ctx: AppContext,
-  userId: number,
-  input: { subscriptionId: number; plan: string },
+  { userId, ...input }: { userId: number } & { subscriptionId: number; plan: string },
 ): Promise<BillingOutcome> {
   const row = await requireOwnSubscription(ctx, userId, input.subscriptionId);
   requireLive(row, ctx.now());
-  const plan = await getActivePlanByName(ctx, input.plan);
+  const plan = await getActivePlanByName(ctx, { name: input.plan });
   if (!plan) throw new AppError(422, ["Choose one of our plans."], { plan: ["Choose one of our plans."] });
   if (row.cancelAtPeriodEnd) throw new AppError(409, ["Resume your subscription before changing plan."]);
   if (row.status === "past_due") throw new AppError(409, ["Update your payment method before changing plan."]);
@@ -281,7 +291,7 @@ export async function switchSubscriptionPlan(
   const result = await providerFor(row.provider).switchPlan(ctx, row, plan, absolute(ctx, "/manage-subscription"));
   if (result.kind === "redirect") return { redirectTo: result.url };
   await apply(ctx, result);
-  const current = await getPlanById(ctx, row.planId);
+  const current = await getPlanById(ctx, { id: row.planId });
   return {
     redirectTo: "/manage-subscription",
     message:
@@ -294,8 +304,7 @@ export async function switchSubscriptionPlan(
 /** Fixing a declined card: Stripe's portal, or the local test card (which pays the failed invoice at once). */
 export async function startPaymentMethodUpdate(
   ctx: AppContext,
-  userId: number,
-  input: { subscriptionId: number },
+  { userId, ...input }: { userId: number } & { subscriptionId: number },
 ): Promise<BillingOutcome> {
   const row = await requireOwnSubscription(ctx, userId, input.subscriptionId);
   requireLive(row, ctx.now());
@@ -311,7 +320,7 @@ export async function startPaymentMethodUpdate(
   };
 }
 
-export async function openBillingPortal(ctx: AppContext, userId: number): Promise<BillingOutcome> {
+export async function openBillingPortal(ctx: AppContext, { userId }: { userId: number }): Promise<BillingOutcome> {
   const row = await getCurrentSubscriptionRow(ctx, userId);
   if (!row) throw notFound("You have no subscription to manage yet.");
   const result = await providerFor(row.provider).openPortal(ctx, row, absolute(ctx, "/manage-subscription"));
@@ -319,7 +328,10 @@ export async function openBillingPortal(ctx: AppContext, userId: number): Promis
 }
 
 /** Development only: play a declined renewal on a local subscription (for the recovery flow). */
-export async function simulateFailedRenewal(ctx: AppContext, userId: number, input: { subscriptionId: number }) {
+export async function simulateFailedRenewal(
+  ctx: AppContext,
+  { userId, ...input }: { userId: number } & { subscriptionId: number },
+) {
   if (!hasDevelopmentTools(ctx.config)) throw notFound();
   const row = await requireOwnSubscription(ctx, userId, input.subscriptionId);
   if (row.provider !== "local")
@@ -331,7 +343,7 @@ export async function simulateFailedRenewal(ctx: AppContext, userId: number, inp
  * An account being deleted stops renewing everywhere: each live subscription is canceled with its
  * provider (at period end, as the member would have done on Manage subscription).
  */
-export async function cancelSubscriptionsForDeletedAccount(ctx: AppContext, userId: number) {
+export async function cancelSubscriptionsForDeletedAccount(ctx: AppContext, { userId }: { userId: number }) {
   const rows = await ctx.db
     .select()
     .from(subscriptions)

@@ -8,7 +8,7 @@ export async function listActivePlans(ctx: AppContext): Promise<Plan[]> {
   return ctx.db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.position), asc(plans.id));
 }
 
-export async function getActivePlanByName(ctx: AppContext, name: string): Promise<Plan | null> {
+export async function getActivePlanByName(ctx: AppContext, { name }: { name: string }): Promise<Plan | null> {
   if (!/^[a-z0-9_-]{1,40}$/i.test(name)) return null;
   const [plan] = await ctx.db
     .select()
@@ -18,7 +18,7 @@ export async function getActivePlanByName(ctx: AppContext, name: string): Promis
   return plan ?? null;
 }
 
-export async function getPlanById(ctx: AppContext, id: number): Promise<Plan | null> {
+export async function getPlanById(ctx: AppContext, { id }: { id: number }): Promise<Plan | null> {
   const [plan] = await ctx.db.select().from(plans).where(eq(plans.id, id)).limit(1);
   return plan ?? null;
 }
@@ -32,7 +32,7 @@ export function stripePriceIdFor(config: Config, plan: Plan): string | null {
 }
 
 /** The plan a Stripe price belongs to (inactive plans included: old subscriptions still use them). */
-export async function findPlanByStripePrice(ctx: AppContext, priceId: string): Promise<Plan | null> {
+export async function findPlanByStripePrice(ctx: AppContext, { priceId }: { priceId: string }): Promise<Plan | null> {
   const all = await ctx.db.select().from(plans);
   return all.find((plan) => stripePriceIdFor(ctx.config, plan) === priceId) ?? null;
 }

@@ -65,7 +65,7 @@ export async function reconcileSubscriptions(
     report.checked += 1;
     try {
       const snapshot = await providerFor(row.provider).fetchSubscription(ctx, row);
-      const result = await syncSubscription(ctx, snapshot, { markSynced: true });
+      const result = await syncSubscription(ctx, { snapshot, markSynced: true });
       if (result.outcome === "updated" || result.outcome === "created") report.changed += 1;
     } catch (error) {
       const context = { subscriptionId: row.id, provider: row.provider };
@@ -101,7 +101,7 @@ export async function sendRenewalReminders(ctx: AppContext): Promise<number> {
     if (row.currentPeriodEnd.getTime() - now.getTime() > lead) continue;
     if (row.renewalReminderSentFor?.getTime() === row.currentPeriodEnd.getTime()) continue;
     // The plan before the claim: nothing that can fail stands between claiming the reminder and sending it.
-    const plan = await getPlanById(ctx, row.pendingPlanId ?? row.planId);
+    const plan = await getPlanById(ctx, { id: row.pendingPlanId ?? row.planId });
     if (!plan) continue;
     const [claimed] = await ctx.db
       .update(subscriptions)
@@ -110,7 +110,7 @@ export async function sendRenewalReminders(ctx: AppContext): Promise<number> {
       .returning({ id: subscriptions.id });
     if (!claimed) continue;
     const reminder = { kind: "renewal-reminder", plan, renewsAt: row.currentPeriodEnd, trial } as const;
-    if (!(await sendBillingEmail(ctx, row.userId, reminder))) {
+    if (!(await sendBillingEmail(ctx, { userId: row.userId, email: reminder }))) {
       // Not sent: give the claim back (unless another writer has moved the row on since), so the next run
       // sends it; kept, it marked a reminder nobody received as sent (tests/integration/faults.test.ts).
       await ctx.db

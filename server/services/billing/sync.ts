@@ -135,8 +135,7 @@ function isStale(snapshot: SubscriptionSnapshot, row: SubscriptionRow) {
  */
 export async function syncSubscription(
   ctx: AppContext,
-  snapshot: SubscriptionSnapshot,
-  options: SyncOptions = {},
+  { snapshot, ...options }: { snapshot: SubscriptionSnapshot } & SyncOptions,
 ): Promise<SyncResult> {
   const now = ctx.now();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -169,11 +168,10 @@ export async function syncSubscription(
         ? (
             await ctx.db.batch([
               insert,
-              auditInsertWhen(
-                ctx,
-                { ...options.audit, recordId: LAST_INSERT_ID, changes: diffChanges(null, desired) },
-                sql`changes() > 0`,
-              ),
+              auditInsertWhen(ctx, {
+                entry: { ...options.audit, recordId: LAST_INSERT_ID, changes: diffChanges(null, desired) },
+                condition: sql`changes() > 0`,
+              }),
             ])
           )[0]
         : await insert;
@@ -228,15 +226,14 @@ export async function syncSubscription(
       ? (
           await ctx.db.batch([
             update,
-            auditInsertWhen(
-              ctx,
-              {
+            auditInsertWhen(ctx, {
+              entry: {
                 ...options.audit,
                 recordId: existing.id,
                 changes: diffChanges(existing as Record<string, unknown>, changes),
               },
-              sql`changes() > 0`,
-            ),
+              condition: sql`changes() > 0`,
+            }),
           ])
         )[0]
       : await update;
@@ -335,7 +332,7 @@ async function sendEffects(
   );
   const receipts = newlyPaid.filter((invoice) => invoice.amountCents > 0);
   if (!wantsWelcome && !wantsFailed && !wantsCanceled && (!before || receipts.length === 0)) return;
-  const plan = await getPlanById(ctx, after.planId);
+  const plan = await getPlanById(ctx, { id: after.planId });
   if (!plan) return;
   const emails: BillingEmail[] = [];
   if (wantsWelcome) {
@@ -353,5 +350,5 @@ async function sendEffects(
   }
   if (wantsFailed) emails.push({ kind: "payment-failed", plan, accessUntil: after.currentPeriodEnd });
   if (wantsCanceled) emails.push({ kind: "canceled", plan, accessUntil: after.currentPeriodEnd });
-  for (const email of emails) await sendBillingEmail(ctx, after.userId, email);
+  for (const email of emails) await sendBillingEmail(ctx, { userId: after.userId, email });
 }

@@ -13,7 +13,10 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   value ? (typeof value === "string" ? value : value.id) : null;
 
 /** Verifies a webhook against the raw body it was signed over; anything wrong is a 400 and writes nothing. */
-export async function verifyStripeEvent(ctx: AppContext, rawBody: string, signature: string | undefined) {
+export async function verifyStripeEvent(
+  ctx: AppContext,
+  { rawBody, signature }: { rawBody: string; signature: string | undefined },
+) {
   const secret = ctx.config.stripeWebhookSecret;
   if (!secret) throw new AppError(404, ["Stripe webhooks are not configured."]);
   if (!signature) throw badRequest("The Stripe-Signature header is missing.");
@@ -65,8 +68,11 @@ export function subscriptionReference(event: Stripe.Event): {
  * `syncSubscription`, so the order events arrive in cannot matter. A failure forgets the event id so
  * Stripe's retry processes it again.
  */
-export async function handleStripeWebhook(ctx: AppContext, rawBody: string, signature: string | undefined) {
-  const event = await verifyStripeEvent(ctx, rawBody, signature);
+export async function handleStripeWebhook(
+  ctx: AppContext,
+  { rawBody, signature }: { rawBody: string; signature: string | undefined },
+) {
+  const event = await verifyStripeEvent(ctx, { rawBody, signature });
   // One round trip: claim the event id, and read the plans its subscription's price maps to.
   const [[stored], planRows] = await ctx.db.batch([
     ctx.db
@@ -82,7 +88,8 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
     if (!reference) return { duplicate: false, outcome: "ignored" as const };
     let snapshot;
     try {
-      snapshot = await fetchStripeSubscription(ctx, reference.subscriptionId, {
+      snapshot = await fetchStripeSubscription(ctx, {
+        subscriptionId: reference.subscriptionId,
         invoiceId: reference.invoiceId,
         plans: planRows,
       });
@@ -94,7 +101,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
       }
       throw error;
     }
-    const result = await syncSubscription(ctx, snapshot, { userId: reference.userId });
+    const result = await syncSubscription(ctx, { snapshot, userId: reference.userId });
     if (result.outcome === "unowned" || result.outcome === "unknown-plan") {
       console.error(`billing: event ${event.id} left subscription ${reference.subscriptionId} ${result.outcome}`);
     }

@@ -9,7 +9,7 @@ export const audience: Audience = "public";
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const userId = Number(params.userId);
   if (!Number.isSafeInteger(userId) || userId <= 0) return new Response("Not found", { status: 404 });
-  const object = await getAvatar(context.app, userId);
+  const object = await getAvatar(context.app, { userId });
   if (!object) return new Response("Not found", { status: 404 });
   const headers = new Headers({
     "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",

@@ -36,7 +36,7 @@ export const loader = forAudience(audience, async function loader({ request, con
     return data({ state, redirectTo }, { status: 400 });
   }
   try {
-    const { email } = await checkSignInLink(context.app, parsed.data.token);
+    const { email } = await checkSignInLink(context.app, { token: parsed.data.token });
     const state: LinkState = { status: "ready", email, token: parsed.data.token };
     return { state, redirectTo };
   } catch (error) {
@@ -55,9 +55,9 @@ export const action = forAudience(audience, async function action({ request, con
   }
   try {
     const current = await context.getUser();
-    const session = await signInWithLink(context.app, parsed.data.token, requestMeta(request));
+    const session = await signInWithLink(context.app, { token: parsed.data.token, meta: requestMeta(request) });
     // This browser's cookie is replaced: a session it held until now would linger unused, so it ends.
-    if (current) await logout(context.app, current.sessionId);
+    if (current) await logout(context.app, { sessionId: current.sessionId });
     return signedInRedirect(request, session, safeRedirectPath(parsed.data.redirect, AFTER_LOGIN));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

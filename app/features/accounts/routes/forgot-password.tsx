@@ -28,7 +28,7 @@ export const action = forAudience(audience, async function action({ request, con
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
-    await requestPasswordReset(context.app, submission.value.email, requestMeta(request));
+    await requestPasswordReset(context.app, { email: submission.value.email, meta: requestMeta(request) });
   } catch (error) {
     return replyWithAppError(submission, error);
   }

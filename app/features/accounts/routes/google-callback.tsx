@@ -29,11 +29,12 @@ export const loader = forAudience(audience, async function loader({ request, con
     return backToLogin("Google sign-in did not complete. Please try again.");
   }
   try {
-    const session = await finishGoogleSignIn(
-      context.app,
-      { code, state, browserState: readGoogleStateCookie(request) },
-      requestMeta(request),
-    );
+    const session = await finishGoogleSignIn(context.app, {
+      code,
+      state,
+      browserState: readGoogleStateCookie(request),
+      meta: requestMeta(request),
+    });
     const response = signedInRedirect(request, session, session.redirectTo);
     response.headers.append("Set-Cookie", clearState);
     return response;

@@ -53,7 +53,9 @@ export const action = forAudience(audience, async function action({ request, con
     const submission = parseWithZod(formData, { schema: signInLinkRequestSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { hideFields: ["password"] });
     try {
-      await requestSignInLink(context.app, submission.value.email, requestMeta(request), {
+      await requestSignInLink(context.app, {
+        email: submission.value.email,
+        meta: requestMeta(request),
         redirectTo: submission.value.redirect,
       });
     } catch (error) {
@@ -65,7 +67,9 @@ export const action = forAudience(audience, async function action({ request, con
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields: ["password"] });
   try {
-    const session = await login(context.app, submission.value, requestMeta(request), {
+    const session = await login(context.app, {
+      ...submission.value,
+      meta: requestMeta(request),
       device: readDeviceCookie(request),
     });
     return signedInRedirect(request, session, safeRedirectPath(submission.value.redirect, AFTER_LOGIN));

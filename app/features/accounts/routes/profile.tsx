@@ -68,7 +68,7 @@ function timeZoneChoices(stored: string | null): string[] {
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const { preferences, regions } = await getPreferences(context.app, user.id);
+  const { preferences, regions } = await getPreferences(context.app, { userId: user.id });
   return {
     preferences: {
       goal: preferences.goal,
@@ -107,7 +107,7 @@ export const action = forAudience(audience, async function action({ request, con
   const intent = String(formData.get("intent") ?? "profile") as Intent;
 
   if (intent === "remove-avatar") {
-    await removeAvatar(context.app, user.id);
+    await removeAvatar(context.app, { userId: user.id });
     return redirectWithToast("/profile", { text: "Your photo was removed." });
   }
 
@@ -115,7 +115,7 @@ export const action = forAudience(audience, async function action({ request, con
     const submission = parseWithZod(formData, { schema: avatarSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      await setAvatar(context.app, user.id, submission.value.avatar);
+      await setAvatar(context.app, { userId: user.id, file: submission.value.avatar });
     } catch (error) {
       return replyWithAppError(submission, error, { extra: { intent } });
     }
@@ -127,8 +127,8 @@ export const action = forAudience(audience, async function action({ request, con
   try {
     const { goal, dailyGoalMinutes, dialectRegion, timeZone, ...profile } = submission.value;
     // The preferences first: an unknown region is refused before anything is written.
-    await updatePreferences(context.app, user.id, { goal, dailyGoalMinutes, dialectRegion, timeZone });
-    await updateProfile(context.app, user.id, profile);
+    await updatePreferences(context.app, { userId: user.id, goal, dailyGoalMinutes, dialectRegion, timeZone });
+    await updateProfile(context.app, { userId: user.id, ...profile });
   } catch (error) {
     return replyWithAppError(submission, error, { extra: { intent: "profile" as Intent } });
   }

@@ -17,7 +17,7 @@ import { serializeDeviceCookie } from "#server/lib/device-cookie";
 import { AppError, appErrorHeaders } from "#server/lib/errors";
 import { changeEmail, changePassword, deleteAccount, revokeAllSessions } from "#server/services/auth";
 import { cancelSubscriptionsForDeletedAccount } from "#server/services/billing";
-import { getReminderSettings, reminderSettingsSchema, saveReminderSettings } from "#server/services/reminders";
+import { getReminderSettings, reminderSettingsSchema, saveReminderSettings } from "#server/services/reminders/settings";
 import {
   describeReminders,
   REMINDERS_INTENT,
@@ -46,7 +46,7 @@ type Intent =
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const [status, reminders] = await Promise.all([
-    getEmailStatus(context.app, user.id),
+    getEmailStatus(context.app, { userId: user.id }),
     getReminderSettings(context.app, user.id),
   ]);
   return {
@@ -81,7 +81,7 @@ export const action = forAudience(audience, async function action({ request, con
       const options = { hideFields: ["password"], extra: { intent } };
       if (submission.status !== "success") return invalidSubmission(submission, options);
       try {
-        await changeEmail(app, user, submission.value);
+        await changeEmail(app, { userId: user.id, ...submission.value });
       } catch (error) {
         return replyWithAppError(submission, error, options);
       }
@@ -91,7 +91,7 @@ export const action = forAudience(audience, async function action({ request, con
     }
     case "resend-verification": {
       try {
-        const { sentTo } = await sendVerificationEmail(app, user.id);
+        const { sentTo } = await sendVerificationEmail(app, { userId: user.id });
         return redirectWithToast("/settings", { text: `We sent a new confirmation link to ${sentTo}.` });
       } catch (error) {
         return redirectWithFailure(error);
@@ -99,14 +99,14 @@ export const action = forAudience(audience, async function action({ request, con
     }
     case "resend-email-change": {
       try {
-        const { sentTo } = await resendEmailChange(app, user.id);
+        const { sentTo } = await resendEmailChange(app, { userId: user.id });
         return redirectWithToast("/settings", { text: `We sent the confirmation link to ${sentTo} again.` });
       } catch (error) {
         return redirectWithFailure(error);
       }
     }
     case "cancel-email-change": {
-      await cancelEmailChange(app, user.id);
+      await cancelEmailChange(app, { userId: user.id });
       return redirectWithToast("/settings", { text: "The email change is cancelled." });
     }
     case "change-password": {
@@ -115,7 +115,7 @@ export const action = forAudience(audience, async function action({ request, con
       if (submission.status !== "success") return invalidSubmission(submission, options);
       try {
         // Every other session ends; this device continues on the fresh one.
-        const session = await changePassword(app, user, submission.value, requestMeta(request));
+        const session = await changePassword(app, { user, ...submission.value, meta: requestMeta(request) });
         const headers = new Headers();
         headers.append("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, request.url));
         // The account's device cookies ended with its sessions; this browser stays a known one (ADR 030).
@@ -137,7 +137,7 @@ export const action = forAudience(audience, async function action({ request, con
       return redirectWithToast("/settings", { text: describeReminders(saved) });
     }
     case "sign-out-everywhere": {
-      await revokeAllSessions(app, user.id);
+      await revokeAllSessions(app, { userId: user.id });
       return redirectWithToast(
         "/auth/login",
         { text: "You have been signed out on every device." },
@@ -149,13 +149,13 @@ export const action = forAudience(audience, async function action({ request, con
       const options = { hideFields: ["password"], extra: { intent } };
       if (submission.status !== "success") return invalidSubmission(submission, options);
       try {
-        await deleteAccount(app, user, submission.value.password);
+        await deleteAccount(app, { userId: user.id, password: submission.value.password });
       } catch (error) {
         return replyWithAppError(submission, error, options);
       }
       try {
         // No more renewals for a deleted account: cancel with the payment provider too.
-        await cancelSubscriptionsForDeletedAccount(app, user.id);
+        await cancelSubscriptionsForDeletedAccount(app, { userId: user.id });
       } catch (error) {
         console.error(`settings: could not cancel the subscriptions of deleted user ${user.id}`, error);
       }

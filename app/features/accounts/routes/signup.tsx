@@ -42,7 +42,7 @@ export const action = forAudience(audience, async function action({ request, con
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields: ["password"] });
   try {
-    const session = await register(context.app, submission.value, requestMeta(request));
+    const session = await register(context.app, { ...submission.value, meta: requestMeta(request) });
     // The product's rule (docs/product-rules.md#redirects): straight to the checkout the plan names. The short
     // onboarding comes after it (checkout-success, and the library's first-visit card), always skippable.
     return signedInRedirect(request, session, redirectAfterRegister(submission.value.plan));

@@ -24,7 +24,7 @@ export const loader = forAudience(audience, async function loader({ request, con
     return data({ outcome: { status: "failed", message } as Outcome, signedIn }, { status: 400 });
   }
   try {
-    const result = await confirmEmail(context.app, parsed.data.token);
+    const result = await confirmEmail(context.app, { token: parsed.data.token });
     const outcome: Outcome = { status: result.purpose === "change" ? "changed" : "verified", email: result.email };
     return { outcome, signedIn };
   } catch (error) {

@@ -50,7 +50,7 @@ function idFrom(value: FormDataEntryValue | null) {
 
 export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const videoId = videoIdFrom(params);
-  const workspace = await getLessonWorkspace(context.app, videoId);
+  const workspace = await getLessonWorkspace(context.app, { videoId });
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: WorkspaceTab = (TABS as readonly string[]).includes(tabParam ?? "")
     ? (tabParam as WorkspaceTab)

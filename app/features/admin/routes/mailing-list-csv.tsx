@@ -10,7 +10,7 @@ export const audience: Audience = "admin";
 /** GET /admin/mailing-list.csv[?q=&status=]: the whole filtered list as a UTF-8 (with BOM) CSV download. */
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const search = parseSearchParams(mailingListSearchSchema, new URL(request.url).searchParams);
-  const csv = await exportMailingListCsv(context.app, search);
+  const csv = await exportMailingListCsv(context.app, { search });
   const day = context.app.now().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -37,7 +37,7 @@ export const action = forAudience(audience, async function action({ request, con
     return redirectWithToast(target, { text: "Choose an address to unsubscribe.", status: "error" });
   }
   try {
-    const entry = await unsubscribeMailingListEntry(context.app, admin, Number(idText));
+    const entry = await unsubscribeMailingListEntry(context.app, { actor: admin, entryId: Number(idText) });
     return redirectWithToast(target, { text: `${entry.email} is unsubscribed and will get no more newsletters.` });
   } catch (error) {
     if (error instanceof AppError) return redirectWithToast(target, { text: error.messages[0] ?? "", status: "error" });

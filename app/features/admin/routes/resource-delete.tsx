@@ -20,8 +20,8 @@ export const loader = forAudience(audience, async function loader({ request, con
   const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "delete")) throw new Response("Not found", { status: 404 });
   try {
-    const record = await getRecord(hookContext, resource, params.id ?? "");
-    const impact = await describeDeleteImpact(hookContext, resource, record.id);
+    const record = await getRecord(hookContext, { resource, id: params.id ?? "" });
+    const impact = await describeDeleteImpact(hookContext, { resource, id: record.id });
     return { page, view: resourceView(resource), record: { id: record.id, title: record.title }, impact };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw new Response("Not found", { status: 404 });
@@ -33,7 +33,7 @@ export const action = forAudience(audience, async function action({ request, con
   const { resource, hookContext } = await requireAdminResource(context, request, params.page);
   if (!canDo(resource, "delete")) throw new Response("Not found", { status: 404 });
   try {
-    const deleted = await deleteRecord(hookContext, resource, params.id ?? "");
+    const deleted = await deleteRecord(hookContext, { resource, id: params.id ?? "" });
     return redirectWithToast(`/admin/${resource.slug}`, {
       text: `Deleted ${resource.singular} “${deleted.title}”.`.slice(0, 480),
     });

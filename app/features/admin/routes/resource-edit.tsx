@@ -18,7 +18,7 @@ import { pageTitle, rootAppName } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { canDo } from "#server/admin/registry";
 import { getRecord, updateRecord } from "#server/services/admin-resources";
-import type { AdminHookContext } from "#server/admin/types";
+import type { AdminHookContext, AdminResource } from "#server/admin/types";
 import { AppError } from "#server/lib/errors";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
@@ -27,9 +27,9 @@ export const audience: Audience = "admin";
 
 export const links: LinksFunction = () => datePickerLinks;
 
-async function loadRecord(actor: AdminHookContext, resource: Parameters<typeof getRecord>[1], id: string) {
+async function loadRecord(actor: AdminHookContext, resource: AdminResource, id: string) {
   try {
-    return await getRecord(actor, resource, id);
+    return await getRecord(actor, { resource, id: id });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
       throw new Response(`We couldn't find that ${resource.singular}.`, { status: 404 });
@@ -60,7 +60,11 @@ export const action = forAudience(audience, async function action({ request, con
     return { lastResult: submission.reply({ fieldErrors: uploadErrors }) };
   }
   try {
-    const record = await updateRecord(hookContext, resource, existing.id, {}, "replace", {
+    const record = await updateRecord(hookContext, {
+      resource,
+      id: existing.id,
+      input: {},
+      mode: "replace",
       parsed: declaredValues(resource, submission.value),
     });
     return redirectWithToast(`/admin/${resource.slug}/${record.id}`, {

@@ -22,7 +22,7 @@ export const loader = forAudience(audience, async function loader({ request, con
   const { page, resource, hookContext } = await requireAdminResource(context, request, params.page);
   const url = new URL(request.url);
   const query = searchOrRefuse(() => parseListQuery(resource, url.searchParams));
-  const list = await listRecords(hookContext, resource, query);
+  const list = await listRecords(hookContext, { resource, query });
   const filterOptions = await loadRelationOptions(hookContext, resource, null, "filters");
   return { page, view: resourceView(resource), list, filterOptions };
 });
@@ -44,7 +44,7 @@ export const action = forAudience(audience, async function action({ request, con
     const titles: string[] = [];
     for (const id of ids) {
       try {
-        titles.push((await getRecord(hookContext, resource, id)).title);
+        titles.push((await getRecord(hookContext, { resource, id: id })).title);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
       }
@@ -52,7 +52,7 @@ export const action = forAudience(audience, async function action({ request, con
     return { bulkConfirm: { ids, titles } };
   }
   if (intent === "bulk-delete-confirmed") {
-    const result = await bulkDeleteRecords(hookContext, resource, ids);
+    const result = await bulkDeleteRecords(hookContext, { resource, ids });
     const deleted = result.deleted.length;
     const noun = deleted === 1 ? resource.singular : resource.label.toLowerCase();
     if (result.failed.length > 0) {

@@ -37,12 +37,11 @@ export const action = forAudience(audience, async function action({ request, con
     return { lastResult: submission.reply({ fieldErrors: uploadErrors }) };
   }
   try {
-    const record = await createRecord(
-      hookContext,
+    const record = await createRecord(hookContext, {
       resource,
-      {},
-      { parsed: declaredValues(resource, submission.value) },
-    );
+      input: {},
+      parsed: declaredValues(resource, submission.value),
+    });
     return redirectWithToast(`/admin/${resource.slug}/${record.id}`, {
       text: `Created ${resource.singular} “${record.title}”.`.slice(0, 480),
     });

@@ -30,7 +30,7 @@ export const loader = forAudience(audience, async function loader({ request, con
   const videoId = idFrom(url.searchParams.get("videoId"));
   const [lessons, workspace] = await Promise.all([
     listLessonsForPicker(context.app, { q }),
-    videoId ? getLessonWorkspace(context.app, videoId) : Promise.resolve(null),
+    videoId ? getLessonWorkspace(context.app, { videoId }) : Promise.resolve(null),
   ]);
   return {
     q,

@@ -12,7 +12,7 @@ export const loader = forAudience(audience, async function loader({ request, con
   const admin = await requireAdmin(context, request);
   const userId = requireId(params.userId);
   try {
-    const data = await exportMemberData(context.app, admin, userId);
+    const data = await exportMemberData(context.app, { actor: admin, userId });
     const day = context.app.now().toISOString().slice(0, 10);
     return new Response(JSON.stringify(data, null, 2), {
       headers: {

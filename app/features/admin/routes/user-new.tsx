@@ -27,7 +27,7 @@ export const action = forAudience(audience, async function action({ request, con
   const submission = parseWithZod(await request.formData(), { schema: memberCreateFormSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
-    const user = await createMember(context.app, admin, submission.value);
+    const user = await createMember(context.app, { actor: admin, ...submission.value });
     return redirectWithToast(`/admin/users/${user.id}`, {
       text: submission.value.sendInvite
         ? `${user.name}'s account is created. A link to choose a password is on its way to ${user.email}.`

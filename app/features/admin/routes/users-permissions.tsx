@@ -27,7 +27,7 @@ export const action = forAudience(audience, async function action({ request, con
   const submission = parseWithZod(await request.formData(), { schema: grantByEmailSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
-    const user = await grantPermissionByEmail(context.app, admin, submission.value);
+    const user = await grantPermissionByEmail(context.app, { actor: admin, ...submission.value });
     return redirectWithToast("/admin/users-permissions", {
       text: `${user.name} now holds “${submission.value.code}”.`,
     });

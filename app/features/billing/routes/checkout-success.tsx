@@ -17,13 +17,16 @@ export const audience: Audience = "member";
 
 export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const plan = await getActivePlanByName(context.app, params.planName ?? "");
+  const plan = await getActivePlanByName(context.app, { name: params.planName ?? "" });
   if (!plan) throw redirectWithToast("/checkout", { text: "Please choose a plan.", status: "error" });
   // Back from a hosted checkout: record the subscription now rather than wait for the webhook.
-  await tryConfirmCheckout(context.app, user.id, new URL(request.url).searchParams.get("session_id"));
+  await tryConfirmCheckout(context.app, {
+    userId: user.id,
+    sessionId: new URL(request.url).searchParams.get("session_id"),
+  });
   const [{ subscription, invoices }, preferences] = await Promise.all([
-    getBillingOverview(context.app, user.id),
-    getLearnerPreferences(context.app, user.id),
+    getBillingOverview(context.app, { userId: user.id }),
+    getLearnerPreferences(context.app, { userId: user.id }),
   ]);
   const lastPaid = invoices.find((invoice) => invoice.status === "paid") ?? null;
   return {

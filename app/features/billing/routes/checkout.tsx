@@ -34,9 +34,9 @@ function unknownPlan(name: string | undefined) {
 
 export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const plan = await getActivePlanByName(context.app, params.planName ?? "");
+  const plan = await getActivePlanByName(context.app, { name: params.planName ?? "" });
   if (!plan) throw unknownPlan(params.planName);
-  const view = await getCheckoutView(context.app, user.id);
+  const view = await getCheckoutView(context.app, { userId: user.id });
   const now = context.app.now();
   const trialDays = view.trialEligible ? plan.trialDays : 0;
   const toDisplay = ({
@@ -81,7 +81,7 @@ export const action = forAudience(audience, async function action({ request, con
   const formData = await request.formData();
   if (formData.get("intent") !== "pay") throw new Response("Unknown action.", { status: 400 });
   try {
-    const outcome = await startCheckout(context.app, user, params.planName ?? "");
+    const outcome = await startCheckout(context.app, { viewer: user, planName: params.planName ?? "" });
     return redirect(outcome.redirectTo);
   } catch (error) {
     const known = asBillingError(error);

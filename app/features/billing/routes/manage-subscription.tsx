@@ -25,7 +25,7 @@ export const audience: Audience = "member";
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const overview = await getBillingOverview(context.app, user.id);
+  const overview = await getBillingOverview(context.app, { userId: user.id });
   const subscription = overview.subscription;
   const live = Boolean(subscription?.hasAccess && subscription.status !== "expired");
   const step = new URL(request.url).searchParams.get("step");
@@ -62,7 +62,7 @@ export const action = forAudience(audience, async function action({ request, con
     const options = { extra: { intent: "cancel" as const } };
     if (submission.status !== "success") return invalidSubmission(submission, options);
     try {
-      const row = await cancelSubscription(context.app, user.id, submission.value);
+      const row = await cancelSubscription(context.app, { userId: user.id, ...submission.value });
       const until = row ? formatDate(row.currentPeriodEnd, "long") : "the end of your period";
       return redirectWithToast("/manage-subscription", {
         text: `Your subscription is canceled. You keep every lesson until ${until}. We sent you a confirmation.`,

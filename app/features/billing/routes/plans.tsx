@@ -17,7 +17,7 @@ export const audience: Audience = "member";
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const view = await getCheckoutView(context.app, user.id);
+  const view = await getCheckoutView(context.app, { userId: user.id });
   return {
     plans: view.plans.map(
       ({ name, title, description, priceCents, currency, interval, trialDays, features, levelTags }) => ({

@@ -61,7 +61,7 @@ export const action = forAudience(audience, async function action({ request, par
     const submission = parseWithZod(formData, { schema: blogCommentCreateFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      const { id } = await createBlogComment(context.app, viewer, { blogId, body: submission.value.body });
+      const { id } = await createBlogComment(context.app, { viewer, blogId, body: submission.value.body });
       return redirectWithToast(`${here}#comment-${id}`, { text: "Your comment is posted." }, { status: 303 });
     } catch (error) {
       return replyWithAppError(submission, error, { extra: { intent } });
@@ -71,7 +71,7 @@ export const action = forAudience(audience, async function action({ request, par
     const parsed = blogCommentDeleteFormSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new Response("Choose a comment to delete.", { status: 400 });
     try {
-      await deleteBlogComment(context.app, viewer, { blogId, commentId: parsed.data.commentId });
+      await deleteBlogComment(context.app, { viewer, blogId, commentId: parsed.data.commentId });
       return redirectWithToast(`${here}#comments`, { text: "Comment deleted." }, { status: 303 });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

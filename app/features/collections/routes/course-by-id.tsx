@@ -3,7 +3,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "#core/collection-paths";
 import { VISITOR_ACCESS } from "#server/access/policy";
-import { getCourse } from "#server/services/collections";
+import { getCourse } from "#server/services/collections/courses-and-series";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
 

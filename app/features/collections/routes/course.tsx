@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "#core/collection-paths";
 import { titleMeta } from "~/lib/route-meta";
-import { getCourse } from "#server/services/collections";
+import { getCourse } from "#server/services/collections/courses-and-series";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
 

@@ -3,7 +3,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "#core/collection-paths";
-import { getPlaylist } from "#server/services/collections";
+import { getPlaylist } from "#server/services/collections/playlist-reads";
 import type { Audience } from "~/lib/audience";
 
 export const audience: Audience = "member";

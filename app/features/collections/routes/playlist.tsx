@@ -33,13 +33,13 @@ import { movePlaylistVideoSchema, renamePlaylistSchema } from "#core/schemas/pla
 import { createToast } from "~/lib/toast";
 import { redirectWithToast, toastCookie } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
+import { getPlaylist } from "#server/services/collections/playlist-reads";
 import {
   deletePlaylist,
-  getPlaylist,
   movePlaylistVideo,
   removeVideoFromPlaylist,
   renamePlaylist,
-} from "#server/services/collections";
+} from "#server/services/collections/playlist-writes";
 import type { Audience } from "~/lib/audience";
 
 export const audience: Audience = "member";

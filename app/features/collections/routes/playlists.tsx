@@ -12,7 +12,8 @@ import { titleMeta } from "~/lib/route-meta";
 import { renamePlaylistSchema } from "#core/schemas/playlists";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
-import { createPlaylist, deletePlaylist, listPlaylists, renamePlaylist } from "#server/services/collections";
+import { listPlaylists } from "#server/services/collections/playlist-reads";
+import { createPlaylist, deletePlaylist, renamePlaylist } from "#server/services/collections/playlist-writes";
 import type { Audience } from "~/lib/audience";
 
 // The curated playlists for everyone; a member's own below them.

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CollectionListPage } from "../components/collection-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { titleMeta } from "~/lib/route-meta";
-import { listSeries } from "#server/services/collections";
+import { listSeries } from "#server/services/collections/courses-and-series";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
 

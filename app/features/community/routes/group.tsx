@@ -24,7 +24,7 @@ import type { Audience } from "~/lib/audience";
 export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const group = await getGroup(context.app, requireId(params.groupId));
+  const group = await getGroup(context.app, { groupId: requireId(params.groupId) });
   if (!group) throw notFoundResponse("We couldn't find that group.");
   requireCanonicalPath(request, communityGroupHref(group));
   const url = new URL(request.url);
@@ -49,7 +49,7 @@ export const action = forAudience(audience, async function action({ request, par
   const submission = parseWithZod(formData, { schema: threadCreateFormSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
-    const thread = await createThread(context.app, viewer, { groupId, ...submission.value });
+    const thread = await createThread(context.app, { viewer, groupId, ...submission.value });
     return redirectWithToast(communityThreadHref(thread.group, thread), { text: "Your thread is posted." });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);

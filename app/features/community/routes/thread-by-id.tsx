@@ -11,7 +11,7 @@ export const audience: Audience = "public";
 // A thread address without its title: 301 to the canonical one (docs/product-rules.md#addresses-and-slugs).
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireId(params.groupId);
-  const thread = await getThread(context.app, requireId(params.threadId));
+  const thread = await getThread(context.app, { threadId: requireId(params.threadId) });
   if (!thread) throw notFoundResponse("We couldn't find that thread.");
   throw redirect(`${communityThreadHref(thread.group, thread)}${new URL(request.url).search}`, 301);
 });

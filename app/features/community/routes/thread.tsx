@@ -52,7 +52,7 @@ export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireId(params.groupId);
-  const thread = await getThread(context.app, requireId(params.threadId));
+  const thread = await getThread(context.app, { threadId: requireId(params.threadId) });
   if (!thread) throw notFoundResponse("We couldn't find that thread.");
   // A stale slug, or a group the thread has since left, lands on the thread's current address.
   requireCanonicalPath(request, communityThreadHref(thread.group, thread));
@@ -60,7 +60,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   const { page } = threadsQuerySchema.parse({ page: url.searchParams.get("page") ?? undefined });
   const viewer = await context.getViewer();
   const { user } = viewer;
-  const messages = await listMessages(context.app, viewer, { thread, page });
+  const messages = await listMessages(context.app, { viewer, thread, page });
   if (page > messages.pageCount) throw redirect(communityThreadHref(thread.group, thread, messages.pageCount));
 
   const canModerate = viewer.canModerateCommunity;
@@ -86,7 +86,7 @@ async function findQuote(
 ) {
   if (!value || !/^\d{1,12}$/.test(value)) return null;
   try {
-    const message = await getMessage(context.app, viewer, Number(value));
+    const message = await getMessage(context.app, { viewer, messageId: Number(value) });
     if (message.threadId !== threadId || message.deleted || !message.html) return null;
     return { id: message.id, authorName: message.author.name, html: message.html };
   } catch (error) {
@@ -98,7 +98,7 @@ async function findQuote(
 export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   const threadId = requireId(params.threadId);
-  const thread = await getThread(context.app, threadId);
+  const thread = await getThread(context.app, { threadId });
   if (!thread) throw notFoundResponse("We couldn't find that thread.");
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -111,7 +111,7 @@ export const action = forAudience(audience, async function action({ request, par
     const submission = parseWithZod(formData, { schema: messageCreateFormSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      const { messageId, page } = await createMessage(context.app, viewer, { threadId, ...submission.value });
+      const { messageId, page } = await createMessage(context.app, { viewer, threadId, ...submission.value });
       if (!viaFetcher)
         return redirectWithToast(at(page, messageId), { text: "Your reply is posted." }, { status: 303 });
       return data({ intent, result: submission.reply({ resetForm: true }), messageId, page });
@@ -125,7 +125,7 @@ export const action = forAudience(audience, async function action({ request, par
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
       const { messageId, body } = submission.value;
-      const { page } = await updateMessage(context.app, viewer, { messageId, body });
+      const { page } = await updateMessage(context.app, { viewer, messageId, body });
       if (!viaFetcher)
         return redirectWithToast(at(page, messageId), { text: "Your message is updated." }, { status: 303 });
       return data({ intent, result: submission.reply(), messageId, page });
@@ -139,7 +139,7 @@ export const action = forAudience(audience, async function action({ request, par
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
       const { messageId } = submission.value;
-      const { page } = await deleteMessage(context.app, viewer, { messageId });
+      const { page } = await deleteMessage(context.app, { viewer, messageId });
       if (!viaFetcher)
         return redirectWithToast(at(page, messageId), { text: "The message is deleted." }, { status: 303 });
       return data({ intent, result: submission.reply(), messageId, page });
@@ -158,7 +158,7 @@ export const action = forAudience(audience, async function action({ request, par
       const parsed = threadModerateFormSchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new AppError(422, [parsed.error.issues[0]?.message ?? "Choose an action."]);
       const { moderation, groupId } = parsed.data;
-      const updated = await moderateThread(context.app, viewer, { threadId, action: moderation, groupId });
+      const updated = await moderateThread(context.app, { viewer, threadId, action: moderation, groupId });
       const text = {
         pin: "Thread pinned to the top of its group.",
         unpin: "Thread unpinned.",
@@ -170,7 +170,7 @@ export const action = forAudience(audience, async function action({ request, par
     }
     if (intent === "thread-delete") {
       threadDeleteFormSchema.parse({ intent });
-      const { group } = await deleteThread(context.app, viewer, { threadId });
+      const { group } = await deleteThread(context.app, { viewer, threadId });
       return redirectWithToast(communityGroupHref(group), { text: "Thread deleted." }, { status: 303 });
     }
   } catch (error) {

@@ -28,10 +28,10 @@ const HOUR_MS = 60 * 60 * 1000;
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const collectionId = requireId(params.collectionId);
   const viewer = await context.getViewer();
-  const collection = await getFlashcollection(context.app, viewer.user, collectionId);
+  const collection = await getFlashcollection(context.app, { user: viewer.user, collectionId });
   if (!collection) throw notFoundResponse("We couldn't find that flashcard collection.");
   if (!isMember(viewer)) return { collection, review: null, access: null, freeHoursLeft: null };
-  const access: CollectionAccess = await collectionAccess(context.app, viewer, collectionId);
+  const access: CollectionAccess = await collectionAccess(context.app, { viewer, collectionId });
   const review =
     access.kind === "over"
       ? null
@@ -46,10 +46,10 @@ export const loader = forAudience(audience, async function loader({ request, par
 export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   const collectionId = requireId(params.collectionId);
-  if (!(await getFlashcollection(context.app, null, collectionId))) {
+  if (!(await getFlashcollection(context.app, { user: null, collectionId }))) {
     throw notFoundResponse("We couldn't find that flashcard collection.");
   }
-  await checkoutUnlessAllowed(requireCollectionSession(context.app, viewer, collectionId), { status: 303 });
+  await checkoutUnlessAllowed(requireCollectionSession(context.app, { viewer, collectionId }), { status: 303 });
   return handleReviewAction(context, request, viewer.user, { kind: "collection", collectionId });
 });
 

@@ -5,7 +5,7 @@ import { GlobeIcon, HeadphonesIcon, ShieldIcon, SparkIcon } from "~/components/i
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { pageTitle, rootAppName } from "~/lib/meta";
-import { getCatalogStats } from "#server/services/catalog";
+import { getCatalogStats } from "#server/services/catalog/stats";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
 

@@ -5,7 +5,7 @@ import { FaqList } from "../components/faq-list";
 import { ChatIcon, MailIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle, rootAppName } from "~/lib/meta";
-import { listFaqs } from "#server/services/catalog";
+import { listFaqs } from "#server/services/catalog/faqs";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
 

@@ -22,13 +22,11 @@ import {
 } from "#core/library-query";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { searchOrRefuse } from "~/lib/search.server";
-import {
-  getLearnerOverview,
-  getLibraryFilterOptionsForPage,
-  listLibrary,
-  parseLibraryParams,
-  withLocks,
-} from "#server/services/catalog";
+import { getLearnerOverview } from "#server/services/catalog/learner-overview";
+import { withLocks } from "#server/services/catalog/lesson-summaries";
+import { listLibrary } from "#server/services/catalog/library";
+import { getLibraryFilterOptionsForPage } from "#server/services/catalog/library-filters";
+import { parseLibraryParams } from "#server/services/catalog/library-params";
 import { memberWithoutAccess } from "#server/access/policy";
 import { FOR_YOU_LIMIT, getForYou } from "#server/services/recommendations";
 import type { Audience } from "~/lib/audience";
@@ -52,7 +50,7 @@ export const loader = forAudience(audience, async function loader({ request, con
       : viewerLoaded.then(async ({ user }): Promise<ForYouData | null> => {
           if (!user) return null;
           if (!user.level) return { kind: "prompt" };
-          const lessons = await getForYou(context.app, user.id, { limit: FOR_YOU_LIMIT, access: accessLoaded });
+          const lessons = await getForYou(context.app, { userId: user.id, limit: FOR_YOU_LIMIT, access: accessLoaded });
           return { kind: "suggestions", lessons };
         });
   const [access, filterOptions, library, learner, forYou] = await Promise.all([

@@ -14,7 +14,7 @@ export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const viewer = await context.getViewer();
-  const [groups, access] = await Promise.all([listListeningGroups(context.app, viewer), viewer.lessonAccess()]);
+  const [groups, access] = await Promise.all([listListeningGroups(context.app, { viewer }), viewer.lessonAccess()]);
   return { groups, signedIn: viewer.signedIn, entitled: access.hasSubscription };
 });
 

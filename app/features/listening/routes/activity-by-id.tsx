@@ -16,7 +16,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   const activityId = requireId(params.activityId);
   let href: string;
   try {
-    href = (await getListeningActivity(context.app, viewer, activityId)).href;
+    href = (await getListeningActivity(context.app, { viewer, activityId })).href;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     if (error instanceof AppError && error.status === 402) {

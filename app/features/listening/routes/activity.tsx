@@ -42,12 +42,12 @@ async function orNotFound<T>(promise: Promise<T>): Promise<T> {
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const activityId = requireId(params.activityId);
-  const activity = await orNotFound(getListeningActivity(context.app, viewer, activityId));
+  const activity = await orNotFound(getListeningActivity(context.app, { viewer, activityId }));
   requireCanonicalPath(request, activity.href);
   // `?attempt=` shows one of the learner's own attempts (where the form lands after answering).
   const attemptText = new URL(request.url).searchParams.get("attempt");
   const result = attemptText
-    ? await orNotFound(getListeningAttempt(context.app, viewer, { activityId, attemptId: requireId(attemptText) }))
+    ? await orNotFound(getListeningAttempt(context.app, { viewer, activityId, attemptId: requireId(attemptText) }))
     : null;
   return { activity, result };
 });
@@ -62,7 +62,7 @@ export const action = forAudience(audience, async function action({ request, par
     if (match && typeof value === "string") answers[match[1]!] = value;
   }
   try {
-    const result = await submitListeningAttempt(context.app, viewer, { activityId, input: { answers } });
+    const result = await submitListeningAttempt(context.app, { viewer, activityId, input: { answers } });
     // Post/redirect/get: a reload shows the result instead of sending the answers again.
     return redirect(`${result.href}?attempt=${result.attemptId}#result`, 303);
   } catch (error) {

@@ -13,7 +13,7 @@ export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const result = await confirmNewsletterSubscription(context.app, token);
+  const result = await confirmNewsletterSubscription(context.app, { token });
   return { confirmed: result.status === "confirmed", email: result.status === "confirmed" ? result.email : null };
 });
 

@@ -19,7 +19,7 @@ export const action = forAudience(audience, async function action({ request, con
   const submission = parseWithZod(formData, { schema: newsletterSignupFormSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   try {
-    const { message } = await subscribeToNewsletter(context.app, submission.value, requestMeta(request));
+    const { message } = await subscribeToNewsletter(context.app, { ...submission.value, meta: requestMeta(request) });
     return data<NewsletterActionData>({ result: submission.reply({ resetForm: true }), message });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

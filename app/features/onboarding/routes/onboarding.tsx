@@ -48,7 +48,10 @@ function nextFrom(value: FormDataEntryValue | string | null): string {
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const next = nextFrom(new URL(request.url).searchParams.get("next"));
-  const { preferences, regions, clips } = await getOnboardingPage(context.app, viewer.userId, viewer.lessonAccess());
+  const { preferences, regions, clips } = await getOnboardingPage(context.app, {
+    userId: viewer.userId,
+    accessLoaded: viewer.lessonAccess(),
+  });
   return {
     next,
     preferences: {
@@ -88,7 +91,7 @@ export const action = forAudience(audience, async function action({ request, con
     return invalidSubmission(submission, { extra: { intent: "save" as const, suggestion: null } });
   }
   try {
-    await completeOnboarding(context.app, userId, submission.value);
+    await completeOnboarding(context.app, { userId, ...submission.value });
   } catch (error) {
     return replyWithAppError(submission, error, { extra: { intent: "save" as const, suggestion: null } });
   }

@@ -35,7 +35,7 @@ export const audience: Audience = "member";
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const report = await getProgressReport(context.app, user.id, context.app.now());
+  const report = await getProgressReport(context.app, { userId: user.id, now: context.app.now() });
   return { report, limits: GOAL_LIMITS };
 });
 
@@ -49,7 +49,7 @@ export const action = forAudience(audience, async function action({ request, con
     if (typeof zone !== "string" || zone.trim() === "") {
       return data({ intent, detected: false }, { status: 400 });
     }
-    const detected = await detectTimeZone(context.app, user.id, zone.trim());
+    const detected = await detectTimeZone(context.app, { userId: user.id, timeZone: zone.trim() });
     return data({ intent, detected });
   }
 
@@ -58,7 +58,8 @@ export const action = forAudience(audience, async function action({ request, con
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     const { kind, minutes, cards, timeZone } = submission.value;
     try {
-      await saveStudyPreferences(context.app, user.id, {
+      await saveStudyPreferences(context.app, {
+        userId: user.id,
         kind: kind === "cards" ? "cards" : "minutes",
         target: kind === "none" ? null : kind === "cards" ? (cards ?? null) : (minutes ?? null),
         timeZone,

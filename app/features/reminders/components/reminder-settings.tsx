@@ -5,7 +5,8 @@ import { useIsPending } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import type { ReminderFrequency, ReminderSettings } from "#server/services/reminders";
+import type { ReminderFrequency } from "#server/services/reminders/rules";
+import type { ReminderSettings } from "#server/services/reminders/settings";
 
 export const REMINDERS_INTENT = "reminders";
 

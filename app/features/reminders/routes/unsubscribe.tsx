@@ -5,7 +5,11 @@ import { useIsPending } from "~/components/form-fields";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { titleMeta } from "~/lib/route-meta";
-import { readReminderLink, reminderLinkState, unsubscribeFromReminders } from "#server/services/reminders";
+import {
+  readReminderLink,
+  reminderLinkState,
+  unsubscribeFromReminders,
+} from "#server/services/reminders/unsubscribe-link";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
 

@@ -21,7 +21,7 @@ export const audience: Audience = "member";
 
 async function loadList(context: LoaderFunctionArgs["context"], user: { id: number }, listId: number) {
   try {
-    return await getVocabularyList(context.app, user, listId);
+    return await getVocabularyList(context.app, { user, listId });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     throw error;
@@ -33,7 +33,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   const list = await loadList(context, viewer.user, requireId(params.listId));
   const href = vocabularyListHref(list);
   requireCanonicalPath(request, `${href}/play`);
-  const source = await getListQuizSource(context.app, viewer, list.id);
+  const source = await getListQuizSource(context.app, { viewer, listId: list.id });
   const view = requireQuizRun(request, source, `${href}/play`);
   return { list: { id: list.id, title: list.title, href }, view };
 });
@@ -42,11 +42,11 @@ export const action = forAudience(audience, async function action({ request, par
   const viewer = await requireMember(context, request);
   const list = await loadList(context, viewer.user, requireId(params.listId));
   const playPath = `${vocabularyListHref(list)}/play`;
-  const source = await getListQuizSource(context.app, viewer, list.id);
+  const source = await getListQuizSource(context.app, { viewer, listId: list.id });
   const answer = readQuizAnswer(await request.formData(), source);
   // The last answer stores the run; a repeated post of the same run is recorded once.
   if (answer.quiz.finished) {
-    await finishListQuiz(context.app, viewer, { listId: list.id, ...answer });
+    await finishListQuiz(context.app, { viewer, listId: list.id, ...answer });
   }
   return redirect(`${playPath}${answer.search}`, 303);
 });

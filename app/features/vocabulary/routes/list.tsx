@@ -41,7 +41,7 @@ function idFrom(value: FormDataEntryValue | string | null): number | null {
 
 async function loadOwnList(context: LoaderFunctionArgs["context"], user: { id: number }, listId: number, q?: string) {
   try {
-    return await getVocabularyList(context.app, user, listId, { q });
+    return await getVocabularyList(context.app, { user, listId, q });
   } catch (error) {
     // Another learner's list answers exactly like one that does not exist.
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
@@ -57,7 +57,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   const list = await loadOwnList(context, user, listId, q || undefined);
   const href = vocabularyListHref(list);
   requireCanonicalPath(request, href);
-  const lists = await listVocabularyLists(context.app, user);
+  const lists = await listVocabularyLists(context.app, { user });
   return {
     list: { ...list, href },
     otherLists: lists.filter((other) => other.id !== list.id).map(({ id, title }) => ({ id, title })),
@@ -82,10 +82,10 @@ export const action = forAudience(audience, async function action({ request, par
     if (submission.status !== "success") return invalidSubmission(submission, { extra });
     try {
       if (intent === "edit-word" && itemId) {
-        const item = await updateListItem(context.app, user, itemId, submission.value);
+        const item = await updateListItem(context.app, { user, itemId, ...submission.value });
         return redirectWithToast(`${here}#word-${item.id}`, { text: `Saved “${item.arabic}”.` }, { status: 303 });
       }
-      const item = await addListItem(context.app, user, listId, submission.value);
+      const item = await addListItem(context.app, { user, listId, ...submission.value });
       return redirectWithToast(here, { text: `Added “${item.arabic}”.` }, { status: 303 });
     } catch (error) {
       return replyWithAppError(submission, error, { extra });
@@ -96,7 +96,7 @@ export const action = forAudience(audience, async function action({ request, par
     const submission = parseWithZod(formData, { schema: listTitleSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra });
     try {
-      const renamed = await renameVocabularyList(context.app, user, listId, submission.value);
+      const renamed = await renameVocabularyList(context.app, { userId: user.id, listId, ...submission.value });
       return redirectWithToast(vocabularyListHref(renamed), { text: `Renamed to “${renamed.title}”.` });
     } catch (error) {
       return replyWithAppError(submission, error, { extra });
@@ -105,17 +105,17 @@ export const action = forAudience(audience, async function action({ request, par
 
   try {
     if (intent === "delete-list") {
-      const list = await deleteVocabularyList(context.app, user, listId);
+      const list = await deleteVocabularyList(context.app, { userId: user.id, listId });
       return redirectWithToast("/vocabulary-list", { text: `“${list.title}” deleted.` });
     }
     if (intent === "delete-word" && itemId) {
-      const item = await deleteListItem(context.app, user, itemId);
+      const item = await deleteListItem(context.app, { user, itemId });
       return redirectWithToast(here, { text: `Removed “${item.arabic}”.` }, { status: 303 });
     }
     if (intent === "move-word" && itemId) {
       const parsed = moveItemFormSchema.safeParse({ toListId: formData.get("toListId") });
       if (!parsed.success) throw new AppError(422, [parsed.error.issues[0]?.message ?? "Choose a list."]);
-      const { item, list } = await moveListItem(context.app, user, itemId, parsed.data.toListId);
+      const { item, list } = await moveListItem(context.app, { user, itemId, toListId: parsed.data.toListId });
       return redirectWithToast(here, { text: `Moved “${item.arabic}” to ${list.title}.` }, { status: 303 });
     }
   } catch (error) {

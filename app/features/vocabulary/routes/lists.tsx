@@ -32,7 +32,7 @@ function idFrom(value: FormDataEntryValue | string | null): number | null {
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const [lists, themes] = await Promise.all([
-    listVocabularyLists(context.app, user),
+    listVocabularyLists(context.app, { user }),
     listVocabularyThemes(context.app),
   ]);
   const url = new URL(request.url);
@@ -52,7 +52,7 @@ export const action = forAudience(audience, async function action({ request, con
 
   if (intent === "delete-list" && listId) {
     try {
-      const list = await deleteVocabularyList(context.app, user, listId);
+      const list = await deleteVocabularyList(context.app, { userId: user.id, listId });
       return redirectWithToast("/vocabulary-list", { text: `“${list.title}” deleted.` });
     } catch (error) {
       // Deleting twice (a double click, a second tab) lands where deleting once does.
@@ -66,10 +66,10 @@ export const action = forAudience(audience, async function action({ request, con
   if (submission.status !== "success") return invalidSubmission(submission, { extra });
   try {
     if (intent === "rename-list" && listId) {
-      const renamed = await renameVocabularyList(context.app, user, listId, submission.value);
+      const renamed = await renameVocabularyList(context.app, { userId: user.id, listId, ...submission.value });
       return redirectWithToast("/vocabulary-list", { text: `Renamed to “${renamed.title}”.` });
     }
-    const created = await createVocabularyList(context.app, user, submission.value);
+    const created = await createVocabularyList(context.app, { user, ...submission.value });
     return redirectWithToast(vocabularyListHref(created), { text: `“${created.title}” is ready. Add its first word.` });
   } catch (error) {
     return replyWithAppError(submission, error, { extra });

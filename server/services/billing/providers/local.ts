@@ -64,7 +64,7 @@ export function snapshotOfLocal(
 }
 
 async function requirePlan(ctx: AppContext, planId: number) {
-  const plan = await getPlanById(ctx, planId);
+  const plan = await getPlanById(ctx, { id: planId });
   if (!plan) throw new Error(`billing: plan ${planId} is missing`);
   return plan;
 }

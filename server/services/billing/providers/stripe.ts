@@ -92,16 +92,18 @@ export function toInvoiceSnapshot(invoice: Stripe.Invoice, fallbackDescription: 
 
 export async function toSubscriptionSnapshot(
   ctx: AppContext,
-  subscription: Stripe.Subscription,
-  observedAt: Date,
-  extraInvoices: Stripe.Invoice[] = [],
-  knownPlans?: Plan[],
+  {
+    subscription,
+    observedAt,
+    extraInvoices = [],
+    knownPlans,
+  }: { subscription: Stripe.Subscription; observedAt: Date; extraInvoices?: Stripe.Invoice[]; knownPlans?: Plan[] },
 ): Promise<SubscriptionSnapshot> {
   const item = subscription.items.data[0];
   if (!item) throw new Error(`billing: Stripe subscription ${subscription.id} has no items`);
   const plan = knownPlans
     ? (knownPlans.find((candidate) => stripePriceIdFor(ctx.config, candidate) === item.price.id) ?? null)
-    : await findPlanByStripePrice(ctx, item.price.id);
+    : await findPlanByStripePrice(ctx, { priceId: item.price.id });
   let end = unix(item.current_period_end);
   if (subscription.cancel_at && subscription.cancel_at * 1000 < end.getTime()) end = unix(subscription.cancel_at);
   if (subscription.ended_at && subscription.ended_at * 1000 < end.getTime()) end = unix(subscription.ended_at);
@@ -144,8 +146,7 @@ function dedupe(invoices: InvoiceSnapshot[]) {
 /** Reads a subscription (and optionally one more invoice) from Stripe and converts it. */
 export async function fetchStripeSubscription(
   ctx: AppContext,
-  subscriptionId: string,
-  options: { invoiceId?: string | null; plans?: Plan[] } = {},
+  { subscriptionId, ...options }: { subscriptionId: string } & { invoiceId?: string | null; plans?: Plan[] },
 ): Promise<SubscriptionSnapshot> {
   const stripe = createStripeClient(ctx.config);
   // Stamped before asking: a view is never credited with a time later than the one it was read at.
@@ -154,7 +155,7 @@ export async function fetchStripeSubscription(
   const latestId = idOf(subscription.latest_invoice);
   const extra =
     options.invoiceId && options.invoiceId !== latestId ? [await stripe.invoices.retrieve(options.invoiceId)] : [];
-  return toSubscriptionSnapshot(ctx, subscription, observedAt, extra, options.plans);
+  return toSubscriptionSnapshot(ctx, { subscription, observedAt, extraInvoices: extra, knownPlans: options.plans });
 }
 
 function requireProviderId(row: SubscriptionRow) {
@@ -190,7 +191,7 @@ async function updateSubscription(
     { ...params, expand: SUBSCRIPTION_EXPAND },
     { idempotencyKey: `ahla-${operation}-${row.id}-v${row.version}` },
   );
-  return toSubscriptionSnapshot(ctx, updated, observedAt);
+  return toSubscriptionSnapshot(ctx, { subscription: updated, observedAt });
 }
 
 export const stripeProvider: PaymentProvider = {
@@ -231,7 +232,7 @@ export const stripeProvider: PaymentProvider = {
     if (session.client_reference_id !== String(userId)) return null;
     const subscriptionId = idOf(session.subscription);
     if (session.mode !== "subscription" || session.status !== "complete" || !subscriptionId) return null;
-    return await fetchStripeSubscription(ctx, subscriptionId);
+    return await fetchStripeSubscription(ctx, { subscriptionId });
   },
 
   async openPortal(ctx, row, returnUrl) {
@@ -280,7 +281,7 @@ export const stripeProvider: PaymentProvider = {
 
   async fetchSubscription(ctx, row) {
     // Awaited here so a rejection is handled within this frame (workerd reports a passed-on one as unhandled).
-    return await fetchStripeSubscription(ctx, requireProviderId(row));
+    return await fetchStripeSubscription(ctx, { subscriptionId: requireProviderId(row) });
   },
 };
 
@@ -290,7 +291,7 @@ export const stripeProvider: PaymentProvider = {
  * A free extension: Stripe's way to move the next charge without billing is a trial until the new
  * date, with no proration. The member keeps access throughout; the subscription shows as trialing.
  */
-export async function stripeExtend(ctx: AppContext, row: SubscriptionRow, newEnd: Date) {
+export async function stripeExtend(ctx: AppContext, { row, newEnd }: { row: SubscriptionRow; newEnd: Date }) {
   return updateSubscription(
     ctx,
     row,
@@ -300,7 +301,7 @@ export async function stripeExtend(ctx: AppContext, row: SubscriptionRow, newEnd
 }
 
 /** Ends the subscription at Stripe now (no proration credit; a refund is a separate action). */
-export async function stripeCancelNow(ctx: AppContext, row: SubscriptionRow, comment: string) {
+export async function stripeCancelNow(ctx: AppContext, { row, comment }: { row: SubscriptionRow; comment: string }) {
   const stripe = createStripeClient(ctx.config);
   const observedAt = ctx.now();
   const canceled = await stripe.subscriptions.cancel(
@@ -308,11 +309,11 @@ export async function stripeCancelNow(ctx: AppContext, row: SubscriptionRow, com
     { prorate: false, invoice_now: false, cancellation_details: { comment }, expand: SUBSCRIPTION_EXPAND },
     { idempotencyKey: `ahla-cancel-now-${row.id}-v${row.version}` },
   );
-  return toSubscriptionSnapshot(ctx, canceled, observedAt);
+  return toSubscriptionSnapshot(ctx, { subscription: canceled, observedAt });
 }
 
 /** Swaps the subscription's price at once; Stripe prorates the difference on the next invoice. */
-export async function stripeSwitchPlanNow(ctx: AppContext, row: SubscriptionRow, plan: Plan) {
+export async function stripeSwitchPlanNow(ctx: AppContext, { row, plan }: { row: SubscriptionRow; plan: Plan }) {
   const price = stripePriceIdFor(ctx.config, plan);
   if (!price) throw new AppError(503, [`The ${plan.title} plan has no Stripe price yet. Set it on the plan first.`]);
   const stripe = createStripeClient(ctx.config);
@@ -333,8 +334,10 @@ export async function stripeSwitchPlanNow(ctx: AppContext, row: SubscriptionRow,
  */
 export async function refundStripeInvoice(
   ctx: AppContext,
-  invoice: { id: number; providerInvoiceId: string | null; amountCents: number },
-  reason: string,
+  {
+    invoice,
+    reason,
+  }: { invoice: { id: number; providerInvoiceId: string | null; amountCents: number }; reason: string },
 ): Promise<string> {
   if (!invoice.providerInvoiceId) throw new AppError(409, ["This payment has no Stripe invoice to refund."]);
   const stripe = createStripeClient(ctx.config);

@@ -1,0 +1,84 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { countries, teachers, videoProgress, videos, videoTeachers } from "#drizzle/schema";
+import type { ViewerAccess } from "../../access/policy";
+import type { AppContext } from "../../context";
+import type { LibraryLesson } from "./library";
+import { lessonFields, progressOf, toLessonSummary, type LessonSummary } from "./lesson-summaries";
+
+// The signed-in learner's "continue watching" row and watch totals, at the top of the library.
+
+export interface LearnerOverview {
+  /** Lessons started and not finished, most recently watched first. */
+  continueWatching: LibraryLesson[];
+  watchedSeconds: number;
+  completedCount: number;
+}
+
+const CONTINUE_WATCHING_LIMIT = 8;
+
+/** The signed-in learner's "continue watching" row and totals; null for visitors. */
+export async function getLearnerOverview(ctx: AppContext, viewer: ViewerAccess): Promise<LearnerOverview | null> {
+  const userId = viewer.signedIn ? viewer.userId : undefined;
+  if (!userId) return null;
+  const inProgress = and(
+    eq(videoProgress.userId, userId),
+    isNull(videoProgress.completedAt),
+    gt(videoProgress.positionSeconds, 0),
+  );
+  const recentIds = ctx.db
+    .select({ id: videoProgress.videoId })
+    .from(videoProgress)
+    .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
+    .where(inProgress)
+    .orderBy(desc(videoProgress.updatedAt))
+    .limit(CONTINUE_WATCHING_LIMIT);
+  // One round trip: the row, its teachers (through the same "recent" subquery) and the totals.
+  const [recent, teacherRows, totals] = await ctx.db.batch([
+    ctx.db
+      .select({
+        ...lessonFields,
+        positionSeconds: videoProgress.positionSeconds,
+        watchedSeconds: videoProgress.watchedSeconds,
+        completedAt: videoProgress.completedAt,
+      })
+      .from(videoProgress)
+      .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
+      .leftJoin(countries, eq(countries.id, videos.countryId))
+      .where(inProgress)
+      .orderBy(desc(videoProgress.updatedAt))
+      .limit(CONTINUE_WATCHING_LIMIT),
+    ctx.db
+      .select({ videoId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+      .from(videoTeachers)
+      .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
+      .where(inArray(videoTeachers.videoId, recentIds))
+      .orderBy(asc(teachers.name)),
+    ctx.db
+      .select({
+        watchedSeconds: sql<number>`coalesce(sum(${videoProgress.watchedSeconds}), 0)`.mapWith(Number),
+        completedCount: count(videoProgress.completedAt),
+      })
+      .from(videoProgress)
+      .where(eq(videoProgress.userId, userId)),
+  ]);
+  const teachersOf = new Map<number, LessonSummary["teachers"]>();
+  for (const { videoId, ...teacher } of teacherRows) {
+    const list = teachersOf.get(videoId) ?? [];
+    list.push(teacher);
+    teachersOf.set(videoId, list);
+  }
+  const continueWatching = await Promise.all(
+    recent.map(async (row) => ({
+      ...(await toLessonSummary(ctx, row, teachersOf, viewer)),
+      viewsCount: row.viewsCount,
+      progress: progressOf(row, row.durationSeconds),
+      match: null,
+      titleHighlight: null,
+    })),
+  );
+  return {
+    continueWatching,
+    watchedSeconds: totals[0]?.watchedSeconds ?? 0,
+    completedCount: totals[0]?.completedCount ?? 0,
+  };
+}
