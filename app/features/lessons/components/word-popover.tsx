@@ -114,6 +114,7 @@ export function WordPopover({
   const saveWord = useSaveWord(lessonId);
   const headingId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const cacheKey = `${lessonId}:${target.cue.id}:${target.position}:${stripTashkeel(target.word)}`;
   const [lookup, setLookup] = useState<Lookup>(() => {
     const cached = cache.get(cacheKey);
@@ -152,7 +153,9 @@ export function WordPopover({
       const panel = panelRef.current;
       if (!panel) return;
       const block = target.block ?? target.anchor;
-      const natural = panel.scrollHeight;
+      // Its whole height, however much of the body scrolls inside it right now.
+      const body = bodyRef.current;
+      const natural = panel.offsetHeight + (body ? body.scrollHeight - body.clientHeight : 0);
       const top = headerBottom() + GAP;
       const bottom = window.innerHeight - GAP;
 
@@ -330,17 +333,17 @@ export function WordPopover({
             }
       }
       className={cn(
-        "fixed z-overlay overflow-y-auto overscroll-contain border border-line bg-white shadow-2xl ring-1 ring-black/5 outline-none",
-        sheet
-          ? "inset-x-0 bottom-0 rounded-t-2xl px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]"
-          : "rounded-xl p-4",
+        "fixed z-overlay flex flex-col overflow-hidden border border-line bg-white shadow-2xl ring-1 ring-black/5 outline-none",
+        sheet ? "inset-x-0 bottom-0 rounded-t-2xl" : "rounded-xl",
       )}
     >
-      {sheet ? <div aria-hidden="true" className="mx-auto mb-2 h-1 w-10 rounded-full bg-line" /> : null}
-      <div className="flex items-start justify-between gap-3">
+      {sheet ? (
+        <div aria-hidden="true" className="absolute top-1.5 left-1/2 h-1 w-10 -translate-x-1/2 rounded-full bg-line" />
+      ) : null}
+      <div className={cn("flex shrink-0 items-start justify-between gap-3 px-4", "pt-3")}>
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Word</p>
-          <h3 id={headingId} lang="ar" dir="rtl" className="text-3xl leading-[1.6] font-semibold text-ink">
+          <h3 id={headingId} lang="ar" dir="rtl" className="text-3xl leading-[1.5] font-semibold text-ink">
             {target.word}
           </h3>
         </div>
@@ -348,13 +351,14 @@ export function WordPopover({
           type="button"
           onClick={() => onClose({ returnFocus: true })}
           aria-label="Close"
-          className="-me-1.5 -mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-canvas hover:text-ink"
+          className="-me-1.5 mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-canvas hover:text-ink"
         >
           <CloseIcon className="size-4" />
         </button>
       </div>
 
-      <div aria-live="polite" className="mt-1 min-h-16">
+      {/* The answer scrolls between the word and the buttons, which always stay in reach. */}
+      <div ref={bodyRef} aria-live="polite" className="min-h-16 flex-1 overflow-y-auto overscroll-contain px-4 pb-3">
         {lookup.status === "loading" ? (
           <div className="space-y-2 pt-1" aria-label="Looking up the word">
             <span className="sr-only">Looking up…</span>
@@ -370,44 +374,47 @@ export function WordPopover({
         ) : null}
       </div>
 
-      <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-line pt-3">
-        {result?.saved ? (
-          <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary-800">
-            <CheckIcon className="size-4" /> Saved in My words
-          </p>
-        ) : (
+      <div
+        className={cn(
+          "shrink-0 space-y-2.5 border-t border-line px-4 pt-3",
+          sheet ? "pb-[max(0.75rem,env(safe-area-inset-bottom))]" : "pb-3",
+        )}
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          {result?.saved ? (
+            <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary-800">
+              <CheckIcon className="size-4" /> Saved in My words
+            </p>
+          ) : (
+            <Button
+              size="sm"
+              onClick={() => void save(result)}
+              disabled={saving || lookup.status === "loading"}
+              className={cn(saving && "cursor-progress")}
+            >
+              <PlusIcon className="size-4" />
+              {saving ? "Saving…" : "Save to my words"}
+            </Button>
+          )}
           <Button
             size="sm"
-            onClick={() => void save(result)}
-            disabled={saving || lookup.status === "loading"}
-            className={cn(saving && "cursor-progress")}
+            variant="secondary"
+            onClick={() => onHear(moment)}
+            className="ms-auto"
+            aria-label={`Hear it: play the line from ${formatDuration(moment.startMs / 1000)}`}
           >
-            <PlusIcon className="size-4" />
-            {saving ? "Saving…" : "Save to my words"}
+            <PlayIcon className="size-3.5" />
+            Hear it
           </Button>
-        )}
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => onHear(moment)}
-          className="ms-auto"
-          aria-label={`Hear it: play the line from ${formatDuration(moment.startMs / 1000)}`}
-        >
-          <PlayIcon className="size-3.5" />
-          Hear it
-        </Button>
-      </div>
-
-      {token?.lemma ? (
-        <div className="mt-3 space-y-1.5">
-          <p className="text-xs font-semibold tracking-wide text-muted uppercase">My status</p>
+        </div>
+        {token?.lemma ? (
           <WordStatusButtons
             status={statusOverrides.get(token.lemma.id) ?? token.status}
             pending={pendingStatus}
             onChange={(status) => void setStatus(token, status)}
           />
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </div>,
     document.body,
   );

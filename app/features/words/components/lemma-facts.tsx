@@ -84,6 +84,20 @@ export function LemmaFacts({
   }
   const regions = Object.entries(lemma.regions).filter((entry): entry is [string, string] => Boolean(entry[1]));
   if (facts.length === 0 && regions.length === 0 && !lemma.notes) return null;
+  const usage = (
+    <>
+      {regions.length > 0 ? (
+        <ul className="space-y-1">
+          {regions.map(([region, note]) => (
+            <li key={region} className="text-ink">
+              <span className="font-semibold">{REGION_NAMES[region] ?? region}:</span> {note}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {lemma.notes ? <p className="text-muted">{lemma.notes}</p> : null}
+    </>
+  );
   return (
     <div className={cn("space-y-2", compact ? "text-[13px]" : "text-sm", className)}>
       {facts.length > 0 ? (
@@ -96,16 +110,16 @@ export function LemmaFacts({
           ))}
         </dl>
       ) : null}
-      {regions.length > 0 ? (
-        <ul className="space-y-1">
-          {regions.map(([region, note]) => (
-            <li key={region} className="text-ink">
-              <span className="font-semibold">{REGION_NAMES[region] ?? region}:</span> {note}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {lemma.notes ? <p className="text-muted">{lemma.notes}</p> : null}
+      {compact && (regions.length > 0 || lemma.notes) ? (
+        <details className="group">
+          <summary className="cursor-pointer text-primary-800 marker:text-muted">
+            {regions.length > 0 ? "Across the Levant" : "Usage note"}
+          </summary>
+          <div className="mt-1 space-y-1">{usage}</div>
+        </details>
+      ) : (
+        usage
+      )}
     </div>
   );
 }
