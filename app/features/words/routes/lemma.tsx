@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
+import { cn } from "~/lib/cn";
 import { LockIcon, PlayIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { lessonHref } from "~/components/video-card";
@@ -157,7 +158,7 @@ export default function LemmaPage() {
                   {lesson.isFree ? " · free" : " · full library"}
                 </p>
               </div>
-              <ul className="mt-2 space-y-2">
+              <ul className={cn("mt-2", lesson.locked ? "flex flex-wrap items-center gap-2" : "space-y-2")}>
                 {lesson.moments.map((moment) => {
                   const time = formatDuration(moment.startMs / 1000);
                   return (
@@ -171,7 +172,7 @@ export default function LemmaPage() {
                         {time}
                       </Link>
                       {moment.line ? (
-                        <div className="min-w-0">
+                        <div className="min-w-0 flex-1">
                           <p lang="ar" dir="rtl" className="text-lg leading-8 text-ink">
                             {moment.line.arabic}
                           </p>
@@ -185,14 +186,15 @@ export default function LemmaPage() {
                             </p>
                           ) : null}
                         </div>
-                      ) : (
-                        <p className="mt-0.5 text-sm text-muted">
-                          {signedIn ? "In the full library: subscribe to watch it." : "Sign in to watch it."}
-                        </p>
-                      )}
+                      ) : null}
                     </li>
                   );
                 })}
+                {lesson.locked ? (
+                  <li className="mt-1 text-sm text-muted">
+                    {signedIn ? "In the full library: subscribe to watch it." : "Sign in to watch it."}
+                  </li>
+                ) : null}
               </ul>
             </li>
           ))}
