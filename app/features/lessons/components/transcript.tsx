@@ -413,7 +413,11 @@ const CueRow = memo(function CueRow({
             {transliteration}
           </p>
         ) : null}
-        {showEnglish && cue.english ? <p className="text-[15px] leading-snug text-muted">{cue.english}</p> : null}
+        {showEnglish && cue.english ? (
+          <p data-line-part="english" className="text-[15px] leading-snug text-muted">
+            {cue.english}
+          </p>
+        ) : null}
       </div>
       <button
         type="button"
