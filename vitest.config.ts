@@ -26,6 +26,7 @@ const OWN_DATABASE = [
   "tests/integration/recommendations.test.ts",
   "tests/integration/reminders.test.ts",
   "tests/integration/sign-in-link.test.ts",
+  "tests/integration/word-tokens.test.ts",
 ];
 
 /** Files run in name order, so a run (and what the shared database holds at each file) is repeatable. */

@@ -82,6 +82,9 @@ export default [
     index("features/vocabulary/routes/list-by-id.tsx", "vocabulary-list/:listId"),
     route("vocabulary-list/:listId/:listSlug", "features/vocabulary/routes/list.tsx"),
     route("vocabulary-list/:listId/:listSlug/play", "features/vocabulary/routes/list-play.tsx"),
+    // words
+    index("features/words/routes/lemma-by-id.tsx", "word/:lemmaId"),
+    route("word/:lemmaId/:lemmaKey", "features/words/routes/lemma.tsx"),
   ]),
   // The public site: marketing header and footer.
   layout("layouts/public.tsx", [

@@ -22,6 +22,7 @@ import { openApiDocument } from "./openapi";
 import { playlistsApi } from "./playlists";
 import { defineRoute, implement, ok, plain } from "./route";
 import { vocabularyApi } from "./vocabulary";
+import { wordsApi } from "./words";
 import type { ApiEnv } from "./types";
 
 /** What GET /api/openapi.json answers, in outline. */
@@ -108,6 +109,7 @@ export function createApi(options: ApiOptions = {}) {
   api.route("/newsletter", newsletterApi);
   api.route("/playlists", playlistsApi);
   api.route("/vocabulary", vocabularyApi);
+  api.route("/words", wordsApi);
 
   // What this API is, as OpenAPI 3.1 (server/api/openapi.ts): the same for everyone, cacheable.
   implement(

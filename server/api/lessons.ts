@@ -2,13 +2,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { queryIntegerField } from "#core/schemas/query";
-import {
-  captionsQuerySchema,
-  commentSchema,
-  progressSchema,
-  saveWordSchema,
-  wordLookupQuerySchema,
-} from "#core/schemas/lessons";
+import { captionsQuerySchema, commentSchema, progressSchema, saveWordSchema } from "#core/schemas/lessons";
+import { tokenLookupQuerySchema } from "#core/schemas/words";
 import { formatTransliteration } from "#core/transliteration";
 import { requireLessonAccess, requireSignedIn } from "../access/policy";
 import { buildWebVtt } from "../lib/webvtt";
@@ -18,6 +13,8 @@ import { getLessonPage } from "../services/lessons";
 import { saveProgress } from "../services/progress";
 import { isWordSaved, saveWordToDefaultList } from "../services/vocabulary-save";
 import { lookupWord } from "../services/word-lookup";
+import { lookupToken } from "../services/words/lookup";
+import { lessonWordStatuses } from "../services/words/status";
 import { created, defineRoute, file, idParam, implement, jsonBody, ok, readParam, refused } from "./route";
 import type { ApiEnv } from "./types";
 
@@ -26,9 +23,6 @@ const commentsQuerySchema = z.object({
   before: queryIntegerField("before must be a comment's numeric id.", { max: Number.MAX_SAFE_INTEGER })
     .optional()
     .describe("Comments older than this comment id."),
-});
-const wordQuery = wordLookupQuerySchema.extend({
-  w: wordLookupQuerySchema.shape.w.describe("The word, in Arabic script."),
 });
 
 /** The lesson's id: any segment routes here, and what is not an id answers 404 (after the sign-in check). */
@@ -106,16 +100,53 @@ implement(
     path: "/{id}/words",
     audience: "member",
     middleware: withLesson,
-    summary: "Look a word of the lesson up: meanings and where else it is said.",
-    request: { params: lesson, query: wordQuery },
+    summary:
+      "Look a word of the lesson up. With its line (cue) and place (i): its meaning in that sentence, its breakdown, " +
+      "its lemma, the line's moment and the member's status; with the word alone: the lesson's vocabulary and the decks.",
+    request: { params: lesson, query: tokenLookupQuerySchema },
     responses: { ...ok(), ...refused(402, 422) },
   }),
   async (c) => {
     const ctx = c.get("app");
-    const { w } = c.req.valid("query");
-    const result = await lookupWord(ctx, { videoId: c.get("lesson").id, word: w });
-    const saved = await isWordSaved(ctx, { userId: c.get("user")!.id, arabic: result.entry?.arabic ?? w });
+    const { w, cue, i } = c.req.valid("query");
+    const userId = c.get("user")!.id;
+    const videoId = c.get("lesson").id;
+    if (cue !== undefined && i !== undefined) {
+      const token = await lookupToken(ctx, { userId, lessonId: videoId, cueId: cue, position: i, word: w });
+      if (token) return c.json({ data: token });
+    }
+    const result = await lookupWord(ctx, { videoId, word: w });
+    const saved = await isWordSaved(ctx, { userId, arabic: result.entry?.arabic ?? w });
     return c.json({ data: { ...result, saved } });
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "get",
+    path: "/{id}/word-statuses",
+    audience: "member",
+    middleware: withLesson,
+    summary:
+      "The transcript's tint: each line's lemma ids by word place, and the member's statuses of them (no entry: new).",
+    request: { params: lesson },
+    responses: {
+      ...ok(
+        z.object({
+          lines: z.record(z.string(), z.array(z.number().nullable())),
+          statuses: z.record(z.string(), z.enum(["learning", "known", "ignored"])),
+        }),
+      ),
+      ...refused(402),
+    },
+  }),
+  async (c) => {
+    const statuses = await lessonWordStatuses(c.get("app"), {
+      userId: c.get("user")!.id,
+      lessonId: c.get("lesson").id,
+    });
+    return c.json({ data: statuses });
   },
 );
 

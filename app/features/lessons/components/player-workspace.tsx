@@ -1,9 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { stopPlaybackAt } from "./exercises/play-moment";
 import { PLAYBACK_RATES } from "#core/player";
+import type { WordStatus } from "#core/schemas/lexicon";
 import type { TransliterationScheme } from "#core/transliteration";
+import { useApi } from "~/lib/use-api";
 import { shouldOfferResume } from "./cue-math";
-import { Transcript, type TranscriptCue, type WordClick } from "./transcript";
+import { Transcript, type TranscriptCue, type WordClick, type WordTint } from "./transcript";
 import { useLessonPlayer } from "./use-lesson-player";
 import { usePlayerPreferences } from "./use-player-preferences";
 import { useProgressSaver, type SavedProgress } from "./use-progress-saver";
@@ -96,6 +98,7 @@ export function PlayerWorkspace({
   const [word, setWord] = useState<(WordClick & { key: string }) | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [wordCache] = useState<WordCache>(() => new Map());
+  const wordTint = useWordTint(lessonId, preferences.tintWords);
   const resumeAfterWord = useRef(false);
   const openWordKeyRef = useRef<string | null>(null);
   useEffect(() => {
@@ -180,13 +183,14 @@ export function PlayerWorkspace({
     [closeWord, pause, player.videoRef],
   );
 
-  const wordSeek = useCallback(
-    (ms: number) => {
+  // "Hear it": the word's line, once, with its popup left open to read along.
+  const hearWord = useCallback(
+    (moment: { startMs: number; endMs: number }) => {
       resumeAfterWord.current = false;
-      setWord(null);
-      seekTo(ms / 1000, { play: true });
+      setResume(null);
+      handleRef.current?.playMoment(moment);
     },
-    [seekTo],
+    [handleRef],
   );
 
   // Keyboard shortcuts (the help overlay lists them).
@@ -303,6 +307,7 @@ export function PlayerWorkspace({
           preferences={preferences}
           scheme={scheme}
           openWordKey={word?.key ?? null}
+          tint={preferences.tintWords ? wordTint.tint : null}
           onPreferences={updatePreferences}
           onSeekCue={onSeekCue}
           onToggleLoop={onToggleLoop}
@@ -316,8 +321,10 @@ export function PlayerWorkspace({
           target={word}
           scheme={scheme}
           cache={wordCache}
+          statusOverrides={wordTint.changed}
           onClose={closeWord}
-          onSeek={wordSeek}
+          onHear={hearWord}
+          onStatus={wordTint.setStatus}
         />
       ) : null}
       {shortcutsAsked ? (
@@ -327,4 +334,45 @@ export function PlayerWorkspace({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The member's word statuses for this lesson (GET /api/lessons/{id}/word-statuses), loaded the first time the
+ * tint is on, and the statuses set on this page since (from any word's popup), which win over what was loaded.
+ */
+function useWordTint(lessonId: number, enabled: boolean) {
+  const api = useApi();
+  const [loaded, setLoaded] = useState<{
+    lines: Record<string, Array<number | null>>;
+    statuses: Record<string, WordStatus>;
+  } | null>(null);
+  const [changed, setChanged] = useState<ReadonlyMap<number, WordStatus>>(() => new Map());
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!enabled || asked.current) return;
+    asked.current = true;
+    api
+      .get<{ lines: Record<string, Array<number | null>>; statuses: Record<string, WordStatus> }>(
+        `/api/lessons/${lessonId}/word-statuses`,
+      )
+      .then(setLoaded)
+      .catch(() => {
+        asked.current = false; // the JSON client said why; the next toggle asks again
+      });
+  }, [api, enabled, lessonId]);
+
+  const setStatus = useCallback((lemmaId: number, status: WordStatus) => {
+    setChanged((current) => new Map(current).set(lemmaId, status));
+  }, []);
+
+  const tint = useMemo<WordTint | null>(() => {
+    if (!loaded) return null;
+    return {
+      lines: loaded.lines,
+      statusOf: (lemmaId) => changed.get(lemmaId) ?? loaded.statuses[String(lemmaId)] ?? "new",
+    };
+  }, [loaded, changed]);
+
+  return { tint, setStatus, changed };
 }

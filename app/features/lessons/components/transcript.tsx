@@ -3,7 +3,9 @@ import { splitArabicWords, stripTashkeel } from "#core/arabic";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "#core/format";
 import { formatTransliteration, type TransliterationScheme } from "#core/transliteration";
+import type { WordStatus } from "#core/schemas/lexicon";
 import { LoopIcon } from "~/components/icons";
+import { STATUS_LABELS, STATUS_TINT, StatusLegend } from "~/features/words/components/word-status";
 import type { PlayerPreferences } from "./use-player-preferences";
 
 export interface TranscriptCue {
@@ -18,7 +20,20 @@ export interface TranscriptCue {
 export interface WordClick {
   word: string;
   cue: TranscriptCue;
+  /** The word's place among the line's words, from 0 (what `cue_tokens.position` counts). */
+  position: number;
   anchor: HTMLElement;
+  /** The line's whole block (Arabic, transliteration, English): what the word's popup must not cover. */
+  block: HTMLElement | null;
+}
+
+/**
+ * The transcript's tint (docs/words.md "The popup"): each line's lemma ids by word place, and the status of
+ * each lemma for this member; null while it is off or loading.
+ */
+export interface WordTint {
+  lines: Record<string, Array<number | null>>;
+  statusOf: (lemmaId: number) => WordStatus;
 }
 
 const prefersReducedMotion = () =>
@@ -62,6 +77,7 @@ interface TranscriptProps {
   preferences: PlayerPreferences;
   scheme: TransliterationScheme;
   openWordKey: string | null;
+  tint: WordTint | null;
   onPreferences: (patch: Partial<PlayerPreferences>) => void;
   onSeekCue: (index: number) => void;
   onToggleLoop: (index: number) => void;
@@ -81,6 +97,7 @@ export function Transcript({
   preferences,
   scheme,
   openWordKey,
+  tint,
   onPreferences,
   onSeekCue,
   onToggleLoop,
@@ -177,7 +194,15 @@ export function Transcript({
               </button>
             ))}
           </div>
+          <ToggleChip
+            pressed={preferences.tintWords}
+            onChange={(tintWords) => onPreferences({ tintWords })}
+            title="Colour each word by what you know of it: new, learning, known or ignored"
+          >
+            Word status
+          </ToggleChip>
         </div>
+        {preferences.tintWords ? <StatusLegend /> : null}
       </header>
 
       <div className="relative min-h-0 flex-1">
@@ -207,6 +232,8 @@ export function Transcript({
               tashkeel={preferences.tashkeel}
               scheme={scheme}
               openWordKey={openWordKey?.startsWith(`${cue.id}:`) ? openWordKey : null}
+              lemmaIds={tint ? (tint.lines[String(cue.id)] ?? null) : null}
+              statusOf={tint?.statusOf ?? null}
               onSeek={seek}
               onToggleLoop={onToggleLoop}
               onWord={onWord}
@@ -246,6 +273,9 @@ interface CueRowProps {
   tashkeel: boolean;
   scheme: TransliterationScheme;
   openWordKey: string | null;
+  /** With the tint on: the line's lemma ids by word place, and each lemma's status. */
+  lemmaIds: Array<number | null> | null;
+  statusOf: ((lemmaId: number) => WordStatus) | null;
   onSeek: (index: number) => void;
   onToggleLoop: (index: number) => void;
   onWord: (click: WordClick) => void;
@@ -271,14 +301,21 @@ const CueRow = memo(function CueRow({
   tashkeel,
   scheme,
   openWordKey,
+  lemmaIds,
+  statusOf,
   onSeek,
   onToggleLoop,
   onWord,
 }: CueRowProps) {
-  const tokens = useMemo(
-    () => splitArabicWords(tashkeel ? cue.arabic : stripTashkeel(cue.arabic)),
-    [cue.arabic, tashkeel],
-  );
+  // Split as stored (the words' places are counted on the line as written), then shown with or without tashkeel.
+  const tokens = useMemo(() => {
+    let position = 0;
+    return splitArabicWords(cue.arabic).map((token) => ({
+      ...token,
+      text: tashkeel ? token.text : stripTashkeel(token.text),
+      position: token.isWord ? position++ : -1,
+    }));
+  }, [cue.arabic, tashkeel]);
   const transliteration = useMemo(
     () => formatTransliteration(cue.transliteration, scheme),
     [cue.transliteration, scheme],
@@ -328,6 +365,8 @@ const CueRow = memo(function CueRow({
               const key = wordKey(cue.id, tokenIndex);
               const next = tokens[tokenIndex + 1];
               const trailing = next && !next.isWord ? leadingPunctuation(next.text) : "";
+              const lemmaId = lemmaIds?.[token.position] ?? null;
+              const status = lemmaId !== null && statusOf ? statusOf(lemmaId) : null;
               const button = (
                 <button
                   key={tokenIndex}
@@ -335,13 +374,27 @@ const CueRow = memo(function CueRow({
                   aria-haspopup="dialog"
                   aria-expanded={openWordKey === key}
                   data-word-key={key}
-                  onClick={(event) => onWord({ word: token.text, cue, anchor: event.currentTarget })}
+                  data-word-position={token.position}
+                  data-word-status={status ?? undefined}
+                  onClick={(event) =>
+                    onWord({
+                      word: token.text,
+                      cue,
+                      position: token.position,
+                      anchor: event.currentTarget,
+                      block: event.currentTarget.closest<HTMLElement>("[data-cue-index]"),
+                    })
+                  }
                   className={cn(
                     "rounded-md px-px transition-colors hover:bg-accent-100 hover:text-primary-900 focus-visible:outline-2 focus-visible:outline-offset-1",
+                    status && STATUS_TINT[status],
                     openWordKey === key && "bg-accent-100 text-primary-900 ring-1 ring-accent-400",
                   )}
                 >
                   {token.text}
+                  {status ? (
+                    <span lang="en" dir="ltr" className="sr-only">{` (${STATUS_LABELS[status].toLowerCase()})`}</span>
+                  ) : null}
                 </button>
               );
               return trailing ? (
@@ -360,7 +413,11 @@ const CueRow = memo(function CueRow({
             {transliteration}
           </p>
         ) : null}
-        {showEnglish && cue.english ? <p className="text-[15px] leading-snug text-muted">{cue.english}</p> : null}
+        {showEnglish && cue.english ? (
+          <p data-line-part="english" className="text-[15px] leading-snug text-muted">
+            {cue.english}
+          </p>
+        ) : null}
       </div>
       <button
         type="button"

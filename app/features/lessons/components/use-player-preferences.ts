@@ -14,6 +14,8 @@ export interface PlayerPreferences {
   /** Captions drawn on the video (useful in full screen); the transcript is beside it anyway. */
   captions: CaptionLanguage | "off";
   followActiveLine: boolean;
+  /** Colour each transcript word by the member's status for it (docs/words.md "The popup"). */
+  tintWords: boolean;
 }
 
 export const DEFAULT_PREFERENCES: PlayerPreferences = {
@@ -26,6 +28,7 @@ export const DEFAULT_PREFERENCES: PlayerPreferences = {
   rate: 1,
   captions: "off",
   followActiveLine: true,
+  tintWords: false,
 };
 
 const STORAGE_KEY = "ahla.player.v1";
@@ -49,6 +52,7 @@ export function parseStoredPreferences(raw: string | null): Partial<PlayerPrefer
     "tashkeel",
     "autoPause",
     "followActiveLine",
+    "tintWords",
   ] as const) {
     if (typeof stored[key] === "boolean") result[key] = stored[key];
   }

@@ -1,15 +1,22 @@
+import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
 import { stripTashkeel } from "#core/arabic";
+import type { WordStatus } from "#core/schemas/lexicon";
+import type { ExplainedAffix } from "#core/words/explain";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "#core/format";
 import { formatTransliteration, type TransliterationScheme } from "#core/transliteration";
 import { useApi } from "~/lib/use-api";
-import { CheckIcon, CloseIcon, PlusIcon } from "~/components/icons";
+import { ArrowRightIcon, CheckIcon, CloseIcon, PlayIcon, PlusIcon } from "~/components/icons";
+import { LemmaFacts, partOfSpeechLabel, type LemmaView } from "~/features/words/components/lemma-facts";
+import { WordStatusButtons } from "~/features/words/components/word-status";
+import { lemmaHref } from "~/features/words/lemma-href";
 import type { WordClick } from "./transcript";
 import { useSaveWord } from "./use-save-word";
 
+/** The lookup by the word alone (no line): the lesson's vocabulary, then the decks. */
 export interface WordLookupResult {
   word: string;
   found: boolean;
@@ -19,52 +26,112 @@ export interface WordLookupResult {
   saved: boolean;
 }
 
-type Lookup = { status: "loading" } | { status: "ready"; result: WordLookupResult } | { status: "error" };
+/** The lookup of the word at its place in the line (server/services/words/lookup.ts `TokenLookup`). */
+export interface TokenLookupResult {
+  word: string;
+  found: boolean;
+  token: { cueId: number; position: number; surface: string; gloss: string; source: string };
+  breakdown: { prefixes: ExplainedAffix[]; stem: string; suffixes: ExplainedAffix[] };
+  lemma: LemmaView | null;
+  moment: { startMs: number; endMs: number };
+  status: WordStatus;
+  saved: boolean;
+}
 
-const POPOVER_WIDTH = 320;
+export type LookupResult = WordLookupResult | TokenLookupResult;
+
+export function isTokenResult(result: LookupResult): result is TokenLookupResult {
+  return "token" in result;
+}
+
+type Lookup = { status: "loading" } | { status: "ready"; result: LookupResult } | { status: "error" };
+
+/** Lookups already made on this page, by lesson and word (and place), so reopening a word is instant. */
+export type WordCache = Map<string, LookupResult>;
+
+const POPOVER_WIDTH = 360;
 const GAP = 8;
+/** Narrower than this, the popup is a sheet at the bottom of the screen. */
+const SHEET_BELOW_WIDTH = 640;
+/** Less room than this beside the line, and the page is scrolled to make some. */
+const MIN_USEFUL_HEIGHT = 240;
 
-/** Lookups already made on this page, by lesson and word, so reopening a word is instant. */
-export type WordCache = Map<string, WordLookupResult>;
+type Position =
+  | { mode: "sheet"; maxHeight: number }
+  | { mode: "float"; top: number; left: number; maxHeight: number | null; side: "below" | "above" | "left" | "right" };
+
+/** The bottom of the sticky site header, which nothing should sit under. */
+function headerBottom(): number {
+  const header = document.querySelector<HTMLElement>("body > div header.sticky, header.sticky");
+  return header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+}
+
+/** Scrolls the page (then the line's own scroller, if the page cannot go further) by `delta` pixels. */
+function scrollContentBy(block: HTMLElement, delta: number) {
+  if (Math.abs(delta) < 1) return;
+  const before = block.getBoundingClientRect().top;
+  window.scrollBy({ top: delta, behavior: "instant" });
+  const left = delta - (before - block.getBoundingClientRect().top);
+  if (Math.abs(left) < 1) return;
+  for (let node = block.parentElement; node; node = node.parentElement) {
+    const style = getComputedStyle(node);
+    if (/(auto|scroll)/.test(style.overflowY) && node.scrollHeight > node.clientHeight) {
+      node.scrollBy({ top: left, behavior: "instant" });
+      return;
+    }
+  }
+}
 
 /**
- * The meaning of a clicked word, next to it: transliteration, English, where the entry comes from, and
- * "Save to my words". A non-modal dialog: focus moves in, Escape or a click outside closes it and
- * focus returns to the word.
+ * A clicked word's meaning, as close to the word as possible without ever covering its line: the line's
+ * whole block (Arabic, transliteration, English) stays in view, with the popup below it, above it or beside
+ * it; on a phone it is a sheet at the bottom and the line is scrolled above the sheet. First the meaning in
+ * this sentence, then how the word is built (each prefix and ending explained), the dictionary entry with
+ * its other meanings, "Hear it", Save, and the member's status for the word. A non-modal dialog: focus moves
+ * in, Escape or a click outside closes it, and focus returns to the word.
  */
 export function WordPopover({
   lessonId,
   target,
   scheme,
   cache,
+  statusOverrides,
   onClose,
-  onSeek,
+  onHear,
+  onStatus,
 }: {
   lessonId: number;
   target: WordClick;
   scheme: TransliterationScheme;
   cache: WordCache;
+  /** Statuses set on this page since the lookups, by lemma id (from another word of the same lemma too). */
+  statusOverrides: ReadonlyMap<number, WordStatus>;
   onClose: (options?: { returnFocus?: boolean }) => void;
-  onSeek: (ms: number) => void;
+  onHear: (moment: { startMs: number; endMs: number }) => void;
+  onStatus: (lemmaId: number, status: WordStatus) => void;
 }) {
   const api = useApi();
   const saveWord = useSaveWord(lessonId);
   const headingId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const cacheKey = `${lessonId}:${stripTashkeel(target.word)}`;
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const cacheKey = `${lessonId}:${target.cue.id}:${target.position}:${stripTashkeel(target.word)}`;
   const [lookup, setLookup] = useState<Lookup>(() => {
     const cached = cache.get(cacheKey);
     return cached ? { status: "ready", result: cached } : { status: "loading" };
   });
   const [saving, setSaving] = useState(false);
-  const [position, setPosition] = useState<{ top: number; left: number; placement: "below" | "above" } | null>(null);
+  const [pendingStatus, setPendingStatus] = useState<WordStatus | null>(null);
+  const [position, setPosition] = useState<Position | null>(null);
+  const madeRoom = useRef<string | null>(null);
 
   // The popover is keyed by word, so the first state already holds a cached answer.
   useEffect(() => {
     if (cache.has(cacheKey)) return;
     let cancelled = false;
+    const query = new URLSearchParams({ w: target.word, cue: String(target.cue.id), i: String(target.position) });
     api
-      .get<WordLookupResult>(`/api/lessons/${lessonId}/words?w=${encodeURIComponent(target.word)}`)
+      .get<LookupResult>(`/api/lessons/${lessonId}/words?${query}`)
       .then((result) => {
         cache.set(cacheKey, result);
         if (!cancelled) setLookup({ status: "ready", result });
@@ -75,26 +142,96 @@ export function WordPopover({
     return () => {
       cancelled = true;
     };
-  }, [api, cache, cacheKey, lessonId, target.word]);
+  }, [api, cache, cacheKey, lessonId, target.word, target.cue.id, target.position]);
 
-  const place = useCallback(() => {
-    const rect = target.anchor.getBoundingClientRect();
-    const panelHeight = panelRef.current?.offsetHeight ?? 200;
-    const width = Math.min(POPOVER_WIDTH, window.innerWidth - 2 * GAP);
-    const left = Math.min(Math.max(GAP, rect.left + rect.width / 2 - width / 2), window.innerWidth - width - GAP);
-    const fitsBelow = rect.bottom + GAP + panelHeight <= window.innerHeight;
-    const placement = fitsBelow || rect.top < panelHeight + GAP ? "below" : "above";
-    const top = placement === "below" ? rect.bottom + GAP : rect.top - GAP - panelHeight;
-    setPosition({ top, left, placement });
-  }, [target.anchor]);
+  /**
+   * Where the panel goes. `makeRoom`: scroll the page so the line and the panel both fit (when the popup opens
+   * and when its content arrives; never on the learner's own scrolling).
+   */
+  const place = useCallback(
+    (makeRoom: boolean) => {
+      const panel = panelRef.current;
+      if (!panel) return;
+      const block = target.block ?? target.anchor;
+      // Its whole height, however much of the body scrolls inside it right now.
+      const body = bodyRef.current;
+      const natural = panel.offsetHeight + (body ? body.scrollHeight - body.clientHeight : 0);
+      const top = headerBottom() + GAP;
+      const bottom = window.innerHeight - GAP;
+
+      if (window.innerWidth < SHEET_BELOW_WIDTH) {
+        const maxHeight = Math.round(window.innerHeight * 0.58);
+        const sheetTop = window.innerHeight - Math.min(natural, maxHeight);
+        if (makeRoom) {
+          const rect = block.getBoundingClientRect();
+          if (rect.bottom > sheetTop - GAP)
+            scrollContentBy(block, Math.min(rect.bottom - (sheetTop - GAP), rect.top - top));
+          else if (rect.top < top) scrollContentBy(block, rect.top - top);
+        }
+        setPosition({ mode: "sheet", maxHeight });
+        return;
+      }
+
+      let rect = block.getBoundingClientRect();
+      const width = Math.min(POPOVER_WIDTH, window.innerWidth - 2 * GAP);
+      const anchorRect = target.anchor.getBoundingClientRect();
+      const centred = Math.min(
+        Math.max(GAP, anchorRect.left + anchorRect.width / 2 - width / 2),
+        window.innerWidth - width - GAP,
+      );
+      const below = bottom - (rect.bottom + GAP);
+      const above = rect.top - GAP - top;
+      if (natural <= below) {
+        setPosition({ mode: "float", side: "below", top: rect.bottom + GAP, left: centred, maxHeight: null });
+        return;
+      }
+      if (natural <= above) {
+        setPosition({ mode: "float", side: "above", top: rect.top - GAP - natural, left: centred, maxHeight: null });
+        return;
+      }
+      const sideTop = Math.min(Math.max(top, rect.top), Math.max(top, bottom - natural));
+      const sideHeight = bottom - sideTop;
+      if (rect.left - GAP - width >= GAP) {
+        setPosition({
+          mode: "float",
+          side: "left",
+          top: sideTop,
+          left: rect.left - GAP - width,
+          maxHeight: sideHeight,
+        });
+        return;
+      }
+      if (window.innerWidth - rect.right - GAP - width >= GAP) {
+        setPosition({ mode: "float", side: "right", top: sideTop, left: rect.right + GAP, maxHeight: sideHeight });
+        return;
+      }
+      // Neither fits whole: bring the line up (when asked) and use the room below it, scrolling inside.
+      if (makeRoom && below < Math.min(natural, MIN_USEFUL_HEIGHT) && above < Math.min(natural, MIN_USEFUL_HEIGHT)) {
+        scrollContentBy(block, rect.top - top);
+        rect = block.getBoundingClientRect();
+      }
+      const roomBelow = bottom - (rect.bottom + GAP);
+      const roomAbove = rect.top - GAP - top;
+      if (roomBelow >= roomAbove) {
+        setPosition({ mode: "float", side: "below", top: rect.bottom + GAP, left: centred, maxHeight: roomBelow });
+      } else {
+        const height = Math.min(natural, roomAbove);
+        setPosition({ mode: "float", side: "above", top: rect.top - GAP - height, left: centred, maxHeight: height });
+      }
+    },
+    [target.anchor, target.block],
+  );
 
   useLayoutEffect(() => {
-    place();
+    // Room is made once per state of the content (loading, then the answer), not again on every render.
+    const makeRoom = madeRoom.current !== lookup.status;
+    madeRoom.current = lookup.status;
+    place(makeRoom);
   }, [place, lookup.status]);
 
   useEffect(() => {
-    panelRef.current?.focus();
-    const onScrollOrResize = () => place();
+    panelRef.current?.focus({ preventScroll: true });
+    const onScrollOrResize = () => place(false);
     const onPointerDown = (event: PointerEvent) => {
       const node = event.target as Node;
       if (panelRef.current?.contains(node) || target.anchor.contains(node)) return;
@@ -117,9 +254,44 @@ export function WordPopover({
     };
   }, [onClose, place, target.anchor]);
 
-  async function save(result: WordLookupResult | null) {
+  const update = (next: LookupResult) => {
+    cache.set(cacheKey, next);
+    setLookup({ status: "ready", result: next });
+  };
+
+  async function setStatus(result: TokenLookupResult, status: WordStatus) {
+    if (!result.lemma) return;
+    setPendingStatus(status);
+    try {
+      await api.put(`/api/words/${result.lemma.id}/status`, { status });
+      update({ ...result, status });
+      onStatus(result.lemma.id, status);
+    } catch {
+      // The JSON client already told the learner.
+    } finally {
+      setPendingStatus(null);
+    }
+  }
+
+  async function save(result: LookupResult | null) {
     setSaving(true);
     try {
+      if (result && isTokenResult(result)) {
+        const { lemma, token } = result;
+        await saveWord({
+          arabic: lemma ? lemma.arabic : stripTashkeel(token.surface),
+          transliteration: lemma?.transliteration ?? "",
+          english: lemma?.meanings[0] ?? token.gloss,
+          cueId: target.cue.id,
+          startMs: target.cue.startMs,
+        });
+        const saved = { ...result, saved: true };
+        update(saved);
+        // A saved word is one being learned (docs/words.md "The popup").
+        const current = lemma ? (statusOverrides.get(lemma.id) ?? result.status) : null;
+        if (lemma && current === "new") await setStatus(saved, "learning");
+        return;
+      }
       const entry = result?.entry;
       const own = entry && result.match !== "phrase" ? entry : null;
       await saveWord({
@@ -130,9 +302,7 @@ export function WordPopover({
         startMs: target.cue.startMs,
       });
       const base = result ?? { word: target.word, found: false, source: null, match: null, entry: null, saved: true };
-      const next = { ...base, saved: true };
-      cache.set(cacheKey, next);
-      setLookup({ status: "ready", result: next });
+      update({ ...base, saved: true });
     } catch {
       // The JSON client already told the learner (toast, sign-in or checkout).
     } finally {
@@ -141,15 +311,9 @@ export function WordPopover({
   }
 
   const result = lookup.status === "ready" ? lookup.result : null;
-  const entry = result?.entry ?? null;
-  const sourceNote =
-    result?.match === "phrase"
-      ? "Part of an expression in this lesson"
-      : result?.source === "lesson"
-        ? "From this lesson's vocabulary"
-        : result?.source === "global"
-          ? "From the Ahla dictionary"
-          : null;
+  const token = result && isTokenResult(result) ? result : null;
+  const moment = token?.moment ?? { startMs: target.cue.startMs, endMs: target.cue.endMs };
+  const sheet = position?.mode === "sheet";
 
   return createPortal(
     <div
@@ -157,17 +321,29 @@ export function WordPopover({
       role="dialog"
       aria-labelledby={headingId}
       tabIndex={-1}
-      style={{
-        top: position?.top ?? -9999,
-        left: position?.left ?? -9999,
-        width: `min(${POPOVER_WIDTH}px, calc(100vw - ${2 * GAP}px))`,
-      }}
-      className="fixed z-overlay rounded-xl border border-line bg-white p-4 shadow-2xl ring-1 ring-black/5 outline-none"
+      data-placement={position ? (position.mode === "sheet" ? "sheet" : position.side) : undefined}
+      style={
+        position?.mode === "sheet"
+          ? { maxHeight: position.maxHeight }
+          : {
+              top: position?.top ?? -9999,
+              left: position?.left ?? -9999,
+              width: `min(${POPOVER_WIDTH}px, calc(100vw - ${2 * GAP}px))`,
+              maxHeight: position?.maxHeight ?? undefined,
+            }
+      }
+      className={cn(
+        "fixed z-overlay flex flex-col overflow-hidden border border-line bg-white shadow-2xl ring-1 ring-black/5 outline-none",
+        sheet ? "inset-x-0 bottom-0 rounded-t-2xl" : "rounded-xl",
+      )}
     >
-      <div className="flex items-start justify-between gap-3">
+      {sheet ? (
+        <div aria-hidden="true" className="absolute top-1.5 left-1/2 h-1 w-10 -translate-x-1/2 rounded-full bg-line" />
+      ) : null}
+      <div className={cn("flex shrink-0 items-start justify-between gap-3 px-4", "pt-3")}>
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Word</p>
-          <h3 id={headingId} lang="ar" dir="rtl" className="text-3xl leading-[1.6] font-semibold text-ink">
+          <h3 id={headingId} lang="ar" dir="rtl" className="text-3xl leading-[1.5] font-semibold text-ink">
             {target.word}
           </h3>
         </div>
@@ -175,13 +351,14 @@ export function WordPopover({
           type="button"
           onClick={() => onClose({ returnFocus: true })}
           aria-label="Close"
-          className="-me-1.5 -mt-1 inline-flex size-8 items-center justify-center rounded-lg text-muted hover:bg-canvas hover:text-ink"
+          className="-me-1.5 mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-canvas hover:text-ink"
         >
           <CloseIcon className="size-4" />
         </button>
       </div>
 
-      <div aria-live="polite" className="mt-1 min-h-16">
+      {/* The answer scrolls between the word and the buttons, which always stay in reach. */}
+      <div ref={bodyRef} aria-live="polite" className="min-h-16 flex-1 overflow-y-auto overscroll-contain px-4 pb-3">
         {lookup.status === "loading" ? (
           <div className="space-y-2 pt-1" aria-label="Looking up the word">
             <span className="sr-only">Looking up…</span>
@@ -190,61 +367,192 @@ export function WordPopover({
           </div>
         ) : lookup.status === "error" ? (
           <p className="text-sm text-red-700">We couldn't look this word up just now. Try again in a moment.</p>
-        ) : entry ? (
-          <div className="space-y-1">
-            {entry.transliteration ? (
-              <p lang="ar-Latn" className="text-base font-medium text-primary-800">
-                {formatTransliteration(entry.transliteration, scheme)}
-              </p>
-            ) : null}
-            <p className="text-lg leading-snug text-ink">{entry.english}</p>
-            {result?.match !== "exact" ? (
-              <p className="text-sm text-muted">
-                {result?.match === "phrase" ? "In the expression " : "Dictionary form: "}
-                <span lang="ar" dir="rtl" className="text-base text-ink">
-                  {entry.arabic}
-                </span>
-              </p>
-            ) : null}
-            {sourceNote ? <p className="pt-1 text-xs text-muted">{sourceNote}</p> : null}
-          </div>
-        ) : (
-          <p className="text-sm leading-relaxed text-ink">
-            <strong className="font-semibold">No entry for this word yet.</strong>{" "}
-            <span className="text-muted">
-              The English line of this sentence is your best clue. You can still save it and add the meaning later.
-            </span>
-          </p>
-        )}
+        ) : token ? (
+          <TokenAnswer result={token} scheme={scheme} />
+        ) : result && !isTokenResult(result) ? (
+          <WordAnswer result={result} scheme={scheme} />
+        ) : null}
       </div>
 
-      <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-line pt-3">
-        {result?.saved ? (
-          <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary-800">
-            <CheckIcon className="size-4" /> Saved in My words
-          </p>
-        ) : (
+      <div
+        className={cn(
+          "shrink-0 space-y-2.5 border-t border-line px-4 pt-3",
+          sheet ? "pb-[max(0.75rem,env(safe-area-inset-bottom))]" : "pb-3",
+        )}
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          {result?.saved ? (
+            <p role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary-800">
+              <CheckIcon className="size-4" /> Saved in My words
+            </p>
+          ) : (
+            <Button
+              size="sm"
+              onClick={() => void save(result)}
+              disabled={saving || lookup.status === "loading"}
+              className={cn(saving && "cursor-progress")}
+            >
+              <PlusIcon className="size-4" />
+              {saving ? "Saving…" : "Save to my words"}
+            </Button>
+          )}
           <Button
             size="sm"
-            onClick={() => void save(result)}
-            disabled={saving || lookup.status === "loading"}
-            className={cn(saving && "cursor-progress")}
+            variant="secondary"
+            onClick={() => onHear(moment)}
+            className="ms-auto"
+            aria-label={`Hear it: play the line from ${formatDuration(moment.startMs / 1000)}`}
           >
-            <PlusIcon className="size-4" />
-            {saving ? "Saving…" : "Save to my words"}
+            <PlayIcon className="size-3.5" />
+            Hear it
           </Button>
-        )}
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => onSeek(target.cue.startMs)}
-          className="ms-auto text-primary-800"
-          aria-label={`Hear the line from ${formatDuration(target.cue.startMs / 1000)}`}
-        >
-          Hear it
-        </Button>
+        </div>
+        {token?.lemma ? (
+          <WordStatusButtons
+            status={statusOverrides.get(token.lemma.id) ?? token.status}
+            pending={pendingStatus}
+            onChange={(status) => void setStatus(token, status)}
+          />
+        ) : null}
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** A piece of the word: the Arabic as written, and what it does. */
+function Piece({ form, kind, meaning }: { form: string; kind: string; meaning: string }) {
+  return (
+    <li className="flex min-w-0 flex-col items-center rounded-lg bg-canvas px-2 py-1 text-center ring-1 ring-line">
+      <span lang="ar" dir="rtl" className="text-xl leading-8 text-ink">
+        {form}
+      </span>
+      {meaning ? (
+        <span dir="ltr" className="text-[12px] leading-snug text-ink">
+          {meaning}
+        </span>
+      ) : null}
+      <span dir="ltr" className="text-[11px] leading-snug text-muted">
+        {kind}
+      </span>
+    </li>
+  );
+}
+
+function TokenAnswer({ result, scheme }: { result: TokenLookupResult; scheme: TransliterationScheme }) {
+  const { token, breakdown, lemma } = result;
+  const split = breakdown.prefixes.length + breakdown.suffixes.length > 0;
+  return (
+    <div className="space-y-3">
+      <section aria-label="In this sentence">
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">In this sentence</p>
+        {token.gloss ? (
+          <p className="text-lg leading-snug font-medium text-ink" data-testid="word-gloss">
+            {token.gloss}
+          </p>
+        ) : (
+          <p className="text-sm leading-relaxed text-ink" data-testid="word-gloss-missing">
+            <strong className="font-semibold">Not glossed in this sentence yet.</strong>{" "}
+            <span className="text-muted">
+              {lemma ? "Its meanings in the dictionary are below." : "The English line is your best clue."}
+            </span>
+          </p>
+        )}
+      </section>
+
+      {split ? (
+        <section aria-label="How the word is built">
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">How it's built</p>
+          {/* Right to left, as the word is written: the first prefix is on the right. */}
+          <ol dir="rtl" className="mt-1 flex flex-wrap items-stretch gap-1.5">
+            {breakdown.prefixes.map((piece, index) => (
+              <Piece key={`p${index}`} form={`${piece.form}ـ`} kind="prefix" meaning={piece.meaning} />
+            ))}
+            <Piece form={breakdown.stem} kind="stem" meaning={lemma?.meanings[0] ?? ""} />
+            {breakdown.suffixes.map((piece, index) => (
+              <Piece key={`s${index}`} form={`ـ${piece.form}`} kind="ending" meaning={piece.meaning} />
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {lemma ? (
+        <section aria-label="In the dictionary" className="space-y-1.5">
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">In the dictionary</p>
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <span lang="ar" dir="rtl" className="text-2xl leading-[1.6] text-ink">
+              {lemma.arabic}
+            </span>
+            <span lang="ar-Latn" className="font-medium text-primary-800">
+              {formatTransliteration(lemma.transliteration, scheme)}
+            </span>
+            <span className="text-xs text-muted">{partOfSpeechLabel(lemma)}</span>
+          </p>
+          {lemma.meanings.length > 0 ? (
+            <ul aria-label="Meanings" className="flex flex-wrap gap-1.5 text-sm">
+              {lemma.meanings.map((meaning) => (
+                <li key={meaning} className="rounded-md bg-primary-50 px-2 py-0.5 text-ink">
+                  {meaning}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <LemmaFacts lemma={lemma} compact />
+          <Link
+            to={lemmaHref(lemma)}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary-800 underline-offset-2 hover:underline"
+          >
+            Where else you hear{" "}
+            <span lang="ar" dir="rtl">
+              {lemma.arabic}
+            </span>
+            <ArrowRightIcon className="size-3.5" />
+          </Link>
+        </section>
+      ) : (
+        <p className="text-sm text-muted">This word is not in the dictionary yet.</p>
+      )}
+    </div>
+  );
+}
+
+function WordAnswer({ result, scheme }: { result: WordLookupResult; scheme: TransliterationScheme }) {
+  const entry = result.entry;
+  const sourceNote =
+    result.match === "phrase"
+      ? "Part of an expression in this lesson"
+      : result.source === "lesson"
+        ? "From this lesson's vocabulary"
+        : result.source === "global"
+          ? "From the Ahla dictionary"
+          : null;
+  if (!entry) {
+    return (
+      <p className="text-sm leading-relaxed text-ink">
+        <strong className="font-semibold">No entry for this word yet.</strong>{" "}
+        <span className="text-muted">
+          The English line of this sentence is your best clue. You can still save it and add the meaning later.
+        </span>
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      {entry.transliteration ? (
+        <p lang="ar-Latn" className="text-base font-medium text-primary-800">
+          {formatTransliteration(entry.transliteration, scheme)}
+        </p>
+      ) : null}
+      <p className="text-lg leading-snug text-ink">{entry.english}</p>
+      {result.match !== "exact" ? (
+        <p className="text-sm text-muted">
+          {result.match === "phrase" ? "In the expression " : "Dictionary form: "}
+          <span lang="ar" dir="rtl" className="text-base text-ink">
+            {entry.arabic}
+          </span>
+        </p>
+      ) : null}
+      {sourceNote ? <p className="pt-1 text-xs text-muted">{sourceNote}</p> : null}
+    </div>
   );
 }
