@@ -119,8 +119,8 @@ const regionFields: AdminField[] = REGION_FIELDS.map((field) => ({
 
 export const lemmasResource = defineResource({
   slug: "lemmas",
-  label: "Lexicon",
-  description: "Lemmas of the Shami lexicon: meanings, forms, verb forms, region notes.",
+  label: "Lemmas",
+  description: "The Shami lexicon: each lemma's meanings, forms, verb forms and region notes.",
   singular: "lemma",
   table: lemmas,
   titleField: "arabic",

@@ -92,8 +92,8 @@ export const videosResource = defineResource({
     { field: "countryId", label: "Dialect", render: "relation", relation: "countries" },
     { field: "isFree", label: "Free", render: "boolean", sortable: true },
     { field: "isPublished", label: "Published", render: "boolean", sortable: true },
-    { field: "publishedAt", label: "Published on", render: "date", sortable: true },
     { field: "glossing", label: "Words glossed", render: "meter" },
+    { field: "publishedAt", label: "Published on", render: "date", sortable: true },
   ],
   searchFields: ["title", "titleAr", "slug", "description"],
   filters: [

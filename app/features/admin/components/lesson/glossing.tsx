@@ -376,14 +376,14 @@ function TokenPanel({ token, line }: { token: GlossToken; line: GlossLine }) {
       id={`token-panel-${token.id}`}
       role="group"
       aria-label={`Gloss ${token.surface} (line ${line.line})`}
-      className="mt-2 space-y-3 rounded-xl border border-primary-200 bg-white p-3 shadow-sm"
+      className="mt-2 scroll-mt-24 scroll-mb-28 space-y-3 rounded-xl border border-primary-200 bg-white p-3 shadow-sm"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-sm text-ink">
           <span lang="ar" dir="rtl" className="font-arabic text-xl">
             {token.surface}
           </span>
-          {breakdown && breakdown !== token.surface ? (
+          {token.prefixes.length + token.suffixes.length > 0 ? (
             <span lang="ar" dir="rtl" className="ms-2 font-arabic text-sm text-muted">
               ({breakdown})
             </span>
