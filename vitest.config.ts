@@ -19,6 +19,7 @@ const OWN_DATABASE = [
   "tests/integration/deploy-config.test.ts",
   "tests/integration/device-cookies.test.ts",
   "tests/integration/faults.test.ts",
+  "tests/integration/glossing-coverage.test.ts",
   "tests/integration/idempotency.test.ts",
   "tests/integration/lesson-content.test.ts",
   "tests/integration/long-search.test.ts",

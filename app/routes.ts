@@ -138,6 +138,8 @@ export default [
       route("mailing-list.csv", "features/admin/routes/mailing-list-csv.tsx"),
       route("mass-global-vocabulary-update", "features/admin/routes/mass-global-vocabulary-update.tsx"),
       route("mass-vocabulary-update", "features/admin/routes/mass-vocabulary-update.tsx"),
+      route("mass-lemma-update", "features/admin/routes/mass-lemma-update.tsx"),
+      route("glossing", "features/admin/routes/glossing.tsx"),
       route("subtitles-generator", "features/admin/routes/subtitles-generator.tsx"),
       route("audit-log", "features/admin/routes/audit-log.tsx"),
       route("revenue", "features/admin/routes/revenue.tsx"),

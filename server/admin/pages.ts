@@ -30,6 +30,7 @@ import {
   videoVocabularyResource,
 } from "./resources/lesson-content";
 import { faqsResource } from "./resources/faqs";
+import { lemmasResource } from "./resources/lemmas";
 import { plansResource } from "./resources/plans";
 import { teacherResource } from "./resources/teacher";
 import { testimonialsResource } from "./resources/testimonials";
@@ -81,6 +82,12 @@ const SIDEBAR: ReadonlyArray<{ group: AdminPageGroup; pages: readonly SidebarEnt
   {
     group: "Learning",
     pages: [
+      lemmasResource,
+      {
+        slug: "glossing",
+        label: "Glossing",
+        description: "How much of the catalogue is glossed, and the unglossed words, most frequent first.",
+      },
       videoVocabularyResource,
       videoSentenceOrderResource,
       videoSentenceGapResource,
@@ -134,6 +141,11 @@ const SIDEBAR: ReadonlyArray<{ group: AdminPageGroup; pages: readonly SidebarEnt
         slug: "mass-global-vocabulary-update",
         label: "Mass global vocabulary update",
         description: "Import or update global vocabulary in bulk.",
+      },
+      {
+        slug: "mass-lemma-update",
+        label: "Mass lexicon update",
+        description: "Import or update lemmas of the lexicon in bulk.",
       },
     ],
   },

@@ -20,14 +20,18 @@ export type AdminOption = { value: string; label: string };
 
 /** One column of the list table. */
 export interface AdminColumn {
-  /** A column key of the table, or a relation-many field name (renders the related titles). */
+  /**
+   * A column key of the table, a relation-many field name (renders the related titles), or a value an
+   * `afterRead` hook adds (not sortable).
+   */
   field: string;
   label: string;
   /**
    * text (default), number, badge (tone per value), date, boolean (Yes/No), relation (the title of the
-   * row in `relation` whose key is this field's value), thumbnail (an R2 key shown as a small image).
+   * row in `relation` whose key is this field's value), thumbnail (an R2 key shown as a small image), meter
+   * (a value `{ done, total }`, usually added by an `afterRead` hook: "212 of 255" with a bar).
    */
-  render?: "text" | "number" | "badge" | "date" | "boolean" | "relation" | "thumbnail";
+  render?: "text" | "number" | "badge" | "date" | "boolean" | "relation" | "thumbnail" | "meter";
   /** For render "relation": the slug of the referenced resource. */
   relation?: string;
   /** For render "badge": tone per value (others are neutral). */
@@ -122,6 +126,11 @@ export interface AdminBeforeChange {
   values: AdminRow;
   /** The row as stored (update only). */
   existing: AdminRow | null;
+  /**
+   * Every declared value of the request, the fields that are not table columns included (a confirmation
+   * checkbox, parts of a JSON column edited as separate inputs); on update only what was sent.
+   */
+  input: AdminRow;
 }
 
 /** What an `afterChange` hook receives: the write happened. */
@@ -139,6 +148,12 @@ export interface AdminAfterDelete {
   row: AdminRow;
 }
 
+/** What an `afterRead` hook receives: rows as stored, for a list page or one record. */
+export interface AdminAfterRead {
+  rows: AdminRow[];
+  view: "list" | "detail";
+}
+
 /** Returns the values to write: slug generation, derived fields, the acting user as author, or throws an AppError (422). */
 export type AdminBeforeChangeHook = (ctx: AdminHookContext, change: AdminBeforeChange) => AdminRow | Promise<AdminRow>;
 /** Re-index search, recount, purge the public pages… */
@@ -149,6 +164,14 @@ export type AdminBeforeDeleteHook = (
   row: AdminRow,
 ) => string | null | undefined | Promise<string | null | undefined>;
 export type AdminAfterDeleteHook = (ctx: AdminHookContext, change: AdminAfterDelete) => void | Promise<void>;
+/**
+ * Returns the rows as the form, the list and the API show them (one per row, same order): JSON columns
+ * read back as lists, a computed value for a list column (a lesson's glossing coverage). Never written back.
+ */
+export type AdminAfterReadHook = (
+  ctx: Pick<AdminHookContext, "app">,
+  read: AdminAfterRead,
+) => AdminRow[] | Promise<AdminRow[]>;
 
 /**
  * The only way a resource changes the generic behaviour (Payload's collection `hooks`): each is a list run
@@ -162,6 +185,8 @@ export interface AdminHooks {
   afterChange?: readonly AdminAfterChangeHook[];
   beforeDelete?: readonly AdminBeforeDeleteHook[];
   afterDelete?: readonly AdminAfterDeleteHook[];
+  /** After rows are read for a list or a record (the values shown and returned by the API). */
+  afterRead?: readonly AdminAfterReadHook[];
 }
 
 export interface AdminResource {
@@ -178,6 +203,8 @@ export interface AdminResource {
   primaryKey?: readonly string[];
   /** Column key shown as the row's title (lists, pickers, breadcrumbs, delete messages). */
   titleField: string;
+  /** The title built from the stored row instead, when one column does not say enough (a lemma: Arabic · reading). */
+  title?: (row: AdminRow) => string;
   /** The create schema: a z.object over the form fields (unknown keys are stripped). */
   createSchema: z.ZodObject;
   /** PATCH schema; default createSchema.partial(). PUT and the edit form use createSchema. */

@@ -8,12 +8,13 @@ export { formatTimestamp };
 // Pure logic of the mass vocabulary imports (docs/admin-imports.md): decoding the upload, reading the
 // columns, validating each row, finding duplicates and diffing against what D1 holds. No I/O here.
 
-export type ImportKind = "lesson" | "deck";
+export type ImportKind = "lesson" | "deck" | "lemma";
 
 export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20_000;
 
-type FieldType = "text" | "time" | "position";
+/** `list`: several values in one cell, separated by "|" (a lemma's meanings and forms). */
+type FieldType = "text" | "time" | "position" | "list";
 
 interface FieldSpec {
   /** The CSV header. */
@@ -30,9 +31,19 @@ interface FieldSpec {
 export interface ImportSpec {
   kind: ImportKind;
   title: string;
-  /** The header naming the parent row (a lesson or a deck): its numeric id or its slug. */
-  parentColumn: "lesson" | "deck";
+  /**
+   * The header identifying a row: the parent (a lesson or a deck, by numeric id or slug) whose Arabic is the
+   * rest of the key, or a lemma's own key.
+   */
+  parentColumn: "lesson" | "deck" | "key";
   parentLabel: string;
+  /** What the pages show about that column: the preview's heading, the columns table, the matching rule. */
+  parentHeading: string;
+  parentDescription: string;
+  parentExample: string;
+  matchRule: string;
+  /** The preview's count of new rows ("New words"). */
+  newLabel: string;
   fields: readonly FieldSpec[];
 }
 
@@ -42,6 +53,11 @@ export const IMPORT_SPECS: Record<ImportKind, ImportSpec> = {
     title: "Lesson vocabulary",
     parentColumn: "lesson",
     parentLabel: "lesson",
+    parentHeading: "Lesson",
+    parentDescription: "The lesson's numeric id or its slug (as in its URL). With the Arabic, it identifies the row.",
+    parentExample: "12",
+    matchRule: "A row whose lesson and Arabic already exist updates that word; otherwise it is created.",
+    newLabel: "New words",
     fields: [
       {
         column: "arabic",
@@ -86,6 +102,11 @@ export const IMPORT_SPECS: Record<ImportKind, ImportSpec> = {
     title: "Global vocabulary",
     parentColumn: "deck",
     parentLabel: "deck",
+    parentHeading: "Deck",
+    parentDescription: "The deck's numeric id or its slug (as in its URL). With the Arabic, it identifies the row.",
+    parentExample: "food-and-drink",
+    matchRule: "A row whose deck and Arabic already exist updates that word; otherwise it is created.",
+    newLabel: "New words",
     fields: [
       {
         column: "arabic",
@@ -143,7 +164,93 @@ export const IMPORT_SPECS: Record<ImportKind, ImportSpec> = {
       },
     ],
   },
+  lemma: {
+    kind: "lemma",
+    title: "Lexicon",
+    parentColumn: "key",
+    parentLabel: "key",
+    parentHeading: "Key",
+    parentDescription:
+      'The lemma\'s stable id: lower-case letters, digits and hyphens ("ballash", "3ind"). It identifies the row.',
+    parentExample: "ballash",
+    matchRule: "A row whose key already exists updates that lemma (its Arabic too); otherwise it is created.",
+    newLabel: "New lemmas",
+    fields: [
+      lemmaText(
+        "arabic",
+        "arabic",
+        true,
+        80,
+        "The dictionary form in Arabic script; verbs in the he-form of the past.",
+        "بَلَّش",
+      ),
+      lemmaText(
+        "transliteration",
+        "transliteration",
+        true,
+        80,
+        "Ahla's scheme: ʔ ʕ ħ, long vowels doubled.",
+        "ballash",
+      ),
+      {
+        column: "meanings",
+        field: "meanings",
+        type: "list",
+        required: true,
+        max: 200,
+        description: "English meanings, most common first, separated by |.",
+        example: "to start | to begin",
+      },
+      lemmaText(
+        "part_of_speech",
+        "partOfSpeech",
+        true,
+        20,
+        "noun, verb, adjective, adverb, preposition, pronoun, particle, conjunction, interjection, numeral, name or phrase.",
+        "verb",
+      ),
+      lemmaText("root", "root", false, 20, "The radicals, separated by spaces.", "ب ل ش"),
+      lemmaText("gender", "gender", false, 1, "m or f (nouns and adjectives); empty for none.", ""),
+      lemmaText("plural", "plural", false, 80, "The plural in Arabic script.", ""),
+      {
+        column: "forms",
+        field: "forms",
+        type: "list",
+        required: false,
+        max: 60,
+        description: "Other written forms a transcript uses (present stems, past forms, plurals…), separated by |.",
+        example: "بلشت | بلشنا",
+      },
+      lemmaText("verb_past", "verbPast", false, 60, "Verbs: the past (he did). With verb_present.", "بلّش"),
+      lemmaText(
+        "verb_present",
+        "verbPresent",
+        false,
+        60,
+        "Verbs: the present stem without b-. With verb_past.",
+        "يبلّش",
+      ),
+      lemmaText("verb_imperative", "verbImperative", false, 60, "Verbs: the imperative.", "بلّش"),
+      lemmaText("verb_masdar", "verbMasdar", false, 60, "Verbs: the verbal noun.", ""),
+      lemmaText("region_syrian", "regionSyrian", false, 300, "Where Syrian usage differs.", ""),
+      lemmaText("region_lebanese", "regionLebanese", false, 300, "Where Lebanese usage differs.", ""),
+      lemmaText("region_palestinian", "regionPalestinian", false, 300, "Where Palestinian usage differs.", ""),
+      lemmaText("region_jordanian", "regionJordanian", false, 300, "Where Jordanian usage differs.", ""),
+      lemmaText("notes", "notes", false, 500, "Anything else worth knowing.", ""),
+    ],
+  },
 };
+
+function lemmaText(
+  column: string,
+  field: string,
+  required: boolean,
+  max: number,
+  description: string,
+  example: string,
+): FieldSpec {
+  return { column, field, type: "text", required, max, description, example };
+}
 
 export type FieldValue = string | number | null;
 

@@ -5,6 +5,8 @@ import type { AppContext } from "../context";
 import { auditInsert } from "./audit-log";
 import { randomToken } from "../lib/crypto";
 import { AppError, notFound } from "../lib/errors";
+import { parseLemmaCsv } from "../lib/lemma-csv";
+import { diffLemmaRows, lemmaImportStatements } from "./lemma-import";
 import {
   countActions,
   decodeCsvBytes,
@@ -23,13 +25,16 @@ import {
 } from "../lib/vocabulary-csv";
 
 // Mass vocabulary imports (docs/admin-imports.md): upload → stored draft → preview (diff against D1) →
-// apply in atomic chunks. The pure rules are in server/lib/vocabulary-csv.ts.
+// apply in atomic chunks. The pure rules are in server/lib/vocabulary-csv.ts; the lexicon's (rows keyed by
+// the lemma's key) in server/lib/lemma-csv.ts and server/services/lemma-import.ts.
 
 /** D1 refuses statements with more than 100 bound parameters; stay a little under. */
 const MAX_PARAMETERS = 99;
 const ID_LIST_CHUNK = 90;
 /** Rows per chunk: one chunk is one `db.batch`, i.e. one transaction. */
 export const ROWS_PER_CHUNK = 500;
+/** A lemma writes its forms too (a delete and an insert): fewer rows per batch. */
+const LEMMA_ROWS_PER_CHUNK = 200;
 export const DRAFT_LIFETIME_MS = 60 * 60 * 1000;
 const DRAFT_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -111,12 +116,25 @@ export async function previewRows(
     parsed,
   }: { kind: ImportKind; parsed: { rows: ParsedImportRow[]; errors: ImportRowError[]; totalRows: number } },
 ): Promise<ImportPreview> {
+  if (kind === "lemma") {
+    const { changes } = await diffLemmaRows(ctx, parsed.rows);
+    return previewOf(kind, parsed, changes, parsed.errors);
+  }
   const spec = IMPORT_SPECS[kind];
   const parents = await findParents(ctx, kind, parsed.rows);
   const resolved = resolveRows(spec, parsed.rows, parents);
   const existing = await findExistingWords(ctx, kind, [...new Set(resolved.rows.map((row) => row.parentId))]);
   const changes = diffImport(spec, resolved.rows, existing);
-  const errors = [...parsed.errors, ...resolved.errors].sort((a, b) => a.row - b.row);
+  return previewOf(kind, parsed, changes, [...parsed.errors, ...resolved.errors]);
+}
+
+function previewOf(
+  kind: ImportKind,
+  parsed: { totalRows: number },
+  changes: ImportChange[],
+  rowErrors: ImportRowError[],
+): ImportPreview {
+  const errors = [...rowErrors].sort((a, b) => a.row - b.row);
   const erroneousRows = new Set(errors.map((error) => error.row)).size;
   return {
     kind,
@@ -150,7 +168,7 @@ export async function createImportDraft(
 ): Promise<{ draftId: string; preview: ImportPreview }> {
   const decoded = decodeCsvBytes(input.bytes);
   if ("error" in decoded) throw new AppError(422, [decoded.error], { file: [decoded.error] });
-  const parsed = parseVocabularyCsv(input.kind, decoded.text);
+  const parsed = input.kind === "lemma" ? parseLemmaCsv(decoded.text) : parseVocabularyCsv(input.kind, decoded.text);
   if (parsed.fileErrors.length > 0) throw new AppError(422, parsed.fileErrors, { file: parsed.fileErrors });
   const draftId = randomToken(18);
   const draft: ImportDraft = {
@@ -280,6 +298,7 @@ export async function applyImportRows(
     actorId: number;
   },
 ): Promise<ImportReport> {
+  if (kind === "lemma") return applyLemmaRows(ctx, parsed, actorId);
   const preview = await previewRows(ctx, { kind, parsed });
   const pending = preview.changes.filter((change) => change.action !== "unchanged");
   let chunks = 0;
@@ -311,6 +330,31 @@ export async function applyImportRows(
   };
 }
 
+/** The lexicon's rows: the same chunks, each with its lemmas' forms and its audit row in one batch. */
+async function applyLemmaRows(
+  ctx: AppContext,
+  parsed: { rows: ParsedImportRow[]; errors: ImportRowError[]; totalRows: number },
+  actorId: number,
+): Promise<ImportReport> {
+  const { changes, stored } = await diffLemmaRows(ctx, parsed.rows);
+  const preview = previewOf("lemma", parsed, changes, parsed.errors);
+  const pending = changes.filter((change) => change.action !== "unchanged");
+  let chunks = 0;
+  for (const part of chunk(pending, LEMMA_ROWS_PER_CHUNK)) {
+    const statements = lemmaImportStatements(ctx, { changes: part, stored, actorId });
+    if (statements.length === 0) continue;
+    await ctx.db.batch(statements as [Query, ...Query[]]);
+    chunks += 1;
+  }
+  return {
+    created: preview.counts.create,
+    updated: preview.counts.update,
+    unchanged: preview.counts.unchanged,
+    skipped: preview.counts.errors,
+    chunks,
+  };
+}
+
 /** Applies a stored draft once: the draft is removed afterwards, so a double submit cannot apply it twice. */
 export async function applyImportDraft(
   ctx: AppContext,
@@ -324,6 +368,7 @@ export async function applyImportDraft(
 
 /** Where a template's example row points: the first lesson or deck, by slug. */
 export async function templateParentExample(ctx: AppContext, { kind }: { kind: ImportKind }): Promise<string> {
+  if (kind === "lemma") return "ballash-example";
   const table = kind === "lesson" ? videos : globalVocabularyDecks;
   const [row] = await ctx.db.select({ slug: table.slug }).from(table).orderBy(table.id).limit(1);
   return row?.slug ?? (kind === "lesson" ? "greetings-in-damascus" : "food-and-drink");

@@ -49,7 +49,7 @@ beforeAll(async () => {
   const learner = DEMO_ACCOUNTS.find((account) => account.key === "learner")!;
   const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, learner.email));
   learnerId = row!.id;
-  learnerToken = (await createSession(ctx, learnerId)).token;
+  learnerToken = (await createSession(ctx, { userId: learnerId })).token;
 });
 
 /** Every token of the published lessons, in lesson and line order. */

@@ -6,7 +6,8 @@ import { applyImportDraft, createImportDraft, getImportDraftPreview } from "#ser
 import { requireAdmin } from "~/lib/auth.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// Loader and action shared by /admin/mass-vocabulary-update and /admin/mass-global-vocabulary-update.
+// Loader and action shared by /admin/mass-vocabulary-update, /admin/mass-global-vocabulary-update and
+// /admin/mass-lemma-update.
 
 /** How many changed rows and errors the page lists; the counts always cover the whole file. */
 export const PREVIEW_LIST_LIMIT = 300;
@@ -43,7 +44,16 @@ export async function importPageLoader(kind: ImportKind, { request, context }: L
   const spec = IMPORT_SPECS[kind];
   return {
     kind,
-    spec: { title: spec.title, parentColumn: spec.parentColumn, fields: spec.fields },
+    spec: {
+      title: spec.title,
+      parentColumn: spec.parentColumn,
+      parentHeading: spec.parentHeading,
+      parentDescription: spec.parentDescription,
+      parentExample: spec.parentExample,
+      matchRule: spec.matchRule,
+      newLabel: spec.newLabel,
+      fields: spec.fields,
+    },
     draft,
     draftError,
     report: report as Record<(typeof REPORT_KEYS)[number], number> | null,

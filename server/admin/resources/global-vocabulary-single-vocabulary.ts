@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { globalVocabularyWords } from "#drizzle/schema";
-import { integerField, mediaKeyField, requiredId, requiredText, textWithDefault } from "../schema-helpers";
+import { integerField, mediaKeyField, nullableId, requiredId, requiredText, textWithDefault } from "../schema-helpers";
 import { defineResource } from "../types";
 
 export const globalVocabularySingleVocabularyResource = defineResource({
@@ -19,6 +19,7 @@ export const globalVocabularySingleVocabularyResource = defineResource({
     exampleEnglish: textWithDefault(500),
     audioKey: mediaKeyField("audio/"),
     position: integerField({ max: 100_000 }),
+    lemmaId: nullableId(),
   }),
   columns: [
     { field: "arabic", label: "Arabic", lang: "ar", sortable: true },
@@ -26,6 +27,7 @@ export const globalVocabularySingleVocabularyResource = defineResource({
     { field: "english", label: "English", sortable: true },
     { field: "deckId", label: "Deck", render: "relation", relation: "global-vocabulary-deck", sortable: true },
     { field: "position", label: "Order", render: "number", sortable: true },
+    { field: "lemmaId", label: "Lemma", render: "relation", relation: "lemmas" },
   ],
   searchFields: ["arabic", "transliteration", "english"],
   filters: [{ field: "deckId", label: "Deck", type: "relation", resource: "global-vocabulary-deck" }],
@@ -55,5 +57,11 @@ export const globalVocabularySingleVocabularyResource = defineResource({
       help: "The word spoken: MP3, M4A, OGG or WAV up to 5 MB.",
     },
     { name: "position", label: "Order", widget: { type: "number", min: 0 } },
+    {
+      name: "lemmaId",
+      label: "Lemma",
+      widget: { type: "relation-one", resource: "lemmas" },
+      help: "The lexicon entry this word is a form of (search by Arabic, transliteration or meaning).",
+    },
   ],
 });

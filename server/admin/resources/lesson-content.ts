@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { videoComments, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "#drizzle/schema";
-import { integerField, optionalDate, requiredId, requiredText, stringList, textWithDefault } from "../schema-helpers";
+import {
+  integerField,
+  nullableId,
+  optionalDate,
+  requiredId,
+  requiredText,
+  stringList,
+  textWithDefault,
+} from "../schema-helpers";
 import { checkWordTime } from "../../services/lesson-content";
 import { actorAs } from "../hooks";
 import { defineResource, type AdminBeforeChangeHook } from "../types";
@@ -37,12 +45,14 @@ export const videoVocabularyResource = defineResource({
       .max(86_400_000)
       .nullable()
       .optional(),
+    lemmaId: nullableId(),
   }),
   columns: [
     { field: "arabic", label: "Arabic", lang: "ar", sortable: true },
     { field: "transliteration", label: "Transliteration" },
     { field: "english", label: "English", sortable: true },
     { field: "videoId", label: "Lesson", render: "relation", relation: "videos" },
+    { field: "lemmaId", label: "Lemma", render: "relation", relation: "lemmas" },
     { field: "startMs", label: "At (ms)", render: "number", sortable: true },
   ],
   searchFields: ["arabic", "transliteration", "english"],
@@ -58,6 +68,12 @@ export const videoVocabularyResource = defineResource({
       label: "Time in the video (ms)",
       widget: { type: "number", min: 0, step: 1 },
       help: "Where the word is said; empty if nowhere in particular.",
+    },
+    {
+      name: "lemmaId",
+      label: "Lemma",
+      widget: { type: "relation-one", resource: "lemmas" },
+      help: "The lexicon entry this word is a form of (search by Arabic, transliteration or meaning).",
     },
   ],
   hooks: { beforeChange: [wordInsideVideo] },

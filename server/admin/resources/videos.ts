@@ -2,6 +2,8 @@ import { z } from "zod";
 import { videoCategories, videos, videoTeachers } from "#drizzle/schema";
 import { LEVELS } from "#core/levels";
 import { indexVideo, removeFromSearchIndex } from "../../services/search";
+import { coverageByLesson, describeMissing, lessonCoverage, missingGlosses } from "../../services/words/coverage";
+import { AppError } from "../../lib/errors";
 import {
   booleanField,
   idList,
@@ -17,6 +19,7 @@ import {
   defineResource,
   type AdminAfterChangeHook,
   type AdminAfterDeleteHook,
+  type AdminAfterReadHook,
   type AdminBeforeChangeHook,
 } from "../types";
 import { LEVEL_OPTIONS, LEVEL_TONES } from "./shared";
@@ -25,6 +28,31 @@ import { LEVEL_OPTIONS, LEVEL_TONES } from "./shared";
 const stampPublishedAt: AdminBeforeChangeHook = (ctx, { values, existing }) => {
   const publishing = values.isPublished === true && !existing?.publishedAt && !values.publishedAt;
   return publishing ? { ...values, publishedAt: ctx.app.now() } : values;
+};
+
+/**
+ * Publishing a lesson whose words are not all glossed (docs/words.md "Glossing") needs `confirmPublish`: the
+ * refusal says which words are missing. A lesson without a transcript has nothing to gloss.
+ */
+export const CONFIRM_PUBLISH_FIELD = "confirmPublish";
+const glossedBeforePublishing: AdminBeforeChangeHook = async (ctx, { operation, values, existing, input }) => {
+  const publishing = values.isPublished === true && (operation === "create" || existing?.isPublished !== true);
+  if (!publishing || operation === "create" || input[CONFIRM_PUBLISH_FIELD] === true) return values;
+  const lessonId = Number(existing!.id);
+  const coverage = await lessonCoverage(ctx.app, { lessonId });
+  if (coverage.glossed >= coverage.total) return values;
+  const message = `${describeMissing(coverage, await missingGlosses(ctx.app, { lessonId }))} Publish anyway to confirm.`;
+  throw new AppError(422, [message], { [CONFIRM_PUBLISH_FIELD]: [message] });
+};
+
+/** The list shows how much of each lesson is glossed. */
+const showGlossing: AdminAfterReadHook = async (ctx, { rows, view }) => {
+  if (view !== "list") return rows;
+  const coverage = await coverageByLesson(ctx.app, { lessonIds: rows.map((row) => Number(row.id)) });
+  return rows.map((row) => {
+    const found = coverage.get(Number(row.id)) ?? { glossed: 0, total: 0 };
+    return { ...row, glossing: { done: found.glossed, total: found.total } };
+  });
 };
 
 /** The library's search index follows the title and description (the transcript: the lesson workspace). */
@@ -55,6 +83,7 @@ export const videosResource = defineResource({
     thumbnailKey: mediaKeyField("thumbnails/"),
     categoryIds: idList(50),
     teacherIds: idList(20),
+    [CONFIRM_PUBLISH_FIELD]: booleanField(false),
   }),
   columns: [
     { field: "thumbnailKey", label: "Thumbnail", render: "thumbnail" },
@@ -64,6 +93,7 @@ export const videosResource = defineResource({
     { field: "countryId", label: "Dialect", render: "relation", relation: "countries" },
     { field: "isFree", label: "Free", render: "boolean", sortable: true },
     { field: "isPublished", label: "Published", render: "boolean", sortable: true },
+    { field: "glossing", label: "Words glossed", render: "meter" },
     { field: "publishedAt", label: "Published on", render: "date", sortable: true },
   ],
   searchFields: ["title", "titleAr", "slug", "description"],
@@ -88,6 +118,13 @@ export const videosResource = defineResource({
       section: "Publishing",
     },
     { name: "isPublished", label: "Published", widget: { type: "boolean" }, section: "Publishing" },
+    {
+      name: CONFIRM_PUBLISH_FIELD,
+      label: "Publish even though some words are not glossed",
+      widget: { type: "boolean" },
+      section: "Publishing",
+      help: "Needed only to publish a lesson whose transcript is not glossed to 100 % (the lesson workspace shows which words).",
+    },
     {
       name: "publishedAt",
       label: "Publication date",
@@ -125,9 +162,10 @@ export const videosResource = defineResource({
   ],
   defaultValues: { level: "beginner", isFree: false, isPublished: false, durationSeconds: 0 },
   hooks: {
-    beforeChange: [slugFrom("title"), stampPublishedAt],
+    beforeChange: [slugFrom("title"), glossedBeforePublishing, stampPublishedAt],
     afterChange: [reindex, purgePublished],
     afterDelete: [removeFromIndex, purgePublished],
+    afterRead: [showGlossing],
   },
   editLinks: (row) => [
     {

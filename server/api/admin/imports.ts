@@ -11,8 +11,8 @@ import {
 import { created, defineRoute, file, implement, jsonBody, ok, pathParam, rawBody, refused, textParam } from "../route";
 import type { ApiEnv } from "../types";
 
-/** URL names of the two imports, as in their admin pages. */
-const KINDS: Record<string, ImportKind> = { vocabulary: "lesson", "global-vocabulary": "deck" };
+/** URL names of the imports (lesson vocabulary, deck words, the lexicon). */
+const KINDS: Record<string, ImportKind> = { vocabulary: "lesson", "global-vocabulary": "deck", lemmas: "lemma" };
 
 /** The import of the path: any segment routes here, and one that names no import answers 404. */
 const kindParam = pathParam(
@@ -50,7 +50,7 @@ async function readUpload(request: Request): Promise<{ fileName: string; bytes: 
 }
 
 /**
- * /api/admin/imports/{vocabulary|global-vocabulary}: GET /template (the CSV template), POST /preview (upload →
+ * /api/admin/imports/{vocabulary|global-vocabulary|lemmas}: GET /template (the CSV template), POST /preview (upload →
  * `{ draftId, preview }`), GET /drafts/:draftId (the preview again, re-diffed), POST /apply `{ draftId }`
  * (→ counts). Columns and rules: docs/admin-imports.md.
  */

@@ -34,6 +34,7 @@ import type { ApiEnv } from "../types";
 import { adminLessonCuesApi } from "./lesson-cues";
 import { adminUploadsApi } from "./uploads";
 import { adminImportsApi } from "./imports";
+import { adminGlossingApi, adminLessonGlossingApi } from "./glossing";
 import { adminUsersApi } from "./users";
 
 /**
@@ -57,6 +58,8 @@ adminApi.onError((error, c) => {
 // registration order). One line each, e.g.:
 //   adminApi.route("/users", adminUsersApi);
 adminApi.route("/imports", adminImportsApi);
+adminApi.route("/lessons", adminLessonGlossingApi);
+adminApi.route("/glossing", adminGlossingApi);
 // ----------------------------------------------------------------------------------------------------
 adminApi.route("/uploads", adminUploadsApi);
 adminApi.route("/lessons", adminLessonCuesApi);

@@ -282,6 +282,7 @@ export async function createRecord(
     operation: "create",
     values: { ...columnValues },
     existing: null,
+    input: values,
   });
   // Nulls for NOT NULL columns with defaults would fail: leave them to the column default.
   for (const [key, value] of Object.entries(insertValues))
@@ -350,6 +351,7 @@ export async function updateRecord(
     operation: "update",
     values: { ...columnValues },
     existing,
+    input: values,
   });
   for (const [key, value] of Object.entries(setValues))
     if (value === null && columnsOf(resource)[key]?.notNull) delete setValues[key];

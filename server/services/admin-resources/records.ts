@@ -87,7 +87,7 @@ export function withScope(resource: AdminResource, condition: SQL | undefined): 
 }
 
 export function titleOf(resource: AdminResource, row: AdminRow): string {
-  const value = row[resource.titleField];
+  const value = resource.title ? resource.title(row) : row[resource.titleField];
   const text = value === null || value === undefined ? "" : String(value);
   return text.trim() ? text.slice(0, 200) : `${capitalize(resource.singular)} ${recordKey(resource, row)}`;
 }
@@ -123,14 +123,16 @@ export async function toRecords(
   ctx: AppContext,
   { resource, rows, view }: { resource: AdminResource; rows: AdminRow[]; view: "list" | "detail" },
 ): Promise<AdminRecord[]> {
-  const records: AdminRecord[] = rows.map((row) => ({
+  if (rows.length === 0) return [];
+  let shown = rows.map((row) => ({ ...row }));
+  for (const hook of resource.hooks?.afterRead ?? []) shown = await hook({ app: ctx }, { rows: shown, view });
+  const records: AdminRecord[] = rows.map((row, index) => ({
     id: recordKey(resource, row),
     title: titleOf(resource, row),
-    values: { ...row },
+    values: shown[index]!,
     labels: {},
     mediaUrls: {},
   }));
-  if (records.length === 0) return records;
 
   // relation-one: from list columns (list) or form fields (detail)
   const relationOne = new Map<string, string>();
@@ -235,7 +237,7 @@ export async function readRecord(
 
 /** A record's title for the audit log, before it has an id. */
 export function labelOf(resource: AdminResource, row: AdminRow): string {
-  const value = row[resource.titleField];
+  const value = resource.title ? resource.title(row) : row[resource.titleField];
   const text = value === null || value === undefined ? "" : String(value).trim();
   return text ? text.slice(0, 200) : capitalize(resource.singular);
 }

@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import type { AdminColumn, BadgeTone } from "#server/admin/types";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, SearchIcon, TrashIcon } from "~/components/icons";
+import { GlossMeter } from "./meter";
 import { useHydrated } from "./relation-pickers";
 import type { AdminListResult, AdminRecord, AdminRelationLabel, AdminResourceView } from "./types";
 
@@ -77,6 +78,14 @@ export function CellValue({ column, record }: { column: AdminColumn; record: Adm
     }
     case "number":
       return <span className="tabular-nums">{value === null || value === undefined ? "—" : String(value)}</span>;
+    case "meter": {
+      const meter = value as { done?: unknown; total?: unknown } | null | undefined;
+      return typeof meter?.done === "number" && typeof meter.total === "number" ? (
+        <GlossMeter done={meter.done} total={meter.total} compact noun="" />
+      ) : (
+        <span className="text-muted">—</span>
+      );
+    }
     default: {
       const labels = record.labels[column.field];
       if (labels) return <span>{labels.map((label) => label.title).join(", ") || "—"}</span>;

@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useCallback } from "react";
 import { cueSignature, CueEditor } from "../components/lesson/cue-editor";
+import {
+  GlossingProvider,
+  LessonGlossMeter,
+  LineTokens,
+  PublishLesson,
+  SuggestGlosses,
+} from "../components/lesson/glossing";
 import {
   AttachmentsSection,
   LinksSection,
@@ -32,6 +40,7 @@ import {
 } from "#server/services/admin-lesson";
 import { putSingleUpload, UPLOAD_KINDS, type UploadKind } from "#server/services/uploads";
 import { lessonPath } from "#server/services/lessons";
+import { isGlossSuggestionAvailable, lessonGlossing, publishLesson } from "#server/services/words/glossing";
 import { Breadcrumb } from "~/components/breadcrumb";
 import type { Audience } from "~/lib/audience";
 
@@ -55,7 +64,16 @@ export const loader = forAudience(audience, async function loader({ request, con
   const tab: WorkspaceTab = (TABS as readonly string[]).includes(tabParam ?? "")
     ? (tabParam as WorkspaceTab)
     : "transcript";
-  return { ...workspace, tab, learnerPath: lessonPath(workspace.video) };
+  const glossing = await lessonGlossing(context.app, { lessonId: videoId });
+  const tokenParam = new URL(request.url).searchParams.get("token");
+  return {
+    ...workspace,
+    tab,
+    learnerPath: lessonPath(workspace.video),
+    glossing,
+    suggestionsAvailable: isGlossSuggestionAvailable(context.app),
+    openToken: tokenParam && /^\d{1,12}$/.test(tokenParam) ? Number(tokenParam) : null,
+  };
 });
 
 type ActionReply = { intent: string; fieldErrors?: Record<string, string[]>; formErrors?: string[] };
@@ -91,6 +109,10 @@ export const action = forAudience(audience, async function action({ request, con
           text: `Transcript saved: ${result.count} ${result.count === 1 ? "line" : "lines"}.`,
           status: "success",
         });
+      }
+      case "publish": {
+        await publishLesson(app, { actor: user, lessonId: videoId, confirm: formData.get("confirm") === "yes" });
+        return redirectWithToast(here("transcript"), { text: "Lesson published.", status: "success" });
       }
       case "upload": {
         const kind = String(formData.get("kind") ?? "") as UploadKind;
@@ -176,88 +198,119 @@ export const action = forAudience(audience, async function action({ request, con
 export default function LessonWorkspacePage() {
   const workspace = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
   const { video, tab } = workspace;
   const answer = actionData && "intent" in actionData ? actionData : null;
   const durationMs = video.durationSeconds > 0 ? video.durationSeconds * 1000 : null;
+  const publishing = navigation.state !== "idle" && navigation.formData?.get("intent") === "publish";
+  const publishRefusal = answer?.intent === "publish" ? (answer.fieldErrors?.confirmPublish?.[0] ?? null) : null;
+  const lineExtras = useCallback(
+    (line: { id: number; arabic: string }) => <LineTokens cueId={line.id} arabic={line.arabic} />,
+    [],
+  );
 
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      <Breadcrumb
-        items={[
-          { label: "Admin", to: "/admin" },
-          { label: "Videos", to: "/admin/videos" },
-          { label: video.title, to: `/admin/videos/${video.id}` },
-          { label: "Lesson workspace" },
-        ]}
-      />
-      <header className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{video.title}</h1>
-          {video.titleAr ? (
-            <p className="text-xl text-primary-800">
-              <span lang="ar" dir="rtl">
-                {video.titleAr}
-              </span>
+    <GlossingProvider
+      lessonId={video.id}
+      lines={workspace.glossing.lines}
+      coverage={workspace.glossing.coverage}
+      suggestionsAvailable={workspace.suggestionsAvailable}
+      initialTokenId={workspace.openToken}
+    >
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+        <Breadcrumb
+          items={[
+            { label: "Admin", to: "/admin" },
+            { label: "Videos", to: "/admin/videos" },
+            { label: video.title, to: `/admin/videos/${video.id}` },
+            { label: "Lesson workspace" },
+          ]}
+        />
+        <header className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{video.title}</h1>
+            {video.titleAr ? (
+              <p className="text-xl text-primary-800">
+                <span lang="ar" dir="rtl">
+                  {video.titleAr}
+                </span>
+              </p>
+            ) : null}
+            <p className="mt-1 text-sm text-muted">
+              {video.isPublished ? "Published" : "Draft"} · {workspace.cues.length} transcript lines ·{" "}
+              {video.durationSeconds > 0
+                ? `${Math.floor(video.durationSeconds / 60)} min ${video.durationSeconds % 60} s`
+                : "no duration yet"}
             </p>
-          ) : null}
-          <p className="mt-1 text-sm text-muted">
-            {video.isPublished ? "Published" : "Draft"} · {workspace.cues.length} transcript lines ·{" "}
-            {video.durationSeconds > 0
-              ? `${Math.floor(video.durationSeconds / 60)} min ${video.durationSeconds % 60} s`
-              : "no duration yet"}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2 text-sm">
-          <Link
-            to={`/admin/videos/${video.id}`}
-            className="rounded-lg px-3 py-2 font-medium text-primary-800 hover:bg-primary-50"
-          >
-            Edit details
-          </Link>
-          <Link
-            to={workspace.learnerPath}
-            className="rounded-lg px-3 py-2 font-medium text-primary-800 hover:bg-primary-50"
-          >
-            View as a learner
-          </Link>
-        </div>
-      </header>
-
-      <WorkspaceTabs videoId={video.id} current={tab} counts={{ transcript: workspace.cues.length }} />
-
-      <div className="mt-6">
-        {tab === "transcript" ? (
-          <CueEditor
-            key={cueSignature(workspace.cues)}
-            cues={workspace.cues}
-            durationMs={durationMs}
-            videoUrl={video.videoUrl}
-            posterUrl={video.thumbnailUrl}
-            hiddenFields={{ intent: "save-cues" }}
-            submitLabel="Save transcript"
-            fieldErrors={answer?.intent === "save-cues" ? answer.fieldErrors : undefined}
-            formErrors={answer?.intent === "save-cues" ? answer.formErrors : undefined}
-          />
-        ) : null}
-        {tab === "media" ? <MediaSection video={video} answer={answer} /> : null}
-        {tab === "details" ? (
-          <div className="grid gap-6 lg:grid-cols-2">
-            <AttachmentsSection videoId={video.id} attachments={workspace.attachments} answer={answer} />
-            <LinksSection categories={workspace.categories} teachers={workspace.teachers} />
+            <LessonGlossMeter className="mt-2 max-w-sm" />
           </div>
+          <div className="flex flex-wrap gap-2 text-sm">
+            <Link
+              to={`/admin/videos/${video.id}`}
+              className="rounded-lg px-3 py-2 font-medium text-primary-800 hover:bg-primary-50"
+            >
+              Edit details
+            </Link>
+            <Link
+              to={workspace.learnerPath}
+              className="rounded-lg px-3 py-2 font-medium text-primary-800 hover:bg-primary-50"
+            >
+              View as a learner
+            </Link>
+            {video.isPublished ? null : (
+              <Form method="post" className="flex">
+                <input type="hidden" name="intent" value="publish" />
+                <PublishLesson serverMessage={publishRefusal} pending={publishing} />
+              </Form>
+            )}
+          </div>
+        </header>
+        {publishRefusal === null && answer?.intent === "publish" && answer.formErrors?.length ? (
+          <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+            {answer.formErrors[0]}
+          </p>
         ) : null}
-        {tab === "study" ? (
-          <StudySection
-            video={video}
-            cues={workspace.cues}
-            vocabulary={workspace.vocabulary}
-            sentenceOrders={workspace.sentenceOrders}
-            sentenceGaps={workspace.sentenceGaps}
-            answer={answer}
-          />
-        ) : null}
-      </div>
-    </main>
+
+        <WorkspaceTabs videoId={video.id} current={tab} counts={{ transcript: workspace.cues.length }} />
+
+        <div className="mt-6 space-y-6">
+          {tab === "transcript" ? (
+            <>
+              <SuggestGlosses />
+              <CueEditor
+                key={cueSignature(workspace.cues)}
+                cues={workspace.cues}
+                durationMs={durationMs}
+                videoUrl={video.videoUrl}
+                posterUrl={video.thumbnailUrl}
+                hiddenFields={{ intent: "save-cues" }}
+                submitLabel="Save transcript"
+                fieldErrors={answer?.intent === "save-cues" ? answer.fieldErrors : undefined}
+                formErrors={answer?.intent === "save-cues" ? answer.formErrors : undefined}
+                lineExtras={lineExtras}
+              />
+            </>
+          ) : null}
+          {tab === "media" ? <MediaSection video={video} answer={answer} /> : null}
+          {tab === "details" ? (
+            <div className="grid gap-6 lg:grid-cols-2">
+              <AttachmentsSection videoId={video.id} attachments={workspace.attachments} answer={answer} />
+              <LinksSection categories={workspace.categories} teachers={workspace.teachers} />
+            </div>
+          ) : null}
+          {tab === "study" ? (
+            <StudySection
+              video={video}
+              cues={workspace.cues}
+              vocabulary={workspace.vocabulary}
+              sentenceOrders={workspace.sentenceOrders}
+              sentenceGaps={workspace.sentenceGaps}
+              answer={answer}
+            />
+          ) : null}
+        </div>
+      </main>
+    </GlossingProvider>
   );
 }
 

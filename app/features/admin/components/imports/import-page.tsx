@@ -95,7 +95,7 @@ export function ImportPage({
             <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
               {(
                 [
-                  ["New words", draft.counts.create, "text-primary-800"],
+                  [spec.newLabel, draft.counts.create, "text-primary-800"],
                   ["Updates", draft.counts.update, "text-sky-800"],
                   ["Unchanged", draft.counts.unchanged, "text-ink"],
                   ["Rows with errors", draft.counts.errors, draft.counts.errors ? "text-red-700" : "text-ink"],
@@ -186,7 +186,7 @@ export function ImportPage({
                         Change
                       </th>
                       <th scope="col" className="px-5 py-2 text-start font-semibold">
-                        {parentLabel === "lesson" ? "Lesson" : "Deck"}
+                        {spec.parentHeading}
                       </th>
                       <th scope="col" className="px-5 py-2 text-start font-semibold">
                         Arabic
@@ -302,10 +302,8 @@ export function ImportPage({
               <tr>
                 <td className="px-5 py-2 font-mono">{parentLabel}</td>
                 <td className="px-5 py-2">Yes</td>
-                <td className="px-5 py-2">
-                  The {parentLabel}'s numeric id or its slug (as in its URL). With the Arabic, it identifies the row.
-                </td>
-                <td className="px-5 py-2 font-mono text-xs">{parentLabel === "lesson" ? "12" : "food-and-drink"}</td>
+                <td className="px-5 py-2">{spec.parentDescription}</td>
+                <td className="px-5 py-2 font-mono text-xs">{spec.parentExample}</td>
               </tr>
               {spec.fields.map((field) => (
                 <tr key={field.column}>
@@ -331,9 +329,8 @@ export function ImportPage({
             column names are case-insensitive.
           </li>
           <li>
-            A row whose {parentLabel} and Arabic already exist <strong>updates</strong> that word; otherwise it is{" "}
-            <strong>created</strong>. Nothing is ever deleted. To fix the Arabic itself, edit the word in its admin
-            page.
+            {spec.matchRule} Nothing is ever deleted.
+            {spec.parentColumn === "key" ? null : " To fix the Arabic itself, edit the word in its admin page."}
           </li>
           <li>Leave an optional column out of the file to keep the stored values; an empty cell clears it.</li>
           <li>

@@ -102,6 +102,8 @@ export interface CueEditorProps {
   /** Hidden fields posted with the lines (e.g. the intent of the route's action). */
   hiddenFields: Record<string, string>;
   submitLabel: string;
+  /** What a saved line shows under its inputs (the lesson workspace: its words, to gloss). Keep it stable. */
+  lineExtras?: (line: { id: number; arabic: string }) => React.ReactNode;
   /** When set, a checkbox with this label must be ticked before saving (replacing a transcript). */
   confirmLabel?: string;
   /** The server's answer to the last save: per-line errors (`cues[i].field`) and messages for the form. */
@@ -267,6 +269,7 @@ export function CueEditor(props: CueEditorProps) {
               interactive={interactive}
               onChange={onChange}
               onCommand={onRowCommand}
+              lineExtras={props.lineExtras}
             />
           ))}
           {!interactive ? (
@@ -315,6 +318,7 @@ const CueRow = memo(function CueRow({
   interactive,
   onChange,
   onCommand,
+  lineExtras,
 }: {
   row: Row;
   index: number;
@@ -324,6 +328,7 @@ const CueRow = memo(function CueRow({
   interactive: boolean;
   onChange: (key: string, field: Exclude<keyof Row, "key" | "id">, value: string) => void;
   onCommand: (command: RowCommand, row: Row) => void;
+  lineExtras?: CueEditorProps["lineExtras"];
 }) {
   const name = (field: string) => `cues[${index}].${field}`;
   const id = (field: string) => `${row.key}-${field}`;
@@ -338,6 +343,7 @@ const CueRow = memo(function CueRow({
 
   return (
     <li
+      id={row.id ? `line-${row.id}` : undefined}
       aria-label={label}
       data-cue-error={errors ? "" : undefined}
       className={cn(
@@ -460,6 +466,7 @@ const CueRow = memo(function CueRow({
           </div>
         </div>
       </div>
+      {row.id && lineExtras ? lineExtras({ id: row.id, arabic: row.arabic }) : null}
     </li>
   );
 });
