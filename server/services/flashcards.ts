@@ -203,7 +203,7 @@ function summarize(rows: ReadonlyArray<{ rating: number; total: number }>): Sess
 }
 
 async function mediaUrl(ctx: AppContext, key: string | null): Promise<string | null> {
-  return key && isMediaKey(key) ? signMediaUrl(ctx, key) : null;
+  return key && isMediaKey(key) ? signMediaUrl(ctx, { key }) : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -179,7 +179,7 @@ export async function getVocabularyTheme(
 }
 
 async function deckWordsAudio(ctx: AppContext, audioKey: string | null) {
-  return audioKey && isMediaKey(audioKey) ? signMediaUrl(ctx, audioKey) : null;
+  return audioKey && isMediaKey(audioKey) ? signMediaUrl(ctx, { key: audioKey }) : null;
 }
 
 /** A deck with its words (in their order), optionally filtered by `q` on Arabic, transliteration or English. */

@@ -141,7 +141,7 @@ export async function getOnboardingPage(
       if (!row || isLessonLocked(row, access)) return null;
       const [posterUrl, videoUrl] = await Promise.all([
         signThumbnailUrl(ctx, row.thumbnailKey),
-        row.videoKey && isMediaKey(row.videoKey) ? signMediaUrl(ctx, row.videoKey) : Promise.resolve(null),
+        row.videoKey && isMediaKey(row.videoKey) ? signMediaUrl(ctx, { key: row.videoKey }) : Promise.resolve(null),
       ]);
       return {
         lessonId: row.id,

@@ -413,7 +413,7 @@ export async function getListQuizSource(
       const entitled = row.isPublished && !isLessonLocked({ isFree: Boolean(row.isFree) }, access);
       if (entitled && row.videoKey && isMediaKey(row.videoKey) && row.startMs !== null) {
         const end = row.cueEndMs && row.cueEndMs > row.startMs ? row.cueEndMs : row.startMs + MOMENT_FALLBACK_MS;
-        audioUrl = `${await signMediaUrl(ctx, row.videoKey)}#t=${row.startMs / 1000},${end / 1000}`;
+        audioUrl = `${await signMediaUrl(ctx, { key: row.videoKey })}#t=${row.startMs / 1000},${end / 1000}`;
       }
       return {
         key: `i${row.id}`,

@@ -359,12 +359,12 @@ describe("locks and progress", () => {
     expect(progress.Greetings).toEqual({ positionSeconds: 30, percent: 20, completed: false });
     expect(progress["A long evening chat"]).toBeNull();
 
-    const overview = await getLearnerOverview(ctx, viewer);
+    const overview = await getLearnerOverview(ctx, { viewer });
     expect(overview!.continueWatching.map((item) => item.title)).toEqual(["A school morning", "Greetings"]);
     expect(overview!.continueWatching[0]!.progress).toEqual({ positionSeconds: 100, percent: 25, completed: false });
     expect(overview!.watchedSeconds).toBe(200);
     expect(overview!.completedCount).toBe(1);
-    expect(await getLearnerOverview(ctx, VISITOR_ACCESS)).toBeNull();
+    expect(await getLearnerOverview(ctx, { viewer: VISITOR_ACCESS })).toBeNull();
   });
 
   it("lists with the member still being looked up, and shows their progress once known", async () => {

@@ -17,7 +17,10 @@ export interface LearnerOverview {
 const CONTINUE_WATCHING_LIMIT = 8;
 
 /** The signed-in learner's "continue watching" row and totals; null for visitors. */
-export async function getLearnerOverview(ctx: AppContext, viewer: ViewerAccess): Promise<LearnerOverview | null> {
+export async function getLearnerOverview(
+  ctx: AppContext,
+  { viewer }: { viewer: ViewerAccess },
+): Promise<LearnerOverview | null> {
   const userId = viewer.signedIn ? viewer.userId : undefined;
   if (!userId) return null;
   const inProgress = and(

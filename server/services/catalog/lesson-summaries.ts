@@ -54,7 +54,7 @@ export async function signThumbnailUrl(ctx: AppContext, key: string | null): Pro
     Math.ceil((now + 1) / THUMBNAIL_URL_BUCKET_SECONDS) * THUMBNAIL_URL_BUCKET_SECONDS +
     MEDIA_URL_LIFETIME_SECONDS -
     THUMBNAIL_URL_BUCKET_SECONDS;
-  return signMediaUrl(ctx, key, { expiresInSeconds: expires - now });
+  return signMediaUrl(ctx, { key, expiresInSeconds: expires - now });
 }
 
 /** D1 binds at most 100 parameters a statement; id lists are split below that. */

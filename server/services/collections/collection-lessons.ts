@@ -90,9 +90,9 @@ export async function coverUrl(
   ownKey: string | null,
   firstLesson: { thumbnailKey: string | null; locked: boolean } | undefined,
 ): Promise<string | null> {
-  if (ownKey && isMediaKey(ownKey)) return signMediaUrl(ctx, ownKey);
+  if (ownKey && isMediaKey(ownKey)) return signMediaUrl(ctx, { key: ownKey });
   if (firstLesson && !firstLesson.locked && firstLesson.thumbnailKey && isMediaKey(firstLesson.thumbnailKey)) {
-    return signMediaUrl(ctx, firstLesson.thumbnailKey);
+    return signMediaUrl(ctx, { key: firstLesson.thumbnailKey });
   }
   return null;
 }

@@ -199,15 +199,14 @@ async function loadCourses(ctx: AppContext, viewer: ViewerAccess, courseId?: num
 }
 
 /** Published courses in their admin order, each with totals, teachers and the viewer's progress. */
-export async function listCourses(ctx: AppContext, viewer: ViewerAccess): Promise<CollectionSummary[]> {
+export async function listCourses(ctx: AppContext, { viewer }: { viewer: ViewerAccess }): Promise<CollectionSummary[]> {
   return (await loadCourses(ctx, viewer)).map(withoutLessons);
 }
 
 /** One published course with its ordered lessons; null when unknown or unpublished. */
 export async function getCourse(
   ctx: AppContext,
-  viewer: ViewerAccess,
-  courseId: number,
+  { viewer, courseId }: { viewer: ViewerAccess; courseId: number },
 ): Promise<CollectionDetail | null> {
   const [course] = await loadCourses(ctx, viewer, courseId);
   return course ?? null;
@@ -255,14 +254,13 @@ async function loadSeries(ctx: AppContext, viewer: ViewerAccess, seriesId?: numb
 }
 
 /** Published series, newest first. */
-export async function listSeries(ctx: AppContext, viewer: ViewerAccess): Promise<CollectionSummary[]> {
+export async function listSeries(ctx: AppContext, { viewer }: { viewer: ViewerAccess }): Promise<CollectionSummary[]> {
   return (await loadSeries(ctx, viewer)).map(withoutLessons);
 }
 
 export async function getSeries(
   ctx: AppContext,
-  viewer: ViewerAccess,
-  seriesId: number,
+  { viewer, seriesId }: { viewer: ViewerAccess; seriesId: number },
 ): Promise<CollectionDetail | null> {
   const [item] = await loadSeries(ctx, viewer, seriesId);
   return item ?? null;

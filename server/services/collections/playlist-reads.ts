@@ -141,8 +141,7 @@ async function loadPlaylistSummaries(
  */
 export async function listPlaylists(
   ctx: AppContext,
-  viewer: ViewerAccess,
-  options: { containingVideoId?: number } = {},
+  { viewer, ...options }: { viewer: ViewerAccess } & { containingVideoId?: number },
 ): Promise<{ curated: PlaylistSummary[]; mine: PlaylistSummary[] }> {
   const summaries = await loadPlaylistSummaries(ctx, viewer);
   const mine = summaries.filter((playlist) => playlist.isOwn);
@@ -163,8 +162,7 @@ export async function listPlaylists(
 /** A playlist the viewer may open (their own or a published curated one) with its lessons; else null. */
 export async function getPlaylist(
   ctx: AppContext,
-  viewer: ViewerAccess,
-  playlistId: number,
+  { viewer, playlistId }: { viewer: ViewerAccess; playlistId: number },
 ): Promise<PlaylistDetail | null> {
   const [summary] = await loadPlaylistSummaries(ctx, viewer, { playlistId });
   if (!summary) return null;

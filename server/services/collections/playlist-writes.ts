@@ -85,10 +85,9 @@ async function countLessons(ctx: AppContext, playlistId: number): Promise<number
 
 export async function createPlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  input: CreatePlaylistInput,
+  { userId, ...input }: { userId: number } & CreatePlaylistInput,
 ): Promise<PlaylistRef> {
-  const [existing] = await ctx.db.select({ total: count() }).from(playlists).where(eq(playlists.ownerId, user.id));
+  const [existing] = await ctx.db.select({ total: count() }).from(playlists).where(eq(playlists.ownerId, userId));
   if ((existing?.total ?? 0) >= PLAYLISTS_PER_LEARNER_MAX) {
     const message = `You can keep up to ${PLAYLISTS_PER_LEARNER_MAX} playlists. Delete one to make room.`;
     throw new AppError(422, [message], { title: [message] });
@@ -100,7 +99,7 @@ export async function createPlaylist(
     .values({
       title: input.title,
       slug: slugify(input.title),
-      ownerId: user.id,
+      ownerId: userId,
       isPublished: true,
       createdAt: now,
       updatedAt: now,
@@ -121,7 +120,7 @@ export async function createPlaylist(
           position: sql<number>`0`.as("position"),
         })
         .from(playlists)
-        .where(eq(playlists.ownerId, user.id)),
+        .where(eq(playlists.ownerId, userId)),
     ),
   ]);
   return { ...created!, lessonCount: 1 };
@@ -129,8 +128,7 @@ export async function createPlaylist(
 
 export async function renamePlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, title }: { playlistId: number; title: string },
+  { user, playlistId, title }: { user: Pick<SessionUser, "id"> } & { playlistId: number; title: string },
 ): Promise<PlaylistRef> {
   await requireOwnPlaylist(ctx, user, playlistId);
   const [updated] = await ctx.db
@@ -144,8 +142,7 @@ export async function renamePlaylist(
 
 export async function deletePlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId }: { playlistId: number },
+  { user, playlistId }: { user: Pick<SessionUser, "id"> } & { playlistId: number },
 ): Promise<void> {
   await requireOwnPlaylist(ctx, user, playlistId);
   await ctx.db.batch([
@@ -157,8 +154,7 @@ export async function deletePlaylist(
 /** Adds a lesson at the end; adding one that is already there changes nothing (`added: false`). */
 export async function addVideoToPlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, videoId }: { playlistId: number; videoId: number },
+  { user, playlistId, videoId }: { user: Pick<SessionUser, "id"> } & { playlistId: number; videoId: number },
 ): Promise<{ added: boolean; playlist: PlaylistRef }> {
   const playlist = await requireOwnPlaylist(ctx, user, playlistId);
   await requirePublishedVideo(ctx, videoId);
@@ -206,8 +202,7 @@ export async function addVideoToPlaylist(
 /** Removes a lesson and closes the gap, so positions stay 0…n-1. */
 export async function removeVideoFromPlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, videoId }: { playlistId: number; videoId: number },
+  { user, playlistId, videoId }: { user: Pick<SessionUser, "id"> } & { playlistId: number; videoId: number },
 ): Promise<PlaylistRef> {
   const playlist = await requireOwnPlaylist(ctx, user, playlistId);
   const [removed] = await ctx.db.batch([
@@ -253,8 +248,7 @@ async function currentOrder(ctx: AppContext, playlistId: number) {
  */
 export async function reorderPlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, videoIds }: { playlistId: number; videoIds: number[] },
+  { user, playlistId, videoIds }: { user: Pick<SessionUser, "id"> } & { playlistId: number; videoIds: number[] },
 ): Promise<{ id: number; videoIds: number[] }> {
   await requireOwnPlaylist(ctx, user, playlistId);
   const { visible, hidden } = await currentOrder(ctx, playlistId);
@@ -287,8 +281,12 @@ export async function reorderPlaylist(
 /** One step up or down: the buttons that work without JavaScript. At either end it changes nothing. */
 export async function movePlaylistVideo(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, videoId, direction }: { playlistId: number; videoId: number; direction: "up" | "down" },
+  {
+    user,
+    playlistId,
+    videoId,
+    direction,
+  }: { user: Pick<SessionUser, "id"> } & { playlistId: number; videoId: number; direction: "up" | "down" },
 ): Promise<{ moved: boolean }> {
   await requireOwnPlaylist(ctx, user, playlistId);
   const { visible } = await currentOrder(ctx, playlistId);
@@ -298,6 +296,6 @@ export async function movePlaylistVideo(
   if (to < 0 || to >= visible.length) return { moved: false };
   const next = [...visible];
   [next[from], next[to]] = [next[to]!, next[from]!];
-  await reorderPlaylist(ctx, user, { playlistId, videoIds: next });
+  await reorderPlaylist(ctx, { user, playlistId, videoIds: next });
   return { moved: true };
 }

@@ -47,7 +47,7 @@ export const loader = forAudience(audience, async function loader({ request, con
   const user = await requireUser(context, request);
   const [status, reminders] = await Promise.all([
     getEmailStatus(context.app, { userId: user.id }),
-    getReminderSettings(context.app, user.id),
+    getReminderSettings(context.app, { userId: user.id }),
   ]);
   return {
     email: status.email,
@@ -133,7 +133,7 @@ export const action = forAudience(audience, async function action({ request, con
     case REMINDERS_INTENT: {
       const submission = parseWithZod(formData, { schema: reminderSettingsSchema });
       if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
-      const saved = await saveReminderSettings(app, user.id, submission.value);
+      const saved = await saveReminderSettings(app, { userId: user.id, ...submission.value });
       return redirectWithToast("/settings", { text: describeReminders(saved) });
     }
     case "sign-out-everywhere": {

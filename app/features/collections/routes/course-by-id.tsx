@@ -12,7 +12,7 @@ export const audience: Audience = "public";
 // `/course/{id}` without its title: 301 to the canonical address (docs/product-rules.md#addresses-and-slugs). A
 // separate index route so `/course/{id}/{slug}` and the lesson routes beneath it do not nest inside this one.
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const course = await getCourse(context.app, VISITOR_ACCESS, requireId(params.courseId));
+  const course = await getCourse(context.app, { viewer: VISITOR_ACCESS, courseId: requireId(params.courseId) });
   if (!course) throw notFoundResponse("We couldn't find that course.");
   throw redirect(`${collectionHref("course", course)}${new URL(request.url).search}`, 301);
 });

@@ -11,7 +11,7 @@ export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const viewer = await (await context.getViewer()).access();
-  return { courses: await listCourses(context.app, viewer), viewer: { signedIn: viewer.signedIn } };
+  return { courses: await listCourses(context.app, { viewer }), viewer: { signedIn: viewer.signedIn } };
 });
 
 export default function CoursesPage() {

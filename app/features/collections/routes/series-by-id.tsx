@@ -12,7 +12,7 @@ export const audience: Audience = "public";
 // `/series/{id}` without its title: 301 to the canonical address (docs/product-rules.md#addresses-and-slugs), as an
 // index route so the detail and lesson routes do not nest inside it.
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const series = await getSeries(context.app, VISITOR_ACCESS, requireId(params.seriesId));
+  const series = await getSeries(context.app, { viewer: VISITOR_ACCESS, seriesId: requireId(params.seriesId) });
   if (!series) throw notFoundResponse("We couldn't find that series.");
   throw redirect(`${collectionHref("series", series)}${new URL(request.url).search}`, 301);
 });

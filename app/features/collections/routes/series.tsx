@@ -14,7 +14,7 @@ export const audience: Audience = "public";
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const seriesId = requireId(params.seriesId);
   const viewer = await (await context.getViewer()).access();
-  const series = await getSeries(context.app, viewer, seriesId);
+  const series = await getSeries(context.app, { viewer, seriesId });
   if (!series) throw notFoundResponse("We couldn't find that series.");
   requireCanonicalPath(request, collectionHref("series", series));
   return { series, viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription } };

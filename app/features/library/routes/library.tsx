@@ -59,7 +59,7 @@ export const loader = forAudience(audience, async function loader({ request, con
     filterOptionsLoaded.then((options) =>
       listLibrary(context.app, { query, viewer: memberLoaded, access: accessLoaded, filterOptions: options }),
     ),
-    memberLoaded.then((member) => getLearnerOverview(context.app, member)),
+    memberLoaded.then((member) => getLearnerOverview(context.app, { viewer: member })),
     forYouLoaded,
   ]);
   const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, access) } : null;
