@@ -44,8 +44,7 @@ implement(
   }),
   async (c) => {
     const { videoId: containingVideoId } = c.req.valid("query");
-    const viewer = await c.get("viewer").access();
-    return c.json({ data: await listPlaylists(c.get("app"), { viewer, containingVideoId }) });
+    return c.json({ data: await listPlaylists(c.get("app"), { viewer: c.get("viewer"), containingVideoId }) });
   },
 );
 
@@ -74,8 +73,7 @@ implement(
     responses: { ...ok() },
   }),
   async (c) => {
-    const viewer = await c.get("viewer").access();
-    const found = await getPlaylist(c.get("app"), { viewer, playlistId: c.req.valid("param").id });
+    const found = await getPlaylist(c.get("app"), { viewer: c.get("viewer"), playlistId: c.req.valid("param").id });
     if (!found) throw notFound("We couldn't find that playlist.");
     return c.json({ data: found });
   },

@@ -10,7 +10,7 @@ import { forAudience } from "~/lib/auth.server";
 export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
-  const viewer = await (await context.getViewer()).access();
+  const viewer = await context.getViewer();
   return { courses: await listCourses(context.app, { viewer }), viewer: { signedIn: viewer.signedIn } };
 });
 

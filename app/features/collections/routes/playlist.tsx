@@ -47,12 +47,12 @@ export const audience: Audience = "member";
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const member = await requireMember(context, request);
   const playlistId = requireId(params.playlistId);
-  const viewer = await member.access();
   // Someone else's playlist answers exactly like one that does not exist.
-  const playlist = await getPlaylist(context.app, { viewer, playlistId });
+  const playlist = await getPlaylist(context.app, { viewer: member, playlistId });
   if (!playlist) throw notFoundResponse("We couldn't find that playlist.");
   requireCanonicalPath(request, collectionHref("playlist", playlist));
   const url = new URL(request.url);
+  const access = await member.access();
   const mode = !playlist.isOwn
     ? "view"
     : url.searchParams.has("rename")
@@ -63,7 +63,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   return {
     playlist,
     mode: mode as "view" | "rename" | "delete",
-    viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription },
+    viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription },
   };
 });
 

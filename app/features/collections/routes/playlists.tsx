@@ -26,7 +26,7 @@ function idFrom(value: FormDataEntryValue | string | null): number | null {
 }
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await (await context.getViewer()).access();
+  const viewer = await context.getViewer();
   const { curated, mine } = await listPlaylists(context.app, { viewer });
   const url = new URL(request.url);
   return {
