@@ -92,7 +92,7 @@ implement(
   async (c) => {
     const { title } = c.req.valid("json");
     const playlistId = c.req.valid("param").id;
-    return c.json({ data: await renamePlaylist(c.get("app"), { user: c.get("user")!, playlistId, title }) });
+    return c.json({ data: await renamePlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, title }) });
   },
 );
 
@@ -108,7 +108,7 @@ implement(
   }),
   async (c) => {
     const playlistId = c.req.valid("param").id;
-    await deletePlaylist(c.get("app"), { user: c.get("user")!, playlistId });
+    await deletePlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId });
     return c.json({ data: { id: playlistId } });
   },
 );
@@ -126,7 +126,7 @@ implement(
   async (c) => {
     const { videoId } = c.req.valid("json");
     const playlistId = c.req.valid("param").id;
-    return c.json({ data: await addVideoToPlaylist(c.get("app"), { user: c.get("user")!, playlistId, videoId }) });
+    return c.json({ data: await addVideoToPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, videoId }) });
   },
 );
 
@@ -143,7 +143,7 @@ implement(
   async (c) => {
     const { videoIds } = c.req.valid("json");
     const playlistId = c.req.valid("param").id;
-    return c.json({ data: await reorderPlaylist(c.get("app"), { user: c.get("user")!, playlistId, videoIds }) });
+    return c.json({ data: await reorderPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, videoIds }) });
   },
 );
 
@@ -159,6 +159,8 @@ implement(
   }),
   async (c) => {
     const { id: playlistId, videoId } = c.req.valid("param");
-    return c.json({ data: await removeVideoFromPlaylist(c.get("app"), { user: c.get("user")!, playlistId, videoId }) });
+    return c.json({
+      data: await removeVideoFromPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, videoId }),
+    });
   },
 );

@@ -115,7 +115,7 @@ export const action = forAudience(audience, async function action({ request, con
       if (submission.status !== "success") return invalidSubmission(submission, options);
       try {
         // Every other session ends; this device continues on the fresh one.
-        const session = await changePassword(app, { user, ...submission.value, meta: requestMeta(request) });
+        const session = await changePassword(app, { userId: user.id, ...submission.value, meta: requestMeta(request) });
         const headers = new Headers();
         headers.append("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, request.url));
         // The account's device cookies ended with its sessions; this browser stays a known one (ADR 030).
