@@ -15,7 +15,7 @@ import { EMPTY_LIBRARY_QUERY, type LibraryQuery, type LibrarySort } from "../cor
 import * as schema from "../drizzle/schema";
 import { createAppContext } from "../server/context";
 import type { Env } from "../server/env";
-import type { ViewerAccess } from "../server/access/policy";
+import type { LessonAccessFacts } from "../server/access/policy";
 import { buildLibraryStatements, listLibrary } from "../server/services/catalog/library";
 import { getLibraryFilterOptions } from "../server/services/catalog/library-filters";
 import { searchLessons, searchLessonsStatement } from "../server/services/search";
@@ -137,15 +137,15 @@ try {
   }
 
   const options = await getLibraryFilterOptions(ctx);
-  const member: ViewerAccess = { signedIn: true, hasSubscription: true, userId: learner?.id ?? null };
+  const member: LessonAccessFacts = { signedIn: true, hasSubscription: true, userId: learner?.id ?? null };
   const searchAndFilters: LibraryQuery = { ...EMPTY_LIBRARY_QUERY, q: "kifak", levels: ["beginner"], country: "sy" };
   for (const [label, query] of [
     ["library statements q=kifak&level=beginner&country=sy", searchAndFilters],
     ["library statements, no filters", EMPTY_LIBRARY_QUERY],
   ] as const) {
-    const { statements } = await buildLibraryStatements(ctx, { query, viewer: member, filterOptions: options });
+    const { statements } = await buildLibraryStatements(ctx, { query, identity: member, filterOptions: options });
     const sqlMs = await perStatementMs(Object.values(statements).map(bound), 20, 5);
-    const timing = await timeIt(() => listLibrary(ctx, { query, viewer: member, filterOptions: options }));
+    const timing = await timeIt(() => listLibrary(ctx, { query, identity: member, filterOptions: options }));
     console.log(
       `${label}`.padEnd(44) +
         ` query ${sqlMs.toFixed(2).padStart(6)} ms (items + levels)   listLibrary via proxy p50 ${timing.p50.toFixed(1)} / p95 ${timing.p95.toFixed(1)} ms`,
@@ -178,7 +178,7 @@ try {
       const label = [...chosen.map(([name]) => name), `sort=${sort}`].join(" + ");
       const { statements } = await buildLibraryStatements(ctx, {
         query: { ...base, sort },
-        viewer: member,
+        identity: member,
         filterOptions: options,
       });
       combos.push({

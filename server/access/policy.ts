@@ -3,10 +3,10 @@ import { ADMIN_PERMISSION, COMMUNITY_MODERATE_PERMISSION } from "#core/permissio
 import type { AppContext } from "../context";
 import { AppError, forbidden, notFound, unauthorized } from "../lib/errors";
 import { findLessonGate } from "../services/lesson-content";
-import type { Member, Viewer, ViewerAccess, ViewerUser } from "./types";
+import type { Member, Viewer, LessonAccessFacts, ViewerUser } from "./types";
 
-// ViewerAccess is declared in ./types.ts with the Viewer's shape (no import cycle with ./viewer.ts).
-export type { ViewerAccess } from "./types";
+// LessonAccessFacts is declared in ./types.ts with the Viewer's shape (no import cycle with ./viewer.ts).
+export type { LessonAccessFacts } from "./types";
 
 // The one access policy (docs/security.md, ADR 018). Three parts, top to bottom:
 // - the rules: pure functions of who is asking (and, for lessons, of their subscription);
@@ -62,19 +62,19 @@ export function canSeeLesson(holder: PermissionHolder, lesson: { isPublished: bo
   return lesson.isPublished || canSeeDrafts(holder);
 }
 
-export const VISITOR_ACCESS: ViewerAccess = { signedIn: false, hasSubscription: false, userId: null };
+export const VISITOR_ACCESS: LessonAccessFacts = { signedIn: false, hasSubscription: false, userId: null };
 
 /**
  * Who is signed in, before their subscription is known: enough to start reading their progress while the
  * subscription is looked up; the locks are then set from the full access.
  */
-export function memberWithoutAccess(user: { id: number } | null): ViewerAccess {
+export function memberWithoutAccess(user: { id: number } | null): LessonAccessFacts {
   return user ? { signedIn: true, hasSubscription: false, userId: user.id } : VISITOR_ACCESS;
 }
 
 export function isLessonLocked(
   lesson: { isFree: boolean },
-  access: Pick<ViewerAccess, "signedIn" | "hasSubscription">,
+  access: Pick<LessonAccessFacts, "signedIn" | "hasSubscription">,
 ) {
   if (!access.signedIn) return true;
   return !lesson.isFree && !access.hasSubscription;
@@ -84,7 +84,7 @@ export function isLessonLocked(
 // (`Viewer.lessonAccess()`: admins count as entitled, so they are never gated) and the facts it needs.
 
 /** Who a study-tool rule asks about: signed in, and entitled (a subscription, or an admin). */
-export type StudyAccess = Pick<ViewerAccess, "signedIn" | "hasSubscription">;
+export type StudyAccess = Pick<LessonAccessFacts, "signedIn" | "hasSubscription">;
 
 /** A listening activity: the first published one of its group (by the group's order) is free. */
 export function canOpenListeningActivity(access: StudyAccess, activity: { isFirstOfGroup: boolean }): boolean {
@@ -155,7 +155,7 @@ export function requirePermission<User extends ViewerUser>(viewer: Viewer<User>,
 }
 
 /** Throws 401 for visitors and 402 for members without access to a premium lesson. */
-export function assertCanWatch(lesson: { isFree: boolean }, access: ViewerAccess): void {
+export function assertCanWatch(lesson: { isFree: boolean }, access: LessonAccessFacts): void {
   if (!access.signedIn) throw unauthorized(SIGN_IN_TO_WATCH_MESSAGE);
   if (isLessonLocked(lesson, access)) throw new AppError(402, [SUBSCRIPTION_REQUIRED_MESSAGE]);
 }

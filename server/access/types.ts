@@ -4,8 +4,11 @@ import type { SubscriptionSummary } from "../services/subscriptions";
 // The shapes the access policy (./policy.ts) and the viewer (./viewer.ts) share. They live here, and the two
 // modules re-export them, so that neither has to import the other for a type (no import cycle).
 
-/** What a viewer may watch: visitors see every lesson locked, members see premium ones locked until they subscribe. */
-export interface ViewerAccess {
+/**
+ * What a viewer may watch, as `Viewer.access()` and `lessonAccess()` answer it: visitors see every lesson
+ * locked, members see premium ones locked until they subscribe. Lists that compute locks take it as `access`.
+ */
+export interface LessonAccessFacts {
   signedIn: boolean;
   hasSubscription: boolean;
   /** The signed-in member, for their own progress; null for visitors. */
@@ -40,9 +43,9 @@ export interface Viewer<User extends ViewerUser = ViewerUser> {
   subscription(): Promise<SubscriptionSummary | null>;
   hasSubscription(): Promise<boolean>;
   /** The catalogue's locks: signed in, and subscribed or not. */
-  access(): Promise<ViewerAccess>;
+  access(): Promise<LessonAccessFacts>;
   /** The same for watching a lesson, where admins count as entitled without looking anything up. */
-  lessonAccess(): Promise<ViewerAccess>;
+  lessonAccess(): Promise<LessonAccessFacts>;
 }
 
 /** A signed-in viewer. */

@@ -11,7 +11,7 @@ import {
   isAdmin,
   VISITOR_ACCESS,
 } from "./policy";
-import type { Member, Viewer, ViewerAccess, ViewerUser } from "./types";
+import type { Member, Viewer, LessonAccessFacts, ViewerUser } from "./types";
 
 // The Viewer's shape is in ./types.ts, shared with the policy without an import cycle; this module builds one.
 export type { Member, Viewer, ViewerUser } from "./types";
@@ -41,7 +41,7 @@ export function createViewer<User extends ViewerUser>(
   options: ViewerOptions = {},
 ): Viewer<User> {
   let entitlement: Promise<Entitlement> | undefined = user ? options.entitlement : undefined;
-  let access: Promise<ViewerAccess> | undefined;
+  let access: Promise<LessonAccessFacts> | undefined;
   const viewer: Viewer<User> = {
     user,
     signedIn: user !== null,

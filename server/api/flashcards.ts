@@ -26,7 +26,7 @@ async function wordsScope(c: Context<ApiEnv>): Promise<ReviewScope> {
   const listText = c.req.query("list");
   if (listText === undefined) return { kind: "words" };
   if (!/^\d{1,12}$/.test(listText)) throw new AppError(400, ["list: Choose a list by its numeric id."]);
-  const list = await getOwnVocabularyList(c.get("app"), { user: c.get("user")!, listId: Number(listText) });
+  const list = await getOwnVocabularyList(c.get("app"), { userId: c.get("user")!.id, listId: Number(listText) });
   if (!list) throw notFound("We couldn't find that list.");
   return { kind: "words", listId: list.id };
 }
@@ -47,7 +47,7 @@ implement(
     summary: "The flashcard decks, with a member's due counts.",
     responses: { ...ok() },
   }),
-  async (c) => c.json({ data: await getFlashcardsOverview(c.get("app"), { user: c.get("user") }) }),
+  async (c) => c.json({ data: await getFlashcardsOverview(c.get("app"), { userId: c.get("user")?.id ?? null }) }),
 );
 
 implement(
@@ -61,7 +61,9 @@ implement(
   }),
   async (c) => {
     await requireAllDueReview(c.get("viewer"));
-    return c.json({ data: await getReviewSession(c.get("app"), { user: c.get("user")!, scope: { kind: "due" } }) });
+    return c.json({
+      data: await getReviewSession(c.get("app"), { userId: c.get("user")!.id, scope: { kind: "due" } }),
+    });
   },
 );
 
@@ -78,7 +80,7 @@ implement(
   async (c) => {
     const input = c.req.valid("json");
     await requireFlashcardReview(c.get("app"), { viewer: c.get("viewer"), cardId: input.cardId });
-    return c.json({ data: await reviewFlashcard(c.get("app"), { user: c.get("user")!, ...input }) });
+    return c.json({ data: await reviewFlashcard(c.get("app"), { userId: c.get("user")!.id, ...input }) });
   },
 );
 
@@ -93,7 +95,7 @@ implement(
     responses: { ...ok(), ...refused(400, 404) },
   }),
   async (c) =>
-    c.json({ data: await getReviewSession(c.get("app"), { user: c.get("user")!, scope: await wordsScope(c) }) }),
+    c.json({ data: await getReviewSession(c.get("app"), { userId: c.get("user")!.id, scope: await wordsScope(c) }) }),
 );
 
 implement(
@@ -106,7 +108,8 @@ implement(
     request: { body: review },
     responses: { ...ok(), ...MALFORMED_REVIEW, ...refused(404, 409) },
   }),
-  async (c) => c.json({ data: await reviewSavedWord(c.get("app"), { user: c.get("user")!, ...c.req.valid("json") }) }),
+  async (c) =>
+    c.json({ data: await reviewSavedWord(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") }) }),
 );
 
 implement(
@@ -121,7 +124,7 @@ implement(
   }),
   async (c) => {
     const found = await getFlashcollection(c.get("app"), {
-      user: c.get("user"),
+      userId: c.get("user")?.id ?? null,
       collectionId: c.req.valid("param").id,
     });
     if (!found) throw notFound("We couldn't find that flashcard collection.");
@@ -142,11 +145,11 @@ implement(
   async (c) => {
     const app = c.get("app");
     const collectionId = c.req.valid("param").id;
-    if (!(await getFlashcollection(app, { user: null, collectionId })))
+    if (!(await getFlashcollection(app, { userId: null, collectionId })))
       throw notFound("We couldn't find that flashcard collection.");
     await requireCollectionSession(app, { viewer: c.get("viewer"), collectionId });
     return c.json({
-      data: await getReviewSession(app, { user: c.get("user")!, scope: { kind: "collection", collectionId } }),
+      data: await getReviewSession(app, { userId: c.get("user")!.id, scope: { kind: "collection", collectionId } }),
     });
   },
 );

@@ -42,8 +42,11 @@ implement(
   }),
   async (c) => {
     const ctx = c.get("app");
-    const viewer = await c.get("viewer").access();
-    const library = await listLibrary(ctx, { query: parseLibraryParams(new URL(c.req.url).searchParams), viewer });
+    const access = await c.get("viewer").access();
+    const library = await listLibrary(ctx, {
+      query: parseLibraryParams(new URL(c.req.url).searchParams),
+      identity: access,
+    });
     return c.json({ data: library });
   },
 );

@@ -44,8 +44,7 @@ implement(
   }),
   async (c) => {
     const { videoId: containingVideoId } = c.req.valid("query");
-    const viewer = await c.get("viewer").access();
-    return c.json({ data: await listPlaylists(c.get("app"), viewer, { containingVideoId }) });
+    return c.json({ data: await listPlaylists(c.get("app"), { viewer: c.get("viewer"), containingVideoId }) });
   },
 );
 
@@ -59,7 +58,8 @@ implement(
     request: { body: jsonBody(createPlaylistSchema) },
     responses: { ...created(), ...refused(404, 409, 422) },
   }),
-  async (c) => c.json({ data: await createPlaylist(c.get("app"), c.get("user")!, c.req.valid("json")) }, 201),
+  async (c) =>
+    c.json({ data: await createPlaylist(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") }) }, 201),
 );
 
 implement(
@@ -73,8 +73,7 @@ implement(
     responses: { ...ok() },
   }),
   async (c) => {
-    const viewer = await c.get("viewer").access();
-    const found = await getPlaylist(c.get("app"), viewer, c.req.valid("param").id);
+    const found = await getPlaylist(c.get("app"), { viewer: c.get("viewer"), playlistId: c.req.valid("param").id });
     if (!found) throw notFound("We couldn't find that playlist.");
     return c.json({ data: found });
   },
@@ -93,7 +92,7 @@ implement(
   async (c) => {
     const { title } = c.req.valid("json");
     const playlistId = c.req.valid("param").id;
-    return c.json({ data: await renamePlaylist(c.get("app"), c.get("user")!, { playlistId, title }) });
+    return c.json({ data: await renamePlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, title }) });
   },
 );
 
@@ -109,7 +108,7 @@ implement(
   }),
   async (c) => {
     const playlistId = c.req.valid("param").id;
-    await deletePlaylist(c.get("app"), c.get("user")!, { playlistId });
+    await deletePlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId });
     return c.json({ data: { id: playlistId } });
   },
 );
@@ -127,7 +126,7 @@ implement(
   async (c) => {
     const { videoId } = c.req.valid("json");
     const playlistId = c.req.valid("param").id;
-    return c.json({ data: await addVideoToPlaylist(c.get("app"), c.get("user")!, { playlistId, videoId }) });
+    return c.json({ data: await addVideoToPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, videoId }) });
   },
 );
 
@@ -144,7 +143,7 @@ implement(
   async (c) => {
     const { videoIds } = c.req.valid("json");
     const playlistId = c.req.valid("param").id;
-    return c.json({ data: await reorderPlaylist(c.get("app"), c.get("user")!, { playlistId, videoIds }) });
+    return c.json({ data: await reorderPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, videoIds }) });
   },
 );
 
@@ -160,6 +159,8 @@ implement(
   }),
   async (c) => {
     const { id: playlistId, videoId } = c.req.valid("param");
-    return c.json({ data: await removeVideoFromPlaylist(c.get("app"), c.get("user")!, { playlistId, videoId }) });
+    return c.json({
+      data: await removeVideoFromPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, videoId }),
+    });
   },
 );

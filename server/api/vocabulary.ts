@@ -54,7 +54,7 @@ implement(
     summary: "The member's word lists.",
     responses: { ...ok(list) },
   }),
-  async (c) => c.json({ data: await listVocabularyLists(c.get("app"), { user: c.get("user")! }) }),
+  async (c) => c.json({ data: await listVocabularyLists(c.get("app"), { userId: c.get("user")!.id }) }),
 );
 
 implement(
@@ -68,7 +68,10 @@ implement(
     responses: { ...created(), ...refused(409, 422) },
   }),
   async (c) =>
-    c.json({ data: await createVocabularyList(c.get("app"), { user: c.get("user")!, ...c.req.valid("json") }) }, 201),
+    c.json(
+      { data: await createVocabularyList(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") }) },
+      201,
+    ),
 );
 
 implement(
@@ -84,7 +87,7 @@ implement(
   async (c) => {
     const { q } = c.req.valid("query");
     return c.json({
-      data: await getVocabularyList(c.get("app"), { user: c.get("user")!, listId: c.req.valid("param").id, q }),
+      data: await getVocabularyList(c.get("app"), { userId: c.get("user")!.id, listId: c.req.valid("param").id, q }),
     });
   },
 );
@@ -140,7 +143,7 @@ implement(
   }),
   async (c) => {
     const item = await addListItem(c.get("app"), {
-      user: c.get("user")!,
+      userId: c.get("user")!.id,
       listId: c.req.valid("param").id,
       ...c.req.valid("json"),
     });
@@ -160,7 +163,7 @@ implement(
   }),
   async (c) => {
     const item = await updateListItem(c.get("app"), {
-      user: c.get("user")!,
+      userId: c.get("user")!.id,
       itemId: c.req.valid("param").id,
       ...c.req.valid("json"),
     });
@@ -181,7 +184,7 @@ implement(
   async (c) => {
     const { toListId } = c.req.valid("json");
     return c.json({
-      data: await moveListItem(c.get("app"), { user: c.get("user")!, itemId: c.req.valid("param").id, toListId }),
+      data: await moveListItem(c.get("app"), { userId: c.get("user")!.id, itemId: c.req.valid("param").id, toListId }),
     });
   },
 );
@@ -197,7 +200,9 @@ implement(
     responses: { ...ok() },
   }),
   async (c) =>
-    c.json({ data: await deleteListItem(c.get("app"), { user: c.get("user")!, itemId: c.req.valid("param").id }) }),
+    c.json({
+      data: await deleteListItem(c.get("app"), { userId: c.get("user")!.id, itemId: c.req.valid("param").id }),
+    }),
 );
 
 implement(
@@ -247,7 +252,7 @@ implement(
   }),
   async (c) =>
     c.json({
-      data: await getVocabularyTheme(c.get("app"), { user: c.get("user")!, themeId: c.req.valid("param").id }),
+      data: await getVocabularyTheme(c.get("app"), { userId: c.get("user")!.id, themeId: c.req.valid("param").id }),
     }),
 );
 
@@ -264,7 +269,7 @@ implement(
   async (c) => {
     const { q } = c.req.valid("query");
     return c.json({
-      data: await getVocabularyDeck(c.get("app"), { user: c.get("user")!, deckId: c.req.valid("param").id, q }),
+      data: await getVocabularyDeck(c.get("app"), { userId: c.get("user")!.id, deckId: c.req.valid("param").id, q }),
     });
   },
 );
@@ -286,7 +291,7 @@ implement(
     const deckId = c.req.valid("param").id;
     await requireDeckSession(c.get("app"), { viewer: c.get("viewer"), deckId, seed: input.seed });
     const result = await finishDeckQuiz(c.get("app"), {
-      user: c.get("user")!,
+      userId: c.get("user")!.id,
       deckId,
       seed: input.seed,
       wordKeys: input.words,
@@ -307,5 +312,8 @@ implement(
     responses: { ...created(), ...refused(404, 409, 422) },
   }),
   async (c) =>
-    c.json({ data: await saveGlobalWordToList(c.get("app"), { user: c.get("user")!, ...c.req.valid("json") }) }, 201),
+    c.json(
+      { data: await saveGlobalWordToList(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") }) },
+      201,
+    ),
 );

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { hasArabic } from "#core/arabic";
 import { formatTimestamp } from "#core/import-format";
+import { isPastTheEnd, WORD_PAST_THE_END } from "#core/word-time";
 import { spreadsheetCsv } from "./csv";
 
 export { formatTimestamp };
@@ -450,6 +451,8 @@ export interface ParentRow {
   id: number;
   slug: string;
   title: string;
+  /** A lesson's duration, for the word-time rule (core/word-time.ts); decks have none. */
+  durationSeconds?: number | null;
 }
 
 /** A row whose parent is resolved to an id. */
@@ -506,6 +509,12 @@ export function resolveRows(
         column: "arabic",
         message: `Repeats row ${earlier} (same ${spec.parentLabel} and Arabic). Keep one of them.`,
       });
+      continue;
+    }
+    const startMs = row.values.startMs;
+    if (typeof startMs === "number" && isPastTheEnd(parent.durationSeconds, startMs)) {
+      const column = spec.fields.find((field) => field.field === "startMs")?.column ?? "start";
+      errors.push({ row: row.row, column, message: WORD_PAST_THE_END });
       continue;
     }
     seen.set(key, row.row);

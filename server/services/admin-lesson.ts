@@ -164,7 +164,7 @@ export async function getLessonWorkspace(ctx: AppContext, { videoId }: { videoId
       ctx.db.select({ id: teachers.id, name: teachers.name }).from(teachers).orderBy(asc(teachers.name)),
       ctx.db.select({ id: videoTeachers.teacherId }).from(videoTeachers).where(eq(videoTeachers.videoId, videoId)),
     ]);
-  const sign = (key: string | null) => (key && isMediaKey(key) ? signMediaUrl(ctx, key) : Promise.resolve(null));
+  const sign = (key: string | null) => (key && isMediaKey(key) ? signMediaUrl(ctx, { key }) : Promise.resolve(null));
   const [videoUrl, thumbnailUrl, signedAttachments] = await Promise.all([
     sign(video.videoKey),
     sign(video.thumbnailKey),
@@ -175,7 +175,7 @@ export async function getLessonWorkspace(ctx: AppContext, { videoId }: { videoId
         contentType: attachment.contentType,
         sizeBytes: attachment.sizeBytes,
         fileName: attachment.fileKey.split("/").pop() ?? attachment.fileKey,
-        url: isMediaKey(attachment.fileKey) ? await signMediaUrl(ctx, attachment.fileKey) : null,
+        url: isMediaKey(attachment.fileKey) ? await signMediaUrl(ctx, { key: attachment.fileKey }) : null,
       })),
     ),
   ]);

@@ -218,7 +218,7 @@ export interface AdminInvoice {
   provider: "local" | "stripe";
 }
 
-export async function getUserDetail(ctx: AppContext, userId: number): Promise<AdminUserDetail> {
+export async function getUserDetail(ctx: AppContext, { userId }: { userId: number }): Promise<AdminUserDetail> {
   const user = await requireLiveUser(ctx, userId);
   const [sessionRows, heldRows, allPermissions, subscriptionsByUser, invoiceRows, planRows] = await Promise.all([
     ctx.db
@@ -324,7 +324,10 @@ function memberAudit(
 }
 
 /** Granting a code the member already holds changes nothing (and logs nothing). */
-export async function grantPermission(ctx: AppContext, actor: AdminActor, input: { userId: number; code: string }) {
+export async function grantPermission(
+  ctx: AppContext,
+  { actor, ...input }: { actor: AdminActor } & { userId: number; code: string },
+) {
   const user = await requireLiveUser(ctx, input.userId);
   await requirePermissionCode(ctx, input.code);
   const [held] = await ctx.db
@@ -344,7 +347,10 @@ export async function grantPermission(ctx: AppContext, actor: AdminActor, input:
 }
 
 /** An administrator cannot remove their own `admin`: someone else must, so the site never locks itself out by accident. */
-export async function revokePermission(ctx: AppContext, actor: AdminActor, input: { userId: number; code: string }) {
+export async function revokePermission(
+  ctx: AppContext,
+  { actor, ...input }: { actor: AdminActor } & { userId: number; code: string },
+) {
   const user = await requireLiveUser(ctx, input.userId);
   if (actor.id === input.userId && input.code === ADMIN_PERMISSION) {
     throw new AppError(409, ["You can't remove your own admin permission. Ask another administrator."]);
@@ -372,7 +378,7 @@ export async function grantPermissionByEmail(
     const message = "No member has this email.";
     throw new AppError(404, [message], { email: [message] });
   }
-  await grantPermission(ctx, actor, { userId: user.id, code: input.code });
+  await grantPermission(ctx, { actor, userId: user.id, code: input.code });
   return user;
 }
 
@@ -380,7 +386,7 @@ export async function grantPermissionByEmail(
  * Disabling ends every open session and device cookie (ADR 030) in the same batch: the member is signed out
  * everywhere at once, and re-enabling does not bring the old browsers back as known ones.
  */
-export async function disableUser(ctx: AppContext, actor: AdminActor, userId: number) {
+export async function disableUser(ctx: AppContext, { actor, userId }: { actor: AdminActor; userId: number }) {
   const user = await requireLiveUser(ctx, userId);
   if (actor.id === userId) throw new AppError(409, ["You can't disable your own account."]);
   if (user.disabledAt) return user;
@@ -397,7 +403,7 @@ export async function disableUser(ctx: AppContext, actor: AdminActor, userId: nu
   return user;
 }
 
-export async function enableUser(ctx: AppContext, actor: AdminActor, userId: number) {
+export async function enableUser(ctx: AppContext, { actor, userId }: { actor: AdminActor; userId: number }) {
   const user = await requireLiveUser(ctx, userId);
   if (!user.disabledAt) return user;
   await ctx.db.batch([
@@ -409,7 +415,7 @@ export async function enableUser(ctx: AppContext, actor: AdminActor, userId: num
   return user;
 }
 
-export async function endUserSessions(ctx: AppContext, actor: AdminActor, userId: number) {
+export async function endUserSessions(ctx: AppContext, { actor, userId }: { actor: AdminActor; userId: number }) {
   const user = await requireLiveUser(ctx, userId);
   const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   // The audit row follows the sessions' update (`changes()`), so the device cookies' end comes after it.
@@ -432,7 +438,7 @@ export async function endUserSessions(ctx: AppContext, actor: AdminActor, userId
 }
 
 /** The same reset email a member asks for themselves (one-hour, single-use link through the mail outbox). */
-export async function sendPasswordReset(ctx: AppContext, actor: AdminActor, userId: number) {
+export async function sendPasswordReset(ctx: AppContext, { actor, userId }: { actor: AdminActor; userId: number }) {
   const user = await requireLiveUser(ctx, userId);
   if (user.disabledAt) throw new AppError(409, ["Re-enable this account before sending a password reset."]);
   await sendPasswordLink(ctx, {
@@ -458,7 +464,10 @@ async function emailTaken(ctx: AppContext, email: string, exceptUserId?: number)
  * An administrator's edit of a member's profile. The name (and level) change at once; a new email is
  * only pending until the member opens the link sent to it, as when they change it themselves.
  */
-export async function updateMember(ctx: AppContext, actor: AdminActor, userId: number, input: MemberEdit) {
+export async function updateMember(
+  ctx: AppContext,
+  { actor, userId, ...input }: { actor: AdminActor; userId: number } & MemberEdit,
+) {
   const user = await requireLiveUser(ctx, userId);
   const before = { name: user.name, level: user.level };
   const after = { name: input.name, level: input.level ?? null };
@@ -529,7 +538,10 @@ export async function createMember(ctx: AppContext, { actor, ...input }: { actor
  * account anonymised and their personal rows erased in one batch with the audit row, then their
  * subscriptions stop renewing with the provider.
  */
-export async function deleteMember(ctx: AppContext, actor: AdminActor, userId: number, reason: string) {
+export async function deleteMember(
+  ctx: AppContext,
+  { actor, userId, reason }: { actor: AdminActor; userId: number; reason: string },
+) {
   const user = await requireLiveUser(ctx, userId);
   if (actor.id === userId) throw new AppError(409, ["You can't delete your own account here. Use Settings."]);
   // Their comments stay under "Deleted member": a blog page that named them changes.

@@ -483,21 +483,21 @@ async function requirePassword(ctx: AppContext, userId: number, password: string
 /** Changes the password and ends every session; the caller gets a fresh one for this device. */
 export async function changePassword(
   ctx: AppContext,
-  { user, meta = {}, ...input }: { user: SessionUser; meta?: RequestMeta } & z.infer<typeof changePasswordSchema>,
+  { userId, meta = {}, ...input }: { userId: number; meta?: RequestMeta } & z.infer<typeof changePasswordSchema>,
 ) {
-  await requirePassword(ctx, user.id, input.currentPassword, "currentPassword");
+  await requirePassword(ctx, userId, input.currentPassword, "currentPassword");
   const passwordHash = await hashPassword(input.newPassword);
   // The account's device cookies end with its sessions (ADR 030); this browser gets one of the new generation.
   const [, , [account]] = await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+    ctx.db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     ctx.db
       .update(sessions)
       .set({ revokedAt: ctx.now() })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt))),
-    revokeDeviceCookies(ctx, { userId: user.id }).returning({ id: users.id, deviceGeneration: users.deviceGeneration }),
-    ...endMailedLinks(ctx, { userId: user.id }),
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    revokeDeviceCookies(ctx, { userId }).returning({ id: users.id, deviceGeneration: users.deviceGeneration }),
+    ...endMailedLinks(ctx, { userId }),
   ]);
-  const session = await createSession(ctx, { userId: user.id, meta });
+  const session = await createSession(ctx, { userId, meta });
   return { ...session, deviceCookie: account ? await issueDeviceCookie(ctx, account) : null };
 }
 

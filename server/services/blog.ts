@@ -55,7 +55,7 @@ async function signCoverUrl(ctx: AppContext, key: string | null): Promise<string
   if (!key || !isMediaKey(key)) return null;
   const now = Math.floor(ctx.now().getTime() / 1000);
   const expires = Math.ceil((now + 1) / COVER_URL_BUCKET_SECONDS) * COVER_URL_BUCKET_SECONDS + 7 * 24 * 60 * 60;
-  return signMediaUrl(ctx, key, { expiresInSeconds: expires - now });
+  return signMediaUrl(ctx, { key, expiresInSeconds: expires - now });
 }
 
 export interface BlogPostSummary {

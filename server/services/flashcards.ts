@@ -39,8 +39,6 @@ import { isMediaKey, signMediaUrl } from "./media";
 // Flashcard collections and the learner's saved words, reviewed with FSRS (core/fsrs.ts).
 // Every state and log row is the learner's own: the user id is in every `where`.
 
-type Learner = { id: number };
-
 /** What to review: one collection, every due card of every collection, or the learner's saved words. */
 export type ReviewScope =
   { kind: "collection"; collectionId: number } | { kind: "due" } | { kind: "words"; listId?: number };
@@ -203,7 +201,7 @@ function summarize(rows: ReadonlyArray<{ rating: number; total: number }>): Sess
 }
 
 async function mediaUrl(ctx: AppContext, key: string | null): Promise<string | null> {
-  return key && isMediaKey(key) ? signMediaUrl(ctx, key) : null;
+  return key && isMediaKey(key) ? signMediaUrl(ctx, { key }) : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -345,7 +343,7 @@ async function wordsIntroducedToday(ctx: AppContext, userId: number, now: Date):
 /** `/flashcards`: published collections with card counts and, for a learner, what is due. */
 export async function getFlashcardsOverview(
   ctx: AppContext,
-  { user }: { user: Learner | null },
+  { userId }: { userId: number | null },
 ): Promise<FlashcardsOverview> {
   const now = ctx.now();
   const [collections, themes] = await Promise.all([
@@ -371,25 +369,25 @@ export async function getFlashcardsOverview(
       .from(globalVocabularyThemes)
       .orderBy(asc(globalVocabularyThemes.position), asc(globalVocabularyThemes.id)),
   ]);
-  const cards = await loadFlashcardRows(ctx, user?.id ?? null, undefined);
-  const introduced = user ? await flashcardsIntroducedToday(ctx, user.id, now) : new Map<number, number>();
+  const cards = await loadFlashcardRows(ctx, userId, undefined);
+  const introduced = userId !== null ? await flashcardsIntroducedToday(ctx, userId, now) : new Map<number, number>();
   const summaries = collections.map((collection) => {
     const own = cards.filter((card) => card.collectionId === collection.id);
     return {
       ...collection,
       slug: collection.slug || slugify(collection.title),
       cardCount: own.length,
-      counts: user ? countStudy(own, now, introduced.get(collection.id) ?? 0) : null,
+      counts: userId !== null ? countStudy(own, now, introduced.get(collection.id) ?? 0) : null,
     };
   });
   let savedWords: StudyCounts | null = null;
-  if (user) {
-    const words = await loadWordRows(ctx, user.id);
-    savedWords = countStudy(words, now, await wordsIntroducedToday(ctx, user.id, now));
+  if (userId !== null) {
+    const words = await loadWordRows(ctx, userId);
+    savedWords = countStudy(words, now, await wordsIntroducedToday(ctx, userId, now));
   }
   return {
     collections: summaries,
-    totals: user ? summaries.reduce((sum, item) => addCounts(sum, item.counts!), EMPTY_COUNTS) : null,
+    totals: userId !== null ? summaries.reduce((sum, item) => addCounts(sum, item.counts!), EMPTY_COUNTS) : null,
     savedWords,
     themes: themes.map((theme) => ({ ...theme, slug: theme.slug || slugify(theme.title) })),
   };
@@ -419,7 +417,7 @@ async function toStudyCard(
 /** One published collection with every card (front and back) and, for a learner, each card's status. */
 export async function getFlashcollection(
   ctx: AppContext,
-  { user, collectionId }: { user: Learner | null; collectionId: number },
+  { userId, collectionId }: { userId: number | null; collectionId: number },
 ): Promise<FlashcollectionDetail | null> {
   const [collection] = await ctx.db
     .select({
@@ -433,17 +431,17 @@ export async function getFlashcollection(
     .where(and(eq(flashcollections.id, collectionId), publishedCollection));
   if (!collection) return null;
   const now = ctx.now();
-  const rows = await loadFlashcardRows(ctx, user?.id ?? null, eq(flashcards.collectionId, collectionId));
-  const introduced = user ? ((await flashcardsIntroducedToday(ctx, user.id, now)).get(collectionId) ?? 0) : 0;
+  const rows = await loadFlashcardRows(ctx, userId, eq(flashcards.collectionId, collectionId));
+  const introduced = userId !== null ? ((await flashcardsIntroducedToday(ctx, userId, now)).get(collectionId) ?? 0) : 0;
   return {
     ...collection,
     slug: collection.slug || slugify(collection.title),
     cardCount: rows.length,
-    counts: user ? countStudy(rows, now, introduced) : null,
+    counts: userId !== null ? countStudy(rows, now, introduced) : null,
     cards: await Promise.all(
       rows.map(async (row) => ({
         ...(await toStudyCard(ctx, row)),
-        status: user ? cardStatus(row.state, now) : null,
+        status: userId !== null ? cardStatus(row.state, now) : null,
         due: row.state?.due ?? null,
       })),
     ),
@@ -451,11 +449,11 @@ export async function getFlashcollection(
 }
 
 /** The learner's list when reviewing one list of saved words; null when it is not theirs. */
-export async function getOwnVocabularyList(ctx: AppContext, { user, listId }: { user: Learner; listId: number }) {
+export async function getOwnVocabularyList(ctx: AppContext, { userId, listId }: { userId: number; listId: number }) {
   const [list] = await ctx.db
     .select({ id: vocabularyLists.id, title: vocabularyLists.title })
     .from(vocabularyLists)
-    .where(and(eq(vocabularyLists.id, listId), eq(vocabularyLists.userId, user.id)));
+    .where(and(eq(vocabularyLists.id, listId), eq(vocabularyLists.userId, userId)));
   return list ?? null;
 }
 
@@ -463,56 +461,56 @@ type ScopeCard = QueueCard & Parameters<typeof toStudyCard>[1];
 
 async function scopeCards(
   ctx: AppContext,
-  user: Learner,
+  userId: number,
   scope: ReviewScope,
   now: Date,
 ): Promise<{ cards: ScopeCard[]; introduced: number }> {
   if (scope.kind === "words") {
     return {
-      cards: await loadWordRows(ctx, user.id, scope.listId),
-      introduced: await wordsIntroducedToday(ctx, user.id, now),
+      cards: await loadWordRows(ctx, userId, scope.listId),
+      introduced: await wordsIntroducedToday(ctx, userId, now),
     };
   }
   if (scope.kind === "due") {
     // "Review all due" brings no new cards: those are met collection by collection.
-    return { cards: await loadFlashcardRows(ctx, user.id, undefined), introduced: NEW_CARDS_PER_DAY };
+    return { cards: await loadFlashcardRows(ctx, userId, undefined), introduced: NEW_CARDS_PER_DAY };
   }
-  const cards = await loadFlashcardRows(ctx, user.id, eq(flashcards.collectionId, scope.collectionId));
-  const introduced = (await flashcardsIntroducedToday(ctx, user.id, now)).get(scope.collectionId) ?? 0;
+  const cards = await loadFlashcardRows(ctx, userId, eq(flashcards.collectionId, scope.collectionId));
+  const introduced = (await flashcardsIntroducedToday(ctx, userId, now)).get(scope.collectionId) ?? 0;
   return { cards, introduced };
 }
 
 /** Review logs of this scope since `since`, newest first (the flashcard and the word tables). */
-function flashcardLogScope(user: Learner, scope: ReviewScope, since: Date): SQL | undefined {
+function flashcardLogScope(userId: number, scope: ReviewScope, since: Date): SQL | undefined {
   return and(
-    eq(flashcardReviewLogs.userId, user.id),
+    eq(flashcardReviewLogs.userId, userId),
     gte(flashcardReviewLogs.reviewedAt, since),
     scope.kind === "collection" ? eq(flashcards.collectionId, scope.collectionId) : undefined,
   );
 }
 
-function wordLogScope(user: Learner, scope: ReviewScope & { kind: "words" }, since: Date): SQL | undefined {
+function wordLogScope(userId: number, scope: ReviewScope & { kind: "words" }, since: Date): SQL | undefined {
   return and(
-    eq(vocabularyReviewLogs.userId, user.id),
+    eq(vocabularyReviewLogs.userId, userId),
     gte(vocabularyReviewLogs.reviewedAt, since),
     scope.listId === undefined ? undefined : eq(vocabularyListItems.listId, scope.listId),
   );
 }
 
-async function sessionSummary(ctx: AppContext, user: Learner, scope: ReviewScope, since: Date) {
+async function sessionSummary(ctx: AppContext, userId: number, scope: ReviewScope, since: Date) {
   const rows =
     scope.kind === "words"
       ? await ctx.db
           .select({ rating: vocabularyReviewLogs.rating, total: count() })
           .from(vocabularyReviewLogs)
           .innerJoin(vocabularyListItems, eq(vocabularyListItems.id, vocabularyReviewLogs.itemId))
-          .where(wordLogScope(user, scope, since))
+          .where(wordLogScope(userId, scope, since))
           .groupBy(vocabularyReviewLogs.rating)
       : await ctx.db
           .select({ rating: flashcardReviewLogs.rating, total: count() })
           .from(flashcardReviewLogs)
           .innerJoin(flashcards, eq(flashcards.id, flashcardReviewLogs.flashcardId))
-          .where(flashcardLogScope(user, scope, since))
+          .where(flashcardLogScope(userId, scope, since))
           .groupBy(flashcardReviewLogs.rating);
   return summarize(rows);
 }
@@ -523,10 +521,10 @@ async function sessionSummary(ctx: AppContext, user: Learner, scope: ReviewScope
  */
 export async function getReviewSession(
   ctx: AppContext,
-  { user, scope, ...options }: { user: Learner; scope: ReviewScope } & { since?: Date | null },
+  { userId, scope, ...options }: { userId: number; scope: ReviewScope } & { since?: Date | null },
 ): Promise<ReviewSession> {
   const now = ctx.now();
-  const { cards, introduced } = await scopeCards(ctx, user, scope, now);
+  const { cards, introduced } = await scopeCards(ctx, userId, scope, now);
   const order = orderQueue(cards, now, NEW_CARDS_PER_DAY - introduced);
   const next = order.queue[0];
   const later = cards.flatMap((card) =>
@@ -538,9 +536,9 @@ export async function getReviewSession(
       ? { card: await toStudyCard(ctx, next), isNew: next.state === null, previews: previewRatings(next.state, now) }
       : null,
     remaining: { due: order.due, new: order.new, learning: order.learning },
-    summary: since ? await sessionSummary(ctx, user, scope, since) : null,
+    summary: since ? await sessionSummary(ctx, userId, scope, since) : null,
     nextDue: later.length ? new Date(Math.min(...later)) : null,
-    canUndo: since ? (await lastReviewInScope(ctx, user, scope, since)) !== null : false,
+    canUndo: since ? (await lastReviewInScope(ctx, userId, scope, since)) !== null : false,
   };
 }
 
@@ -557,7 +555,7 @@ export interface ReviewInput {
 /** Rates one flashcard of a published collection (see `applyReview`). */
 export async function reviewFlashcard(
   ctx: AppContext,
-  { user, ...input }: { user: Learner } & ReviewInput,
+  { userId, ...input }: { userId: number } & ReviewInput,
 ): Promise<ReviewResult> {
   const [card] = await ctx.db
     .select({ id: flashcards.id })
@@ -565,24 +563,24 @@ export async function reviewFlashcard(
     .innerJoin(flashcollections, and(eq(flashcollections.id, flashcards.collectionId), publishedCollection))
     .where(eq(flashcards.id, input.cardId));
   if (!card) throw notFound("We couldn't find that flashcard.");
-  return applyReview(ctx, { tables: FLASHCARD_REVIEWS, userId: user.id, ...input });
+  return applyReview(ctx, { tables: FLASHCARD_REVIEWS, userId, ...input });
 }
 
 /** Rates one of the learner's saved words; the same rules as flashcards. Others' words answer 404. */
 export async function reviewSavedWord(
   ctx: AppContext,
-  { user, ...input }: { user: Learner } & ReviewInput,
+  { userId, ...input }: { userId: number } & ReviewInput,
 ): Promise<ReviewResult> {
   const [item] = await ctx.db
     .select({ id: vocabularyListItems.id })
     .from(vocabularyListItems)
     .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
-    .where(and(eq(vocabularyListItems.id, input.cardId), eq(vocabularyLists.userId, user.id)));
+    .where(and(eq(vocabularyListItems.id, input.cardId), eq(vocabularyLists.userId, userId)));
   if (!item) throw notFound("We couldn't find that word in your lists.");
-  return applyReview(ctx, { tables: SAVED_WORD_REVIEWS, userId: user.id, ...input });
+  return applyReview(ctx, { tables: SAVED_WORD_REVIEWS, userId, ...input });
 }
 
-async function lastReviewInScope(ctx: AppContext, user: Learner, scope: ReviewScope, since: Date) {
+async function lastReviewInScope(ctx: AppContext, userId: number, scope: ReviewScope, since: Date) {
   if (scope.kind === "words") {
     const [log] = await ctx.db
       .select({
@@ -593,7 +591,7 @@ async function lastReviewInScope(ctx: AppContext, user: Learner, scope: ReviewSc
       })
       .from(vocabularyReviewLogs)
       .innerJoin(vocabularyListItems, eq(vocabularyListItems.id, vocabularyReviewLogs.itemId))
-      .where(wordLogScope(user, scope, since))
+      .where(wordLogScope(userId, scope, since))
       .orderBy(desc(vocabularyReviewLogs.reviewedAt), desc(vocabularyReviewLogs.id))
       .limit(1);
     return log ?? null;
@@ -607,7 +605,7 @@ async function lastReviewInScope(ctx: AppContext, user: Learner, scope: ReviewSc
     })
     .from(flashcardReviewLogs)
     .innerJoin(flashcards, eq(flashcards.id, flashcardReviewLogs.flashcardId))
-    .where(flashcardLogScope(user, scope, since))
+    .where(flashcardLogScope(userId, scope, since))
     .orderBy(desc(flashcardReviewLogs.reviewedAt), desc(flashcardReviewLogs.id))
     .limit(1);
   return log ?? null;
@@ -619,10 +617,10 @@ async function lastReviewInScope(ctx: AppContext, user: Learner, scope: ReviewSc
  */
 export async function undoLastReview(
   ctx: AppContext,
-  { user, scope, since }: { user: Learner; scope: ReviewScope; since: Date },
+  { userId, scope, since }: { userId: number; scope: ReviewScope; since: Date },
 ): Promise<{ undone: boolean; cardId: number | null }> {
-  const log = await lastReviewInScope(ctx, user, scope, since);
+  const log = await lastReviewInScope(ctx, userId, scope, since);
   if (!log) return { undone: false, cardId: null };
   const tables = scope.kind === "words" ? SAVED_WORD_REVIEWS : FLASHCARD_REVIEWS;
-  return { undone: await takeBackReview(ctx, { tables, userId: user.id, log }), cardId: log.cardId };
+  return { undone: await takeBackReview(ctx, { tables, userId, log }), cardId: log.cardId };
 }

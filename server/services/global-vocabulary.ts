@@ -11,7 +11,6 @@ import { normalizeArabic } from "#core/arabic";
 import { slugify } from "#core/slug";
 import type { AppContext } from "../context";
 import { notFound } from "../lib/errors";
-import type { SessionUser } from "./auth";
 import { isMediaKey, signMediaUrl } from "./media";
 import { getOrCreateDefaultList } from "./vocabulary-save";
 import { addListItem } from "./vocabulary-lists";
@@ -19,8 +18,6 @@ import { listGlobalPoolWords, recordQuizAttempt, type QuizSource } from "./vocab
 
 // The shared vocabulary the Ahla team curates: themes → decks (grouped by deck category) → words,
 // plus each learner's progress per deck (best score, plays).
-
-type Owner = Pick<SessionUser, "id">;
 
 const THEME_NOT_FOUND = "We couldn't find that vocabulary theme.";
 const DECK_NOT_FOUND = "We couldn't find that deck.";
@@ -103,7 +100,7 @@ export async function listVocabularyThemes(ctx: AppContext): Promise<ThemeSummar
   }));
 }
 
-async function loadDecks(ctx: AppContext, user: Owner, where: { themeId?: number; deckId?: number }) {
+async function loadDecks(ctx: AppContext, userId: number, where: { themeId?: number; deckId?: number }) {
   return ctx.db
     .select({
       id: globalVocabularyDecks.id,
@@ -123,7 +120,7 @@ async function loadDecks(ctx: AppContext, user: Owner, where: { themeId?: number
     })
     .from(globalVocabularyDecks)
     .leftJoin(globalVocabularyDeckCategories, eq(globalVocabularyDeckCategories.id, globalVocabularyDecks.categoryId))
-    .leftJoin(deckProgress, and(eq(deckProgress.deckId, globalVocabularyDecks.id), eq(deckProgress.userId, user.id)))
+    .leftJoin(deckProgress, and(eq(deckProgress.deckId, globalVocabularyDecks.id), eq(deckProgress.userId, userId)))
     .where(
       and(
         where.themeId === undefined ? undefined : eq(globalVocabularyDecks.themeId, where.themeId),
@@ -151,12 +148,12 @@ function toDeckSummary(row: DeckRow): DeckSummary {
 /** A theme with its decks grouped by category (categories in their order, uncategorised last). */
 export async function getVocabularyTheme(
   ctx: AppContext,
-  { user, themeId }: { user: Owner; themeId: number },
+  { userId, themeId }: { userId: number; themeId: number },
 ): Promise<ThemeDetail> {
   const themes = await listVocabularyThemes(ctx);
   const theme = themes.find((candidate) => candidate.id === themeId);
   if (!theme) throw notFound(THEME_NOT_FOUND);
-  const rows = await loadDecks(ctx, user, { themeId });
+  const rows = await loadDecks(ctx, userId, { themeId });
   const groups = new Map<number | null, { id: number | null; title: string; position: number; decks: DeckSummary[] }>();
   for (const row of rows) {
     const key = row.categoryId ?? null;
@@ -179,15 +176,15 @@ export async function getVocabularyTheme(
 }
 
 async function deckWordsAudio(ctx: AppContext, audioKey: string | null) {
-  return audioKey && isMediaKey(audioKey) ? signMediaUrl(ctx, audioKey) : null;
+  return audioKey && isMediaKey(audioKey) ? signMediaUrl(ctx, { key: audioKey }) : null;
 }
 
 /** A deck with its words (in their order), optionally filtered by `q` on Arabic, transliteration or English. */
 export async function getVocabularyDeck(
   ctx: AppContext,
-  { user, deckId, ...options }: { user: Owner; deckId: number } & { q?: string },
+  { userId, deckId, ...options }: { userId: number; deckId: number } & { q?: string },
 ): Promise<DeckDetail> {
-  const [row] = await loadDecks(ctx, user, { deckId });
+  const [row] = await loadDecks(ctx, userId, { deckId });
   if (!row) throw notFound(DECK_NOT_FOUND);
   const [[theme], wordRows] = await ctx.db.batch([
     ctx.db
@@ -233,9 +230,9 @@ export async function getVocabularyDeck(
 
 export async function getDeckQuizSource(
   ctx: AppContext,
-  { user, deckId }: { user: Owner; deckId: number },
+  { userId, deckId }: { userId: number; deckId: number },
 ): Promise<QuizSource> {
-  const deck = await getVocabularyDeck(ctx, { user, deckId });
+  const deck = await getVocabularyDeck(ctx, { userId, deckId });
   const words = deck.words.map((word) => ({
     key: `g${word.id}`,
     arabic: word.arabic,
@@ -253,11 +250,11 @@ export async function getDeckQuizSource(
  */
 export async function finishDeckQuiz(
   ctx: AppContext,
-  { user, ...input }: { user: Owner } & { deckId: number; seed: number; wordKeys: string[]; answerKeys: string[] },
+  { userId, ...input }: { userId: number } & { deckId: number; seed: number; wordKeys: string[]; answerKeys: string[] },
 ) {
-  const quizSource = await getDeckQuizSource(ctx, { user, deckId: input.deckId });
+  const quizSource = await getDeckQuizSource(ctx, { userId, deckId: input.deckId });
   const { quiz, recorded } = await recordQuizAttempt(ctx, {
-    userId: user.id,
+    userId,
     source: "deck",
     sourceId: input.deckId,
     quizSource,
@@ -268,7 +265,7 @@ export async function finishDeckQuiz(
     await ctx.db
       .insert(deckProgress)
       .values({
-        userId: user.id,
+        userId,
         deckId: input.deckId,
         bestScore: quiz.score.percent,
         plays: 1,
@@ -287,14 +284,14 @@ export async function finishDeckQuiz(
   const [progress] = await ctx.db
     .select({ bestScore: deckProgress.bestScore, plays: deckProgress.plays })
     .from(deckProgress)
-    .where(and(eq(deckProgress.userId, user.id), eq(deckProgress.deckId, input.deckId)));
+    .where(and(eq(deckProgress.userId, userId), eq(deckProgress.deckId, input.deckId)));
   return { score: quiz.score, recorded, progress: progress ?? null };
 }
 
 /** Copies a global word into one of the learner's lists ("My words" when none is named). */
 export async function saveGlobalWordToList(
   ctx: AppContext,
-  { user, ...input }: { user: Owner } & { wordId: number; listId?: number },
+  { userId, ...input }: { userId: number } & { wordId: number; listId?: number },
 ) {
   const [word] = await ctx.db
     .select({
@@ -306,6 +303,6 @@ export async function saveGlobalWordToList(
     .where(eq(globalVocabularyWords.id, input.wordId))
     .limit(1);
   if (!word) throw notFound("We couldn't find that word.");
-  const listId = input.listId ?? (await getOrCreateDefaultList(ctx, { userId: user.id })).id;
-  return addListItem(ctx, { user, listId, ...word });
+  const listId = input.listId ?? (await getOrCreateDefaultList(ctx, { userId })).id;
+  return addListItem(ctx, { userId, listId, ...word });
 }

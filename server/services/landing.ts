@@ -59,7 +59,7 @@ export async function getSampleLesson(ctx: AppContext): Promise<SampleLesson | n
       .from(videoTeachers)
       .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
       .where(eq(videoTeachers.videoId, lesson.id)),
-    signMediaUrl(ctx, lesson.videoKey),
+    signMediaUrl(ctx, { key: lesson.videoKey }),
     signThumbnailUrl(ctx, lesson.thumbnailKey),
   ]);
   return {

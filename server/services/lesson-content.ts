@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { transcriptCues, videos, videoSentenceGaps, videoSentenceOrders, videoVocabulary } from "#drizzle/schema";
+import { isPastTheEnd, WORD_PAST_THE_END } from "#core/word-time";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
 
@@ -25,16 +26,10 @@ export async function findLessonGate(ctx: AppContext, { videoId }: { videoId: nu
   return lesson ?? null;
 }
 
-const WORD_PAST_THE_END = "The time is past the end of the video.";
-
-/**
- * A lesson's word is said inside its video: a time past the end is refused (422 at `startMs`) once the
- * lesson has a duration. The rule of the `video_vocabulary` table, whichever admin tool writes it (the
- * registry's hook in server/admin/resources/lesson-content.ts, which the lesson workspace writes through).
- */
+/** The word-time rule (core/word-time.ts) for one word the registry writes: 422 at `startMs`. */
 export async function checkWordTime(ctx: AppContext, { videoId, startMs }: { videoId: number; startMs: number }) {
   const lesson = await findLessonGate(ctx, { videoId });
-  if (lesson && lesson.durationSeconds > 0 && startMs > lesson.durationSeconds * 1000) {
+  if (lesson && isPastTheEnd(lesson.durationSeconds, startMs)) {
     throw new AppError(422, [WORD_PAST_THE_END], { startMs: [WORD_PAST_THE_END] });
   }
 }

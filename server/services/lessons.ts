@@ -381,7 +381,7 @@ function groupMembership(rows: MembershipRow[]) {
 const fileNameOf = (key: string) => key.split("/").pop() ?? key;
 
 async function signIfMedia(ctx: AppContext, key: string | null, options?: { downloadName?: string }) {
-  return key && isMediaKey(key) ? signMediaUrl(ctx, key, options) : null;
+  return key && isMediaKey(key) ? signMediaUrl(ctx, { key, ...options }) : null;
 }
 
 /**
@@ -564,7 +564,7 @@ export async function getLessonPage(
       .map(async ({ fileKey, ...attachment }) => ({
         ...attachment,
         fileName: fileNameOf(fileKey),
-        url: (await signMediaUrl(ctx, fileKey, { downloadName: fileNameOf(fileKey) }))!,
+        url: (await signMediaUrl(ctx, { key: fileKey, downloadName: fileNameOf(fileKey) }))!,
       })),
   );
   const [videoUrl, posterUrl] = await Promise.all([

@@ -267,7 +267,8 @@ export async function getListeningActivity(
     questionsQuery(ctx, activityId),
     myScoresQuery(ctx, member.userId, activityId),
   ]);
-  const url = activity.mediaKey && isMediaKey(activity.mediaKey) ? await signMediaUrl(ctx, activity.mediaKey) : null;
+  const url =
+    activity.mediaKey && isMediaKey(activity.mediaKey) ? await signMediaUrl(ctx, { key: activity.mediaKey }) : null;
   return {
     id: activity.id,
     title: activity.title,

@@ -20,8 +20,7 @@ function signedPayload(key: string, expires: number, download: string | null) {
  */
 export async function signMediaUrl(
   ctx: AppContext,
-  key: string,
-  options: { expiresInSeconds?: number; downloadName?: string } = {},
+  { key, ...options }: { key: string } & { expiresInSeconds?: number; downloadName?: string },
 ): Promise<string> {
   if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
   const expires = Math.floor(ctx.now().getTime() / 1000) + (options.expiresInSeconds ?? MEDIA_URL_LIFETIME_SECONDS);

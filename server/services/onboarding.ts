@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { countries, users, videos, type LearningGoal, type Level } from "#drizzle/schema";
 import { LEVELS, type OnboardingInput, type PreferencesInput } from "#core/schemas/onboarding";
-import { isLessonLocked, type ViewerAccess } from "../access/policy";
+import { isLessonLocked, type LessonAccessFacts } from "../access/policy";
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
 import { signThumbnailUrl } from "./catalog/lesson-summaries";
@@ -122,7 +122,7 @@ function clipQuery(ctx: AppContext, level: Level) {
 /** Everything the onboarding page shows: the member's answers so far, the regions and the three clips. */
 export async function getOnboardingPage(
   ctx: AppContext,
-  { userId, accessLoaded }: { userId: number; accessLoaded: ViewerAccess | Promise<ViewerAccess> },
+  { userId, access: accessLoaded }: { userId: number; access: LessonAccessFacts | Promise<LessonAccessFacts> },
 ) {
   const [[prefRows, regions, beginner, intermediate, advanced], access] = await Promise.all([
     ctx.db.batch([
@@ -141,7 +141,7 @@ export async function getOnboardingPage(
       if (!row || isLessonLocked(row, access)) return null;
       const [posterUrl, videoUrl] = await Promise.all([
         signThumbnailUrl(ctx, row.thumbnailKey),
-        row.videoKey && isMediaKey(row.videoKey) ? signMediaUrl(ctx, row.videoKey) : Promise.resolve(null),
+        row.videoKey && isMediaKey(row.videoKey) ? signMediaUrl(ctx, { key: row.videoKey }) : Promise.resolve(null),
       ]);
       return {
         lessonId: row.id,

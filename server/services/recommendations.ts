@@ -13,7 +13,7 @@ import {
 } from "#drizzle/schema";
 import { LEVEL_LABELS } from "#core/format";
 import { regionAdjective } from "#core/schemas/onboarding";
-import { isLessonLocked, type ViewerAccess } from "../access/policy";
+import { isLessonLocked, type LessonAccessFacts } from "../access/policy";
 import type { AppContext } from "../context";
 import { getEntitlement } from "./billing/entitlement";
 import { signThumbnailUrl } from "./catalog/lesson-summaries";
@@ -52,7 +52,7 @@ const MAX_LIMIT = 24;
 interface Options {
   limit?: number;
   /** The member's access when the caller is already looking it up (the library); else it is looked up here. */
-  access?: ViewerAccess | Promise<ViewerAccess>;
+  access?: LessonAccessFacts | Promise<LessonAccessFacts>;
 }
 
 const lessonColumns = {
@@ -330,7 +330,7 @@ function rank([prefRows, seriesRows, courseRows, regionRows, levelRows]: ForYouR
 async function toRecommended(
   ctx: AppContext,
   { row, reason, kind, collection }: Suggestion,
-  access: ViewerAccess,
+  access: LessonAccessFacts,
 ): Promise<RecommendedLesson> {
   return {
     id: row.id,
@@ -353,7 +353,7 @@ async function toRecommended(
   };
 }
 
-function accessFor(ctx: AppContext, userId: number, given: Options["access"]): Promise<ViewerAccess> {
+function accessFor(ctx: AppContext, userId: number, given: Options["access"]): Promise<LessonAccessFacts> {
   if (given) return Promise.resolve(given);
   return getEntitlement(ctx, { userId }).then((entitlement) => ({
     signedIn: true,

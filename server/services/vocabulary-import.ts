@@ -55,10 +55,13 @@ async function findParents(ctx: AppContext, kind: ImportKind, rows: readonly Par
   ];
   const found = new Map<number, ParentRow>();
   for (const condition of conditions) {
-    const rows = await ctx.db
-      .select({ id: table.id, slug: table.slug, title: table.title })
-      .from(table)
-      .where(condition);
+    const rows =
+      kind === "lesson"
+        ? await ctx.db
+            .select({ id: videos.id, slug: videos.slug, title: videos.title, durationSeconds: videos.durationSeconds })
+            .from(videos)
+            .where(condition)
+        : await ctx.db.select({ id: table.id, slug: table.slug, title: table.title }).from(table).where(condition);
     for (const row of rows) found.set(row.id, row);
   }
   return [...found.values()];

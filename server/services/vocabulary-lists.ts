@@ -9,15 +9,12 @@ import type { Member } from "../access/viewer";
 import type { AppContext } from "../context";
 import { spreadsheetCsv } from "../lib/csv";
 import { AppError, notFound } from "../lib/errors";
-import type { SessionUser } from "./auth";
 import { isMediaKey, signMediaUrl } from "./media";
 import { listGlobalPoolWords, recordQuizAttempt, type QuizSource } from "./vocabulary-pool";
 import { normalizedArabicSql } from "./word-lookup";
 
 // A learner's own vocabulary lists. Every read and write carries the owner in its `where`, so another
 // learner's list or word answers exactly like one that does not exist (404).
-
-type Owner = Pick<SessionUser, "id">;
 
 const LIST_NOT_FOUND = "We couldn't find that vocabulary list.";
 const ITEM_NOT_FOUND = "We couldn't find that word.";
@@ -66,7 +63,7 @@ const ownList = (userId: number, listId: number) =>
 
 export async function listVocabularyLists(
   ctx: AppContext,
-  { user }: { user: Owner },
+  { userId }: { userId: number },
 ): Promise<VocabularyListSummary[]> {
   const rows = await ctx.db
     .select({
@@ -78,13 +75,13 @@ export async function listVocabularyLists(
     })
     .from(vocabularyLists)
     .leftJoin(vocabularyListItems, eq(vocabularyListItems.listId, vocabularyLists.id))
-    .where(eq(vocabularyLists.userId, user.id))
+    .where(eq(vocabularyLists.userId, userId))
     .groupBy(vocabularyLists.id)
     .orderBy(desc(vocabularyLists.isDefault), desc(vocabularyLists.updatedAt), desc(vocabularyLists.id));
   return rows.map((row) => ({ ...row, slug: slugify(row.title) }));
 }
 
-async function requireOwnList(ctx: AppContext, user: Owner, listId: number) {
+async function requireOwnList(ctx: AppContext, userId: number, listId: number) {
   const [list] = await ctx.db
     .select({
       id: vocabularyLists.id,
@@ -93,7 +90,7 @@ async function requireOwnList(ctx: AppContext, user: Owner, listId: number) {
       updatedAt: vocabularyLists.updatedAt,
     })
     .from(vocabularyLists)
-    .where(ownList(user.id, listId))
+    .where(ownList(userId, listId))
     .limit(1);
   if (!list) throw notFound(LIST_NOT_FOUND);
   return list;
@@ -167,9 +164,9 @@ function matchesSearch(item: VocabularyListItem, query: string): boolean {
 /** One of the learner's lists with its words (newest first), optionally filtered by `q`. */
 export async function getVocabularyList(
   ctx: AppContext,
-  { user, listId, ...options }: { user: Owner; listId: number } & { q?: string },
+  { userId, listId, ...options }: { userId: number; listId: number } & { q?: string },
 ): Promise<VocabularyListDetail> {
-  const list = await requireOwnList(ctx, user, listId);
+  const list = await requireOwnList(ctx, userId, listId);
   const rows = await ctx.db
     .select(itemColumns)
     .from(vocabularyListItems)
@@ -181,18 +178,21 @@ export async function getVocabularyList(
   return { ...list, slug: slugify(list.title), wordCount: all.length, totalWords: all.length, items };
 }
 
-export async function createVocabularyList(ctx: AppContext, { user, ...input }: { user: Owner } & { title: string }) {
+export async function createVocabularyList(
+  ctx: AppContext,
+  { userId, ...input }: { userId: number } & { title: string },
+) {
   const [{ lists } = { lists: 0 }] = await ctx.db
     .select({ lists: count() })
     .from(vocabularyLists)
-    .where(eq(vocabularyLists.userId, user.id));
+    .where(eq(vocabularyLists.userId, userId));
   if (lists >= LISTS_PER_LEARNER_MAX) {
     throw new AppError(422, [`You can keep up to ${LISTS_PER_LEARNER_MAX} lists. Delete one to make room.`]);
   }
   const now = ctx.now();
   const [list] = await ctx.db
     .insert(vocabularyLists)
-    .values({ userId: user.id, title: input.title.trim(), isDefault: false, createdAt: now, updatedAt: now })
+    .values({ userId, title: input.title.trim(), isDefault: false, createdAt: now, updatedAt: now })
     .returning({ id: vocabularyLists.id, title: vocabularyLists.title });
   return { ...list!, slug: slugify(list!.title) };
 }
@@ -249,13 +249,13 @@ async function requireRoomFor(ctx: AppContext, listId: number) {
   if (words >= LIST_ITEMS_MAX) throw new AppError(422, [`A list holds at most ${LIST_ITEMS_MAX} words.`]);
 }
 
-async function getOwnItem(ctx: AppContext, user: Owner, itemId: number) {
+async function getOwnItem(ctx: AppContext, userId: number, itemId: number) {
   const [row] = await ctx.db
     .select(itemColumns)
     .from(vocabularyListItems)
     .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
     .leftJoin(videos, eq(videos.id, vocabularyListItems.videoId))
-    .where(and(eq(vocabularyListItems.id, itemId), eq(vocabularyLists.userId, user.id)))
+    .where(and(eq(vocabularyListItems.id, itemId), eq(vocabularyLists.userId, userId)))
     .limit(1);
   if (!row) throw notFound(ITEM_NOT_FOUND);
   return row;
@@ -265,12 +265,12 @@ async function getOwnItem(ctx: AppContext, user: Owner, itemId: number) {
 export async function addListItem(
   ctx: AppContext,
   {
-    user,
+    userId,
     listId,
     ...input
-  }: { user: Owner; listId: number } & (ListItemInput & { videoId?: number | null; startMs?: number | null }),
+  }: { userId: number; listId: number } & (ListItemInput & { videoId?: number | null; startMs?: number | null }),
 ) {
-  const list = await requireOwnList(ctx, user, listId);
+  const list = await requireOwnList(ctx, userId, listId);
   const arabic = input.arabic.trim();
   if (await findSameWord(ctx, list.id, arabic)) throw duplicateWord(list.title, arabic);
   await requireRoomFor(ctx, list.id);
@@ -296,17 +296,17 @@ export async function addListItem(
   ]);
   // Lost a race with the same word (a double submit): same answer as the duplicate check.
   if (!inserted) throw duplicateWord(list.title, arabic);
-  return toItem(await getOwnItem(ctx, user, inserted.id));
+  return toItem(await getOwnItem(ctx, userId, inserted.id));
 }
 
 export async function updateListItem(
   ctx: AppContext,
-  { user, itemId, ...input }: { user: Owner; itemId: number } & ListItemInput,
+  { userId, itemId, ...input }: { userId: number; itemId: number } & ListItemInput,
 ) {
-  const item = await getOwnItem(ctx, user, itemId);
+  const item = await getOwnItem(ctx, userId, itemId);
   const arabic = input.arabic.trim();
   if (await findSameWord(ctx, item.listId, arabic, item.id)) {
-    const list = await requireOwnList(ctx, user, item.listId);
+    const list = await requireOwnList(ctx, userId, item.listId);
     throw duplicateWord(list.title, arabic);
   }
   const now = ctx.now();
@@ -317,16 +317,16 @@ export async function updateListItem(
       .where(eq(vocabularyListItems.id, item.id)),
     ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, item.listId)),
   ]);
-  return toItem(await getOwnItem(ctx, user, item.id));
+  return toItem(await getOwnItem(ctx, userId, item.id));
 }
 
 /** Moves a word to another of the learner's lists; both lists must be theirs. */
 export async function moveListItem(
   ctx: AppContext,
-  { user, itemId, toListId }: { user: Owner; itemId: number; toListId: number },
+  { userId, itemId, toListId }: { userId: number; itemId: number; toListId: number },
 ) {
-  const item = await getOwnItem(ctx, user, itemId);
-  const target = await requireOwnList(ctx, user, toListId);
+  const item = await getOwnItem(ctx, userId, itemId);
+  const target = await requireOwnList(ctx, userId, toListId);
   if (target.id === item.listId) return { item: toItem(item), list: { ...target, slug: slugify(target.title) } };
   if (await findSameWord(ctx, target.id, item.arabic)) throw duplicateWord(target.title, item.arabic);
   await requireRoomFor(ctx, target.id);
@@ -344,8 +344,8 @@ export async function moveListItem(
   return { item: toItem({ ...item, listId: target.id }), list: { ...target, slug: slugify(target.title) } };
 }
 
-export async function deleteListItem(ctx: AppContext, { user, itemId }: { user: Owner; itemId: number }) {
-  const item = await getOwnItem(ctx, user, itemId);
+export async function deleteListItem(ctx: AppContext, { userId, itemId }: { userId: number; itemId: number }) {
+  const item = await getOwnItem(ctx, userId, itemId);
   await ctx.db.delete(vocabularyListItems).where(eq(vocabularyListItems.id, item.id));
   return { id: item.id, listId: item.listId, arabic: item.arabic };
 }
@@ -355,9 +355,9 @@ export async function deleteListItem(ctx: AppContext, { user, itemId }: { user: 
 // ---------------------------------------------------------------------------------------------
 
 /** The list as a spreadsheet CSV (server/lib/csv.ts: BOM, RFC 4180 quoting, CRLF, formula cells defused). */
-export async function exportVocabularyListCsv(ctx: AppContext, { user, listId }: { user: Owner; listId: number }) {
+export async function exportVocabularyListCsv(ctx: AppContext, { userId, listId }: { userId: number; listId: number }) {
   const origin = ctx.config.appUrl.replace(/\/$/, "");
-  const list = await getVocabularyList(ctx, { user, listId });
+  const list = await getVocabularyList(ctx, { userId, listId });
   const body = spreadsheetCsv(
     ["Arabic", "Transliteration", "English", "Lesson", "Lesson link"],
     [...list.items]
@@ -385,7 +385,7 @@ export async function getListQuizSource(
   ctx: AppContext,
   { viewer, listId }: { viewer: Member; listId: number },
 ): Promise<QuizSource> {
-  const list = await requireOwnList(ctx, viewer.user, listId);
+  const list = await requireOwnList(ctx, viewer.userId, listId);
   const [rows, access] = await Promise.all([
     ctx.db
       .select({
@@ -413,7 +413,7 @@ export async function getListQuizSource(
       const entitled = row.isPublished && !isLessonLocked({ isFree: Boolean(row.isFree) }, access);
       if (entitled && row.videoKey && isMediaKey(row.videoKey) && row.startMs !== null) {
         const end = row.cueEndMs && row.cueEndMs > row.startMs ? row.cueEndMs : row.startMs + MOMENT_FALLBACK_MS;
-        audioUrl = `${await signMediaUrl(ctx, row.videoKey)}#t=${row.startMs / 1000},${end / 1000}`;
+        audioUrl = `${await signMediaUrl(ctx, { key: row.videoKey })}#t=${row.startMs / 1000},${end / 1000}`;
       }
       return {
         key: `i${row.id}`,

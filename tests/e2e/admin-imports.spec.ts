@@ -11,7 +11,7 @@ test("an admin uploads a CSV with one bad row, sees the error and the diff, appl
   const csv = [
     "\uFEFFlesson,arabic,transliteration,english,start",
     `${LESSON},عرس ${tag},3ers,"a wedding, a party",0:05`,
-    `${LESSON},زفة ${tag},zaffe,wedding procession,1:10.5`,
+    `${LESSON},زفة ${tag},zaffe,wedding procession,0:20.5`,
     `${LESSON},,nothing,missing Arabic,`,
   ].join("\r\n");
 
@@ -31,7 +31,7 @@ test("an admin uploads a CSV with one bad row, sees the error and the diff, appl
   await expect(changes.getByRole("row")).toHaveCount(3);
   await expect(changes.locator('[lang="ar"]', { hasText: `عرس ${tag}` })).toBeVisible();
   await expect(changes).toContainText("a wedding, a party");
-  await expect(changes).toContainText("1:10.5");
+  await expect(changes).toContainText("0:20.5");
   // Let the "File read" toast go first: axe judges the page, not the toast's animation frame.
   await expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page);

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { playlists, playlistVideos, videos } from "../../drizzle/schema";
-import { VISITOR_ACCESS, type ViewerAccess } from "../../server/access/policy";
+import { createViewer, type Viewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
+import { NO_ENTITLEMENT } from "../../server/services/billing/entitlement";
 import { getCourse, getSeries, listCourses, listSeries } from "../../server/services/collections/courses-and-series";
 import { getPlaylist, listPlaylists } from "../../server/services/collections/playlist-reads";
 import { movePlaylistVideo } from "../../server/services/collections/playlist-writes";
@@ -21,12 +22,14 @@ import { call, createUser, json, member, testEnv } from "./helpers";
 
 const ctx = createAppContext(testEnv);
 
-/** A member's access as the catalogue's services take it (not a signed-in member: see `member`). */
-const accessOf = (userId: number, hasSubscription = false): ViewerAccess => ({
-  signedIn: true,
-  hasSubscription,
-  userId,
-});
+/** A member's viewer as the catalogue's services take it, subscribed or not (not a signed-in member: see `member`). */
+const viewerOf = (userId: number, hasSubscription = false): Viewer =>
+  createViewer(
+    ctx,
+    { id: userId },
+    { entitlement: Promise.resolve({ ...NO_ENTITLEMENT, hasAccess: hasSubscription }) },
+  );
+const visitorViewer = createViewer(ctx, null);
 
 describe("progress helpers", () => {
   it("reads a progress row as percent, completed at the stored completion only", () => {
@@ -93,57 +96,57 @@ describe("courses", () => {
   });
 
   it("lists lessons in position order with totals, teachers and their country, drafts left out", async () => {
-    const course = await getCourse(ctx, VISITOR_ACCESS, courseId);
+    const course = await getCourse(ctx, { viewer: visitorViewer, courseId });
     expect(course?.lessons.map((lesson) => lesson.id)).toEqual(lessonIds);
     expect(course?.lessons.map((lesson) => lesson.number)).toEqual([1, 2, 3]);
     expect(course).toMatchObject({ lessonCount: 3, totalSeconds: 180, freeLessonCount: 1, slug: expect.any(String) });
     expect(course?.teachers).toEqual([
       expect.objectContaining({ name: teacherName, country: expect.objectContaining({ dialect: "Damascene" }) }),
     ]);
-    const list = await listCourses(ctx, VISITOR_ACCESS);
+    const list = await listCourses(ctx, { viewer: visitorViewer });
     expect(list.find((item) => item.id === courseId)).toMatchObject({ lessonCount: 3, totalSeconds: 180 });
     expect(list.some((item) => item.id === hiddenCourseId)).toBe(false);
   });
 
   it("hides unpublished and unknown courses", async () => {
-    expect(await getCourse(ctx, VISITOR_ACCESS, hiddenCourseId)).toBeNull();
-    expect(await getCourse(ctx, VISITOR_ACCESS, 987654)).toBeNull();
+    expect(await getCourse(ctx, { viewer: visitorViewer, courseId: hiddenCourseId })).toBeNull();
+    expect(await getCourse(ctx, { viewer: visitorViewer, courseId: 987654 })).toBeNull();
   });
 
   it("locks every lesson for visitors and premium ones for members without a subscription", async () => {
-    const visitor = await getCourse(ctx, VISITOR_ACCESS, courseId);
+    const visitor = await getCourse(ctx, { viewer: visitorViewer, courseId });
     expect(visitor?.lessons.every((lesson) => lesson.locked)).toBe(true);
     expect(visitor?.progress).toBeNull();
     const user = await createUser();
-    const free = await getCourse(ctx, accessOf(user.id), courseId);
+    const free = await getCourse(ctx, { viewer: viewerOf(user.id), courseId });
     expect(free?.lessons.map((lesson) => lesson.locked)).toEqual([false, true, true]);
-    const paying = await getCourse(ctx, accessOf(user.id, true), courseId);
+    const paying = await getCourse(ctx, { viewer: viewerOf(user.id, true), courseId });
     expect(paying?.lessons.some((lesson) => lesson.locked)).toBe(false);
   });
 
   it("starts at the first lesson, continues at the first not completed, and reviews from the start when done", async () => {
     const user = await createUser();
-    const viewer = accessOf(user.id, true);
-    const fresh = await getCourse(ctx, viewer, courseId);
+    const viewer = viewerOf(user.id, true);
+    const fresh = await getCourse(ctx, { viewer, courseId });
     expect(fresh?.progress).toEqual({ completed: 0, total: 3, percent: 0, state: "not-started" });
     expect(fresh?.nextLesson?.id).toBe(lessonIds[0]);
 
     await setProgress(ctx, { userId: user.id, videoId: lessonIds[0]!, positionSeconds: 60, completed: true });
     await setProgress(ctx, { userId: user.id, videoId: lessonIds[2]!, positionSeconds: 15 });
-    const midway = await getCourse(ctx, viewer, courseId);
+    const midway = await getCourse(ctx, { viewer, courseId });
     expect(midway?.progress).toEqual({ completed: 1, total: 3, percent: 33, state: "in-progress" });
     expect(midway?.nextLesson?.id).toBe(lessonIds[1]);
     expect(midway?.lessons[2]?.progress).toMatchObject({ completed: false, percent: 50 });
-    const card = (await listCourses(ctx, viewer)).find((item) => item.id === courseId);
+    const card = (await listCourses(ctx, { viewer })).find((item) => item.id === courseId);
     expect(card?.progress).toEqual(midway?.progress);
     expect(card?.nextLesson?.id).toBe(lessonIds[1]);
 
     // Someone else's progress never shows.
     const other = await createUser();
-    expect((await getCourse(ctx, accessOf(other.id), courseId))?.progress?.completed).toBe(0);
+    expect((await getCourse(ctx, { viewer: viewerOf(other.id), courseId }))?.progress?.completed).toBe(0);
 
     for (const videoId of lessonIds) await setProgress(ctx, { userId: user.id, videoId, completed: true });
-    const finished = await getCourse(ctx, viewer, courseId);
+    const finished = await getCourse(ctx, { viewer, courseId });
     expect(finished?.progress).toMatchObject({ completed: 3, state: "completed", percent: 100 });
     expect(finished?.nextLesson?.id).toBe(lessonIds[0]);
   });
@@ -159,11 +162,11 @@ describe("series", () => {
     const item = await createSeries(ctx, { lessons: [c.id, a.id, b.id], positions: [2, 0, 1] });
     const hidden = await createSeries(ctx, { lessons: [a.id], isPublished: false });
 
-    const detail = await getSeries(ctx, VISITOR_ACCESS, item.id);
+    const detail = await getSeries(ctx, { viewer: visitorViewer, seriesId: item.id });
     expect(detail?.lessons.map((lesson) => lesson.id)).toEqual([a.id, b.id, c.id]);
     expect(detail?.teachers.map((teacher) => teacher.name)).toEqual(["Lina Test", "Maya Test"]);
-    expect(await getSeries(ctx, VISITOR_ACCESS, hidden.id)).toBeNull();
-    const list = await listSeries(ctx, VISITOR_ACCESS);
+    expect(await getSeries(ctx, { viewer: visitorViewer, seriesId: hidden.id })).toBeNull();
+    const list = await listSeries(ctx, { viewer: visitorViewer });
     expect(list.some((entry) => entry.id === item.id)).toBe(true);
     expect(list.some((entry) => entry.id === hidden.id)).toBe(false);
   });
@@ -403,7 +406,7 @@ describe("playlists API", () => {
     const later = await createVideo(ctx);
     const id = await playlistWith(token, [a!, later.id, b!]);
     await ctx.db.update(videos).set({ isPublished: false }).where(eq(videos.id, later.id));
-    const detail = await getPlaylist(ctx, accessOf(userId), id);
+    const detail = await getPlaylist(ctx, { viewer: viewerOf(userId), playlistId: id });
     expect(detail?.lessons.map((lesson) => lesson.id)).toEqual([a, b]);
     expect(detail?.lessonCount).toBe(2);
     expect(
@@ -421,17 +424,17 @@ describe("playlists API", () => {
     const [a, b, c] = lessons.map((lesson) => lesson.id);
     const id = await playlistWith(token, [a!, b!, c!]);
     const user = { id: userId };
-    expect(await movePlaylistVideo(ctx, user, { playlistId: id, videoId: c!, direction: "up" })).toEqual({
+    expect(await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, videoId: c!, direction: "up" })).toEqual({
       moved: true,
     });
     expect((await storedPositions(ctx, id)).map((row) => row.videoId)).toEqual([a, c, b]);
-    expect(await movePlaylistVideo(ctx, user, { playlistId: id, videoId: a!, direction: "up" })).toEqual({
+    expect(await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, videoId: a!, direction: "up" })).toEqual({
       moved: false,
     });
-    expect(await movePlaylistVideo(ctx, user, { playlistId: id, videoId: b!, direction: "down" })).toEqual({
+    expect(await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, videoId: b!, direction: "down" })).toEqual({
       moved: false,
     });
-    await movePlaylistVideo(ctx, user, { playlistId: id, videoId: a!, direction: "down" });
+    await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, videoId: a!, direction: "down" });
     expect(await storedPositions(ctx, id)).toEqual([
       { videoId: c, position: 0 },
       { videoId: a, position: 1 },
@@ -471,7 +474,7 @@ describe("playlists API", () => {
   });
 
   it("lists curated playlists for visitors and their progress for learners", async () => {
-    const { curated, mine } = await listPlaylists(ctx, VISITOR_ACCESS);
+    const { curated, mine } = await listPlaylists(ctx, { viewer: visitorViewer });
     expect(mine).toEqual([]);
     expect(curated.find((playlist) => playlist.id === curatedId)).toMatchObject({
       isOwn: false,
@@ -481,7 +484,7 @@ describe("playlists API", () => {
     });
     const user = await createUser();
     await setProgress(ctx, { userId: user.id, videoId: lessons[1]!.id, completed: true, positionSeconds: 90 });
-    const forMember = await listPlaylists(ctx, accessOf(user.id));
+    const forMember = await listPlaylists(ctx, { viewer: viewerOf(user.id) });
     expect(forMember.curated.find((playlist) => playlist.id === curatedId)?.progress).toEqual({
       completed: 1,
       total: 2,

@@ -391,7 +391,7 @@ describe("R2 failing", () => {
   it("answers a signed media link with a clean 5xx (GET, a range, HEAD) and none of R2's text", async () => {
     quietErrors();
     await putMedia(ctx, "videos/fault-sample.mp4", patternBytes(500), "video/mp4");
-    const url = await signMediaUrl(ctx, "videos/fault-sample.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/fault-sample.mp4" });
     const r2 = faultyR2(["get", "head"]);
     for (const [method, headers] of [
       ["GET", {}],

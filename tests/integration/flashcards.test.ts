@@ -75,14 +75,24 @@ describe("due counts", () => {
     clock = start;
     const { collection, cards } = await createCollection({ cards: 3 });
     const user = await createUser();
-    const before = await getFlashcardsOverview(ctx, { user });
+    const before = await getFlashcardsOverview(ctx, { userId: user.id });
     const mine = () => before.collections.find((item) => item.id === collection.id)!;
     expect(mine().cardCount).toBe(3);
     expect(mine().counts).toEqual({ total: 3, due: 0, new: 3, learned: 0, newToday: 3 });
 
-    await reviewFlashcard(ctx, { user, cardId: cards[0]!.id, rating: Rating.Good, requestId: "req-good-0001" });
-    await reviewFlashcard(ctx, { user, cardId: cards[1]!.id, rating: Rating.Easy, requestId: "req-easy-0001" });
-    const after = await getFlashcardsOverview(ctx, { user });
+    await reviewFlashcard(ctx, {
+      userId: user.id,
+      cardId: cards[0]!.id,
+      rating: Rating.Good,
+      requestId: "req-good-0001",
+    });
+    await reviewFlashcard(ctx, {
+      userId: user.id,
+      cardId: cards[1]!.id,
+      rating: Rating.Easy,
+      requestId: "req-easy-0001",
+    });
+    const after = await getFlashcardsOverview(ctx, { userId: user.id });
     expect(after.collections.find((item) => item.id === collection.id)!.counts).toEqual({
       total: 3,
       due: 0,
@@ -93,7 +103,7 @@ describe("due counts", () => {
 
     // Good on a new card is the 10 minute learning step: due again ten minutes later.
     clock = minutesLater(10);
-    const later = await getFlashcardsOverview(ctx, { user });
+    const later = await getFlashcardsOverview(ctx, { userId: user.id });
     expect(later.collections.find((item) => item.id === collection.id)!.counts).toMatchObject({ due: 1, learned: 1 });
     expect(later.totals!.due).toBeGreaterThanOrEqual(1);
   });
@@ -102,7 +112,7 @@ describe("due counts", () => {
     clock = start;
     const { collection } = await createCollection({ cards: 2, title: "Numbers" });
     await createCollection({ cards: 2, isPublished: false, title: "Draft" });
-    const overview = await getFlashcardsOverview(ctx, { user: null });
+    const overview = await getFlashcardsOverview(ctx, { userId: null });
     const numbers = overview.collections.find((item) => item.id === collection.id)!;
     expect(numbers).toMatchObject({ title: "Numbers", cardCount: 2, counts: null });
     expect(overview.collections.some((item) => item.title === "Draft")).toBe(false);
@@ -118,7 +128,7 @@ describe("a review session", () => {
     const user = await createUser();
     const scope = { kind: "collection", collectionId: collection.id } as const;
 
-    const first = await getReviewSession(ctx, { user, scope, since: start });
+    const first = await getReviewSession(ctx, { userId: user.id, scope, since: start });
     expect(first.current?.card.id).toBe(cards[0]!.id);
     expect(first.current?.isNew).toBe(true);
     expect(first.current?.previews.map((preview) => preview.interval)).toEqual([
@@ -131,24 +141,49 @@ describe("a review session", () => {
     // Only studied cards have a next due date; new ones wait for the learner.
     expect(first.nextDue).toBeNull();
 
-    await reviewFlashcard(ctx, { user, cardId: cards[0]!.id, rating: Rating.Again, requestId: "session-a-1" });
+    await reviewFlashcard(ctx, {
+      userId: user.id,
+      cardId: cards[0]!.id,
+      rating: Rating.Again,
+      requestId: "session-a-1",
+    });
     clock = minutesLater(2);
     // The card answered Again is due after its 1 minute step, so it comes before the new ones.
-    const second = await getReviewSession(ctx, { user, scope, since: start });
+    const second = await getReviewSession(ctx, { userId: user.id, scope, since: start });
     expect(second.current?.card.id).toBe(cards[0]!.id);
     expect(second.current?.isNew).toBe(false);
     expect(second.remaining).toEqual({ due: 1, new: 2, learning: 0 });
 
-    await reviewFlashcard(ctx, { user, cardId: cards[0]!.id, rating: Rating.Easy, requestId: "session-a-2" });
-    await reviewFlashcard(ctx, { user, cardId: cards[1]!.id, rating: Rating.Easy, requestId: "session-a-3" });
-    await reviewFlashcard(ctx, { user, cardId: cards[2]!.id, rating: Rating.Hard, requestId: "session-a-4" });
-    const third = await getReviewSession(ctx, { user, scope, since: start });
+    await reviewFlashcard(ctx, {
+      userId: user.id,
+      cardId: cards[0]!.id,
+      rating: Rating.Easy,
+      requestId: "session-a-2",
+    });
+    await reviewFlashcard(ctx, {
+      userId: user.id,
+      cardId: cards[1]!.id,
+      rating: Rating.Easy,
+      requestId: "session-a-3",
+    });
+    await reviewFlashcard(ctx, {
+      userId: user.id,
+      cardId: cards[2]!.id,
+      rating: Rating.Hard,
+      requestId: "session-a-4",
+    });
+    const third = await getReviewSession(ctx, { userId: user.id, scope, since: start });
     // Hard on a new card is a 6 minute step: within the learn-ahead window, so it is shown now.
     expect(third.current?.card.id).toBe(cards[2]!.id);
     expect(third.remaining).toEqual({ due: 0, new: 0, learning: 1 });
-    await reviewFlashcard(ctx, { user, cardId: cards[2]!.id, rating: Rating.Easy, requestId: "session-a-5" });
+    await reviewFlashcard(ctx, {
+      userId: user.id,
+      cardId: cards[2]!.id,
+      rating: Rating.Easy,
+      requestId: "session-a-5",
+    });
 
-    const done = await getReviewSession(ctx, { user, scope, since: start });
+    const done = await getReviewSession(ctx, { userId: user.id, scope, since: start });
     expect(done.current).toBeNull();
     expect(done.summary).toEqual({ reviewed: 5, ratings: { again: 1, hard: 1, good: 0, easy: 3 } });
     expect(done.nextDue!.getTime()).toBeGreaterThanOrEqual(clock.getTime() + 86_400_000);
@@ -159,9 +194,12 @@ describe("a review session", () => {
     clock = start;
     const { collection } = await createCollection({ cards: NEW_CARDS_PER_DAY + 5 });
     const user = await createUser();
-    const session = await getReviewSession(ctx, { user, scope: { kind: "collection", collectionId: collection.id } });
+    const session = await getReviewSession(ctx, {
+      userId: user.id,
+      scope: { kind: "collection", collectionId: collection.id },
+    });
     expect(session.remaining.new).toBe(NEW_CARDS_PER_DAY);
-    const overview = await getFlashcardsOverview(ctx, { user });
+    const overview = await getFlashcardsOverview(ctx, { userId: user.id });
     expect(overview.collections.find((item) => item.id === collection.id)!.counts).toMatchObject({
       new: NEW_CARDS_PER_DAY + 5,
       newToday: NEW_CARDS_PER_DAY,
@@ -202,14 +240,20 @@ describe("a review session", () => {
     const { collection, cards } = await createCollection({ cards: 2 });
     const user = await createUser();
     const scope = { kind: "collection", collectionId: collection.id } as const;
-    await reviewFlashcard(ctx, { user, cardId: cards[0]!.id, rating: Rating.Good, requestId: "undo-0001" });
-    expect(await undoLastReview(ctx, { user, scope, since: start })).toEqual({ undone: true, cardId: cards[0]!.id });
+    await reviewFlashcard(ctx, { userId: user.id, cardId: cards[0]!.id, rating: Rating.Good, requestId: "undo-0001" });
+    expect(await undoLastReview(ctx, { userId: user.id, scope, since: start })).toEqual({
+      undone: true,
+      cardId: cards[0]!.id,
+    });
     const states = await ctx.db.select().from(flashcardStates).where(eq(flashcardStates.userId, user.id));
     expect(states).toHaveLength(0);
-    const session = await getReviewSession(ctx, { user, scope, since: start });
+    const session = await getReviewSession(ctx, { userId: user.id, scope, since: start });
     expect(session.summary?.reviewed).toBe(0);
     expect(session.current?.card.id).toBe(cards[0]!.id);
-    expect(await undoLastReview(ctx, { user, scope, since: start })).toEqual({ undone: false, cardId: null });
+    expect(await undoLastReview(ctx, { userId: user.id, scope, since: start })).toEqual({
+      undone: false,
+      cardId: null,
+    });
   });
 });
 
@@ -377,7 +421,7 @@ describe("saved words", () => {
     });
     expect(review.status).toBe(200);
     const again = await reviewSavedWord(ctx, {
-      user: member,
+      userId: member.id,
       cardId: items[0]!.id,
       rating: Rating.Good,
       requestId: "word-review-1",
@@ -386,7 +430,7 @@ describe("saved words", () => {
     const logs = await ctx.db.select().from(vocabularyReviewLogs).where(eq(vocabularyReviewLogs.userId, member.id));
     expect(logs).toHaveLength(1);
 
-    const overview = await getFlashcardsOverview(ctx, { user: member });
+    const overview = await getFlashcardsOverview(ctx, { userId: member.id });
     expect(overview.savedWords).toEqual({ total: 2, due: 0, new: 1, learned: 1, newToday: 1 });
 
     // Someone else's word answers like an unknown one.
@@ -406,6 +450,6 @@ describe("saved words", () => {
     expect((await call("/api/flashcards/my-words/session?list=abc", { token: member.token })).status).toBe(400);
     const oneList = await call(`/api/flashcards/my-words/session?list=${list.id}`, { token: member.token });
     expect(oneList.status).toBe(200);
-    expect((await getFlashcardsOverview(ctx, { user: other })).savedWords).toMatchObject({ total: 1, new: 1 });
+    expect((await getFlashcardsOverview(ctx, { userId: other.id })).savedWords).toMatchObject({ total: 1, new: 1 });
   });
 });

@@ -134,7 +134,7 @@ async function createDeck() {
 
 /** A finished run of a deck's quiz, every answer right: what the quiz page or an API client sends. */
 async function deckRun(userId: number, deckId: number, seed: number) {
-  const source = await getDeckQuizSource(ctx, { user: { id: userId }, deckId });
+  const source = await getDeckQuizSource(ctx, { userId: { id: userId }.id, deckId });
   const words = pickQuizWords(source.words, seed).map((word) => word.key);
   const quiz = resolveQuiz(source, { seed, wordKeys: words, answerKeys: [] })!;
   return { seed, words, answers: quiz.questions.map((question) => question.word.key) };

@@ -77,7 +77,7 @@ describe("themes and decks", () => {
 
   it("groups a theme's decks by category in the categories' order, uncategorised last", async () => {
     const user = await createUser();
-    const theme = await getVocabularyTheme(ctx, { user, themeId });
+    const theme = await getVocabularyTheme(ctx, { userId: user.id, themeId });
     expect(theme.categories.map((category) => category.title)).toEqual(["Essentials", "Topic decks", "More decks"]);
     expect(theme.categories[0]!.decks[0]).toMatchObject({ title: "Family Members", wordCount: 5, progress: null });
     expect(theme.categories[2]!.decks[0]).toMatchObject({ slug: "loose-words", wordCount: 0 });
@@ -85,15 +85,17 @@ describe("themes and decks", () => {
 
   it("shows a deck's words with examples, signs audio and searches", async () => {
     const user = await createUser();
-    const deck = await getVocabularyDeck(ctx, { user, deckId: familyDeckId });
+    const deck = await getVocabularyDeck(ctx, { userId: user.id, deckId: familyDeckId });
     expect(deck.words.map((word) => word.arabic)).toEqual(WORDS.map(([arabic]) => arabic));
     expect(deck.words[0]).toMatchObject({ exampleArabic: "إمّي بتطبخ.", audioUrl: null });
     expect(
-      (await getVocabularyDeck(ctx, { user, deckId: familyDeckId, q: "SIS" })).words.map((word) => word.english),
+      (await getVocabularyDeck(ctx, { userId: user.id, deckId: familyDeckId, q: "SIS" })).words.map(
+        (word) => word.english,
+      ),
     ).toEqual(["sister"]);
     // Tashkeel is ignored when searching Arabic.
-    expect((await getVocabularyDeck(ctx, { user, deckId: familyDeckId, q: "ام" })).words).toHaveLength(1);
-    const house = await getVocabularyDeck(ctx, { user, deckId: houseDeckId });
+    expect((await getVocabularyDeck(ctx, { userId: user.id, deckId: familyDeckId, q: "ام" })).words).toHaveLength(1);
+    const house = await getVocabularyDeck(ctx, { userId: user.id, deckId: houseDeckId });
     expect(house.words.find((word) => word.arabic === "مطبخ")!.audioUrl).toMatch(
       /^\/media\/audio\/words\/matbakh\.mp3\?exp=\d+&sig=/,
     );
@@ -111,7 +113,7 @@ describe("themes and decks", () => {
 
 describe("playing a deck", () => {
   async function run(userId: number, seed: number, missFirst: boolean) {
-    const source = await getDeckQuizSource(ctx, { user: { id: userId }, deckId: familyDeckId });
+    const source = await getDeckQuizSource(ctx, { userId: { id: userId }.id, deckId: familyDeckId });
     const words = pickQuizWords(source.words, seed).map((word) => word.key);
     const quiz = resolveQuiz(source, { seed, wordKeys: words, answerKeys: [] })!;
     const answers = quiz.questions.map((question, index) =>
@@ -135,7 +137,7 @@ describe("playing a deck", () => {
 
     const weaker = await run(user.id, 11, true);
     const result = await finishDeckQuiz(ctx, {
-      user,
+      userId: user.id,
       deckId: familyDeckId,
       seed: weaker.seed,
       wordKeys: weaker.words,
@@ -152,11 +154,11 @@ describe("playing a deck", () => {
     const attempts = await ctx.db.select().from(exerciseAttempts).where(eq(exerciseAttempts.userId, user.id));
     expect(attempts).toHaveLength(2);
 
-    const theme = await getVocabularyTheme(ctx, { user, themeId });
+    const theme = await getVocabularyTheme(ctx, { userId: user.id, themeId });
     expect(theme.categories[0]!.decks[0]!.progress).toEqual({ bestScore: 100, plays: 2 });
     // Another learner's progress is their own.
     const other = await createUser();
-    expect((await getVocabularyTheme(ctx, { user: other, themeId })).categories[0]!.decks[0]!.progress).toBeNull();
+    expect((await getVocabularyTheme(ctx, { userId: other.id, themeId })).categories[0]!.decks[0]!.progress).toBeNull();
   });
 
   it("rejects malformed results and unknown decks", async () => {
@@ -190,11 +192,11 @@ describe("playing a deck", () => {
 
   it("borrows options from other decks when a deck is small", async () => {
     const user = await createUser();
-    const source = await getDeckQuizSource(ctx, { user, deckId: houseDeckId });
+    const source = await getDeckQuizSource(ctx, { userId: user.id, deckId: houseDeckId });
     expect(source.words).toHaveLength(2);
     expect(source.pool.length).toBeGreaterThan(0);
     expect(source.pool.every((word) => !source.words.some((own) => own.key === word.key))).toBe(true);
-    expect((await getDeckQuizSource(ctx, { user, deckId: looseDeckId })).words).toEqual([]);
+    expect((await getDeckQuizSource(ctx, { userId: user.id, deckId: looseDeckId })).words).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { transcriptCues } from "../../drizzle/schema";
 import { EMPTY_LIBRARY_QUERY, type LibraryQuery } from "../../core/library-query";
-import { memberWithoutAccess, VISITOR_ACCESS, type ViewerAccess } from "../../server/access/policy";
+import { memberWithoutAccess, VISITOR_ACCESS, type LessonAccessFacts } from "../../server/access/policy";
 import { createViewer } from "../../server/access/viewer";
 import { createAppContext } from "../../server/context";
 import { bumpPageCache } from "../../server/services/page-cache";
@@ -141,8 +141,8 @@ function query(values: Partial<LibraryQuery> = {}): LibraryQuery {
   return { ...EMPTY_LIBRARY_QUERY, category: fixture.topic.slug, ...values };
 }
 
-async function titles(values: Partial<LibraryQuery> = {}, viewer: ViewerAccess = VISITOR_ACCESS) {
-  const page = await listLibrary(ctx, { query: query(values), viewer });
+async function titles(values: Partial<LibraryQuery> = {}, access: LessonAccessFacts = VISITOR_ACCESS) {
+  const page = await listLibrary(ctx, { query: query(values), identity: access });
   return page.items.map((item) => item.title);
 }
 
@@ -292,9 +292,9 @@ describe("locks and progress", () => {
     expect(visitor.items.every((item) => item.locked)).toBe(true);
 
     const user = await createUser();
-    const viewer = await createViewer(ctx, user).access();
-    expect(viewer).toMatchObject({ signedIn: true, hasSubscription: false, userId: user.id });
-    const member = await listLibrary(ctx, { query: query(), viewer });
+    const access = await createViewer(ctx, user).access();
+    expect(access).toMatchObject({ signedIn: true, hasSubscription: false, userId: user.id });
+    const member = await listLibrary(ctx, { query: query(), identity: access });
     const locked = Object.fromEntries(member.items.map((item) => [item.title, item.locked]));
     expect(locked).toEqual({
       "A long evening chat": false,
@@ -306,12 +306,12 @@ describe("locks and progress", () => {
 
     const subscriber = await listLibrary(ctx, {
       query: query(),
-      viewer: { signedIn: true, hasSubscription: true, userId: user.id },
+      identity: { signedIn: true, hasSubscription: true, userId: user.id },
     });
     expect(subscriber.items.some((item) => item.locked)).toBe(false);
 
     // The page lists with the member alone and sets the locks once the subscription is known.
-    const early = await listLibrary(ctx, { query: query(), viewer: memberWithoutAccess(user) });
+    const early = await listLibrary(ctx, { query: query(), identity: memberWithoutAccess(user) });
     expect(early.items.map((item) => item.locked)).toEqual(member.items.map((item) => item.locked));
     const relocked = withLocks(early.items, { signedIn: true, hasSubscription: true, userId: user.id });
     expect(relocked.some((item) => item.locked)).toBe(false);
@@ -320,7 +320,7 @@ describe("locks and progress", () => {
 
   it("filters by the learner's progress and shows it on each lesson", async () => {
     const user = await createUser();
-    const viewer: ViewerAccess = { signedIn: true, hasSubscription: true, userId: user.id };
+    const access: LessonAccessFacts = { signedIn: true, hasSubscription: true, userId: user.id };
     await setLessonProgress(ctx, {
       userId: user.id,
       videoId: fixture.coffee.id,
@@ -344,42 +344,42 @@ describe("locks and progress", () => {
       at: daysAgo(1),
     });
 
-    expect(await titles({ status: "completed" }, viewer)).toEqual(["Coffee talk"]);
-    expect(await titles({ status: "in-progress" }, viewer)).toEqual(["A school morning", "Greetings"]);
-    expect(await titles({ status: "unwatched" }, viewer)).toEqual(["A long evening chat", "Zebrafish and unicorns"]);
-    expect(await titles({ status: "in-progress", levels: ["beginner"] }, viewer)).toEqual(["Greetings"]);
+    expect(await titles({ status: "completed" }, access)).toEqual(["Coffee talk"]);
+    expect(await titles({ status: "in-progress" }, access)).toEqual(["A school morning", "Greetings"]);
+    expect(await titles({ status: "unwatched" }, access)).toEqual(["A long evening chat", "Zebrafish and unicorns"]);
+    expect(await titles({ status: "in-progress", levels: ["beginner"] }, access)).toEqual(["Greetings"]);
     // Visitors have no progress: the filter is dropped.
     const visitor = await listLibrary(ctx, { query: query({ status: "completed" }) });
     expect(visitor.total).toBe(5);
     expect(visitor.query.status).toBeNull();
 
-    const page = await listLibrary(ctx, { query: query(), viewer });
+    const page = await listLibrary(ctx, { query: query(), identity: access });
     const progress = Object.fromEntries(page.items.map((item) => [item.title, item.progress]));
     expect(progress["Coffee talk"]).toEqual({ positionSeconds: 45, percent: 100, completed: true });
     expect(progress.Greetings).toEqual({ positionSeconds: 30, percent: 20, completed: false });
     expect(progress["A long evening chat"]).toBeNull();
 
-    const overview = await getLearnerOverview(ctx, viewer);
+    const overview = await getLearnerOverview(ctx, { access });
     expect(overview!.continueWatching.map((item) => item.title)).toEqual(["A school morning", "Greetings"]);
     expect(overview!.continueWatching[0]!.progress).toEqual({ positionSeconds: 100, percent: 25, completed: false });
     expect(overview!.watchedSeconds).toBe(200);
     expect(overview!.completedCount).toBe(1);
-    expect(await getLearnerOverview(ctx, VISITOR_ACCESS)).toBeNull();
+    expect(await getLearnerOverview(ctx, { access: VISITOR_ACCESS })).toBeNull();
   });
 
   it("lists with the member still being looked up, and shows their progress once known", async () => {
     const user = await createUser();
     await setLessonProgress(ctx, { userId: user.id, videoId: fixture.coffee.id, positionSeconds: 45, completed: true });
-    const viewer: ViewerAccess = { signedIn: true, hasSubscription: true, userId: user.id };
-    let release!: (viewer: ViewerAccess) => void;
-    const pending = listLibrary(ctx, { query: query(), viewer: new Promise((resolve) => (release = resolve)) });
-    release(viewer);
+    const access: LessonAccessFacts = { signedIn: true, hasSubscription: true, userId: user.id };
+    let release!: (access: LessonAccessFacts) => void;
+    const pending = listLibrary(ctx, { query: query(), identity: new Promise((resolve) => (release = resolve)) });
+    release(access);
     const page = await pending;
     expect(page.items.find((item) => item.title === "Coffee talk")?.progress?.completed).toBe(true);
     // A filter on the member's own progress waits for them, and applies.
     const completed = await listLibrary(ctx, {
       query: query({ status: "completed" }),
-      viewer: Promise.resolve(viewer),
+      identity: Promise.resolve(access),
     });
     expect(completed.items.map((item) => item.title)).toEqual(["Coffee talk"]);
     expect(completed.query.status).toBe("completed");
@@ -498,8 +498,8 @@ describe("search", () => {
   });
 
   it("combines with filters, links to the moment and marks the matching words", async () => {
-    const subscriber: ViewerAccess = { signedIn: true, hasSubscription: true, userId: null };
-    const page = await listLibrary(ctx, { query: query({ q: "قهوة" }), viewer: subscriber });
+    const subscriber: LessonAccessFacts = { signedIn: true, hasSubscription: true, userId: null };
+    const page = await listLibrary(ctx, { query: query({ q: "قهوة" }), identity: subscriber });
     expect(page.searched).toBe(true);
     expect(page.sort).toBe("relevance");
     expect(page.items.map((item) => item.title)).toEqual(["Coffee talk"]);
@@ -521,14 +521,14 @@ describe("search", () => {
   });
 
   it("shows a matching line only to viewers who may watch the lesson; others get its time alone", async () => {
-    const freeMember: ViewerAccess = { signedIn: true, hasSubscription: false, userId: null };
-    const subscriber: ViewerAccess = { signedIn: true, hasSubscription: true, userId: null };
-    const matchFor = async (q: string, viewer: ViewerAccess) =>
-      (await listLibrary(ctx, { query: query({ q }), viewer })).items[0]!.match;
+    const freeMember: LessonAccessFacts = { signedIn: true, hasSubscription: false, userId: null };
+    const subscriber: LessonAccessFacts = { signedIn: true, hasSubscription: true, userId: null };
+    const matchFor = async (q: string, access: LessonAccessFacts) =>
+      (await listLibrary(ctx, { query: query({ q }), identity: access })).items[0]!.match;
     // "Greetings" is premium: its line is the subscriber's only.
     expect(await matchFor("kifak", subscriber)).toMatchObject({ kind: "cue" });
-    for (const viewer of [VISITOR_ACCESS, freeMember]) {
-      const match = await matchFor("kifak", viewer);
+    for (const access of [VISITOR_ACCESS, freeMember]) {
+      const match = await matchFor("kifak", access);
       expect(match?.kind).toBe("locked-cue");
       expect(JSON.stringify(match)).not.toMatch(/kifak|كيفك/i);
     }
@@ -538,7 +538,7 @@ describe("search", () => {
     // The locks may wait for the subscription lookup; the line follows the final access, not the first guess.
     const late = await listLibrary(ctx, {
       query: query({ q: "kifak" }),
-      viewer: freeMember,
+      identity: freeMember,
       access: Promise.resolve(subscriber),
     });
     expect(late.items[0]!.match).toMatchObject({ kind: "cue" });

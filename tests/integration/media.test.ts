@@ -19,7 +19,7 @@ const get = (url: string, headers: Record<string, string> = {}, method = "GET") 
 
 describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
   it("serves the whole object with type, length, ETag and private caching", async () => {
-    const url = await signMediaUrl(ctx, "videos/sample.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/sample.mp4" });
     expect(url).toMatch(/^\/media\/videos\/sample\.mp4\?exp=\d+&sig=[0-9a-f]{64}$/);
     const response = await get(url);
     expect(response.status).toBe(200);
@@ -32,7 +32,7 @@ describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
   });
 
   it("answers a byte range with 206 and the right Content-Range", async () => {
-    const url = await signMediaUrl(ctx, "videos/sample.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/sample.mp4" });
     const response = await get(url, { Range: "bytes=100-199" });
     expect(response.status).toBe(206);
     expect(response.headers.get("Content-Range")).toBe("bytes 100-199/1000");
@@ -49,7 +49,7 @@ describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
   });
 
   it("answers 416 with the size for a range past the end", async () => {
-    const url = await signMediaUrl(ctx, "videos/sample.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/sample.mp4" });
     const response = await get(url, { Range: "bytes=5000-6000" });
     expect(response.status).toBe(416);
     expect(response.headers.get("Content-Range")).toBe("bytes */1000");
@@ -57,14 +57,14 @@ describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
   });
 
   it("ignores a malformed Range header and serves everything", async () => {
-    const url = await signMediaUrl(ctx, "videos/sample.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/sample.mp4" });
     const response = await get(url, { Range: "lines=1-2" });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Length")).toBe("1000");
   });
 
   it("answers 304 to If-None-Match with the current ETag, and HEAD without a body", async () => {
-    const url = await signMediaUrl(ctx, "videos/sample.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/sample.mp4" });
     const etag = (await get(url)).headers.get("ETag")!;
     const conditional = await get(url, { "If-None-Match": etag });
     expect(conditional.status).toBe(304);
@@ -74,7 +74,7 @@ describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
   });
 
   it("answers conditional and edge-case ranges like the head-then-get path did", async () => {
-    const url = await signMediaUrl(ctx, "videos/sample.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/sample.mp4" });
     const etag = (await get(url)).headers.get("ETag")!;
     // A matching validator wins over the range; a list with the current ETag matches too.
     expect((await get(url, { "If-None-Match": etag, Range: "bytes=0-9" })).status).toBe(304);
@@ -109,7 +109,7 @@ describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
   });
 
   it("sends attachments with a Content-Disposition that keeps Arabic names", async () => {
-    const url = await signMediaUrl(ctx, "attachments/notes.txt", { downloadName: "ملاحظات الدرس.txt" });
+    const url = await signMediaUrl(ctx, { key: "attachments/notes.txt", downloadName: "ملاحظات الدرس.txt" });
     const response = await get(url);
     expect(response.status).toBe(200);
     const disposition = response.headers.get("Content-Disposition")!;
@@ -118,7 +118,7 @@ describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
   });
 
   it("refuses forged, tampered and expired links with 403", async () => {
-    const url = await signMediaUrl(ctx, "videos/sample.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/sample.mp4" });
     const forged = url.replace(/sig=[0-9a-f]{64}/, `sig=${"0".repeat(64)}`);
     expect((await get(forged)).status).toBe(403);
     const otherKey = url.replace("sample.mp4", "other.mp4");
@@ -129,7 +129,7 @@ describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
 
     const start = Date.now();
     const earlyCtx = createAppContext(testEnv, { now: () => new Date(start) });
-    const shortLived = await signMediaUrl(earlyCtx, "videos/sample.mp4", { expiresInSeconds: 60 });
+    const shortLived = await signMediaUrl(earlyCtx, { key: "videos/sample.mp4", expiresInSeconds: 60 });
     const later = testApp({ now: () => new Date(start + 61_000) });
     const expired = await later.request(shortLived, {}, testEnv);
     expect(expired.status).toBe(403);
@@ -137,12 +137,12 @@ describe("signed media URLs (docs/product-rules.md#media-signing)", () => {
   });
 
   it("refuses keys outside the media prefixes, even correctly signed", async () => {
-    await expect(signMediaUrl(ctx, "avatars/1/me.png")).rejects.toThrow();
+    await expect(signMediaUrl(ctx, { key: "avatars/1/me.png" })).rejects.toThrow();
     expect((await get("/media/../secrets?exp=1&sig=x")).status).toBeGreaterThanOrEqual(400);
   });
 
   it("answers 404 for a signed key that is not in R2", async () => {
-    const url = await signMediaUrl(ctx, "videos/missing.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/missing.mp4" });
     expect((await get(url)).status).toBe(404);
   });
 });

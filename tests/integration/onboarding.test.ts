@@ -266,7 +266,7 @@ describe("the self-check clips", () => {
     await ctx.db.update(videos).set({ level: "beginner" }).where(eq(videos.id, free.video.id));
     const page = await getOnboardingPage(ctx, {
       userId: user.id,
-      accessLoaded: { signedIn: true, hasSubscription: false, userId: user.id },
+      access: { signedIn: true, hasSubscription: false, userId: user.id },
     });
     expect(page.clips).toHaveLength(3);
     page.clips.forEach((clip, index) => {

@@ -510,12 +510,16 @@ describe("purge on publish", () => {
     );
     await createBlogComment(ctx, { viewer, blogId: Number(post.id), body: "Again!" });
     const supporter = { id: actor.id };
-    expect(await purges(() => updateMember(ctx, supporter, writer.id, { name: "Wafa W.", email: writer.email }))).toBe(
-      1,
-    );
+    expect(
+      await purges(() =>
+        updateMember(ctx, { actor: supporter, userId: writer.id, name: "Wafa W.", email: writer.email }),
+      ),
+    ).toBe(1);
     const quiet = await createUser({ name: "Quiet Member" });
     expect(
-      await purges(() => updateMember(ctx, supporter, quiet.id, { name: "Still Quiet", email: quiet.email })),
+      await purges(() =>
+        updateMember(ctx, { actor: supporter, userId: quiet.id, name: "Still Quiet", email: quiet.email }),
+      ),
     ).toBe(0);
   });
 

@@ -33,7 +33,7 @@ describe("security headers on the Worker's non-HTML responses", () => {
   });
 
   it("keep a media object's Content-Type and add nosniff, the referrer policy and HSTS", async () => {
-    const url = await signMediaUrl(ctx, "videos/headers.mp4");
+    const url = await signMediaUrl(ctx, { key: "videos/headers.mp4" });
     const response = await app.request(`https://ahla.test${url}`, { headers: { Range: "bytes=0-9" } }, testEnv);
     expect(response.status).toBe(206);
     expect(response.headers.get("Content-Type")).toBe("video/mp4");
@@ -44,7 +44,7 @@ describe("security headers on the Worker's non-HTML responses", () => {
   });
 
   it("keep an attachment a download: Content-Type, nosniff and Content-Disposition survive", async () => {
-    const url = await signMediaUrl(ctx, "attachments/headers.pdf", { downloadName: "درس ١.pdf" });
+    const url = await signMediaUrl(ctx, { key: "attachments/headers.pdf", downloadName: "درس ١.pdf" });
     const response = await app.request(`https://ahla.test${url}`, {}, testEnv);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");

@@ -235,7 +235,9 @@ describe("reviews", () => {
     tick(1);
     await review(learner.token, cards[2]!.id, Rating.Again, "progress-card-2");
     expect((await studyDaysOf(learner.id))[today]?.cards).toBe(4);
-    expect(await undoLastReview(ctx, { user: learner, scope: { kind: "due" }, since })).toMatchObject({ undone: true });
+    expect(await undoLastReview(ctx, { userId: learner.id, scope: { kind: "due" }, since })).toMatchObject({
+      undone: true,
+    });
     expect((await studyDaysOf(learner.id))[today]?.cards).toBe(3);
   });
 

@@ -186,7 +186,7 @@ describe("revocation takes effect on the very next request", () => {
     expect((await me(phone, "header")).status).toBe(200);
     const signedIn = await authenticate(ctx, { token: laptop });
     const fresh = await changePassword(ctx, {
-      user: signedIn!,
+      userId: signedIn!.id,
       currentPassword: user.password,
       newPassword: "a brand new passphrase 2026",
       confirmPassword: "a brand new passphrase 2026",

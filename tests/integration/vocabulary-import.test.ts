@@ -52,7 +52,8 @@ const arabicFor = (index: number) => `${WORDS[index % WORDS.length]} ${index}`;
 describe("lesson vocabulary import", () => {
   it("previews, applies and re-applies 5,000 rows in workerd", async () => {
     const token = await adminToken();
-    const lessons = await Promise.all(Array.from({ length: 5 }, () => createVideo(ctx)));
+    // Ten-minute lessons: every row's time (up to 599.5 s) is inside its video.
+    const lessons = await Promise.all(Array.from({ length: 5 }, () => createVideo(ctx, { durationSeconds: 600 })));
     const lines = ["\uFEFFlesson,arabic,transliteration,english,start"];
     for (let index = 0; index < 5000; index++) {
       const lesson = lessons[index % 5]!;
@@ -160,6 +161,30 @@ describe("lesson vocabulary import", () => {
     expect((await applyDraft("/api/admin/imports/vocabulary/apply", token, "not a draft")).status).toBe(404);
     expect((await applyDraft("/api/admin/imports/vocabulary/apply", token, "")).status).toBe(422);
     expect((await upload("/api/admin/imports/nothing/preview", token, rows)).status).toBe(404);
+  });
+
+  it("refuses a word time past the lesson's end, as the lesson workspace does (one rule for the table)", async () => {
+    const token = await adminToken();
+    const lesson = await createVideo(ctx, { durationSeconds: 60 });
+    const rows = [
+      "lesson,arabic,english,start",
+      `${lesson.slug},بكرا,tomorrow,0:59`,
+      `${lesson.slug},مبارح,yesterday,1:30`,
+    ].join("\n");
+    const previewed = await upload("/api/admin/imports/vocabulary/preview", token, rows);
+    expect(previewed.status).toBe(201);
+    const { data } = (await previewed.json()) as { data: Preview };
+    expect(data.preview.counts).toMatchObject({ create: 1, errors: 1 });
+    expect(data.preview.errors).toEqual([
+      { row: 3, column: "start", message: "The time is past the end of the video." },
+    ]);
+    const applied = await applyDraft("/api/admin/imports/vocabulary/apply", token, data.draftId);
+    expect(((await applied.json()) as { data: unknown }).data).toMatchObject({ created: 1, skipped: 1 });
+    const stored = await ctx.db
+      .select({ arabic: videoVocabulary.arabic, startMs: videoVocabulary.startMs })
+      .from(videoVocabulary)
+      .where(eq(videoVocabulary.videoId, lesson.id));
+    expect(stored).toEqual([{ arabic: "بكرا", startMs: 59_000 }]);
   });
 
   it("keeps drafts to the admin who uploaded them and refuses non-admins", async () => {

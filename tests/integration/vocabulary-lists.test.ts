@@ -97,9 +97,9 @@ describe("vocabulary lists API", () => {
     const [stored] = await ctx.db.select().from(vocabularyListItems).where(eq(vocabularyListItems.id, ownItem.id));
     expect(stored!.listId).toBe(mine.id);
     // The owner's data is untouched.
-    expect((await getVocabularyList(ctx, { user: owner, listId: list.id })).items.map((entry) => entry.arabic)).toEqual(
-      ["خبز"],
-    );
+    expect(
+      (await getVocabularyList(ctx, { userId: owner.id, listId: list.id })).items.map((entry) => entry.arabic),
+    ).toEqual(["خبز"]);
   });
 
   it("validates words: empty Arabic is a 422 at the field, a duplicate a clear 409", async () => {
@@ -193,14 +193,18 @@ describe("vocabulary lists API", () => {
     });
     await addWord(user.token, saved.list.id, { arabic: "قهوة", english: "coffee" });
 
-    const list = await getVocabularyList(ctx, { user, listId: saved.list.id });
+    const list = await getVocabularyList(ctx, { userId: user.id, listId: saved.list.id });
     const fromLesson = list.items.find((entry) => entry.arabic === "مرحبا")!;
     expect(fromLesson.lesson).toMatchObject({ title: "At the Café", href: `/video/${video.id}/at-the-cafe?t=65` });
 
     expect(
-      (await getVocabularyList(ctx, { user, listId: saved.list.id, q: "COFF" })).items.map((entry) => entry.arabic),
+      (await getVocabularyList(ctx, { userId: user.id, listId: saved.list.id, q: "COFF" })).items.map(
+        (entry) => entry.arabic,
+      ),
     ).toEqual(["قهوة"]);
-    expect((await getVocabularyList(ctx, { user, listId: saved.list.id, q: "مَرحبا" })).items).toHaveLength(1);
+    expect((await getVocabularyList(ctx, { userId: user.id, listId: saved.list.id, q: "مَرحبا" })).items).toHaveLength(
+      1,
+    );
 
     // A free lesson's moment can be heard in the quiz, through a signed URL with a media fragment.
     await ctx.db.update(videos).set({ videoKey: "videos/at-the-cafe.mp4" }).where(eq(videos.id, video.id));
@@ -215,14 +219,16 @@ describe("vocabulary lists API", () => {
     const list = await newList(user.token, 'Quotes, "and" commas');
     await addWord(user.token, list.id, { arabic: "مرحبا", english: 'hello, "friend"', transliteration: "marḥaba" });
     await addWord(user.token, list.id, { arabic: "يلا", english: "=let's go" });
-    const { body, filename } = await exportVocabularyListCsv(ctx, { user, listId: list.id });
+    const { body, filename } = await exportVocabularyListCsv(ctx, { userId: user.id, listId: list.id });
     expect(filename).toBe("quotes-and-commas.csv");
     expect(body.startsWith("\uFEFFArabic,Transliteration,English,Lesson,Lesson link\r\n")).toBe(true);
     expect(body).toContain('مرحبا,marḥaba,"hello, ""friend""",,\r\n');
     // A formula is defused with a leading apostrophe (server/lib/csv.ts; Papa Parse quotes the cell it escapes).
     expect(body).toContain(`يلا,,"'=let's go",,\r\n`);
     const other = await member();
-    await expect(exportVocabularyListCsv(ctx, { user: other, listId: list.id })).rejects.toMatchObject({ status: 404 });
+    await expect(exportVocabularyListCsv(ctx, { userId: other.id, listId: list.id })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 

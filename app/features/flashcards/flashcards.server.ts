@@ -54,7 +54,7 @@ export async function loadReviewSession(
   const now = context.app.now();
   const url = new URL(request.url);
   const started = sessionStart(url.searchParams.get(SESSION_PARAM), now);
-  const session = await getReviewSession(context.app, { user, scope, since: started });
+  const session = await getReviewSession(context.app, { userId: user.id, scope, since: started });
   return {
     session,
     now,
@@ -84,7 +84,7 @@ export async function handleReviewAction(
   const intent = String(formData.get("intent") ?? "rate");
 
   if (intent === "undo") {
-    const { undone } = await undoLastReview(context.app, { user, scope, since });
+    const { undone } = await undoLastReview(context.app, { userId: user.id, scope, since });
     return redirectWithToast(
       back,
       undone ? { text: "Last answer undone." } : { text: "There is nothing to undo.", status: "warning" },
@@ -106,8 +106,8 @@ export async function handleReviewAction(
   }
   try {
     await (scope.kind === "words"
-      ? reviewSavedWord(context.app, { user, ...parsed.data })
-      : reviewFlashcard(context.app, { user, ...parsed.data }));
+      ? reviewSavedWord(context.app, { userId: user.id, ...parsed.data })
+      : reviewFlashcard(context.app, { userId: user.id, ...parsed.data }));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return redirectWithToast(

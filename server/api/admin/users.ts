@@ -118,7 +118,7 @@ implement(
     request: { params: member },
     responses: { ...ok() },
   }),
-  async (c) => c.json({ data: await getUserDetail(c.get("app"), c.req.valid("param").id) }),
+  async (c) => c.json({ data: await getUserDetail(c.get("app"), { userId: c.req.valid("param").id }) }),
 );
 
 implement(
@@ -133,8 +133,8 @@ implement(
   }),
   async (c) => {
     const userId = c.req.valid("param").id;
-    await grantPermission(c.get("app"), c.get("user")!, { userId, code: c.req.valid("json").code });
-    return c.json({ data: await getUserDetail(c.get("app"), userId) }, 201);
+    await grantPermission(c.get("app"), { actor: c.get("user")!, userId, code: c.req.valid("json").code });
+    return c.json({ data: await getUserDetail(c.get("app"), { userId }) }, 201);
   },
 );
 
@@ -151,8 +151,8 @@ implement(
   }),
   async (c) => {
     const { id: userId, code } = c.req.valid("param");
-    await revokePermission(c.get("app"), c.get("user")!, { userId, code });
-    return c.json({ data: await getUserDetail(c.get("app"), userId) });
+    await revokePermission(c.get("app"), { actor: c.get("user")!, userId, code });
+    return c.json({ data: await getUserDetail(c.get("app"), { userId }) });
   },
 );
 
@@ -168,8 +168,8 @@ implement(
   }),
   async (c) => {
     const userId = c.req.valid("param").id;
-    await disableUser(c.get("app"), c.get("user")!, userId);
-    return c.json({ data: await getUserDetail(c.get("app"), userId) });
+    await disableUser(c.get("app"), { actor: c.get("user")!, userId });
+    return c.json({ data: await getUserDetail(c.get("app"), { userId }) });
   },
 );
 
@@ -185,8 +185,8 @@ implement(
   }),
   async (c) => {
     const userId = c.req.valid("param").id;
-    await enableUser(c.get("app"), c.get("user")!, userId);
-    return c.json({ data: await getUserDetail(c.get("app"), userId) });
+    await enableUser(c.get("app"), { actor: c.get("user")!, userId });
+    return c.json({ data: await getUserDetail(c.get("app"), { userId }) });
   },
 );
 
@@ -201,7 +201,7 @@ implement(
     responses: { ...ok(z.object({ ended: z.number() })) },
   }),
   async (c) => {
-    const { ended } = await endUserSessions(c.get("app"), c.get("user")!, c.req.valid("param").id);
+    const { ended } = await endUserSessions(c.get("app"), { actor: c.get("user")!, userId: c.req.valid("param").id });
     return c.json({ data: { ended } });
   },
 );
@@ -220,7 +220,7 @@ implement(
     },
   }),
   async (c) => {
-    const user = await sendPasswordReset(c.get("app"), c.get("user")!, c.req.valid("param").id);
+    const user = await sendPasswordReset(c.get("app"), { actor: c.get("user")!, userId: c.req.valid("param").id });
     return c.json({ data: { sentTo: user.email } }, 202);
   },
 );
@@ -237,7 +237,7 @@ implement(
   }),
   async (c) => {
     const user = await createMember(c.get("app"), { actor: c.get("user")!, ...c.req.valid("json") });
-    return c.json({ data: await getUserDetail(c.get("app"), user.id) }, 201);
+    return c.json({ data: await getUserDetail(c.get("app"), { userId: user.id }) }, 201);
   },
 );
 
@@ -253,8 +253,12 @@ implement(
   }),
   async (c) => {
     const userId = c.req.valid("param").id;
-    const { emailPending } = await updateMember(c.get("app"), c.get("user")!, userId, c.req.valid("json"));
-    return c.json({ data: { ...(await getUserDetail(c.get("app"), userId)), emailPending } });
+    const { emailPending } = await updateMember(c.get("app"), {
+      actor: c.get("user")!,
+      userId,
+      ...c.req.valid("json"),
+    });
+    return c.json({ data: { ...(await getUserDetail(c.get("app"), { userId })), emailPending } });
   },
 );
 
@@ -269,7 +273,11 @@ implement(
     responses: { ...noContent("Deleted."), ...refused(409) },
   }),
   async (c) => {
-    await deleteMember(c.get("app"), c.get("user")!, c.req.valid("param").id, c.req.valid("json").reason);
+    await deleteMember(c.get("app"), {
+      actor: c.get("user")!,
+      userId: c.req.valid("param").id,
+      reason: c.req.valid("json").reason,
+    });
     return c.body(null, 204);
   },
 );
@@ -300,8 +308,8 @@ implement(
   }),
   async (c) => {
     const userId = c.req.valid("param").id;
-    await compSubscription(c.get("app"), c.get("user")!, userId, c.req.valid("json"));
-    return c.json({ data: await getUserDetail(c.get("app"), userId) }, 201);
+    await compSubscription(c.get("app"), { actor: c.get("user")!, userId, ...c.req.valid("json") });
+    return c.json({ data: await getUserDetail(c.get("app"), { userId }) }, 201);
   },
 );
 
@@ -317,8 +325,8 @@ implement(
   }),
   async (c) => {
     const userId = c.req.valid("param").id;
-    await extendSubscription(c.get("app"), c.get("user")!, userId, c.req.valid("json"));
-    return c.json({ data: await getUserDetail(c.get("app"), userId) });
+    await extendSubscription(c.get("app"), { actor: c.get("user")!, userId, ...c.req.valid("json") });
+    return c.json({ data: await getUserDetail(c.get("app"), { userId }) });
   },
 );
 
@@ -334,8 +342,8 @@ implement(
   }),
   async (c) => {
     const userId = c.req.valid("param").id;
-    await adminCancelSubscription(c.get("app"), c.get("user")!, userId, c.req.valid("json"));
-    return c.json({ data: await getUserDetail(c.get("app"), userId) });
+    await adminCancelSubscription(c.get("app"), { actor: c.get("user")!, userId, ...c.req.valid("json") });
+    return c.json({ data: await getUserDetail(c.get("app"), { userId }) });
   },
 );
 
@@ -351,8 +359,8 @@ implement(
   }),
   async (c) => {
     const userId = c.req.valid("param").id;
-    await adminResumeSubscription(c.get("app"), c.get("user")!, userId, c.req.valid("json"));
-    return c.json({ data: await getUserDetail(c.get("app"), userId) });
+    await adminResumeSubscription(c.get("app"), { actor: c.get("user")!, userId, ...c.req.valid("json") });
+    return c.json({ data: await getUserDetail(c.get("app"), { userId }) });
   },
 );
 
@@ -368,8 +376,8 @@ implement(
   }),
   async (c) => {
     const userId = c.req.valid("param").id;
-    await adminSwitchPlan(c.get("app"), c.get("user")!, userId, c.req.valid("json"));
-    return c.json({ data: await getUserDetail(c.get("app"), userId) });
+    await adminSwitchPlan(c.get("app"), { actor: c.get("user")!, userId, ...c.req.valid("json") });
+    return c.json({ data: await getUserDetail(c.get("app"), { userId }) });
   },
 );
 
@@ -384,7 +392,11 @@ implement(
     responses: { ...created(z.object({ invoiceId: z.number(), refundedCents: z.number() })), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    const invoice = await refundInvoice(c.get("app"), c.get("user")!, c.req.valid("param").id, c.req.valid("json"));
+    const invoice = await refundInvoice(c.get("app"), {
+      actor: c.get("user")!,
+      userId: c.req.valid("param").id,
+      ...c.req.valid("json"),
+    });
     return c.json({ data: { invoiceId: invoice.id, refundedCents: invoice.refundedCents } }, 201);
   },
 );

@@ -185,7 +185,7 @@ export async function toRecords(
   for (const record of records) {
     for (const field of mediaFields) {
       const key = record.values[field];
-      if (typeof key === "string" && isMediaKey(key)) record.mediaUrls[field] = await signMediaUrl(ctx, key);
+      if (typeof key === "string" && isMediaKey(key)) record.mediaUrls[field] = await signMediaUrl(ctx, { key });
     }
   }
   return records;

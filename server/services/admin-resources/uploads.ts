@@ -127,7 +127,13 @@ export async function storeAdminUpload(
     })
     .onConflictDoNothing();
   const fileName = (file.name || `upload.${sniffed.extension}`).slice(0, 200);
-  return { key, contentType: sniffed.contentType, sizeBytes: file.size, fileName, url: await signMediaUrl(ctx, key) };
+  return {
+    key,
+    contentType: sniffed.contentType,
+    sizeBytes: file.size,
+    fileName,
+    url: await signMediaUrl(ctx, { key }),
+  };
 }
 
 /**

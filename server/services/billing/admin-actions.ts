@@ -89,9 +89,7 @@ async function applyWithAudit(
  */
 export async function compSubscription(
   ctx: AppContext,
-  actor: Actor,
-  userId: number,
-  input: { plan: string; days: number; reason: string },
+  { actor, userId, ...input }: { actor: Actor; userId: number } & { plan: string; days: number; reason: string },
 ) {
   const member = await requireMember(ctx, userId);
   const plan = await getActivePlanByName(ctx, { name: input.plan });
@@ -161,9 +159,7 @@ export async function compSubscription(
 /** Pushes the running subscription's end (and next charge) back by `days`, free of charge. */
 export async function extendSubscription(
   ctx: AppContext,
-  actor: Actor,
-  userId: number,
-  input: { days: number; reason: string },
+  { actor, userId, ...input }: { actor: Actor; userId: number } & { days: number; reason: string },
 ) {
   const member = await requireMember(ctx, userId);
   const row = await requireLiveRow(ctx, userId);
@@ -190,9 +186,7 @@ export async function extendSubscription(
  */
 export async function adminCancelSubscription(
   ctx: AppContext,
-  actor: Actor,
-  userId: number,
-  input: { when: "period-end" | "now"; reason: string },
+  { actor, userId, ...input }: { actor: Actor; userId: number } & { when: "period-end" | "now"; reason: string },
 ) {
   const member = await requireMember(ctx, userId);
   const row = await requireLiveRow(ctx, userId);
@@ -230,9 +224,7 @@ export async function adminCancelSubscription(
 
 export async function adminResumeSubscription(
   ctx: AppContext,
-  actor: Actor,
-  userId: number,
-  input: { reason: string },
+  { actor, userId, ...input }: { actor: Actor; userId: number } & { reason: string },
 ) {
   const member = await requireMember(ctx, userId);
   const row = await requireLiveRow(ctx, userId);
@@ -253,9 +245,7 @@ export async function adminResumeSubscription(
  */
 export async function adminSwitchPlan(
   ctx: AppContext,
-  actor: Actor,
-  userId: number,
-  input: { plan: string; reason: string },
+  { actor, userId, ...input }: { actor: Actor; userId: number } & { plan: string; reason: string },
 ) {
   const member = await requireMember(ctx, userId);
   const row = await requireLiveRow(ctx, userId);
@@ -279,9 +269,7 @@ export async function adminSwitchPlan(
  */
 export async function refundInvoice(
   ctx: AppContext,
-  actor: Actor,
-  userId: number,
-  input: { invoiceId: number; reason: string },
+  { actor, userId, ...input }: { actor: Actor; userId: number } & { invoiceId: number; reason: string },
 ) {
   const member = await requireMember(ctx, userId);
   const [row] = await ctx.primary

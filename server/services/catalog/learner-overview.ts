@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { countries, teachers, videoProgress, videos, videoTeachers } from "#drizzle/schema";
-import type { ViewerAccess } from "../../access/policy";
+import type { LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
 import type { LibraryLesson } from "./library";
 import { lessonFields, progressOf, toLessonSummary, type LessonSummary } from "./lesson-summaries";
@@ -17,8 +17,11 @@ export interface LearnerOverview {
 const CONTINUE_WATCHING_LIMIT = 8;
 
 /** The signed-in learner's "continue watching" row and totals; null for visitors. */
-export async function getLearnerOverview(ctx: AppContext, viewer: ViewerAccess): Promise<LearnerOverview | null> {
-  const userId = viewer.signedIn ? viewer.userId : undefined;
+export async function getLearnerOverview(
+  ctx: AppContext,
+  { access }: { access: LessonAccessFacts },
+): Promise<LearnerOverview | null> {
+  const userId = access.signedIn ? access.userId : undefined;
   if (!userId) return null;
   const inProgress = and(
     eq(videoProgress.userId, userId),
@@ -69,7 +72,7 @@ export async function getLearnerOverview(ctx: AppContext, viewer: ViewerAccess):
   }
   const continueWatching = await Promise.all(
     recent.map(async (row) => ({
-      ...(await toLessonSummary(ctx, row, teachersOf, viewer)),
+      ...(await toLessonSummary(ctx, row, teachersOf, access)),
       viewsCount: row.viewsCount,
       progress: progressOf(row, row.durationSeconds),
       match: null,

@@ -1,7 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { countries, videos, type Level } from "#drizzle/schema";
 import type { LessonProgress, LibraryMatch } from "#core/library-query";
-import { isLessonLocked, type ViewerAccess } from "../../access/policy";
+import { isLessonLocked, type LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
 import { isMediaKey, MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "../media";
 
@@ -14,10 +14,10 @@ import { isMediaKey, MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "../media";
  */
 export function withLocks<T extends { isFree: boolean; locked: boolean; match?: LibraryMatch | null }>(
   lessons: T[],
-  viewer: ViewerAccess,
+  access: LessonAccessFacts,
 ): T[] {
   return lessons.map((lesson) => {
-    const locked = isLessonLocked(lesson, viewer);
+    const locked = isLessonLocked(lesson, access);
     const match = lesson.match;
     if (!locked || !match || match.kind !== "cue") return { ...lesson, locked };
     return { ...lesson, locked, match: { kind: "locked-cue", startSeconds: match.startSeconds } };
@@ -54,7 +54,7 @@ export async function signThumbnailUrl(ctx: AppContext, key: string | null): Pro
     Math.ceil((now + 1) / THUMBNAIL_URL_BUCKET_SECONDS) * THUMBNAIL_URL_BUCKET_SECONDS +
     MEDIA_URL_LIFETIME_SECONDS -
     THUMBNAIL_URL_BUCKET_SECONDS;
-  return signMediaUrl(ctx, key, { expiresInSeconds: expires - now });
+  return signMediaUrl(ctx, { key, expiresInSeconds: expires - now });
 }
 
 /** D1 binds at most 100 parameters a statement; id lists are split below that. */
@@ -88,7 +88,7 @@ export async function toLessonSummary(
   ctx: AppContext,
   { countryName, countryCode, countryDialect, ...row }: LessonRow,
   teachersOf: Map<number, LessonSummary["teachers"]>,
-  viewer: ViewerAccess,
+  access: LessonAccessFacts,
 ): Promise<LessonSummary> {
   return {
     id: row.id,
@@ -104,7 +104,7 @@ export async function toLessonSummary(
     country:
       countryName && countryCode ? { name: countryName, code: countryCode, dialect: countryDialect ?? "" } : null,
     teachers: teachersOf.get(row.id) ?? [],
-    locked: isLessonLocked(row, viewer),
+    locked: isLessonLocked(row, access),
   };
 }
 

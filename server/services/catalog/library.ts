@@ -38,7 +38,7 @@ import {
   type LibrarySort,
   type ProgressStatus,
 } from "#core/library-query";
-import { VISITOR_ACCESS, type ViewerAccess } from "../../access/policy";
+import { VISITOR_ACCESS, type LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
 import {
   decodeFirstRowid,
@@ -202,12 +202,12 @@ interface LibraryOptions {
    * lessons are already read unless the query filters by the member's own progress; their progress marks
    * wait for it.
    */
-  viewer?: ViewerAccess | Promise<ViewerAccess>;
+  identity?: LessonAccessFacts | Promise<LessonAccessFacts>;
   /**
    * The viewer's full access when it is still being looked up (the subscription): the listing starts
-   * with `viewer` (who is signed in) and the locks wait for this. Defaults to `viewer`.
+   * with `identity` (who is signed in) and the locks wait for this. Defaults to `identity`.
    */
-  access?: Promise<ViewerAccess>;
+  access?: Promise<LessonAccessFacts>;
   pageSize?: number;
   /** Pass them when already loaded for the page, to save a round trip. */
   filterOptions?: LibraryFilterOptions;
@@ -226,16 +226,16 @@ export async function buildLibraryStatements(
   ctx: AppContext,
   {
     query,
-    viewer = VISITOR_ACCESS,
+    identity = VISITOR_ACCESS,
     pageSize = LIBRARY_PAGE_SIZE,
     filterOptions,
-  }: Omit<LibraryOptions, "viewer"> & { viewer?: ViewerAccess },
+  }: Omit<LibraryOptions, "identity"> & { identity?: LessonAccessFacts },
 ) {
   const options = filterOptions ?? (await getLibraryFilterOptions(ctx));
   const category = options.categories.find((item) => item.slug === query.category) ?? null;
   const teacher = options.teachers.find((item) => item.slug === query.teacher) ?? null;
   const country = options.countries.find((item) => item.code === query.country) ?? null;
-  const userId = viewer.signedIn && viewer.userId ? viewer.userId : null;
+  const userId = identity.signedIn && identity.userId ? identity.userId : null;
   const status = userId ? query.status : null;
   const terms = searchTermsForQuery(query.q);
   const match = ftsMatchExpression(terms);
@@ -334,20 +334,20 @@ export async function buildLibraryStatements(
  */
 export async function listLibrary(ctx: AppContext, options: LibraryOptions): Promise<LibraryPage> {
   const { pageSize = LIBRARY_PAGE_SIZE } = options;
-  const viewerLoaded = Promise.resolve(options.viewer ?? VISITOR_ACCESS);
+  const identityLoaded = Promise.resolve(options.identity ?? VISITOR_ACCESS);
   // Only a filter on the member's own progress needs to know who they are to choose the lessons.
-  const chooser = options.query.status ? await viewerLoaded : VISITOR_ACCESS;
+  const chooser = options.query.status ? await identityLoaded : VISITOR_ACCESS;
   const { applied, sort, terms, searched, statements } = await buildLibraryStatements(ctx, {
     ...options,
-    viewer: chooser,
+    identity: chooser,
   });
-  const [[rows, levelRows], viewer] = await Promise.all([
+  const [[rows, levelRows], identity] = await Promise.all([
     ctx.db.batch([statements.items, statements.levels]) as Promise<
       [LibraryRow[], Array<{ level: Level; total: number }>]
     >,
-    viewerLoaded,
+    identityLoaded,
   ]);
-  const userId = viewer.signedIn && viewer.userId ? viewer.userId : null;
+  const userId = identity.signedIn && identity.userId ? identity.userId : null;
   const levelCounts: Record<Level, number> = { beginner: 0, intermediate: 0, advanced: 0 };
   for (const row of levelRows) levelCounts[row.level] = row.total;
   const total = levelFilterApplies(applied.levels)
@@ -370,7 +370,7 @@ export async function listLibrary(ctx: AppContext, options: LibraryOptions): Pro
   );
   const items = await Promise.all(
     rows.map(async (row): Promise<LibraryLesson> => {
-      const summary = await toLessonSummary(ctx, row, teachersOf, viewer);
+      const summary = await toLessonSummary(ctx, row, teachersOf, identity);
       const progress = progressRows.get(row.id);
       const line = chosen.get(row.id);
       return {
@@ -394,7 +394,7 @@ export async function listLibrary(ctx: AppContext, options: LibraryOptions): Pro
   return {
     query: { ...applied, page },
     sort,
-    items: withLocks(items, options.access ? await options.access : viewer),
+    items: withLocks(items, options.access ? await options.access : identity),
     total,
     pageCount,
     hasMore: total > page * pageSize && page < LIBRARY_MAX_PAGES,

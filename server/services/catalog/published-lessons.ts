@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { countries, teachers, videos, videoTeachers, type Level } from "#drizzle/schema";
-import { VISITOR_ACCESS, type ViewerAccess } from "../../access/policy";
+import { VISITOR_ACCESS, type LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
 import { chunkIds, toLessonSummary, type BatchQuery, type LessonSummary } from "./lesson-summaries";
 
@@ -51,13 +51,13 @@ export async function listPublishedVideos(
     limit,
     offset = 0,
     level,
-    viewer = VISITOR_ACCESS,
+    access = VISITOR_ACCESS,
     sort = "newest",
   }: {
     limit: number;
     offset?: number;
     level?: Level;
-    viewer?: ViewerAccess;
+    access?: LessonAccessFacts;
     /** "starter": free lessons first, then by level from beginner, for newcomers. */
     sort?: "newest" | "starter";
   },
@@ -94,5 +94,5 @@ export async function listPublishedVideos(
     ctx,
     rows.map((row) => row.id),
   );
-  return Promise.all(rows.map(async (row) => toLessonSummary(ctx, row, teachersOf, viewer)));
+  return Promise.all(rows.map(async (row) => toLessonSummary(ctx, row, teachersOf, access)));
 }

@@ -1,13 +1,13 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { videoProgress, videos, type Level } from "#drizzle/schema";
 import { slugify } from "#core/slug";
-import { isLessonLocked, type ViewerAccess } from "../../access/policy";
+import { isLessonLocked, type LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
 import { isMediaKey, signMediaUrl } from "../media";
 import { toLessonProgress, type LessonProgress } from "./progress";
 
 // Courses (study tracks), series and playlists: ordered lessons with the viewer's locks and progress.
-// The viewer is their access (server/access): it decides the locks, and `userId` brings their own progress.
+// The viewer's access (`LessonAccessFacts`, server/access) decides the locks, and its `userId` brings their own progress.
 // This file: the query pieces and shapes courses, series and playlists share.
 
 export interface CollectionLesson {
@@ -59,14 +59,14 @@ export type LessonRow = {
 export const publishedVideo = eq(videos.isPublished, true);
 
 /** Joins the viewer's own progress row; visitors join nothing. */
-export function progressJoin(viewer: ViewerAccess): SQL | undefined {
+export function progressJoin(access: LessonAccessFacts): SQL | undefined {
   return and(
     eq(videoProgress.videoId, videos.id),
-    viewer.userId === null ? sql`0` : eq(videoProgress.userId, viewer.userId),
+    access.userId === null ? sql`0` : eq(videoProgress.userId, access.userId),
   );
 }
 
-export function toLessons(rows: LessonRow[], viewer: ViewerAccess): CollectionLesson[] {
+export function toLessons(rows: LessonRow[], access: LessonAccessFacts): CollectionLesson[] {
   return rows.map((row, index) => ({
     id: row.id,
     number: index + 1,
@@ -76,8 +76,8 @@ export function toLessons(rows: LessonRow[], viewer: ViewerAccess): CollectionLe
     level: row.level,
     durationSeconds: row.durationSeconds,
     isFree: row.isFree,
-    locked: isLessonLocked(row, viewer),
-    progress: viewer.userId === null ? null : toLessonProgress(row.durationSeconds, row),
+    locked: isLessonLocked(row, access),
+    progress: access.userId === null ? null : toLessonProgress(row.durationSeconds, row),
   }));
 }
 
@@ -90,9 +90,9 @@ export async function coverUrl(
   ownKey: string | null,
   firstLesson: { thumbnailKey: string | null; locked: boolean } | undefined,
 ): Promise<string | null> {
-  if (ownKey && isMediaKey(ownKey)) return signMediaUrl(ctx, ownKey);
+  if (ownKey && isMediaKey(ownKey)) return signMediaUrl(ctx, { key: ownKey });
   if (firstLesson && !firstLesson.locked && firstLesson.thumbnailKey && isMediaKey(firstLesson.thumbnailKey)) {
-    return signMediaUrl(ctx, firstLesson.thumbnailKey);
+    return signMediaUrl(ctx, { key: firstLesson.thumbnailKey });
   }
   return null;
 }

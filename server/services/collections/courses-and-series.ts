@@ -13,7 +13,8 @@ import {
   type Level,
 } from "#drizzle/schema";
 import { slugify } from "#core/slug";
-import type { ViewerAccess } from "../../access/policy";
+import type { LessonAccessFacts } from "../../access/policy";
+import type { Viewer } from "../../access/viewer";
 import type { AppContext } from "../../context";
 import {
   coverUrl,
@@ -113,7 +114,7 @@ function toTeacher(row: Omit<TeacherRow, "collectionId">): CollectionTeacher {
 
 async function assembleCollections(
   ctx: AppContext,
-  viewer: ViewerAccess,
+  access: LessonAccessFacts,
   collections: CollectionRow[],
   lessonRows: Array<LessonRow & { collectionId: number }>,
   teacherRows: TeacherRow[],
@@ -123,7 +124,7 @@ async function assembleCollections(
   return Promise.all(
     collections.map(async (collection) => {
       const rows = lessonsById.get(collection.id) ?? [];
-      const lessons = toLessons(rows, viewer);
+      const lessons = toLessons(rows, access);
       const next = pickNextLesson(lessons);
       const seenTeachers = new Set<number>();
       const collectionTeachers = (teachersById.get(collection.id) ?? [])
@@ -145,7 +146,7 @@ async function assembleCollections(
           rows[0] && { thumbnailKey: rows[0].thumbnailKey, locked: lessons[0]!.locked },
         ),
         teachers: collectionTeachers,
-        progress: viewer.userId === null ? null : summarizeProgress(lessons),
+        progress: access.userId === null ? null : summarizeProgress(lessons),
         nextLesson: next ? { id: next.id, title: next.title, slug: next.slug } : null,
         lessons,
       };
@@ -161,7 +162,7 @@ function withoutLessons({ lessons: _lessons, ...summary }: CollectionDetail): Co
 // Courses (study tracks)
 // ---------------------------------------------------------------------------------------------
 
-async function loadCourses(ctx: AppContext, viewer: ViewerAccess, courseId?: number) {
+async function loadCourses(ctx: AppContext, access: LessonAccessFacts, courseId?: number) {
   const visible = and(
     eq(studyTracks.isPublished, true),
     courseId === undefined ? undefined : eq(studyTracks.id, courseId),
@@ -185,7 +186,7 @@ async function loadCourses(ctx: AppContext, viewer: ViewerAccess, courseId?: num
       .from(studyTrackVideos)
       .innerJoin(studyTracks, and(eq(studyTracks.id, studyTrackVideos.studyTrackId), visible))
       .innerJoin(videos, and(eq(videos.id, studyTrackVideos.videoId), publishedVideo))
-      .leftJoin(videoProgress, progressJoin(viewer))
+      .leftJoin(videoProgress, progressJoin(access))
       .orderBy(asc(studyTrackVideos.studyTrackId), asc(studyTrackVideos.position), asc(videos.id)),
     ctx.db
       .select({ collectionId: studyTrackTeachers.studyTrackId, ...teacherColumns })
@@ -195,21 +196,22 @@ async function loadCourses(ctx: AppContext, viewer: ViewerAccess, courseId?: num
       .leftJoin(countries, eq(countries.id, teachers.countryId))
       .orderBy(asc(teachers.name), asc(teachers.id)),
   ]);
-  return assembleCollections(ctx, viewer, rows, lessonRows, teacherRows);
+  return assembleCollections(ctx, access, rows, lessonRows, teacherRows);
 }
 
 /** Published courses in their admin order, each with totals, teachers and the viewer's progress. */
-export async function listCourses(ctx: AppContext, viewer: ViewerAccess): Promise<CollectionSummary[]> {
-  return (await loadCourses(ctx, viewer)).map(withoutLessons);
+export async function listCourses(ctx: AppContext, { viewer }: { viewer: Viewer }): Promise<CollectionSummary[]> {
+  const access = await viewer.access();
+  return (await loadCourses(ctx, access)).map(withoutLessons);
 }
 
 /** One published course with its ordered lessons; null when unknown or unpublished. */
 export async function getCourse(
   ctx: AppContext,
-  viewer: ViewerAccess,
-  courseId: number,
+  { viewer, courseId }: { viewer: Viewer; courseId: number },
 ): Promise<CollectionDetail | null> {
-  const [course] = await loadCourses(ctx, viewer, courseId);
+  const access = await viewer.access();
+  const [course] = await loadCourses(ctx, access, courseId);
   return course ?? null;
 }
 
@@ -217,7 +219,7 @@ export async function getCourse(
 // Series
 // ---------------------------------------------------------------------------------------------
 
-async function loadSeries(ctx: AppContext, viewer: ViewerAccess, seriesId?: number) {
+async function loadSeries(ctx: AppContext, access: LessonAccessFacts, seriesId?: number) {
   const visible = and(eq(series.isPublished, true), seriesId === undefined ? undefined : eq(series.id, seriesId));
   const [rows, lessonRows, teacherRows] = await ctx.db.batch([
     ctx.db
@@ -238,7 +240,7 @@ async function loadSeries(ctx: AppContext, viewer: ViewerAccess, seriesId?: numb
       .from(seriesVideos)
       .innerJoin(series, and(eq(series.id, seriesVideos.seriesId), visible))
       .innerJoin(videos, and(eq(videos.id, seriesVideos.videoId), publishedVideo))
-      .leftJoin(videoProgress, progressJoin(viewer))
+      .leftJoin(videoProgress, progressJoin(access))
       .orderBy(asc(seriesVideos.seriesId), asc(seriesVideos.position), asc(videos.id)),
     // Series have no teacher list of their own: their voices are the teachers of their lessons.
     ctx.db
@@ -251,19 +253,20 @@ async function loadSeries(ctx: AppContext, viewer: ViewerAccess, seriesId?: numb
       .leftJoin(countries, eq(countries.id, teachers.countryId))
       .orderBy(asc(teachers.name), asc(teachers.id)),
   ]);
-  return assembleCollections(ctx, viewer, rows, lessonRows, teacherRows);
+  return assembleCollections(ctx, access, rows, lessonRows, teacherRows);
 }
 
 /** Published series, newest first. */
-export async function listSeries(ctx: AppContext, viewer: ViewerAccess): Promise<CollectionSummary[]> {
-  return (await loadSeries(ctx, viewer)).map(withoutLessons);
+export async function listSeries(ctx: AppContext, { viewer }: { viewer: Viewer }): Promise<CollectionSummary[]> {
+  const access = await viewer.access();
+  return (await loadSeries(ctx, access)).map(withoutLessons);
 }
 
 export async function getSeries(
   ctx: AppContext,
-  viewer: ViewerAccess,
-  seriesId: number,
+  { viewer, seriesId }: { viewer: Viewer; seriesId: number },
 ): Promise<CollectionDetail | null> {
-  const [item] = await loadSeries(ctx, viewer, seriesId);
+  const access = await viewer.access();
+  const [item] = await loadSeries(ctx, access, seriesId);
   return item ?? null;
 }

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { playlists, playlistVideos, videoProgress, videos } from "#drizzle/schema";
 import { slugify } from "#core/slug";
-import { isLessonLocked, type ViewerAccess } from "../../access/policy";
+import { isLessonLocked, type LessonAccessFacts } from "../../access/policy";
+import type { Viewer } from "../../access/viewer";
 import type { AppContext } from "../../context";
 import {
   coverUrl,
@@ -38,9 +39,9 @@ export interface PlaylistDetail extends PlaylistSummary {
 }
 
 /** Curated playlists that are published, and the viewer's own. */
-export function visiblePlaylists(viewer: Pick<ViewerAccess, "userId">): SQL | undefined {
+export function visiblePlaylists(access: Pick<LessonAccessFacts, "userId">): SQL | undefined {
   const curated = and(isNull(playlists.ownerId), eq(playlists.isPublished, true));
-  return viewer.userId === null ? curated : or(curated, eq(playlists.ownerId, viewer.userId));
+  return access.userId === null ? curated : or(curated, eq(playlists.ownerId, access.userId));
 }
 
 const playlistColumns = {
@@ -54,11 +55,11 @@ const playlistColumns = {
 
 async function loadPlaylistSummaries(
   ctx: AppContext,
-  viewer: ViewerAccess,
+  access: LessonAccessFacts,
   options: { playlistId?: number } = {},
 ): Promise<PlaylistSummary[]> {
   const visible = and(
-    visiblePlaylists(viewer),
+    visiblePlaylists(access),
     options.playlistId === undefined ? undefined : eq(playlists.id, options.playlistId),
   );
   const [rows, stats, firsts] = await ctx.db.batch([
@@ -78,7 +79,7 @@ async function loadPlaylistSummaries(
       .from(playlistVideos)
       .innerJoin(playlists, and(eq(playlists.id, playlistVideos.playlistId), visible))
       .innerJoin(videos, and(eq(videos.id, playlistVideos.videoId), publishedVideo))
-      .leftJoin(videoProgress, progressJoin(viewer))
+      .leftJoin(videoProgress, progressJoin(access))
       .groupBy(playlistVideos.playlistId),
     // SQLite fills bare columns from the row that holds the single min(): the first lesson of each playlist.
     ctx.db
@@ -107,16 +108,16 @@ async function loadPlaylistSummaries(
         title: row.title,
         slug: row.slug || slugify(row.title),
         description: row.description,
-        isOwn: row.ownerId !== null && row.ownerId === viewer.userId,
+        isOwn: row.ownerId !== null && row.ownerId === access.userId,
         lessonCount,
         totalSeconds: Number(stat?.totalSeconds ?? 0),
         coverUrl: await coverUrl(
           ctx,
           null,
-          first && { thumbnailKey: first.thumbnailKey, locked: isLessonLocked(first, viewer) },
+          first && { thumbnailKey: first.thumbnailKey, locked: isLessonLocked(first, access) },
         ),
         progress:
-          viewer.userId === null
+          access.userId === null
             ? null
             : {
                 completed,
@@ -141,18 +142,18 @@ async function loadPlaylistSummaries(
  */
 export async function listPlaylists(
   ctx: AppContext,
-  viewer: ViewerAccess,
-  options: { containingVideoId?: number } = {},
+  { viewer, ...options }: { viewer: Viewer } & { containingVideoId?: number },
 ): Promise<{ curated: PlaylistSummary[]; mine: PlaylistSummary[] }> {
-  const summaries = await loadPlaylistSummaries(ctx, viewer);
+  const access = await viewer.access();
+  const summaries = await loadPlaylistSummaries(ctx, access);
   const mine = summaries.filter((playlist) => playlist.isOwn);
   // Curated playlists read in the order the team made them.
   const curated = summaries.filter((playlist) => !playlist.isOwn).sort((a, b) => a.id - b.id);
-  if (options.containingVideoId !== undefined && viewer.userId !== null && mine.length > 0) {
+  if (options.containingVideoId !== undefined && access.userId !== null && mine.length > 0) {
     const rows = await ctx.db
       .select({ playlistId: playlistVideos.playlistId })
       .from(playlistVideos)
-      .innerJoin(playlists, and(eq(playlists.id, playlistVideos.playlistId), eq(playlists.ownerId, viewer.userId)))
+      .innerJoin(playlists, and(eq(playlists.id, playlistVideos.playlistId), eq(playlists.ownerId, access.userId)))
       .where(eq(playlistVideos.videoId, options.containingVideoId));
     const holding = new Set(rows.map((row) => row.playlistId));
     for (const playlist of mine) playlist.containsVideo = holding.has(playlist.id);
@@ -163,28 +164,28 @@ export async function listPlaylists(
 /** A playlist the viewer may open (their own or a published curated one) with its lessons; else null. */
 export async function getPlaylist(
   ctx: AppContext,
-  viewer: ViewerAccess,
-  playlistId: number,
+  { viewer, playlistId }: { viewer: Viewer; playlistId: number },
 ): Promise<PlaylistDetail | null> {
-  const [summary] = await loadPlaylistSummaries(ctx, viewer, { playlistId });
+  const access = await viewer.access();
+  const [summary] = await loadPlaylistSummaries(ctx, access, { playlistId });
   if (!summary) return null;
   const rows = await ctx.db
     .select(lessonColumns)
     .from(playlistVideos)
     .innerJoin(
       playlists,
-      and(eq(playlists.id, playlistVideos.playlistId), eq(playlists.id, playlistId), visiblePlaylists(viewer)),
+      and(eq(playlists.id, playlistVideos.playlistId), eq(playlists.id, playlistId), visiblePlaylists(access)),
     )
     .innerJoin(videos, and(eq(videos.id, playlistVideos.videoId), publishedVideo))
-    .leftJoin(videoProgress, progressJoin(viewer))
+    .leftJoin(videoProgress, progressJoin(access))
     .orderBy(asc(playlistVideos.position), asc(playlistVideos.videoId));
-  const lessons = toLessons(rows, viewer);
+  const lessons = toLessons(rows, access);
   const next = pickNextLesson(lessons);
   return {
     ...summary,
     // Recomputed from the rows, so the page agrees with itself even if a lesson changed in between.
     lessonCount: lessons.length,
-    progress: viewer.userId === null ? null : summarizeProgress(lessons),
+    progress: access.userId === null ? null : summarizeProgress(lessons),
     lessons,
     nextLesson: next ? { id: next.id, title: next.title, slug: next.slug } : null,
   };

@@ -4,7 +4,6 @@ import { PLAYLIST_LESSONS_MAX, PLAYLISTS_PER_LEARNER_MAX, type CreatePlaylistInp
 import { slugify } from "#core/slug";
 import type { AppContext } from "../../context";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import type { SessionUser } from "../auth";
 import { publishedVideo } from "./collection-lessons";
 import { visiblePlaylists } from "./playlist-reads";
 
@@ -21,34 +20,34 @@ export interface PlaylistRef {
 const NOT_FOUND = "We couldn't find that playlist.";
 
 /** 404 for playlists the learner may not see (never reveal them), 403 for curated ones. */
-async function requireOwnPlaylist(ctx: AppContext, user: Pick<SessionUser, "id">, playlistId: number) {
+async function requireOwnPlaylist(ctx: AppContext, userId: number, playlistId: number) {
   const [row] = await ctx.db
     .select({ id: playlists.id, title: playlists.title, slug: playlists.slug, ownerId: playlists.ownerId })
     .from(playlists)
-    .where(and(eq(playlists.id, playlistId), visiblePlaylists({ userId: user.id })));
+    .where(and(eq(playlists.id, playlistId), visiblePlaylists({ userId })));
   if (!row) throw notFound(NOT_FOUND);
-  if (row.ownerId !== user.id) throw forbidden("Curated playlists can't be changed.");
+  if (row.ownerId !== userId) throw forbidden("Curated playlists can't be changed.");
   return row;
 }
 
-function ownedBy(user: Pick<SessionUser, "id">, playlistId: number) {
-  return and(eq(playlists.id, playlistId), eq(playlists.ownerId, user.id));
+function ownedBy(userId: number, playlistId: number) {
+  return and(eq(playlists.id, playlistId), eq(playlists.ownerId, userId));
 }
 
 /** `playlist_id` of rows whose playlist belongs to the user: ownership in every write's where. */
-function inOwnedPlaylist(user: Pick<SessionUser, "id">, playlistId: number) {
-  return sql`${playlistVideos.playlistId} in (select ${playlists.id} from ${playlists} where ${ownedBy(user, playlistId)})`;
+function inOwnedPlaylist(userId: number, playlistId: number) {
+  return sql`${playlistVideos.playlistId} in (select ${playlists.id} from ${playlists} where ${ownedBy(userId, playlistId)})`;
 }
 
-function touchPlaylist(ctx: AppContext, user: Pick<SessionUser, "id">, playlistId: number) {
-  return ctx.db.update(playlists).set({ updatedAt: ctx.now() }).where(ownedBy(user, playlistId));
+function touchPlaylist(ctx: AppContext, userId: number, playlistId: number) {
+  return ctx.db.update(playlists).set({ updatedAt: ctx.now() }).where(ownedBy(userId, playlistId));
 }
 
 /**
  * Renumbers a playlist's lessons 0, 1, 2… in their current order (ties broken by lesson id). Query
  * builders rather than `db.run(sql)`, because drizzle cannot batch raw statements that have parameters.
  */
-function compactPositions(ctx: AppContext, user: Pick<SessionUser, "id">, playlistId: number) {
+function compactPositions(ctx: AppContext, userId: number, playlistId: number) {
   const ranked = sql`(select video_id, row_number() over (order by position, video_id) - 1 as new_position from playlist_videos where playlist_id = ${playlistId}) as ranked`;
   return ctx.db
     .update(playlistVideos)
@@ -59,7 +58,7 @@ function compactPositions(ctx: AppContext, user: Pick<SessionUser, "id">, playli
         eq(playlistVideos.playlistId, playlistId),
         sql`${playlistVideos.videoId} = ranked.video_id`,
         sql`${playlistVideos.position} <> ranked.new_position`,
-        inOwnedPlaylist(user, playlistId),
+        inOwnedPlaylist(userId, playlistId),
       ),
     );
 }
@@ -85,10 +84,9 @@ async function countLessons(ctx: AppContext, playlistId: number): Promise<number
 
 export async function createPlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  input: CreatePlaylistInput,
+  { userId, ...input }: { userId: number } & CreatePlaylistInput,
 ): Promise<PlaylistRef> {
-  const [existing] = await ctx.db.select({ total: count() }).from(playlists).where(eq(playlists.ownerId, user.id));
+  const [existing] = await ctx.db.select({ total: count() }).from(playlists).where(eq(playlists.ownerId, userId));
   if ((existing?.total ?? 0) >= PLAYLISTS_PER_LEARNER_MAX) {
     const message = `You can keep up to ${PLAYLISTS_PER_LEARNER_MAX} playlists. Delete one to make room.`;
     throw new AppError(422, [message], { title: [message] });
@@ -100,7 +98,7 @@ export async function createPlaylist(
     .values({
       title: input.title,
       slug: slugify(input.title),
-      ownerId: user.id,
+      ownerId: userId,
       isPublished: true,
       createdAt: now,
       updatedAt: now,
@@ -121,7 +119,7 @@ export async function createPlaylist(
           position: sql<number>`0`.as("position"),
         })
         .from(playlists)
-        .where(eq(playlists.ownerId, user.id)),
+        .where(eq(playlists.ownerId, userId)),
     ),
   ]);
   return { ...created!, lessonCount: 1 };
@@ -129,14 +127,13 @@ export async function createPlaylist(
 
 export async function renamePlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, title }: { playlistId: number; title: string },
+  { userId, playlistId, title }: { userId: number } & { playlistId: number; title: string },
 ): Promise<PlaylistRef> {
-  await requireOwnPlaylist(ctx, user, playlistId);
+  await requireOwnPlaylist(ctx, userId, playlistId);
   const [updated] = await ctx.db
     .update(playlists)
     .set({ title, slug: slugify(title), updatedAt: ctx.now() })
-    .where(ownedBy(user, playlistId))
+    .where(ownedBy(userId, playlistId))
     .returning({ id: playlists.id, title: playlists.title, slug: playlists.slug });
   if (!updated) throw notFound(NOT_FOUND);
   return { ...updated, lessonCount: await countLessons(ctx, playlistId) };
@@ -144,23 +141,21 @@ export async function renamePlaylist(
 
 export async function deletePlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId }: { playlistId: number },
+  { userId, playlistId }: { userId: number } & { playlistId: number },
 ): Promise<void> {
-  await requireOwnPlaylist(ctx, user, playlistId);
+  await requireOwnPlaylist(ctx, userId, playlistId);
   await ctx.db.batch([
-    ctx.db.delete(playlistVideos).where(inOwnedPlaylist(user, playlistId)),
-    ctx.db.delete(playlists).where(ownedBy(user, playlistId)),
+    ctx.db.delete(playlistVideos).where(inOwnedPlaylist(userId, playlistId)),
+    ctx.db.delete(playlists).where(ownedBy(userId, playlistId)),
   ]);
 }
 
 /** Adds a lesson at the end; adding one that is already there changes nothing (`added: false`). */
 export async function addVideoToPlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, videoId }: { playlistId: number; videoId: number },
+  { userId, playlistId, videoId }: { userId: number } & { playlistId: number; videoId: number },
 ): Promise<{ added: boolean; playlist: PlaylistRef }> {
-  const playlist = await requireOwnPlaylist(ctx, user, playlistId);
+  const playlist = await requireOwnPlaylist(ctx, userId, playlistId);
   await requirePublishedVideo(ctx, videoId);
   if ((await countLessons(ctx, playlistId)) >= PLAYLIST_LESSONS_MAX) {
     const [present] = await ctx.db
@@ -186,11 +181,11 @@ export async function addVideoToPlaylist(
               ),
           })
           .from(playlists)
-          .where(ownedBy(user, playlistId)),
+          .where(ownedBy(userId, playlistId)),
       )
       .onConflictDoNothing()
       .returning({ videoId: playlistVideos.videoId }),
-    touchPlaylist(ctx, user, playlistId),
+    touchPlaylist(ctx, userId, playlistId),
   ]);
   return {
     added: inserted.length > 0,
@@ -206,10 +201,9 @@ export async function addVideoToPlaylist(
 /** Removes a lesson and closes the gap, so positions stay 0…n-1. */
 export async function removeVideoFromPlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, videoId }: { playlistId: number; videoId: number },
+  { userId, playlistId, videoId }: { userId: number } & { playlistId: number; videoId: number },
 ): Promise<PlaylistRef> {
-  const playlist = await requireOwnPlaylist(ctx, user, playlistId);
+  const playlist = await requireOwnPlaylist(ctx, userId, playlistId);
   const [removed] = await ctx.db.batch([
     ctx.db
       .delete(playlistVideos)
@@ -217,12 +211,12 @@ export async function removeVideoFromPlaylist(
         and(
           eq(playlistVideos.playlistId, playlistId),
           eq(playlistVideos.videoId, videoId),
-          inOwnedPlaylist(user, playlistId),
+          inOwnedPlaylist(userId, playlistId),
         ),
       )
       .returning({ videoId: playlistVideos.videoId }),
-    compactPositions(ctx, user, playlistId),
-    touchPlaylist(ctx, user, playlistId),
+    compactPositions(ctx, userId, playlistId),
+    touchPlaylist(ctx, userId, playlistId),
   ]);
   if (removed.length === 0) throw notFound("That lesson isn't in this playlist.");
   return {
@@ -253,10 +247,9 @@ async function currentOrder(ctx: AppContext, playlistId: number) {
  */
 export async function reorderPlaylist(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, videoIds }: { playlistId: number; videoIds: number[] },
+  { userId, playlistId, videoIds }: { userId: number } & { playlistId: number; videoIds: number[] },
 ): Promise<{ id: number; videoIds: number[] }> {
-  await requireOwnPlaylist(ctx, user, playlistId);
+  await requireOwnPlaylist(ctx, userId, playlistId);
   const { visible, hidden } = await currentOrder(ctx, playlistId);
   const wanted = new Set(videoIds);
   if (wanted.size !== videoIds.length || visible.length !== videoIds.length || visible.some((id) => !wanted.has(id))) {
@@ -275,11 +268,11 @@ export async function reorderPlaylist(
         and(
           eq(playlistVideos.playlistId, playlistId),
           sql`${playlistVideos.videoId} in (select value from json_each(${order}))`,
-          inOwnedPlaylist(user, playlistId),
+          inOwnedPlaylist(userId, playlistId),
         ),
       ),
-    compactPositions(ctx, user, playlistId),
-    touchPlaylist(ctx, user, playlistId),
+    compactPositions(ctx, userId, playlistId),
+    touchPlaylist(ctx, userId, playlistId),
   ]);
   return { id: playlistId, videoIds };
 }
@@ -287,10 +280,14 @@ export async function reorderPlaylist(
 /** One step up or down: the buttons that work without JavaScript. At either end it changes nothing. */
 export async function movePlaylistVideo(
   ctx: AppContext,
-  user: Pick<SessionUser, "id">,
-  { playlistId, videoId, direction }: { playlistId: number; videoId: number; direction: "up" | "down" },
+  {
+    userId,
+    playlistId,
+    videoId,
+    direction,
+  }: { userId: number } & { playlistId: number; videoId: number; direction: "up" | "down" },
 ): Promise<{ moved: boolean }> {
-  await requireOwnPlaylist(ctx, user, playlistId);
+  await requireOwnPlaylist(ctx, userId, playlistId);
   const { visible } = await currentOrder(ctx, playlistId);
   const from = visible.indexOf(videoId);
   if (from === -1) throw notFound("That lesson isn't in this playlist.");
@@ -298,6 +295,6 @@ export async function movePlaylistVideo(
   if (to < 0 || to >= visible.length) return { moved: false };
   const next = [...visible];
   [next[from], next[to]] = [next[to]!, next[from]!];
-  await reorderPlaylist(ctx, user, { playlistId, videoIds: next });
+  await reorderPlaylist(ctx, { userId, playlistId, videoIds: next });
   return { moved: true };
 }

@@ -123,12 +123,12 @@ async function releaseDay(ctx: AppContext, member: DueMember): Promise<void> {
 }
 
 async function sendReminderMail(ctx: AppContext, member: DueMember, digest: ReminderDigest): Promise<boolean> {
-  const unsubscribe = await reminderUnsubscribeUrl(ctx, member.id);
+  const unsubscribe = await reminderUnsubscribeUrl(ctx, { userId: member.id });
   return sendMail(ctx, {
     to: member.email,
     template: "reminder",
     subject: reminderSubject(digest),
-    text: reminderText(ctx, member, digest, unsubscribe),
+    text: reminderText(ctx, { member, digest, unsubscribeUrl: unsubscribe }),
     // RFC 2369 and RFC 8058: the mail client's own "Unsubscribe" button POSTs to this link, one click.
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,

@@ -20,9 +20,11 @@ export function reminderSubject(digest: ReminderDigest): string {
 
 export function reminderText(
   ctx: AppContext,
-  member: { name: string; frequency: "daily" | "weekly" },
-  digest: ReminderDigest,
-  unsubscribeUrl: string,
+  {
+    member,
+    digest,
+    unsubscribeUrl,
+  }: { member: { name: string; frequency: "daily" | "weekly" }; digest: ReminderDigest; unsubscribeUrl: string },
 ): string {
   const link = (path: string) => new URL(path, ctx.config.appUrl).toString();
   const firstName = member.name.trim().split(/\s+/)[0] ?? "";

@@ -30,7 +30,7 @@ export interface ReminderSettings {
   emailVerified: boolean;
 }
 
-export async function getReminderSettings(ctx: AppContext, userId: number): Promise<ReminderSettings> {
+export async function getReminderSettings(ctx: AppContext, { userId }: { userId: number }): Promise<ReminderSettings> {
   const [row] = await ctx.db
     .select({
       frequency: users.reminderFrequency,
@@ -56,11 +56,10 @@ export async function getReminderSettings(ctx: AppContext, userId: number): Prom
  */
 export async function saveReminderSettings(
   ctx: AppContext,
-  userId: number,
-  input: ReminderSettingsInput,
+  { userId, ...input }: { userId: number } & ReminderSettingsInput,
 ): Promise<ReminderSettings> {
   const detected = input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : null;
-  const stored = detected ? (await getReminderSettings(ctx, userId)).timeZone : null;
+  const stored = detected ? (await getReminderSettings(ctx, { userId })).timeZone : null;
   await ctx.db
     .update(users)
     .set({
@@ -70,5 +69,5 @@ export async function saveReminderSettings(
       updatedAt: ctx.now(),
     })
     .where(eq(users.id, userId));
-  return getReminderSettings(ctx, userId);
+  return getReminderSettings(ctx, { userId });
 }

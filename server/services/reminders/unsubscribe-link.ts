@@ -10,14 +10,14 @@ function unsubscribePayload(userId: number) {
 }
 
 /** HMAC over a purpose and the member's id: the link works for that member alone, and forever. */
-export function reminderUnsubscribeSignature(ctx: AppContext, userId: number): Promise<string> {
+export function reminderUnsubscribeSignature(ctx: AppContext, { userId }: { userId: number }): Promise<string> {
   return hmacSha256Hex(ctx.config.jwtSecret, unsubscribePayload(userId));
 }
 
-export async function reminderUnsubscribeUrl(ctx: AppContext, userId: number): Promise<string> {
+export async function reminderUnsubscribeUrl(ctx: AppContext, { userId }: { userId: number }): Promise<string> {
   const url = new URL("/reminders/unsubscribe", ctx.config.appUrl);
   url.searchParams.set("u", String(userId));
-  url.searchParams.set("sig", await reminderUnsubscribeSignature(ctx, userId));
+  url.searchParams.set("sig", await reminderUnsubscribeSignature(ctx, { userId }));
   return url.toString();
 }
 
@@ -36,7 +36,7 @@ export function readReminderLink(params: URLSearchParams): ReminderLink | null {
 
 export async function isValidReminderLink(ctx: AppContext, link: ReminderLink | null): Promise<boolean> {
   if (!link) return false;
-  const expected = await reminderUnsubscribeSignature(ctx, link.userId);
+  const expected = await reminderUnsubscribeSignature(ctx, { userId: link.userId });
   const encoder = new TextEncoder();
   return constantTimeEqual(encoder.encode(expected), encoder.encode(link.signature));
 }

@@ -1,7 +1,7 @@
 import { and, asc, countDistinct, count, desc, eq } from "drizzle-orm";
 import { cueTokens, lemmas, memberLemmas, transcriptCues, videos } from "#drizzle/schema";
 import type { WordStatus } from "#core/schemas/lexicon";
-import { isLessonLocked, type ViewerAccess } from "../../access/policy";
+import { isLessonLocked, type LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { lemmaColumns, readLemma, type LemmaSummary } from "./lookup";
@@ -50,7 +50,7 @@ export interface LemmaPage {
  */
 export async function getLemmaPage(
   ctx: AppContext,
-  { lemmaId, access }: { lemmaId: number; access: ViewerAccess },
+  { lemmaId, access }: { lemmaId: number; access: LessonAccessFacts },
 ): Promise<LemmaPage> {
   const published = and(eq(cueTokens.lemmaId, lemmaId), eq(videos.isPublished, true));
   const [found, rows, totals, statusRows] = await ctx.db.batch([

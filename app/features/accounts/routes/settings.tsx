@@ -47,7 +47,7 @@ export const loader = forAudience(audience, async function loader({ request, con
   const user = await requireUser(context, request);
   const [status, reminders] = await Promise.all([
     getEmailStatus(context.app, { userId: user.id }),
-    getReminderSettings(context.app, user.id),
+    getReminderSettings(context.app, { userId: user.id }),
   ]);
   return {
     email: status.email,
@@ -115,7 +115,7 @@ export const action = forAudience(audience, async function action({ request, con
       if (submission.status !== "success") return invalidSubmission(submission, options);
       try {
         // Every other session ends; this device continues on the fresh one.
-        const session = await changePassword(app, { user, ...submission.value, meta: requestMeta(request) });
+        const session = await changePassword(app, { userId: user.id, ...submission.value, meta: requestMeta(request) });
         const headers = new Headers();
         headers.append("Set-Cookie", serializeTokenCookie(session.token, session.expiresAt, request.url));
         // The account's device cookies ended with its sessions; this browser stays a known one (ADR 030).
@@ -133,7 +133,7 @@ export const action = forAudience(audience, async function action({ request, con
     case REMINDERS_INTENT: {
       const submission = parseWithZod(formData, { schema: reminderSettingsSchema });
       if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
-      const saved = await saveReminderSettings(app, user.id, submission.value);
+      const saved = await saveReminderSettings(app, { userId: user.id, ...submission.value });
       return redirectWithToast("/settings", { text: describeReminders(saved) });
     }
     case "sign-out-everywhere": {

@@ -49,7 +49,7 @@ export const loader = forAudience(audience, async function loader({ request, con
   const admin = await requireAdmin(context, request);
   const userId = requireId(params.userId);
   try {
-    const user = await getUserDetail(context.app, userId);
+    const user = await getUserDetail(context.app, { userId });
     const url = new URL(request.url);
     const confirmValue = url.searchParams.get("confirm");
     const confirm = CONFIRMABLE.includes(confirmValue as Confirmable) ? (confirmValue as Confirmable) : null;
@@ -77,27 +77,27 @@ export const action = forAudience(audience, async function action({ request, con
   try {
     switch (input.intent) {
       case "grant":
-        await grantPermission(app, admin, { userId, code: input.code });
+        await grantPermission(app, { actor: admin, userId, code: input.code });
         return redirectWithToast(back, { text: `Granted “${input.code}”.` });
       case "revoke":
-        await revokePermission(app, admin, { userId, code: input.code });
+        await revokePermission(app, { actor: admin, userId, code: input.code });
         return redirectWithToast(back, { text: `Removed “${input.code}”.` });
       case "disable": {
-        const user = await disableUser(app, admin, userId);
+        const user = await disableUser(app, { actor: admin, userId });
         return redirectWithToast(back, { text: `${user.name} is disabled and signed out everywhere.` });
       }
       case "enable": {
-        const user = await enableUser(app, admin, userId);
+        const user = await enableUser(app, { actor: admin, userId });
         return redirectWithToast(back, { text: `${user.name} can sign in again.` });
       }
       case "end-sessions": {
-        const { ended } = await endUserSessions(app, admin, userId);
+        const { ended } = await endUserSessions(app, { actor: admin, userId });
         return redirectWithToast(back, {
           text: ended === 1 ? "Ended 1 session." : `Ended ${ended} sessions.`,
         });
       }
       case "password-reset": {
-        const user = await sendPasswordReset(app, admin, userId);
+        const user = await sendPasswordReset(app, { actor: admin, userId });
         return redirectWithToast(back, { text: `A password reset link is on its way to ${user.email}.` });
       }
       case "update":

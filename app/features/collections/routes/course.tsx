@@ -13,11 +13,12 @@ export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const courseId = requireId(params.courseId);
-  const viewer = await (await context.getViewer()).access();
-  const course = await getCourse(context.app, viewer, courseId);
+  const viewer = await context.getViewer();
+  const course = await getCourse(context.app, { viewer, courseId });
   if (!course) throw notFoundResponse("We couldn't find that course.");
   requireCanonicalPath(request, collectionHref("course", course));
-  return { course, viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription } };
+  const access = await viewer.access();
+  return { course, viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription } };
 });
 
 export default function CoursePage() {

@@ -13,7 +13,7 @@ export const audience: Audience = "member";
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const playlistId = requireId(params.playlistId);
-  const playlist = await getPlaylist(context.app, await viewer.access(), playlistId);
+  const playlist = await getPlaylist(context.app, { viewer, playlistId });
   if (!playlist) throw notFoundResponse("We couldn't find that playlist.");
   throw redirect(`${collectionHref("playlist", playlist)}${new URL(request.url).search}`, 301);
 });

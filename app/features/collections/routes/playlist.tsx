@@ -47,12 +47,12 @@ export const audience: Audience = "member";
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const member = await requireMember(context, request);
   const playlistId = requireId(params.playlistId);
-  const viewer = await member.access();
   // Someone else's playlist answers exactly like one that does not exist.
-  const playlist = await getPlaylist(context.app, viewer, playlistId);
+  const playlist = await getPlaylist(context.app, { viewer: member, playlistId });
   if (!playlist) throw notFoundResponse("We couldn't find that playlist.");
   requireCanonicalPath(request, collectionHref("playlist", playlist));
   const url = new URL(request.url);
+  const access = await member.access();
   const mode = !playlist.isOwn
     ? "view"
     : url.searchParams.has("rename")
@@ -63,7 +63,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   return {
     playlist,
     mode: mode as "view" | "rename" | "delete",
-    viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription },
+    viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription },
   };
 });
 
@@ -80,7 +80,7 @@ export const action = forAudience(audience, async function action({ request, par
     const submission = parseWithZod(formData, { schema: renamePlaylistSchema });
     if (submission.status !== "success") return invalidSubmission(submission, { extra: { intent } });
     try {
-      const renamed = await renamePlaylist(context.app, user, { playlistId, title: submission.value.title });
+      const renamed = await renamePlaylist(context.app, { userId: user.id, playlistId, title: submission.value.title });
       return redirectWithToast(collectionHref("playlist", renamed), { text: `Renamed to “${renamed.title}”.` });
     } catch (error) {
       return replyWithAppError(submission, error, { extra: { intent } });
@@ -89,7 +89,7 @@ export const action = forAudience(audience, async function action({ request, par
 
   try {
     if (intent === "delete") {
-      await deletePlaylist(context.app, user, { playlistId });
+      await deletePlaylist(context.app, { userId: user.id, playlistId });
       return redirectWithToast("/playlists", { text: "Playlist deleted." });
     }
     if (intent === "move") {
@@ -99,14 +99,14 @@ export const action = forAudience(audience, async function action({ request, par
       });
       if (!parsed.success) throw new AppError(422, ["Choose a lesson and a direction to move it."]);
       const { videoId, direction } = parsed.data;
-      await movePlaylistVideo(context.app, user, { playlistId, videoId, direction });
+      await movePlaylistVideo(context.app, { userId: user.id, playlistId, videoId, direction });
       return enhanced ? { ok: true } : redirect(`${here}#lesson-${videoId}`, 303);
     }
     if (intent === "remove") {
       const parsed = movePlaylistVideoSchema.shape.videoId.safeParse(formData.get("videoId"));
       if (!parsed.success) throw new AppError(422, ["Choose a lesson to remove."]);
       const videoId = parsed.data;
-      const { lessonCount } = await removeVideoFromPlaylist(context.app, user, { playlistId, videoId });
+      const { lessonCount } = await removeVideoFromPlaylist(context.app, { userId: user.id, playlistId, videoId });
       const text = `Lesson removed. ${plural(lessonCount, "lesson")} left in this playlist.`;
       if (!enhanced) return redirectWithToast(here, { text }, { status: 303 });
       return data({ ok: true }, { headers: { "Set-Cookie": toastCookie(createToast(text)) } });

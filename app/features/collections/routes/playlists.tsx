@@ -26,8 +26,8 @@ function idFrom(value: FormDataEntryValue | string | null): number | null {
 }
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await (await context.getViewer()).access();
-  const { curated, mine } = await listPlaylists(context.app, viewer);
+  const viewer = await context.getViewer();
+  const { curated, mine } = await listPlaylists(context.app, { viewer });
   const url = new URL(request.url);
   return {
     curated,
@@ -46,7 +46,7 @@ export const action = forAudience(audience, async function action({ request, con
 
   if (intent === "delete" && playlistId) {
     try {
-      await deletePlaylist(context.app, user, { playlistId });
+      await deletePlaylist(context.app, { userId: user.id, playlistId });
     } catch (error) {
       // Deleting twice (a double click, a second tab) lands where deleting once does.
       if (!(error instanceof AppError)) throw error;
@@ -62,10 +62,10 @@ export const action = forAudience(audience, async function action({ request, con
   if (submission.status !== "success") return invalidSubmission(submission, { extra });
   try {
     if (intent === "rename" && playlistId) {
-      const renamed = await renamePlaylist(context.app, user, { playlistId, title: submission.value.title });
+      const renamed = await renamePlaylist(context.app, { userId: user.id, playlistId, title: submission.value.title });
       return redirectWithToast("/playlists", { text: `Renamed to “${renamed.title}”.` });
     }
-    const created = await createPlaylist(context.app, user, submission.value);
+    const created = await createPlaylist(context.app, { userId: user.id, ...submission.value });
     return redirectWithToast("/playlists", {
       text: `“${created.title}” is ready. Add lessons with the playlist button on any lesson.`,
     });

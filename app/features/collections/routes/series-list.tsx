@@ -10,8 +10,8 @@ import { forAudience } from "~/lib/auth.server";
 export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
-  const viewer = await (await context.getViewer()).access();
-  return { series: await listSeries(context.app, viewer), viewer: { signedIn: viewer.signedIn } };
+  const viewer = await context.getViewer();
+  return { series: await listSeries(context.app, { viewer }), viewer: { signedIn: viewer.signedIn } };
 });
 
 export default function SeriesListPage() {

@@ -13,11 +13,12 @@ export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const seriesId = requireId(params.seriesId);
-  const viewer = await (await context.getViewer()).access();
-  const series = await getSeries(context.app, viewer, seriesId);
+  const viewer = await context.getViewer();
+  const series = await getSeries(context.app, { viewer, seriesId });
   if (!series) throw notFoundResponse("We couldn't find that series.");
   requireCanonicalPath(request, collectionHref("series", series));
-  return { series, viewer: { signedIn: viewer.signedIn, hasSubscription: viewer.hasSubscription } };
+  const access = await viewer.access();
+  return { series, viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription } };
 });
 
 export default function SeriesPage() {

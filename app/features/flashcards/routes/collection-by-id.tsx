@@ -28,7 +28,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const collectionId = requireId(params.collectionId);
   const viewer = await context.getViewer();
-  const collection = await getFlashcollection(context.app, { user: viewer.user, collectionId });
+  const collection = await getFlashcollection(context.app, { userId: viewer.userId, collectionId });
   if (!collection) throw notFoundResponse("We couldn't find that flashcard collection.");
   if (!isMember(viewer)) return { collection, review: null, access: null, freeHoursLeft: null };
   const access: CollectionAccess = await collectionAccess(context.app, { viewer, collectionId });
@@ -46,7 +46,7 @@ export const loader = forAudience(audience, async function loader({ request, par
 export const action = forAudience(audience, async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
   const collectionId = requireId(params.collectionId);
-  if (!(await getFlashcollection(context.app, { user: null, collectionId }))) {
+  if (!(await getFlashcollection(context.app, { userId: null, collectionId }))) {
     throw notFoundResponse("We couldn't find that flashcard collection.");
   }
   await checkoutUnlessAllowed(requireCollectionSession(context.app, { viewer, collectionId }), { status: 303 });

@@ -11,7 +11,7 @@ export const audience: Audience = "public";
 // answers 301 to `/flashcard/{id}`.
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const collectionId = requireId(params.collectionId);
-  if (!(await getFlashcollection(context.app, { user: null, collectionId }))) {
+  if (!(await getFlashcollection(context.app, { userId: null, collectionId }))) {
     throw notFoundResponse("We couldn't find that flashcard collection.");
   }
   throw redirect(`/flashcard/${collectionId}${new URL(request.url).search}`, 301);

@@ -14,7 +14,7 @@ export const audience: Audience = "public";
 
 export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const user = await context.getUser();
-  return { overview: await getFlashcardsOverview(context.app, { user }), signedIn: user !== null };
+  return { overview: await getFlashcardsOverview(context.app, { userId: user?.id ?? null }), signedIn: user !== null };
 });
 
 function plural(count: number, word: string) {

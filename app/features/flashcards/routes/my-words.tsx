@@ -18,7 +18,7 @@ async function wordsScope(context: AppLoadContext, request: Request, user: Sessi
   const listText = new URL(request.url).searchParams.get("list");
   if (listText === null) return { scope: { kind: "words" } as ReviewScope, list: null };
   const list = /^\d{1,12}$/.test(listText)
-    ? await getOwnVocabularyList(context.app, { user, listId: Number(listText) })
+    ? await getOwnVocabularyList(context.app, { userId: user.id, listId: Number(listText) })
     : null;
   if (!list) throw notFoundResponse("We couldn't find that vocabulary list.");
   return { scope: { kind: "words", listId: list.id } as ReviewScope, list };

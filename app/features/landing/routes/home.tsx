@@ -25,9 +25,9 @@ const SAMPLE_LESSONS = 6;
 const FAQ_TEASER_SIZE = 5;
 
 export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
-  const viewer = await (await context.getViewer()).access();
+  const access = await (await context.getViewer()).access();
   const [lessons, plans, faqs, stats, totalLessons, sampleLesson, teachers, testimonials] = await Promise.all([
-    listPublishedVideos(context.app, { limit: SAMPLE_LESSONS, viewer, sort: "starter" }),
+    listPublishedVideos(context.app, { limit: SAMPLE_LESSONS, access, sort: "starter" }),
     listActivePlans(context.app),
     listFaqs(context.app, { featuredOnly: true, limit: FAQ_TEASER_SIZE }),
     getCatalogStats(context.app),
@@ -40,7 +40,7 @@ export const loader = forAudience(audience, async function loader({ context }: L
   return {
     canonicalUrl: `${origin}/`,
     ogImage: `${origin}/og-image.jpg`,
-    signedIn: viewer.signedIn,
+    signedIn: access.signedIn,
     lessons,
     totalLessons,
     stats,

@@ -57,9 +57,9 @@ export const loader = forAudience(audience, async function loader({ request, con
     accessLoaded,
     filterOptionsLoaded,
     filterOptionsLoaded.then((options) =>
-      listLibrary(context.app, { query, viewer: memberLoaded, access: accessLoaded, filterOptions: options }),
+      listLibrary(context.app, { query, identity: memberLoaded, access: accessLoaded, filterOptions: options }),
     ),
-    memberLoaded.then((member) => getLearnerOverview(context.app, member)),
+    memberLoaded.then((member) => getLearnerOverview(context.app, { access: member })),
     forYouLoaded,
   ]);
   const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, access) } : null;

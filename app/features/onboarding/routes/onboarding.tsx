@@ -50,7 +50,7 @@ export const loader = forAudience(audience, async function loader({ request, con
   const next = nextFrom(new URL(request.url).searchParams.get("next"));
   const { preferences, regions, clips } = await getOnboardingPage(context.app, {
     userId: viewer.userId,
-    accessLoaded: viewer.lessonAccess(),
+    access: viewer.lessonAccess(),
   });
   return {
     next,

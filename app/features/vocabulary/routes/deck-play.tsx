@@ -25,7 +25,7 @@ export const audience: Audience = "member";
 
 async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: number }, deckId: number) {
   try {
-    return await getVocabularyDeck(context.app, { user, deckId });
+    return await getVocabularyDeck(context.app, { userId: user.id, deckId });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     throw error;
@@ -65,7 +65,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   requireCanonicalPath(request, `${href}/play`);
   await requireSession(context, viewer, deck.id, parseSeed(new URL(request.url).searchParams.get("seed")));
   const [source, access] = await Promise.all([
-    getDeckQuizSource(context.app, { user, deckId: deck.id }),
+    getDeckQuizSource(context.app, { userId: user.id, deckId: deck.id }),
     viewer.lessonAccess(),
   ]);
   const view = requireQuizRun(request, source, `${href}/play`);
@@ -87,12 +87,12 @@ export const action = forAudience(audience, async function action({ request, par
   const { user } = viewer;
   const deck = await loadDeck(context, user, requireId(params.deckId));
   const playPath = `${deckHref(deck)}/play`;
-  const source = await getDeckQuizSource(context.app, { user, deckId: deck.id });
+  const source = await getDeckQuizSource(context.app, { userId: user.id, deckId: deck.id });
   const answer = readQuizAnswer(await request.formData(), source);
   await requireSession(context, viewer, deck.id, answer.seed, 303);
   // The last answer stores the run and the deck's progress, once per run however often it is posted.
   if (answer.quiz.finished) {
-    await finishDeckQuiz(context.app, { user, deckId: deck.id, ...answer });
+    await finishDeckQuiz(context.app, { userId: user.id, deckId: deck.id, ...answer });
   }
   return redirect(`${playPath}${answer.search}`, 303);
 });

@@ -29,7 +29,7 @@ export const audience: Audience = "member";
 
 async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: number }, deckId: number, q?: string) {
   try {
-    return await getVocabularyDeck(context.app, { user, deckId, q });
+    return await getVocabularyDeck(context.app, { userId: user.id, deckId, q });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     throw error;
@@ -44,7 +44,10 @@ export const loader = forAudience(audience, async function loader({ request, par
   const deck = await loadDeck(context, user, requireId(params.deckId), q || undefined);
   const href = deckHref(deck);
   requireCanonicalPath(request, `${href}/vocabularies`);
-  const [lists, access] = await Promise.all([listVocabularyLists(context.app, { user }), viewer.lessonAccess()]);
+  const [lists, access] = await Promise.all([
+    listVocabularyLists(context.app, { userId: user.id }),
+    viewer.lessonAccess(),
+  ]);
   const toParam = Number(url.searchParams.get("to"));
   const target = lists.find((list) => list.id === toParam) ?? lists.find((list) => list.isDefault) ?? null;
   return {
@@ -79,7 +82,7 @@ export const action = forAudience(audience, async function action({ request, par
     );
   }
   try {
-    const item = await saveGlobalWordToList(context.app, { user, ...parsed.data });
+    const item = await saveGlobalWordToList(context.app, { userId: user.id, ...parsed.data });
     return redirectWithToast(here, { text: `Saved “${item.arabic}” to your list.` }, { status: 303 });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -11,7 +11,7 @@ export const audience: Audience = "member";
 // A deck's address without its page (`/global-vocabulary-deck/{id}` or `…/{id}/{title}`): 301 to its word list.
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const deck = await getVocabularyDeck(context.app, { user, deckId: requireId(params.deckId) }).catch(
+  const deck = await getVocabularyDeck(context.app, { userId: user.id, deckId: requireId(params.deckId) }).catch(
     (error: unknown) => {
       if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
       throw error;

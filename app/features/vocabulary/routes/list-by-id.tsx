@@ -13,7 +13,7 @@ export const audience: Audience = "member";
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const listId = requireId(params.listId);
-  const list = await getVocabularyList(context.app, { user, listId }).catch((error: unknown) => {
+  const list = await getVocabularyList(context.app, { userId: user.id, listId }).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     throw error;
   });

@@ -12,7 +12,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   const user = await requireUser(context, request);
   const listId = requireId(params.listId);
   try {
-    const { filename, body } = await exportVocabularyListCsv(context.app, { user, listId });
+    const { filename, body } = await exportVocabularyListCsv(context.app, { userId: user.id, listId });
     const asciiName = filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "");
     return new Response(body, {
       headers: {

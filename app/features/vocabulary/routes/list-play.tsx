@@ -21,7 +21,7 @@ export const audience: Audience = "member";
 
 async function loadList(context: LoaderFunctionArgs["context"], user: { id: number }, listId: number) {
   try {
-    return await getVocabularyList(context.app, { user, listId });
+    return await getVocabularyList(context.app, { userId: user.id, listId });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     throw error;

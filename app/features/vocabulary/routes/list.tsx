@@ -41,7 +41,7 @@ function idFrom(value: FormDataEntryValue | string | null): number | null {
 
 async function loadOwnList(context: LoaderFunctionArgs["context"], user: { id: number }, listId: number, q?: string) {
   try {
-    return await getVocabularyList(context.app, { user, listId, q });
+    return await getVocabularyList(context.app, { userId: user.id, listId, q });
   } catch (error) {
     // Another learner's list answers exactly like one that does not exist.
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
@@ -57,7 +57,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   const list = await loadOwnList(context, user, listId, q || undefined);
   const href = vocabularyListHref(list);
   requireCanonicalPath(request, href);
-  const lists = await listVocabularyLists(context.app, { user });
+  const lists = await listVocabularyLists(context.app, { userId: user.id });
   return {
     list: { ...list, href },
     otherLists: lists.filter((other) => other.id !== list.id).map(({ id, title }) => ({ id, title })),
@@ -82,10 +82,10 @@ export const action = forAudience(audience, async function action({ request, par
     if (submission.status !== "success") return invalidSubmission(submission, { extra });
     try {
       if (intent === "edit-word" && itemId) {
-        const item = await updateListItem(context.app, { user, itemId, ...submission.value });
+        const item = await updateListItem(context.app, { userId: user.id, itemId, ...submission.value });
         return redirectWithToast(`${here}#word-${item.id}`, { text: `Saved “${item.arabic}”.` }, { status: 303 });
       }
-      const item = await addListItem(context.app, { user, listId, ...submission.value });
+      const item = await addListItem(context.app, { userId: user.id, listId, ...submission.value });
       return redirectWithToast(here, { text: `Added “${item.arabic}”.` }, { status: 303 });
     } catch (error) {
       return replyWithAppError(submission, error, { extra });
@@ -109,13 +109,17 @@ export const action = forAudience(audience, async function action({ request, par
       return redirectWithToast("/vocabulary-list", { text: `“${list.title}” deleted.` });
     }
     if (intent === "delete-word" && itemId) {
-      const item = await deleteListItem(context.app, { user, itemId });
+      const item = await deleteListItem(context.app, { userId: user.id, itemId });
       return redirectWithToast(here, { text: `Removed “${item.arabic}”.` }, { status: 303 });
     }
     if (intent === "move-word" && itemId) {
       const parsed = moveItemFormSchema.safeParse({ toListId: formData.get("toListId") });
       if (!parsed.success) throw new AppError(422, [parsed.error.issues[0]?.message ?? "Choose a list."]);
-      const { item, list } = await moveListItem(context.app, { user, itemId, toListId: parsed.data.toListId });
+      const { item, list } = await moveListItem(context.app, {
+        userId: user.id,
+        itemId,
+        toListId: parsed.data.toListId,
+      });
       return redirectWithToast(here, { text: `Moved “${item.arabic}” to ${list.title}.` }, { status: 303 });
     }
   } catch (error) {

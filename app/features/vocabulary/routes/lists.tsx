@@ -32,7 +32,7 @@ function idFrom(value: FormDataEntryValue | string | null): number | null {
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const [lists, themes] = await Promise.all([
-    listVocabularyLists(context.app, { user }),
+    listVocabularyLists(context.app, { userId: user.id }),
     listVocabularyThemes(context.app),
   ]);
   const url = new URL(request.url);
@@ -69,7 +69,7 @@ export const action = forAudience(audience, async function action({ request, con
       const renamed = await renameVocabularyList(context.app, { userId: user.id, listId, ...submission.value });
       return redirectWithToast("/vocabulary-list", { text: `Renamed to “${renamed.title}”.` });
     }
-    const created = await createVocabularyList(context.app, { user, ...submission.value });
+    const created = await createVocabularyList(context.app, { userId: user.id, ...submission.value });
     return redirectWithToast(vocabularyListHref(created), { text: `“${created.title}” is ready. Add its first word.` });
   } catch (error) {
     return replyWithAppError(submission, error, { extra });

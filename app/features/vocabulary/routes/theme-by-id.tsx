@@ -11,7 +11,7 @@ export const audience: Audience = "member";
 // `/global-vocabulary-theme/{id}` without its title: login first, then 301 to the canonical address.
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const theme = await getVocabularyTheme(context.app, { user, themeId: requireId(params.themeId) }).catch(
+  const theme = await getVocabularyTheme(context.app, { userId: user.id, themeId: requireId(params.themeId) }).catch(
     (error: unknown) => {
       if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
       throw error;

@@ -21,7 +21,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   const viewer = await requireMember(context, request);
   const themeId = requireId(params.themeId);
   const [theme, access] = await Promise.all([
-    getVocabularyTheme(context.app, { user: viewer.user, themeId }).catch((error: unknown) => {
+    getVocabularyTheme(context.app, { userId: viewer.user.id, themeId }).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
       throw error;
     }),

@@ -4,7 +4,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { PanelSubmit } from "./types";
 
 export async function submitCancel({ app, admin, userId, back, input }: PanelSubmit<"cancel">) {
-  const row = await adminCancelSubscription(app, admin, userId, input);
+  const row = await adminCancelSubscription(app, { actor: admin, userId, ...input });
   return redirectWithToast(back, {
     text:
       input.when === "now"

@@ -13,13 +13,13 @@ export async function submitDelete({
   submission,
   intent,
 }: PanelSubmit<"delete"> & { submission: Parameters<typeof replyWithAppError>[0]; intent: string }) {
-  const user = await getUserDetail(app, userId);
+  const user = await getUserDetail(app, { userId });
   if (input.confirmEmail !== user.email) {
     const message = "Type the member's current email exactly to confirm.";
     return replyWithAppError(submission, new AppError(422, [message], { confirmEmail: [message] }), {
       extra: { intent },
     });
   }
-  await deleteMember(app, admin, userId, input.reason);
+  await deleteMember(app, { actor: admin, userId, reason: input.reason });
   return redirectWithToast("/admin/users", { text: `${user.name}'s account is deleted.` });
 }

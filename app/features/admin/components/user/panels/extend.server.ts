@@ -4,6 +4,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { PanelSubmit } from "./types";
 
 export async function submitExtend({ app, admin, userId, back, input }: PanelSubmit<"extend">) {
-  const row = await extendSubscription(app, admin, userId, input);
+  const row = await extendSubscription(app, { actor: admin, userId, ...input });
   return redirectWithToast(back, { text: `Extended to ${formatDate(row.currentPeriodEnd, "long")}.` });
 }

@@ -3,6 +3,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 import type { PanelSubmit } from "./types";
 
 export async function submitSwitchPlan({ app, admin, userId, back, input }: PanelSubmit<"switch-plan">) {
-  await adminSwitchPlan(app, admin, userId, input);
+  await adminSwitchPlan(app, { actor: admin, userId, ...input });
   return redirectWithToast(back, { text: "Plan changed." });
 }
