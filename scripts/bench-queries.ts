@@ -4,12 +4,13 @@
  *   - the FTS query alone (searchLessons), per query, p50/p95
  *   - EXPLAIN QUERY PLAN of the library statements for every filter combination, SCANs flagged, and the
  *     SQL time of each combination (its median is a target of the summary)
+ *   - the word popup's lookup of one token (its plan and SQL time; server/services/words/lookup.ts)
  * Writes <state>/bench-probe.json for scripts/bench.mjs. BENCH_QUERY_RUNS (default 15) sets the samples of
  * the through-the-proxy timings, printed for reference only.
  *   tsx scripts/bench-queries.ts [--persist-to .bench-state]
  */
 import { writeFileSync } from "node:fs";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import { EMPTY_LIBRARY_QUERY, type LibraryQuery, type LibrarySort } from "../core/library-query";
 import * as schema from "../drizzle/schema";
@@ -19,6 +20,7 @@ import type { LessonAccessFacts } from "../server/access/policy";
 import { buildLibraryStatements, listLibrary } from "../server/services/catalog/library";
 import { getLibraryFilterOptions } from "../server/services/catalog/library-filters";
 import { searchLessons, searchLessonsStatement } from "../server/services/search";
+import { lookupToken, tokenLookupQuery } from "../server/services/words/lookup";
 
 const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 15);
 const persistIndex = process.argv.indexOf("--persist-to");
@@ -261,6 +263,54 @@ try {
     );
   }
 
+  // --- The word popup: one token looked up at its place (docs/words.md "The popup") -------------------------
+  // A word in the middle of the bench lesson, as the popup asks for it: one statement, every read by an index
+  // (cue_tokens by (cue_id, position), the line, the lemma by id, the member's status, "saved" in My words).
+  const [word] = lesson
+    ? await ctx.db
+        .select({
+          cueId: schema.cueTokens.cueId,
+          position: schema.cueTokens.position,
+          surface: schema.cueTokens.surface,
+        })
+        .from(schema.cueTokens)
+        .innerJoin(schema.transcriptCues, eq(schema.transcriptCues.id, schema.cueTokens.cueId))
+        .where(and(eq(schema.cueTokens.videoId, lesson.id), eq(schema.transcriptCues.position, 3)))
+        .orderBy(asc(schema.cueTokens.position))
+        .limit(1)
+    : [];
+  let wordLookup: Record<string, unknown> | null = null;
+  if (lesson && learner && word) {
+    const input = {
+      userId: learner.id,
+      lessonId: lesson.id,
+      cueId: word.cueId,
+      position: word.position,
+      word: word.surface,
+    };
+    const statement = tokenLookupQuery(ctx, input);
+    const { sql: text, params } = statement.toSQL();
+    const plan = (
+      await d1
+        .prepare(`EXPLAIN QUERY PLAN ${text}`)
+        .bind(...params)
+        .all<{ detail: string }>()
+    ).results.map((row) => row.detail);
+    // A SCAN of a table is a read of every row; the popup's reads must all be SEARCHes by an index (the saved
+    // check walks the member's own list, found by its index).
+    const scans = plan.filter((detail) => /^SCAN /.test(detail) && !/USING (COVERING )?INDEX/.test(detail));
+    const sqlMs = await perStatementMs(bound(statement));
+    const timing = await timeIt(() => lookupToken(ctx, input));
+    const [{ tokens }] = (await d1.prepare("SELECT count(*) AS tokens FROM cue_tokens").all<{ tokens: number }>())
+      .results as [{ tokens: number }];
+    wordLookup = { ...input, sqlMs, plan, scans, tokens, proxyP50: timing.p50 };
+    console.log(
+      `\nThe word popup: "${word.surface}" (line ${word.cueId}, word ${word.position}) among ${tokens} tokens` +
+        `\n  query ${sqlMs.toFixed(2)} ms (one statement)   lookupToken via proxy p50 ${timing.p50.toFixed(1)} / p95 ${timing.p95.toFixed(1)} ms` +
+        `\n  plan: ${plan.join(" → ")}${scans.length ? `   ⚠ ${scans.join("; ")}` : ""}`,
+    );
+  } else console.log("\nThe word popup: no token of the bench lesson to look up (is the demo seed glossed?)");
+
   writeFileSync(
     `${persistTo}/bench-probe.json`,
     JSON.stringify({
@@ -269,6 +319,7 @@ try {
       proxyRoundTripMs: roundTrip.p50,
       lessons,
       cues,
+      wordLookup,
       combinations: {
         count: combinations,
         flagged: flaggedCombinations,

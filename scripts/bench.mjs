@@ -12,7 +12,8 @@
 //      minimal R2 Worker (scripts/bench-r2-worker.mjs, its own `wrangler dev` on port 8799). Each measured page's HTML is also written to
 //      build/client/__bench/ so the same server serves a static file of the same size (removed at the end).
 //   5. HTTP: p50 of every page against its static twin (interleaved), page-cache hits, Cache-Control, D1 cost
-//      (Server-Timing, when the server sends it), client JS; /media against the minimal Worker, Range included.
+//      (Server-Timing, when the server sends it), client JS; /media against the minimal Worker, Range included;
+//      the word popup's lookup (GET /api/lessons/{id}/words by line and place).
 //   6. Lighthouse (scripts/bench-lighthouse.mjs, in one Chrome; BENCH_LIGHTHOUSE=0 skips it).
 //   7. the load run (BENCH_LOAD=0 skips it): BENCH_LOAD_MEMBERS (50) members, made with their sessions before the
 //      app starts (scripts/bench-load-setup.ts), write for BENCH_LOAD_SECONDS (60) s at once with Idempotency-Keys
@@ -543,6 +544,44 @@ try {
       );
     }
   });
+
+  // --- 5b'. The word popup: a word looked up at its place in its line (docs/words.md "The popup") ------------------
+  const word = probe.wordLookup;
+  if (word) {
+    await phase("HTTP: the word popup's lookup", async () => {
+      const query = new URLSearchParams({ w: word.word, cue: String(word.cueId), i: String(word.position) });
+      const url = `${base}/api/lessons/${word.lessonId}/words?${query}`;
+      const result = await series(() => timed(url, { headers: { Authorization: token } }));
+      const answer = JSON.parse(new TextDecoder().decode(result.last.body));
+      word.http = {
+        status: result.last.response.status,
+        p50: result.p50,
+        p95: result.p95,
+        byToken: "token" in (answer.data ?? {}),
+      };
+      console.log(
+        `${`GET /api/lessons/${word.lessonId}/words?w=…&cue=…&i=… (member)`.padEnd(52)} ${String(result.last.response.status).padStart(3)}  p50 ${ms(result.p50).padStart(9)}   p95 ${ms(result.p95).padStart(9)}   n ${result.n}`,
+      );
+    });
+    row(
+      "Server",
+      `p50 the word popup's lookup (GET /api/lessons/{id}/words by line and place, member), ${probe.lessons} lessons, ${word.tokens} tokens`,
+      `${ms(word.http.p50)} (p95 ${ms(word.http.p95)})`,
+      "≤ 50 ms",
+      word.http.status === 200 && word.http.byToken && word.http.p50 <= 50,
+      "—",
+    );
+    row(
+      "SQL",
+      "the word popup's query alone (one statement: token, line, lemma, status, saved)",
+      `${ms(word.sqlMs)}; ${word.scans.length === 0 ? "no table scan" : `scans: ${word.scans.join("; ")}`}`,
+      "no scan",
+      word.scans.length === 0,
+      "—",
+    );
+  } else {
+    row("Server", "p50 the word popup's lookup", "n/a (no glossed token in the bench lesson)", "≤ 50 ms", false, "—");
+  }
 
   // --- 5c. Headers and client JS -----------------------------------------------------------------------------------
   await phase("HTTP: caching headers and client JS", async () => {
