@@ -19,7 +19,9 @@ import type { ApiEnv } from "../types";
 /** Glossing edits a lesson: the same permission as editing it in the lessons resource (the workspace's). */
 const lessonEdit = () => permissionFor(videosResource, "update");
 
-const lesson = z.object({ id: idParam({ notFound: "We couldn't find that lesson." }) });
+// Unrouted like the transcript's routes beside it (server/api/admin/lesson-cues.ts): any segment reaches the
+// guard, and one that is not an id answers 404.
+const lesson = z.object({ id: idParam({ routed: false, notFound: "We couldn't find that lesson." }) });
 const lessonToken = lesson.extend({ tokenId: idParam({ notFound: "That word is not in this lesson." }) });
 
 const actor = (c: Context<ApiEnv>) => c.get("user")!;

@@ -369,9 +369,9 @@ export async function suggestGlosses(
   ctx: AppContext,
   { lessonId }: { lessonId: number },
 ): Promise<{ suggestions: GlossSuggestion[]; asked: number }> {
+  const { lines } = await lessonGlossing(ctx, { lessonId });
   const ai = ctx.env.AI;
   if (!ai) throw new AppError(503, ["Glossing suggestions are off: this deployment has no Workers AI binding."]);
-  const { lines } = await lessonGlossing(ctx, { lessonId });
   const wanted = lines
     .map((line) => ({ line, tokens: line.tokens.filter((token) => !token.glossed) }))
     .filter((entry) => entry.tokens.length > 0);
