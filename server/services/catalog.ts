@@ -19,6 +19,7 @@ import {
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import { librarySearchField } from "#core/schemas/search";
+import type { LessonKnowledge } from "#core/words/knowledge";
 import {
   categories,
   countries,
@@ -37,6 +38,7 @@ import {
   LIBRARY_MAX_PAGES,
   LIBRARY_PAGE_SIZE,
   LIBRARY_SORTS,
+  MEMBER_SORTS,
   PROGRESS_STATUSES,
   type DurationBucket,
   type HighlightSegment,
@@ -50,6 +52,13 @@ import { isLessonLocked, VISITOR_ACCESS, type ViewerAccess } from "../access/pol
 import type { AppContext } from "../context";
 import { parseWith } from "../lib/errors";
 import { pageCacheGeneration } from "./page-cache";
+import {
+  knowledgeByLesson,
+  knownLibraryOrder,
+  lessonKnowledgeStatements,
+  rightForMeCondition,
+  type LessonKnowledgeRow,
+} from "./words/known";
 import { isMediaKey, MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "./media";
 import {
   decodeFirstRowid,
@@ -343,6 +352,7 @@ const libraryParamsSchema = z.object({
     .catch(null),
   freeOnly: z.boolean().catch(false),
   status: z.enum(PROGRESS_STATUSES).nullable().catch(null),
+  fit: z.boolean().catch(false),
   sort: z.enum(LIBRARY_SORTS).nullable().catch(null),
   page: z.coerce
     .number()
@@ -367,6 +377,7 @@ export function parseLibraryParams(params: URLSearchParams): LibraryQuery {
     duration: value("duration"),
     freeOnly: ["1", "true", "on", "yes"].includes(value("free")?.toLowerCase() ?? ""),
     status: value("status"),
+    fit: ["1", "true", "on", "yes"].includes(value("fit")?.toLowerCase() ?? ""),
     sort: value("sort")?.toLowerCase() ?? null,
     page: value("page") ?? "1",
   });
@@ -436,6 +447,8 @@ export async function getLibraryFilterOptions(ctx: AppContext): Promise<LibraryF
 export interface LibraryLesson extends LessonSummary {
   viewsCount: number;
   progress: LessonProgress | null;
+  /** How much of the lesson's words the member knows (server/services/words/known.ts); null for visitors. */
+  known: LessonKnowledge | null;
   /** Search results only: the best matching line, and the title with matches marked. */
   match: LibraryMatch | null;
   titleHighlight: { title: HighlightSegment[]; titleAr: HighlightSegment[] } | null;
@@ -510,11 +523,17 @@ function progressCondition(ctx: AppContext, userId: number, status: ProgressStat
   }
 }
 
-const SORT_ORDER: Record<Exclude<LibrarySort, "relevance">, SQL[]> = {
+const SORT_ORDER: Record<Exclude<LibrarySort, "relevance" | "known">, SQL[]> = {
   newest: [desc(videos.publishedAt), desc(videos.id)],
   popular: [desc(videos.viewsCount), desc(videos.id)],
   shortest: [asc(videos.durationSeconds), asc(videos.id)],
 };
+
+/** A sort's ORDER BY; "known" is the member's own (buildLibraryStatements drops it for visitors). */
+function sortOrder(sort: Exclude<LibrarySort, "relevance">, userId: number | null): SQL[] {
+  if (sort === "known") return userId ? knownLibraryOrder(userId) : SORT_ORDER.newest;
+  return SORT_ORDER[sort];
+}
 
 function progressOf(
   row: { positionSeconds: number; watchedSeconds: number; completedAt: Date | null },
@@ -530,7 +549,10 @@ function progressOf(
   return { positionSeconds: row.positionSeconds, percent, completed };
 }
 
-/** Teachers, a member's progress and (for a search) the matching lines of the given lessons, in one batch. */
+/**
+ * Teachers, a member's progress and "% known" and (for a search) the matching lines of the given lessons, in
+ * one batch.
+ */
 async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number | null, matchRowids: number[]) {
   const chunks = chunkIds(videoIds);
   const teacherQueries = chunks.map((ids) =>
@@ -554,15 +576,26 @@ async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number 
           .where(and(eq(videoProgress.userId, userId), inArray(videoProgress.videoId, ids))),
       )
     : [];
+  const knownQueries = userId ? lessonKnowledgeStatements(ctx, { userId, lessonIds: videoIds }) : [];
   const lineQueries = matchLineStatements(ctx.db, matchRowids);
   const teachersOf = new Map<number, LessonSummary["teachers"]>();
   const progressRows = new Map<number, { positionSeconds: number; watchedSeconds: number; completedAt: Date | null }>();
-  if (chunks.length === 0) return { teachersOf, progressRows, lines: new Map<number, SearchMatch>() };
-  const queries = [...teacherQueries, ...progressQueries, ...lineQueries];
+  if (chunks.length === 0)
+    return {
+      teachersOf,
+      progressRows,
+      known: new Map<number, LessonKnowledge>(),
+      lines: new Map<number, SearchMatch>(),
+    };
+  const queries = [...teacherQueries, ...progressQueries, ...knownQueries, ...lineQueries];
   const results = (await ctx.db.batch(queries as unknown as [BatchQuery, ...BatchQuery[]])) as unknown[][];
   const teacherResults = results.slice(0, teacherQueries.length);
   const progressResults = results.slice(teacherQueries.length, teacherQueries.length + progressQueries.length);
-  const lineResults = results.slice(teacherQueries.length + progressQueries.length);
+  const knownStart = teacherQueries.length + progressQueries.length;
+  const known = knowledgeByLesson(
+    results.slice(knownStart, knownStart + knownQueries.length).flat() as LessonKnowledgeRow[],
+  );
+  const lineResults = results.slice(knownStart + knownQueries.length);
   for (const rows of teacherResults) {
     for (const { videoId, ...teacher } of rows as Array<{ videoId: number } & LessonSummary["teachers"][number]>) {
       const list = teachersOf.get(videoId) ?? [];
@@ -578,7 +611,7 @@ async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number 
     }
   }
   const lines = matchLinesByRowid(lineResults.flat() as MatchLineRow[]);
-  return { teachersOf, progressRows, lines };
+  return { teachersOf, progressRows, known, lines };
 }
 
 const EXCERPT_BEFORE = 50;
@@ -653,6 +686,7 @@ export async function buildLibraryStatements(
   const country = options.countries.find((item) => item.code === query.country) ?? null;
   const userId = viewer.signedIn && viewer.userId ? viewer.userId : null;
   const status = userId ? query.status : null;
+  const fit = userId ? query.fit : false;
   const terms = searchTermsForQuery(query.q);
   const match = ftsMatchExpression(terms);
   // The index holds words only: a search with none in it ("%_", "?!") finds no lesson, not every lesson.
@@ -663,6 +697,8 @@ export async function buildLibraryStatements(
     teacher: teacher?.slug ?? null,
     country: country?.code ?? null,
     status,
+    fit,
+    sort: query.sort && MEMBER_SORTS.has(query.sort) && !userId ? null : query.sort,
   };
   const sort = match ? effectiveSort(applied) : effectiveSort({ ...applied, q: "" });
 
@@ -692,6 +728,7 @@ export async function buildLibraryStatements(
       applied.duration ? durationCondition(applied.duration) : undefined,
       applied.freeOnly ? eq(videos.isFree, true) : undefined,
       userId && status ? progressCondition(ctx, userId, status) : undefined,
+      userId && fit ? rightForMeCondition(userId) : undefined,
       nothingToFind ? sql`0` : undefined,
     );
   const limit = applied.page * pageSize;
@@ -713,7 +750,7 @@ export async function buildLibraryStatements(
         .orderBy(
           ...(sort === "relevance"
             ? [...relevanceOrder(hits), desc(videos.publishedAt), desc(videos.id)]
-            : SORT_ORDER[sort]),
+            : sortOrder(sort, userId)),
         )
         .limit(limit),
       levels: ctx.db
@@ -730,7 +767,7 @@ export async function buildLibraryStatements(
         .from(videos)
         .leftJoin(countries, eq(countries.id, videos.countryId))
         .where(where(true))
-        .orderBy(...SORT_ORDER[sort === "relevance" ? "newest" : sort])
+        .orderBy(...sortOrder(sort === "relevance" ? "newest" : sort, userId))
         .limit(limit),
       levels: ctx.db
         .select({ level: videos.level, total: count() })
@@ -751,8 +788,9 @@ export async function buildLibraryStatements(
 export async function listLibrary(ctx: AppContext, options: LibraryOptions): Promise<LibraryPage> {
   const { pageSize = LIBRARY_PAGE_SIZE } = options;
   const viewerLoaded = Promise.resolve(options.viewer ?? VISITOR_ACCESS);
-  // Only a filter on the member's own progress needs to know who they are to choose the lessons.
-  const chooser = options.query.status ? await viewerLoaded : VISITOR_ACCESS;
+  // Only a filter or sort on the member's own progress or words needs to know who they are to choose the lessons.
+  const { status, fit, sort: askedSort } = options.query;
+  const chooser = status || fit || (askedSort && MEMBER_SORTS.has(askedSort)) ? await viewerLoaded : VISITOR_ACCESS;
   const { applied, sort, terms, searched, statements } = await buildLibraryStatements(ctx, {
     ...options,
     viewer: chooser,
@@ -778,7 +816,7 @@ export async function listLibrary(ctx: AppContext, options: LibraryOptions): Pro
       .filter((row) => row.firstRowid !== undefined)
       .map((row) => [row.id, decodeFirstRowid(row.id, row.firstRowid!)] as const),
   );
-  const { teachersOf, progressRows, lines } = await lessonExtras(
+  const { teachersOf, progressRows, known, lines } = await lessonExtras(
     ctx,
     rows.map((row) => row.id),
     userId,
@@ -793,6 +831,7 @@ export async function listLibrary(ctx: AppContext, options: LibraryOptions): Pro
         ...summary,
         viewsCount: row.viewsCount,
         progress: progress ? progressOf(progress, row.durationSeconds) : null,
+        known: userId ? (known.get(row.id) ?? null) : null,
         match: searched
           ? toLibraryMatch(
               (line && lines.get(line.rowid)) ?? { kind: line?.kind ?? "title", startMs: null, cue: null },
@@ -900,6 +939,7 @@ export async function getLearnerOverview(ctx: AppContext, viewer: ViewerAccess):
       ...(await toLessonSummary(ctx, row, teachersOf, viewer)),
       viewsCount: row.viewsCount,
       progress: progressOf(row, row.durationSeconds),
+      known: null,
       match: null,
       titleHighlight: null,
     })),
