@@ -62,8 +62,8 @@ export interface LibraryQuery {
   duration: DurationBucket | null;
   freeOnly: boolean;
   status: ProgressStatus | null;
-  /** "Right for me": 80–95 % of the words known (core/words/knowledge.ts). Members only. */
-  fit: boolean;
+  /** "Right for me": 80–95 % of the words known (core/words/knowledge.ts). Members only; absent when off. */
+  fit?: boolean;
   /** As asked; `effectiveSort` says what is applied. */
   sort: LibrarySort | null;
   page: number;
@@ -78,7 +78,6 @@ export const EMPTY_LIBRARY_QUERY: LibraryQuery = {
   duration: null,
   freeOnly: false,
   status: null,
-  fit: false,
   sort: null,
   page: 1,
 };

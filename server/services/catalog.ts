@@ -352,7 +352,8 @@ const libraryParamsSchema = z.object({
     .catch(null),
   freeOnly: z.boolean().catch(false),
   status: z.enum(PROGRESS_STATUSES).nullable().catch(null),
-  fit: z.boolean().catch(false),
+  // Absent unless asked for, so a query without it reads as it always did.
+  fit: z.literal(true).optional().catch(undefined),
   sort: z.enum(LIBRARY_SORTS).nullable().catch(null),
   page: z.coerce
     .number()
@@ -377,7 +378,7 @@ export function parseLibraryParams(params: URLSearchParams): LibraryQuery {
     duration: value("duration"),
     freeOnly: ["1", "true", "on", "yes"].includes(value("free")?.toLowerCase() ?? ""),
     status: value("status"),
-    fit: ["1", "true", "on", "yes"].includes(value("fit")?.toLowerCase() ?? ""),
+    fit: ["1", "true", "on", "yes"].includes(value("fit")?.toLowerCase() ?? "") || undefined,
     sort: value("sort")?.toLowerCase() ?? null,
     page: value("page") ?? "1",
   });
@@ -686,7 +687,7 @@ export async function buildLibraryStatements(
   const country = options.countries.find((item) => item.code === query.country) ?? null;
   const userId = viewer.signedIn && viewer.userId ? viewer.userId : null;
   const status = userId ? query.status : null;
-  const fit = userId ? query.fit : false;
+  const fit = userId && query.fit ? true : undefined;
   const terms = searchTermsForQuery(query.q);
   const match = ftsMatchExpression(terms);
   // The index holds words only: a search with none in it ("%_", "?!") finds no lesson, not every lesson.

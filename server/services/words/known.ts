@@ -135,13 +135,16 @@ export async function getLessonKnowledge(
 
 /**
  * SQL: the share (0–1) of the words this member knows in the lesson of the enclosing query's `videos` row, null
- * for a lesson without lemmas or with every lemma ignored. A correlated subquery on `lesson_lemmas`' primary
- * key and `member_lemmas`' primary key, so it costs each candidate lesson its own lemmas only.
+ * for a lesson without lemmas or with every lemma ignored. A correlated subquery on `lesson_lemmas`' primary key;
+ * the member's known and ignored lemmas are two lists SQLite reads once a statement (`member_lemmas_user_status_idx`)
+ * and tests each lemma against, a third faster than looking every lemma up in `member_lemmas` (scripts/bench-known.ts).
  */
 export function knownShareSql(userId: number): SQL<number | null> {
+  const withStatus = (status: "known" | "ignored") =>
+    sql`${lessonLemmas.lemmaId} in (select ${memberLemmas.lemmaId} from ${memberLemmas} where ${memberLemmas.userId} = ${userId} and ${memberLemmas.status} = ${status})`;
   return sql<
     number | null
-  >`(select total(${memberLemmas.status} = 'known') / nullif(count(*) - total(${memberLemmas.status} = 'ignored'), 0) from ${lessonLemmas} left join ${memberLemmas} on ${memberLemmas.userId} = ${userId} and ${memberLemmas.lemmaId} = ${lessonLemmas.lemmaId} where ${lessonLemmas.videoId} = ${videos.id})`;
+  >`(select total(${withStatus("known")}) / nullif(count(*) - total(${withStatus("ignored")}), 0) from ${lessonLemmas} where ${lessonLemmas.videoId} = ${videos.id})`;
 }
 
 /** The library's "Most words known" order: the highest share first, lessons without a figure last, then newest. */
