@@ -77,7 +77,7 @@ export function KnownWordsPanel({
           <input type="hidden" name="batchId" value={lastBatch.batchId} />
           <JsMarker />
           <p role="status" className="text-sm text-ink">
-            You marked {plural(lastBatch.marked, "word")} of this lesson as known.
+            {`You marked ${plural(lastBatch.marked, "word")} of this lesson as known.`}
           </p>
           <button type="submit" disabled={busy} className={buttonClasses("secondary", "sm")}>
             Undo
