@@ -9,7 +9,9 @@
  *   duration  under-1 | 1-3 | 3-10 | 10-plus (minutes)
  *   free      1 = free lessons only
  *   status    unwatched | in-progress | completed (signed-in learners)
- *   sort      relevance (default with q) | newest (default) | popular | shortest
+ *   fit       1 = "right for me": lessons where the member knows 80–95 % of the words (signed-in learners)
+ *   sort      relevance (default with q) | newest (default) | popular | shortest | known (most words known
+ *             first; signed-in learners, newest for visitors)
  *   page      1..n: the server renders pages 1 to n, so the URL is shareable and Back works
  */
 import type { LevelName } from "./format";
@@ -21,14 +23,17 @@ export const LIBRARY_MAX_PAGES = 20;
 
 export const LIBRARY_LEVELS = ["beginner", "intermediate", "advanced"] as const satisfies readonly LevelName[];
 
-export const LIBRARY_SORTS = ["relevance", "newest", "popular", "shortest"] as const;
+export const LIBRARY_SORTS = ["relevance", "newest", "popular", "shortest", "known"] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 export const SORT_LABELS: Record<LibrarySort, string> = {
   relevance: "Best match",
   newest: "Newest",
   popular: "Most watched",
   shortest: "Shortest",
+  known: "Most words known",
 };
+/** The sorts that need a signed-in member (what they know); a visitor's list is the newest instead. */
+export const MEMBER_SORTS: ReadonlySet<LibrarySort> = new Set(["known"]);
 
 /** Buckets for clips (under a minute), short scenes, full lessons and long-form conversations. */
 export const DURATION_BUCKETS = {
@@ -57,6 +62,8 @@ export interface LibraryQuery {
   duration: DurationBucket | null;
   freeOnly: boolean;
   status: ProgressStatus | null;
+  /** "Right for me": 80–95 % of the words known (core/words/knowledge.ts). Members only; absent when off. */
+  fit?: boolean;
   /** As asked; `effectiveSort` says what is applied. */
   sort: LibrarySort | null;
   page: number;
@@ -93,6 +100,7 @@ export function libraryQueryString(query: Partial<LibraryQuery>): string {
   if (full.duration) params.set("duration", full.duration);
   if (full.freeOnly) params.set("free", "1");
   if (full.status) params.set("status", full.status);
+  if (full.fit) params.set("fit", "1");
   const sort = effectiveSort(full);
   if (sort !== effectiveSort({ q: full.q, sort: null })) params.set("sort", sort);
   if (full.page > 1) params.set("page", String(full.page));
@@ -137,6 +145,7 @@ export function activeFilterCount(query: LibraryQuery): number {
   return (
     query.levels.length +
     [query.category, query.teacher, query.country, query.duration, query.status].filter(Boolean).length +
-    (query.freeOnly ? 1 : 0)
+    (query.freeOnly ? 1 : 0) +
+    (query.fit ? 1 : 0)
   );
 }

@@ -2,6 +2,7 @@
  * `npm run bench` only, after scripts/bench-seed.ts: measures what needs no HTTP server, straight against
  * the bench's local D1/R2 through wrangler's platform proxy, with the same Drizzle code the app runs.
  *   - the FTS query alone (searchLessons), per query, p50/p95
+ *   - "% known" of a library page of 24 cards, p50/p95, and the library sorted and filtered by it (bench-known.ts)
  *   - EXPLAIN QUERY PLAN of the library statements for every filter combination, SCANs flagged, and the
  *     SQL time of each combination (its median is a target of the summary)
  *   - the word popup's lookup of one token (its plan and SQL time; server/services/words/lookup.ts)
@@ -21,6 +22,7 @@ import { buildLibraryStatements, listLibrary } from "../server/services/catalog/
 import { getLibraryFilterOptions } from "../server/services/catalog/library-filters";
 import { searchLessons, searchLessonsStatement } from "../server/services/search";
 import { lookupToken, tokenLookupQuery } from "../server/services/words/lookup";
+import { probeKnownWords } from "./bench-known";
 
 const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 15);
 const persistIndex = process.argv.indexOf("--persist-to");
@@ -151,6 +153,39 @@ try {
     console.log(
       `${label}`.padEnd(44) +
         ` query ${sqlMs.toFixed(2).padStart(6)} ms (items + levels)   listLibrary via proxy p50 ${timing.p50.toFixed(1)} / p95 ${timing.p95.toFixed(1)} ms`,
+    );
+  }
+
+  // --- "% known" (scripts/bench-known.ts) ---------------------------------------------------------------
+  const statementSamples = async (
+    statements: D1PreparedStatement[],
+    { copies, rounds }: { copies: number; rounds: number },
+  ) => {
+    const same = Array.from({ length: copies }, () => statements).flat();
+    const baseline = same.map(() => d1.prepare("SELECT 1"));
+    const run = async (list: D1PreparedStatement[]) => {
+      const start = performance.now();
+      await retried(() => d1.batch(list));
+      return performance.now() - start;
+    };
+    await run(same);
+    await run(baseline);
+    const samples: number[] = [];
+    for (let i = 0; i < rounds; i++) samples.push(Math.max(0, ((await run(same)) - (await run(baseline))) / copies));
+    return samples;
+  };
+  const knownWords = learner
+    ? await probeKnownWords(ctx, d1, { learnerId: learner.id, filterOptions: options, measure: statementSamples })
+    : null;
+  if (knownWords) {
+    console.log(
+      `"% known" of a library page (${knownWords.page.lessons} cards; ${knownWords.lessonLemmas} lesson lemmas, ` +
+        `${knownWords.knownLemmas} known)`.padEnd(44) +
+        ` query p50 ${knownWords.page.p50.toFixed(2)} ms ${knownWords.page.p50 <= 20 ? "✓" : "✗"} (target ≤ 20), p95 ${knownWords.page.p95.toFixed(2)} ms`,
+    );
+    console.log(
+      `library sorted by "% known" (items + levels) ${knownWords.sortedMs.toFixed(1)} ms; ` +
+        `"right for me" ${knownWords.rightForMeMs.toFixed(1)} ms (${knownWords.rightForMeTotal} lessons)`,
     );
   }
 
@@ -316,6 +351,7 @@ try {
     JSON.stringify({
       lesson,
       fts,
+      knownWords,
       proxyRoundTripMs: roundTrip.p50,
       lessons,
       cues,

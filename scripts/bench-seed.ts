@@ -1,7 +1,8 @@
 /**
  * `npm run bench` only: fills a separate local state (default .bench-state) with a catalogue the size of
  * a mature product, on top of the demo seed: 10,000 lessons, 200,000 transcript lines, 60 teachers,
- * 12 topics, 8 dialect regions, a learner's progress and the search index. (The 50 MB object /media
+ * 12 topics, 8 dialect regions, a learner's progress, each lesson's lemma set with the learner's 5,000 known
+ * lemmas (scripts/bench-known-seed.ts) and the search index. (The 50 MB object /media
  * streams is written by scripts/bench.mjs through its bench Worker, so it never crosses the proxy.)
  *   tsx scripts/bench-seed.ts [--persist-to .bench-state]
  * BENCH_LESSONS / BENCH_CUES change the sizes. Deterministic (seeded random), so runs compare.
@@ -16,6 +17,7 @@ import type { Env } from "../server/env";
 import { rebuildSearchIndex } from "../server/services/search";
 import { DEMO_LESSONS } from "../seed/demo-content";
 import { rowsPerStatement } from "../seed/seed-demo";
+import { seedKnownWords } from "./bench-known-seed";
 
 const LESSONS = Number(process.env.BENCH_LESSONS ?? 10_000);
 const CUES = Number(process.env.BENCH_CUES ?? 200_000);
@@ -313,6 +315,8 @@ try {
         return [learner.id, video.id, position, position + between(0, 120), completed ? at : null, at, at];
       }),
     );
+    // "% known": a lexicon, each lesson's lemma set and the learner's 5,000 known lemmas (scripts/bench-known-seed.ts).
+    await seedKnownWords(proxy.env.DB, { learnerId: learner.id, lessons: benchVideos, random, now });
     console.log(
       `Bench catalogue: ${benchVideos.length} lessons, ${CUES} transcript lines, ${teacherIds.length} teachers, ` +
         `${categoryIds.length} topics, ${countryIds.length} regions (${((performance.now() - started) / 1000).toFixed(1)} s).`,

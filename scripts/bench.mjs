@@ -751,6 +751,35 @@ try {
     "—",
   );
 
+  // "% known" (scripts/bench-known.ts): the page of 24 cards has a target; sorting and filtering by it is reported.
+  if (probe.knownWords) {
+    const known = probe.knownWords;
+    row(
+      "SQL",
+      `"% known" of a library page of ${known.page.lessons} cards, p50 (p95 ${ms(known.page.p95)}; ${known.knownLemmas} known lemmas, ${known.lessonLemmas} lesson lemmas)`,
+      ms(known.page.p50),
+      "≤ 20 ms",
+      known.page.p50 <= 20,
+      "—",
+    );
+    row(
+      "SQL",
+      `library sorted by "% known", whole catalogue (items + levels)`,
+      ms(known.sortedMs),
+      "reported",
+      null,
+      "—",
+    );
+    row(
+      "SQL",
+      `library "right for me" (80–95 % known: ${known.rightForMeTotal} lessons)`,
+      ms(known.rightForMeMs),
+      "reported",
+      null,
+      "—",
+    );
+  }
+
   // --- 6. Lighthouse ------------------------------------------------------------------------------------------
   if (process.env.BENCH_LIGHTHOUSE !== "0") {
     const jsonPath = `${runDir}/lighthouse.json`;

@@ -2,9 +2,11 @@ import { Link } from "@remix-run/react";
 import { cn } from "~/lib/cn";
 import { describeDuration, formatDuration, LEVEL_LABELS, type LevelName } from "#core/format";
 import type { HighlightSegment, LessonProgress, LibraryMatch } from "#core/library-query";
+import type { LessonKnowledge } from "#core/words/knowledge";
 import { slugify } from "#core/slug";
 import { Highlighted } from "~/features/library/components/highlighted";
 import { CheckIcon, LockIcon, PlayIcon, SparkIcon } from "./icons";
+import { KnownWords } from "./known-words";
 import { AddToPlaylist } from "~/features/collections/components/add-to-playlist";
 
 export interface VideoCardLesson {
@@ -22,6 +24,8 @@ export interface VideoCardLesson {
   thumbnailUrl?: string | null;
   /** The signed-in learner's progress. */
   progress?: LessonProgress | null;
+  /** How much of the lesson's words the signed-in learner knows. */
+  known?: LessonKnowledge | null;
   /** Search results: where the lesson matched, and its titles with the matches marked. */
   match?: LibraryMatch | null;
   titleHighlight?: { title: HighlightSegment[]; titleAr: HighlightSegment[] } | null;
@@ -206,6 +210,7 @@ export function VideoCard({
           </p>
         ) : null}
         {match ? <MatchPreview match={match} /> : null}
+        <KnownWords knowledge={lesson.known} />
         <p className="mt-auto pt-1 text-sm text-muted">
           {teacherNames ? <span className="font-medium text-ink/80">{teacherNames}</span> : null}
           {teacherNames && lesson.country ? <span aria-hidden="true"> · </span> : null}

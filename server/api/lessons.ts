@@ -15,6 +15,7 @@ import { isWordSaved, saveWordToDefaultList } from "../services/vocabulary-save"
 import { lookupWord } from "../services/word-lookup";
 import { lookupToken } from "../services/words/lookup";
 import { lessonWordStatuses } from "../services/words/status";
+import { getLessonKnowledge, markRestKnown, undoMarkedKnown } from "../services/words/known";
 import { created, defineRoute, file, idParam, implement, jsonBody, ok, readParam, refused } from "./route";
 import type { ApiEnv } from "./types";
 
@@ -169,6 +170,97 @@ implement(
     const input = { ...c.req.valid("json"), videoId: c.get("lesson").id };
     const { list, item, created } = await saveWordToDefaultList(c.get("app"), { userId: c.get("user")!.id, input });
     return c.json({ data: { list, item, created } }, created ? 201 : 200);
+  },
+);
+
+// What the member knows of the lesson's words (docs/words.md "What the learner knows").
+const knowledgeData = z.object({
+  lemmas: z.number().describe("Distinct lemmas of the lesson (names left out)."),
+  known: z.number(),
+  learning: z.number(),
+  ignored: z.number(),
+  new: z.number().describe("Lemmas with no status: what “mark the rest as known” marks."),
+  counted: z.number().describe("Lemmas the percentage counts: all but the ignored."),
+  percent: z.number().nullable().describe("Whole percent known, rounded down; null with nothing to count."),
+});
+const batch = z.object({
+  id: lessonId,
+  batchId: idParam({ routed: false, notFound: "There is nothing left to undo." }),
+});
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "get",
+    path: "/{id}/known-words",
+    audience: "member",
+    middleware: withLesson,
+    summary: "How much of the lesson's words the member knows, and the last “mark the rest as known” to undo.",
+    request: { params: lesson },
+    responses: {
+      ...ok(
+        z.object({
+          knowledge: knowledgeData,
+          lastBatch: z.object({ batchId: z.string(), marked: z.number() }).nullable(),
+        }),
+      ),
+      ...refused(402),
+    },
+  }),
+  async (c) => {
+    const panel = await getLessonKnowledge(c.get("app"), { userId: c.get("user")!.id, lessonId: c.get("lesson").id });
+    return c.json({ data: panel });
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "post",
+    path: "/{id}/known-words",
+    audience: "member",
+    middleware: withLesson,
+    summary: "Mark every word of the lesson the member has no status for as known, as one batch that can be undone.",
+    request: { params: lesson },
+    responses: {
+      ...created(
+        z.object({ batchId: z.string(), marked: z.number(), knowledge: knowledgeData }),
+        "Marked; `batchId` undoes it.",
+      ),
+      ...ok(
+        z.object({ batchId: z.null(), marked: z.literal(0), knowledge: knowledgeData }),
+        "Every word already had a status: nothing marked.",
+      ),
+      ...refused(402),
+    },
+  }),
+  async (c) => {
+    const marked = await markRestKnown(c.get("app"), { userId: c.get("user")!.id, lessonId: c.get("lesson").id });
+    return c.json({ data: marked }, marked.batchId ? 201 : 200);
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "delete",
+    path: "/{id}/known-words/{batchId}",
+    audience: "member",
+    middleware: withLesson,
+    summary: "Undo a “mark the rest as known”: its words go back to what they were (a word set since stays).",
+    request: { params: batch },
+    responses: {
+      ...ok(z.object({ restored: z.number(), knowledge: knowledgeData })),
+      ...refused(402, 404),
+    },
+  }),
+  async (c) => {
+    const undone = await undoMarkedKnown(c.get("app"), {
+      userId: c.get("user")!.id,
+      lessonId: c.get("lesson").id,
+      batchId: String(c.req.valid("param").batchId),
+    });
+    return c.json({ data: undone });
   },
 );
 

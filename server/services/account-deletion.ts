@@ -8,6 +8,7 @@ import {
   flashcardStates,
   mailingList,
   mailOutbox,
+  memberLemmas,
   passwordResetTokens,
   playlists,
   rateLimits,
@@ -99,6 +100,11 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
     fate: "deleted",
     why: "personal study history",
     erase: byMember(vocabularyReviewLogs, vocabularyReviewLogs.userId),
+  },
+  member_lemmas: {
+    fate: "deleted",
+    why: "what the member knows of each word (docs/words.md)",
+    erase: byMember(memberLemmas, memberLemmas.userId),
   },
   deck_progress: {
     fate: "deleted",

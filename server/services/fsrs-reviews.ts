@@ -1,4 +1,5 @@
 import { and, eq, exists, notExists, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import {
   flashcardReviewLogs,
   flashcardStates,
@@ -10,9 +11,29 @@ import { reviewCard, type Grade, type ReviewState, type State } from "#core/fsrs
 import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
 import { recordStudy, timeZoneQuery, unrecordStudy } from "./study-progress";
+import { knowledgeFromReview, knowledgeFromTakenBack } from "./words/known";
 
 // Writing an FSRS rating (docs/decisions/014-flashcards-fsrs-reviews.md), once for both kinds of card:
 // flashcards and saved words keep their state and log rows in tables that differ only in the card's column.
+
+type Query = BatchItem<"sqlite">;
+
+/**
+ * What else an answer changes, written in the answer's own batch: a saved word's answer decides what the member
+ * knows of its lemma (server/services/words/known.ts).
+ */
+interface ReviewEffects {
+  /** After the log insert; `applied` holds when this answer is the one the card took. */
+  afterReview: (
+    ctx: AppContext,
+    review: { userId: number; cardId: number; next: ReviewState; requestId: string; now: Date },
+  ) => Query[];
+  /** Before the state goes back; `onlyIf` holds while the card is still as the taken-back answer left it. */
+  afterTakeBack: (
+    ctx: AppContext,
+    review: { userId: number; cardId: number; previous: ReviewState | null; reviewedAt: Date; onlyIf: SQL; now: Date },
+  ) => Query[];
+}
 
 /** A kind of card's state and log tables, and the name of the card's column in both. */
 export type ReviewTables =
@@ -22,6 +43,7 @@ export type ReviewTables =
       stateCard: typeof flashcardStates.flashcardId;
       logCard: typeof flashcardReviewLogs.flashcardId;
       cardKey: "flashcardId";
+      effects?: ReviewEffects;
     }
   | {
       states: typeof vocabularyReviewStates;
@@ -29,6 +51,7 @@ export type ReviewTables =
       stateCard: typeof vocabularyReviewStates.itemId;
       logCard: typeof vocabularyReviewLogs.itemId;
       cardKey: "itemId";
+      effects?: ReviewEffects;
     };
 
 export const FLASHCARD_REVIEWS: ReviewTables = {
@@ -45,6 +68,19 @@ export const SAVED_WORD_REVIEWS: ReviewTables = {
   stateCard: vocabularyReviewStates.itemId,
   logCard: vocabularyReviewLogs.itemId,
   cardKey: "itemId",
+  effects: {
+    afterReview: (ctx, { userId, cardId, next, requestId, now }) =>
+      knowledgeFromReview(ctx, { userId, itemId: cardId, stability: next.stability, requestId, now }),
+    afterTakeBack: (ctx, { userId, cardId, previous, reviewedAt, onlyIf, now }) =>
+      knowledgeFromTakenBack(ctx, {
+        userId,
+        itemId: cardId,
+        previousStability: previous?.stability ?? null,
+        reviewedAt,
+        onlyIf,
+        now,
+      }),
+  },
 };
 
 export interface ReviewResult {
@@ -171,6 +207,7 @@ export async function applyReview(
       )
       .onConflictDoNothing()
       .returning({ id: logs.id }),
+    ...(tables.effects?.afterReview(ctx, { userId, cardId, next, requestId, now }) ?? []),
   ]);
   if (logged.length > 0) return { applied: true, cardId, state: next };
   const [stored] = await ctx.db.select(columns).from(states).where(ownState);
@@ -203,6 +240,7 @@ export async function takeBackReview(
   if (stillLatest?.lastReview?.getTime() !== log.reviewedAt.getTime()) return false;
   const previous = log.previousState ? fromSnapshot(log.previousState) : null;
   const latest = and(ownState, eq(states.lastReview, log.reviewedAt));
+  const stillAsLeft = exists(ctx.db.select({ userId: states.userId }).from(states).where(latest));
   await ctx.db.batch([
     // The answer no longer counts on the day it was given (first, while the card is still as it left it).
     unrecordStudy(ctx, {
@@ -211,8 +249,17 @@ export async function takeBackReview(
       at: log.reviewedAt,
       timeZone: member?.timeZone ?? null,
       now,
-      onlyIf: exists(ctx.db.select({ userId: states.userId }).from(states).where(latest)),
+      onlyIf: stillAsLeft,
     }),
+    // What the member knows of a saved word's lemma, while the card is still as the answer left it.
+    ...(tables.effects?.afterTakeBack(ctx, {
+      userId,
+      cardId: log.cardId,
+      previous,
+      reviewedAt: log.reviewedAt,
+      onlyIf: stillAsLeft,
+      now,
+    }) ?? []),
     previous
       ? ctx.db
           .update(states)

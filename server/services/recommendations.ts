@@ -12,12 +12,19 @@ import {
   videos,
 } from "#drizzle/schema";
 import { LEVEL_LABELS } from "#core/format";
+import type { LessonKnowledge } from "#core/words/knowledge";
 import { regionAdjective } from "#core/schemas/onboarding";
 import { isLessonLocked, type LessonAccessFacts } from "../access/policy";
 import type { AppContext } from "../context";
 import { getEntitlement } from "./billing/entitlement";
 import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonPath } from "./lessons";
+import {
+  distanceFromRightForMe,
+  knowledgeByLesson,
+  lessonKnowledgeQuery,
+  type LessonKnowledgeRow,
+} from "./words/known";
 
 // "For you" on the library and "Next up" on a lesson: deterministic suggestions, each with the reason it
 // is suggested, computed from D1 alone in one round trip. The rules, in order, and why:
@@ -44,10 +51,17 @@ export interface RecommendedLesson {
   kind: RecommendationKind;
   /** The series or course a continuation belongs to. */
   collection: { kind: "series" | "course"; id: number; title: string } | null;
+  /** How much of its words the member knows (null when it has none to count, and on "Next up"'s collection pick). */
+  known: LessonKnowledge | null;
 }
 
 export const FOR_YOU_LIMIT = 8;
 const MAX_LIMIT = 24;
+/**
+ * Lessons each level rule reads (newest first) before ranking them by what the member knows: lessons in the
+ * "right for me" band (80–95 % of the words known) first, then the nearest to it.
+ */
+const LEVEL_POOL = 24;
 
 interface Options {
   limit?: number;
@@ -207,6 +221,29 @@ function continuationQuery(
     .limit(limit);
 }
 
+/** The lessons rules (b) and (c) may suggest: at the member's level (in their region for (b)), not started. */
+function levelWhere(
+  ctx: AppContext,
+  userId: number,
+  { inRegion, exclude }: { inRegion: boolean; exclude: number | null },
+) {
+  const memberLevel = ctx.db.select({ level: users.level }).from(users).where(eq(users.id, userId));
+  const memberRegion = ctx.db
+    .select({ id: countries.id })
+    .from(users)
+    .innerJoin(countries, eq(countries.code, users.dialectRegion))
+    .where(eq(users.id, userId));
+  return and(
+    // `+` keeps SQLite off videos_published_idx for this term: that index would read published lessons of
+    // every level newest first, all of them when the member's level has fewer than `limit` left to suggest.
+    sql`+${videos.isPublished} = 1`,
+    eq(videos.level, sql`${memberLevel}`),
+    inRegion ? eq(videos.countryId, sql`${memberRegion}`) : undefined,
+    notInArray(videos.id, startedLessonIds(ctx, userId)),
+    exclude !== null ? ne(videos.id, exclude) : undefined,
+  );
+}
+
 /**
  * Rules (b) and (c): published lessons at the member's level (in their region for (b)) they have not
  * started, newest first. The level and region are read in the same statement (scalar subqueries on the
@@ -218,29 +255,39 @@ function levelQuery(
   userId: number,
   { inRegion, limit, exclude }: { inRegion: boolean; limit: number; exclude: number | null },
 ) {
-  const memberLevel = ctx.db.select({ level: users.level }).from(users).where(eq(users.id, userId));
-  const memberRegion = ctx.db
-    .select({ id: countries.id })
-    .from(users)
-    .innerJoin(countries, eq(countries.code, users.dialectRegion))
-    .where(eq(users.id, userId));
   return ctx.db
     .select(lessonColumns)
     .from(videos)
     .leftJoin(countries, eq(countries.id, videos.countryId))
-    .where(
-      and(
-        // `+` keeps SQLite off videos_published_idx for this term: that index would read published lessons of
-        // every level newest first, all of them when the member's level has fewer than `limit` left to suggest.
-        sql`+${videos.isPublished} = 1`,
-        eq(videos.level, sql`${memberLevel}`),
-        inRegion ? eq(videos.countryId, sql`${memberRegion}`) : undefined,
-        notInArray(videos.id, startedLessonIds(ctx, userId)),
-        exclude !== null ? ne(videos.id, exclude) : undefined,
-      ),
-    )
+    .where(levelWhere(ctx, userId, { inRegion, exclude }))
     .orderBy(desc(videos.publishedAt), desc(videos.id))
     .limit(limit);
+}
+
+/** "% known" of the lessons `levelQuery` reads, in the same batch (its ids as a subquery). */
+function levelKnowledgeQuery(
+  ctx: AppContext,
+  userId: number,
+  { inRegion, limit, exclude }: { inRegion: boolean; limit: number; exclude: number | null },
+) {
+  const ids = ctx.db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(levelWhere(ctx, userId, { inRegion, exclude }))
+    .orderBy(desc(videos.publishedAt), desc(videos.id))
+    .limit(limit);
+  return lessonKnowledgeQuery(ctx, { userId, lessonIds: ids });
+}
+
+/** "% known" of the lessons a continuation rule suggests, in the same batch. */
+function continuationKnowledgeQuery(
+  ctx: AppContext,
+  tables: CollectionTables,
+  userId: number,
+  options: { limit: number; exclude: number | null },
+) {
+  const next = continuationQuery(ctx, tables, userId, options).as(`next_${tables.kind}_ids`);
+  return lessonKnowledgeQuery(ctx, { userId, lessonIds: ctx.db.select({ id: next.id }).from(next) });
 }
 
 /** The member's level and region, for the reasons. */
@@ -266,12 +313,18 @@ export function forYouStatements(
   ctx: AppContext,
   { userId, limit, exclude }: { userId: number; limit: number; exclude: number | null },
 ) {
+  const pool = Math.max(limit, LEVEL_POOL);
   return [
     preferencesQuery(ctx, userId),
     continuationQuery(ctx, SERIES, userId, { limit, exclude }),
     continuationQuery(ctx, COURSES, userId, { limit, exclude }),
-    levelQuery(ctx, userId, { inRegion: true, limit, exclude }),
-    levelQuery(ctx, userId, { inRegion: false, limit, exclude }),
+    levelQuery(ctx, userId, { inRegion: true, limit: pool, exclude }),
+    levelQuery(ctx, userId, { inRegion: false, limit: pool, exclude }),
+    // What the member knows of each candidate: ranks the level rules, and shows on the cards.
+    continuationKnowledgeQuery(ctx, SERIES, userId, { limit, exclude }),
+    continuationKnowledgeQuery(ctx, COURSES, userId, { limit, exclude }),
+    levelKnowledgeQuery(ctx, userId, { inRegion: true, limit: pool, exclude }),
+    levelKnowledgeQuery(ctx, userId, { inRegion: false, limit: pool, exclude }),
   ] as const;
 }
 
@@ -284,10 +337,28 @@ interface Suggestion {
   reason: string;
   kind: RecommendationKind;
   collection: { kind: "series" | "course"; id: number; title: string; slug: string } | null;
+  known: LessonKnowledge | null;
+}
+
+/**
+ * A level rule's lessons, the ones nearest the "right for me" band first (in steps of 10 points, so lessons
+ * about as near keep their newest-first order); a member who knows none of the words keeps the order as read.
+ */
+function byFit<T extends { id: number }>(rows: readonly T[], known: Map<number, LessonKnowledge>): T[] {
+  return rows
+    .map((row, index) => ({ row, index, distance: distanceFromRightForMe(known.get(row.id)) }))
+    .sort((a, b) => a.distance - b.distance || a.index - b.index)
+    .map(({ row }) => row);
 }
 
 /** The rules applied in order to the statements' rows: each lesson once, under the first rule that picks it. */
-function rank([prefRows, seriesRows, courseRows, regionRows, levelRows]: ForYouResults, limit: number): Suggestion[] {
+function rank(
+  [prefRows, seriesRows, courseRows, regionPool, levelPool, ...knowledgeRows]: ForYouResults,
+  limit: number,
+): Suggestion[] {
+  const known = knowledgeByLesson(knowledgeRows.flat() as LessonKnowledgeRow[]);
+  const regionRows = byFit(regionPool, known);
+  const levelRows = byFit(levelPool, known);
   const preferences = prefRows[0];
   const continuations = [
     ...seriesRows.map((row) => ({ row, kind: "series" as const, order: 0 })),
@@ -297,10 +368,10 @@ function rank([prefRows, seriesRows, courseRows, regionRows, levelRows]: ForYouR
   );
   const suggestions: Suggestion[] = [];
   const seen = new Set<number>();
-  const add = (suggestion: Suggestion) => {
+  const add = (suggestion: Omit<Suggestion, "known">) => {
     if (seen.has(suggestion.row.id) || suggestions.length >= limit) return;
     seen.add(suggestion.row.id);
-    suggestions.push(suggestion);
+    suggestions.push({ ...suggestion, known: known.get(suggestion.row.id) ?? null });
   };
   for (const { row, kind } of continuations) {
     add({
@@ -329,7 +400,7 @@ function rank([prefRows, seriesRows, courseRows, regionRows, levelRows]: ForYouR
 
 async function toRecommended(
   ctx: AppContext,
-  { row, reason, kind, collection }: Suggestion,
+  { row, reason, kind, collection, known }: Suggestion,
   access: LessonAccessFacts,
 ): Promise<RecommendedLesson> {
   return {
@@ -350,6 +421,7 @@ async function toRecommended(
     reason,
     kind,
     collection: collection ? { kind: collection.kind, id: collection.id, title: collection.title } : null,
+    known,
   };
 }
 
@@ -444,19 +516,10 @@ export async function getNextUp(
   { userId, videoId, options = {} }: { userId: number; videoId: number; options?: Pick<Options, "access"> },
 ): Promise<RecommendedLesson | null> {
   const accessLoaded = accessFor(ctx, userId, options.access);
-  const [preferences, seriesStarted, coursesStarted, inRegion, atLevel] = forYouStatements(ctx, {
-    userId,
-    limit: 1,
-    exclude: videoId,
-  });
   const [seriesNext, courseNext, ...forYou] = await ctx.db.batch([
     nextInCollectionQuery(ctx, SERIES, videoId),
     nextInCollectionQuery(ctx, COURSES, videoId),
-    preferences,
-    seriesStarted,
-    coursesStarted,
-    inRegion,
-    atLevel,
+    ...forYouStatements(ctx, { userId, limit: 1, exclude: videoId }),
   ]);
   const access = await accessLoaded;
   const inSeries = seriesNext[0];
@@ -475,6 +538,7 @@ export async function getNextUp(
         reason: `Next in ${row.collectionTitle}`,
         kind: "continue",
         collection: { kind, id: row.collectionId, title: row.collectionTitle, slug: row.collectionSlug },
+        known: null,
       },
       access,
     );

@@ -12,6 +12,7 @@ import { AppError, notFound } from "../lib/errors";
 import { isMediaKey, signMediaUrl } from "./media";
 import { listGlobalPoolWords, recordQuizAttempt, type QuizSource } from "./vocabulary-pool";
 import { normalizedArabicSql } from "./word-lookup";
+import { learningFromSavedWord } from "./words/known";
 
 // A learner's own vocabulary lists. Every read and write carries the owner in its `where`, so another
 // learner's list or word answers exactly like one that does not exist (404).
@@ -293,6 +294,8 @@ export async function addListItem(
       .onConflictDoNothing()
       .returning({ id: vocabularyListItems.id }),
     ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, list.id)),
+    // A word typed by hand that the lexicon has is "learning" too (docs/words.md "What the learner knows").
+    learningFromSavedWord(ctx, { userId, listId: list.id, arabic, now }),
   ]);
   // Lost a race with the same word (a double submit): same answer as the duplicate check.
   if (!inserted) throw duplicateWord(list.title, arabic);
@@ -316,6 +319,7 @@ export async function updateListItem(
       .set({ arabic, transliteration: input.transliteration, english: input.english, updatedAt: now })
       .where(eq(vocabularyListItems.id, item.id)),
     ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, item.listId)),
+    learningFromSavedWord(ctx, { userId, listId: item.listId, arabic, now }),
   ]);
   return toItem(await getOwnItem(ctx, userId, item.id));
 }

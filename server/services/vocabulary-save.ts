@@ -6,6 +6,7 @@ import type { AppContext } from "../context";
 import { AppError } from "../lib/errors";
 import { getLessonCue } from "./lesson-content";
 import { normalizedArabicSql } from "./word-lookup";
+import { learningFromSavedWord } from "./words/known";
 
 export const DEFAULT_LIST_TITLE = "My words";
 
@@ -122,6 +123,8 @@ export async function saveWordToDefaultList(
       .onConflictDoNothing()
       .returning(itemColumns),
     ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, list.id)),
+    // Its lemma is "learning" now, unless the member already has a status for it (docs/words.md).
+    learningFromSavedWord(ctx, { userId, listId: list.id, arabic, now }),
   ]);
   if (inserted) return { list, item: inserted, created: true };
   // Lost a race with an identical save: answer with the row that won.

@@ -15,6 +15,8 @@ import { createComment, deleteComment, listComments, updateComment } from "#serv
 import { requireLessonAccess } from "#server/access/policy";
 import { findLesson, getLessonPage, type LessonCollectionKind, type LessonPage } from "#server/services/lessons";
 import { getNextUp } from "#server/services/recommendations";
+import { getLessonKnowledge, markRestKnown, undoMarkedKnown } from "#server/services/words/known";
+import { KNOWN_INTENTS, undoKnownFormSchema } from "#core/schemas/known-words";
 import type { Member } from "#server/access/viewer";
 import type { SessionUser } from "#server/services/auth";
 import type { NextUpData } from "./components/next-up";
@@ -84,18 +86,21 @@ export async function loadLessonRoute({ request, context, params }: LoaderFuncti
   }
   const url = new URL(request.url);
   const before = Number(url.searchParams.get("before") ?? "");
-  const [comments, nextUp] = await Promise.all([
+  const [comments, nextUp, known] = await Promise.all([
     listComments(context.app, {
       videoId,
       viewer,
       before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
     }),
     loadNextUp(context, viewer, page, url.pathname),
+    // "% known" and the last "mark the rest as known" to undo (docs/words.md "What the learner knows").
+    getLessonKnowledge(context.app, { userId: user.id, lessonId: videoId }),
   ]);
   return {
     page,
     comments,
     nextUp,
+    known,
     startAt: parseStartTime(url.searchParams.get("t")),
     viewer: { id: user.id, name: user.name, transliterationScheme: user.transliterationScheme },
   };
@@ -162,6 +167,35 @@ export async function lessonRouteAction({ request, context, params }: ActionFunc
     }
     if (!viaFetcher) return back("Your comment is deleted.");
     return data({ intent, result: submission.reply() });
+  }
+
+  // What the member knows of the lesson's words (docs/words.md "What the learner knows").
+  const backToWords = (text: string) => redirectWithToast(`${here.pathname}${here.search}#known-words`, { text });
+  if (intent === KNOWN_INTENTS.markRest) {
+    const marked = await markRestKnown(context.app, { userId: viewer.userId, lessonId: videoId });
+    const words = marked.marked === 1 ? "1 word" : `${marked.marked} words`;
+    if (!viaFetcher)
+      return backToWords(marked.marked > 0 ? `Marked ${words} as known.` : "Every word already has a status.");
+    return data({ intent, marked: marked.marked, error: null });
+  }
+
+  if (intent === KNOWN_INTENTS.undo) {
+    const parsed = undoKnownFormSchema.safeParse({ batchId: formData.get("batchId") ?? undefined });
+    if (!parsed.success) return data({ intent, restored: 0, error: "Choose what to undo." }, { status: 400 });
+    let restored = 0;
+    try {
+      ({ restored } = await undoMarkedKnown(context.app, {
+        userId: viewer.userId,
+        lessonId: videoId,
+        batchId: parsed.data.batchId,
+      }));
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 404)) throw error;
+      if (!viaFetcher) return backToWords(error.messages[0] ?? "There is nothing left to undo.");
+      return data({ intent, restored: 0, error: error.messages[0] ?? null }, { status: 404 });
+    }
+    if (!viaFetcher) return backToWords(`Undone: ${restored === 1 ? "1 word is" : `${restored} words are`} as before.`);
+    return data({ intent, restored, error: null });
   }
 
   return data({ intent, result: null, error: "Unknown action." }, { status: 400 });

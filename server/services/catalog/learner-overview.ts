@@ -75,6 +75,7 @@ export async function getLearnerOverview(
       ...(await toLessonSummary(ctx, row, teachersOf, access)),
       viewsCount: row.viewsCount,
       progress: progressOf(row, row.durationSeconds),
+      known: null,
       match: null,
       titleHighlight: null,
     })),

@@ -49,6 +49,8 @@ const libraryParamsSchema = z.object({
     .catch(null),
   freeOnly: z.boolean().catch(false),
   status: z.enum(PROGRESS_STATUSES).nullable().catch(null),
+  // Absent unless asked for, so a query without it reads as it always did.
+  fit: z.literal(true).optional().catch(undefined),
   sort: z.enum(LIBRARY_SORTS).nullable().catch(null),
   page: z.coerce
     .number()
@@ -73,6 +75,7 @@ export function parseLibraryParams(params: URLSearchParams): LibraryQuery {
     duration: value("duration"),
     freeOnly: ["1", "true", "on", "yes"].includes(value("free")?.toLowerCase() ?? ""),
     status: value("status"),
+    fit: ["1", "true", "on", "yes"].includes(value("fit")?.toLowerCase() ?? "") || undefined,
     sort: value("sort")?.toLowerCase() ?? null,
     page: value("page") ?? "1",
   });

@@ -30,6 +30,7 @@ import {
   LIBRARY_LEVELS,
   LIBRARY_MAX_PAGES,
   LIBRARY_PAGE_SIZE,
+  MEMBER_SORTS,
   type DurationBucket,
   type HighlightSegment,
   type LessonProgress,
@@ -38,6 +39,7 @@ import {
   type LibrarySort,
   type ProgressStatus,
 } from "#core/library-query";
+import type { LessonKnowledge } from "#core/words/knowledge";
 import { VISITOR_ACCESS, type LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
 import {
@@ -52,6 +54,13 @@ import {
   type MatchLineRow,
   type SearchMatch,
 } from "../search";
+import {
+  knowledgeByLesson,
+  knownLibraryOrder,
+  lessonKnowledgeStatements,
+  rightForMeCondition,
+  type LessonKnowledgeRow,
+} from "../words/known";
 import { getLibraryFilterOptions, type LibraryFilterOptions } from "./library-filters";
 import { toLibraryMatch } from "./library-matches";
 import {
@@ -70,6 +79,8 @@ import {
 export interface LibraryLesson extends LessonSummary {
   viewsCount: number;
   progress: LessonProgress | null;
+  /** How much of the lesson's words the member knows (server/services/words/known.ts); null for visitors. */
+  known: LessonKnowledge | null;
   /** Search results only: the best matching line, and the title with matches marked. */
   match: LibraryMatch | null;
   titleHighlight: { title: HighlightSegment[]; titleAr: HighlightSegment[] } | null;
@@ -128,11 +139,17 @@ function progressCondition(ctx: AppContext, userId: number, status: ProgressStat
   }
 }
 
-const SORT_ORDER: Record<Exclude<LibrarySort, "relevance">, SQL[]> = {
+const SORT_ORDER: Record<Exclude<LibrarySort, "relevance" | "known">, SQL[]> = {
   newest: [desc(videos.publishedAt), desc(videos.id)],
   popular: [desc(videos.viewsCount), desc(videos.id)],
   shortest: [asc(videos.durationSeconds), asc(videos.id)],
 };
+
+/** A sort's ORDER BY; "known" is the member's own (buildLibraryStatements drops it for visitors). */
+function sortOrder(sort: Exclude<LibrarySort, "relevance">, userId: number | null): SQL[] {
+  if (sort === "known") return userId ? knownLibraryOrder(userId) : SORT_ORDER.newest;
+  return SORT_ORDER[sort];
+}
 
 /** Teachers, a member's progress and (for a search) the matching lines of the given lessons, in one batch. */
 async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number | null, matchRowids: number[]) {
@@ -158,15 +175,26 @@ async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number 
           .where(and(eq(videoProgress.userId, userId), inArray(videoProgress.videoId, ids))),
       )
     : [];
+  const knownQueries = userId ? lessonKnowledgeStatements(ctx, { userId, lessonIds: videoIds }) : [];
   const lineQueries = matchLineStatements(ctx.db, matchRowids);
   const teachersOf = new Map<number, LessonSummary["teachers"]>();
   const progressRows = new Map<number, { positionSeconds: number; watchedSeconds: number; completedAt: Date | null }>();
-  if (chunks.length === 0) return { teachersOf, progressRows, lines: new Map<number, SearchMatch>() };
-  const queries = [...teacherQueries, ...progressQueries, ...lineQueries];
+  if (chunks.length === 0)
+    return {
+      teachersOf,
+      progressRows,
+      known: new Map<number, LessonKnowledge>(),
+      lines: new Map<number, SearchMatch>(),
+    };
+  const queries = [...teacherQueries, ...progressQueries, ...knownQueries, ...lineQueries];
   const results = (await ctx.db.batch(queries as unknown as [BatchQuery, ...BatchQuery[]])) as unknown[][];
   const teacherResults = results.slice(0, teacherQueries.length);
   const progressResults = results.slice(teacherQueries.length, teacherQueries.length + progressQueries.length);
-  const lineResults = results.slice(teacherQueries.length + progressQueries.length);
+  const knownStart = teacherQueries.length + progressQueries.length;
+  const known = knowledgeByLesson(
+    results.slice(knownStart, knownStart + knownQueries.length).flat() as LessonKnowledgeRow[],
+  );
+  const lineResults = results.slice(knownStart + knownQueries.length);
   for (const rows of teacherResults) {
     for (const { videoId, ...teacher } of rows as Array<{ videoId: number } & LessonSummary["teachers"][number]>) {
       const list = teachersOf.get(videoId) ?? [];
@@ -182,7 +210,7 @@ async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number 
     }
   }
   const lines = matchLinesByRowid(lineResults.flat() as MatchLineRow[]);
-  return { teachersOf, progressRows, lines };
+  return { teachersOf, progressRows, known, lines };
 }
 
 type LibraryRow = LessonRow & {
@@ -237,6 +265,7 @@ export async function buildLibraryStatements(
   const country = options.countries.find((item) => item.code === query.country) ?? null;
   const userId = identity.signedIn && identity.userId ? identity.userId : null;
   const status = userId ? query.status : null;
+  const fit = userId && query.fit ? true : undefined;
   const terms = searchTermsForQuery(query.q);
   const match = ftsMatchExpression(terms);
   // The index holds words only: a search with none in it ("%_", "?!") finds no lesson, not every lesson.
@@ -247,6 +276,8 @@ export async function buildLibraryStatements(
     teacher: teacher?.slug ?? null,
     country: country?.code ?? null,
     status,
+    fit,
+    sort: query.sort && MEMBER_SORTS.has(query.sort) && !userId ? null : query.sort,
   };
   const sort = match ? effectiveSort(applied) : effectiveSort({ ...applied, q: "" });
 
@@ -276,6 +307,7 @@ export async function buildLibraryStatements(
       applied.duration ? durationCondition(applied.duration) : undefined,
       applied.freeOnly ? eq(videos.isFree, true) : undefined,
       userId && status ? progressCondition(ctx, userId, status) : undefined,
+      userId && fit ? rightForMeCondition(userId) : undefined,
       nothingToFind ? sql`0` : undefined,
     );
   const limit = applied.page * pageSize;
@@ -297,7 +329,7 @@ export async function buildLibraryStatements(
         .orderBy(
           ...(sort === "relevance"
             ? [...relevanceOrder(hits), desc(videos.publishedAt), desc(videos.id)]
-            : SORT_ORDER[sort]),
+            : sortOrder(sort, userId)),
         )
         .limit(limit),
       levels: ctx.db
@@ -314,7 +346,7 @@ export async function buildLibraryStatements(
         .from(videos)
         .leftJoin(countries, eq(countries.id, videos.countryId))
         .where(where(true))
-        .orderBy(...SORT_ORDER[sort === "relevance" ? "newest" : sort])
+        .orderBy(...sortOrder(sort === "relevance" ? "newest" : sort, userId))
         .limit(limit),
       levels: ctx.db
         .select({ level: videos.level, total: count() })
@@ -336,7 +368,9 @@ export async function listLibrary(ctx: AppContext, options: LibraryOptions): Pro
   const { pageSize = LIBRARY_PAGE_SIZE } = options;
   const identityLoaded = Promise.resolve(options.identity ?? VISITOR_ACCESS);
   // Only a filter on the member's own progress needs to know who they are to choose the lessons.
-  const chooser = options.query.status ? await identityLoaded : VISITOR_ACCESS;
+  // Only a filter or sort on the member's own progress or words needs to know who they are to choose the lessons.
+  const { status, fit, sort: askedSort } = options.query;
+  const chooser = status || fit || (askedSort && MEMBER_SORTS.has(askedSort)) ? await identityLoaded : VISITOR_ACCESS;
   const { applied, sort, terms, searched, statements } = await buildLibraryStatements(ctx, {
     ...options,
     identity: chooser,
@@ -362,7 +396,7 @@ export async function listLibrary(ctx: AppContext, options: LibraryOptions): Pro
       .filter((row) => row.firstRowid !== undefined)
       .map((row) => [row.id, decodeFirstRowid(row.id, row.firstRowid!)] as const),
   );
-  const { teachersOf, progressRows, lines } = await lessonExtras(
+  const { teachersOf, progressRows, known, lines } = await lessonExtras(
     ctx,
     rows.map((row) => row.id),
     userId,
@@ -377,6 +411,7 @@ export async function listLibrary(ctx: AppContext, options: LibraryOptions): Pro
         ...summary,
         viewsCount: row.viewsCount,
         progress: progress ? progressOf(progress, row.durationSeconds) : null,
+        known: userId ? (known.get(row.id) ?? null) : null,
         match: searched
           ? toLibraryMatch(
               (line && lines.get(line.rowid)) ?? { kind: line?.kind ?? "title", startMs: null, cue: null },

@@ -10,6 +10,8 @@ import type { LessonRouteData } from "../lesson-route.server";
 import { LessonChat } from "./lesson-chat";
 import { LessonComments } from "./lesson-comments";
 import { NextUp } from "./next-up";
+import { KnownWordsPanel } from "./known-words-panel";
+import { KnownWords } from "~/components/known-words";
 import {
   AboutLesson,
   CollectionSidebar,
@@ -42,7 +44,7 @@ const KIND_LABEL = { course: "Course", series: "Series", playlist: "Playlist" } 
  * playlist): header, player with interactive transcript, then what the learner studies around it.
  */
 export function LessonPage({ data }: { data: LessonRouteData }) {
-  const { page, comments, startAt, viewer, nextUp } = data;
+  const { page, comments, startAt, viewer, nextUp, known } = data;
   const { lesson, collection, nextLesson, previousLesson } = page;
   const interactive = useInteractive();
   const workspace = useRef<WorkspaceHandle | null>(null);
@@ -122,6 +124,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
                 <CheckIcon className="size-3.5" /> Completed
               </span>
             ) : null}
+            <KnownWords knowledge={known.knowledge} />
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-2">
@@ -196,6 +199,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
           <div className={cn("space-y-5", collection && "lg:sticky lg:top-20")}>
             {collection ? <CollectionSidebar collection={collection} /> : null}
             {!collection && nextLesson ? <UpNextCard next={nextLesson} /> : null}
+            <KnownWordsPanel known={known} completed={completed} />
             {nextUp ? <NextUp data={nextUp} /> : null}
             {!collection ? <PartOfCard partOf={page.partOf} /> : null}
             <LessonAttachments attachments={page.attachments} />

@@ -56,6 +56,7 @@ export function activeFilters(query: LibraryQuery, options: FilterOptions): Acti
   if (query.status) {
     filters.push({ key: "status", label: STATUS_LABELS[query.status], href: libraryHref({ ...base, status: null }) });
   }
+  if (query.fit) filters.push({ key: "fit", label: "Right for me", href: libraryHref({ ...base, fit: false }) });
   return filters;
 }
 

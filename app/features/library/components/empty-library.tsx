@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "~/components/ui/button";
 import { EMPTY_LIBRARY_QUERY, libraryHref, type LibraryQuery } from "#core/library-query";
+import { RIGHT_FOR_ME } from "#core/words/knowledge";
 import { ActiveFilters, QuotedText, type ActiveFilter } from "./active-filters";
 
 /** Everyday words that appear across the catalogue, in each script a learner might type. */
@@ -43,6 +44,12 @@ export function EmptyLibrary({
         ما لقينا شي
       </p>
       <h2 className="mt-2 text-xl font-semibold text-ink">{title}</h2>
+      {query.fit ? (
+        <p className="mx-auto mt-2 max-w-md text-sm text-muted">
+          “Right for me” lists the lessons where you know {RIGHT_FOR_ME.min}–{RIGHT_FOR_ME.max} % of the words. Finish a
+          lesson and mark the words you understood as known, and the lessons that fit you will show here.
+        </p>
+      ) : null}
 
       {searched && hasFilters ? (
         <div className="mt-6">

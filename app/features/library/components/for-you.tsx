@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { KnownWords } from "~/components/known-words";
 import { LessonCover, LevelBadge } from "~/components/video-card";
 import { SparkIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
@@ -79,6 +80,7 @@ function ForYouCard({ lesson, eager }: { lesson: RecommendedLesson; eager: boole
             {lesson.titleAr}
           </p>
         ) : null}
+        <KnownWords knowledge={lesson.known} />
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-1 text-xs text-muted">
           <LevelBadge level={lesson.level} />
           <span>{describeDuration(lesson.durationSeconds)}</span>

@@ -1,6 +1,7 @@
 import { libraryQueryString, type LibraryQuery } from "#core/library-query";
 
-type QueryParamName = "q" | "level" | "category" | "teacher" | "country" | "duration" | "free" | "status" | "sort";
+type QueryParamName =
+  "q" | "level" | "category" | "teacher" | "country" | "duration" | "free" | "status" | "fit" | "sort";
 
 /** Carries the parts of the query a form does not edit, so submitting it keeps them (page always resets). */
 export function HiddenQueryInputs({ query, omit }: { query: LibraryQuery; omit: QueryParamName[] }) {

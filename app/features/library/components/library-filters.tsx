@@ -12,6 +12,7 @@ import {
   STATUS_LABELS,
   type LibraryQuery,
 } from "#core/library-query";
+import { RIGHT_FOR_ME } from "#core/words/knowledge";
 import { HiddenQueryInputs } from "./hidden-query-inputs";
 import { syncFormControls, useHydrated, useLibraryFormNavigate } from "./library-form";
 
@@ -79,7 +80,7 @@ export function LibraryFilters({
     >
       <HiddenQueryInputs
         query={query}
-        omit={["level", "category", "teacher", "country", "duration", "free", "status"]}
+        omit={["level", "category", "teacher", "country", "duration", "free", "status", "fit"]}
       />
 
       <fieldset>
@@ -221,6 +222,27 @@ export function LibraryFilters({
               </label>
             ))}
           </div>
+        </fieldset>
+      ) : null}
+
+      {signedIn ? (
+        <fieldset>
+          <legend className={legendClasses}>Your words</legend>
+          <label htmlFor={id("fit")} className={choiceClasses}>
+            <input
+              id={id("fit")}
+              type="checkbox"
+              name="fit"
+              value="1"
+              defaultChecked={query.fit}
+              className={boxClasses}
+              aria-describedby={id("fit-hint")}
+            />
+            Right for me
+          </label>
+          <p id={id("fit-hint")} className="mt-1 ps-9 text-xs text-muted">
+            Lessons where you know {RIGHT_FOR_ME.min}–{RIGHT_FOR_ME.max} % of the words.
+          </p>
         </fieldset>
       ) : null}
 

@@ -1,17 +1,35 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { LIBRARY_PATH, LIBRARY_SORTS, SORT_LABELS, type LibraryQuery, type LibrarySort } from "#core/library-query";
+import {
+  LIBRARY_PATH,
+  LIBRARY_SORTS,
+  MEMBER_SORTS,
+  SORT_LABELS,
+  type LibraryQuery,
+  type LibrarySort,
+} from "#core/library-query";
 import { HiddenQueryInputs } from "./hidden-query-inputs";
 import { useHydrated, useLibraryFormNavigate } from "./library-form";
 
-export function LibrarySortForm({ query, sort }: { query: LibraryQuery; sort: LibrarySort }) {
+export function LibrarySortForm({
+  query,
+  sort,
+  signedIn,
+}: {
+  query: LibraryQuery;
+  sort: LibrarySort;
+  /** "Most words known" is a member's own order. */
+  signedIn: boolean;
+}) {
   const selectRef = useRef<HTMLSelectElement>(null);
   const navigateWith = useLibraryFormNavigate();
   const hydrated = useHydrated();
   useEffect(() => {
     if (selectRef.current) selectRef.current.value = sort;
   }, [sort]);
-  const choices = LIBRARY_SORTS.filter((choice) => choice !== "relevance" || query.q !== "");
+  const choices = LIBRARY_SORTS.filter(
+    (choice) => (choice !== "relevance" || query.q !== "") && (signedIn || !MEMBER_SORTS.has(choice)),
+  );
 
   return (
     <Form

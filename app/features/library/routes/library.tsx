@@ -165,7 +165,7 @@ export default function VideoLibraryPage() {
             <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
               {summary}
             </h2>
-            <LibrarySortForm query={query} sort={sort} />
+            <LibrarySortForm query={query} sort={sort} signedIn={viewer.signedIn} />
           </div>
 
           <details ref={mobileFilters} className="group mt-4 rounded-xl border border-line bg-surface lg:hidden">

@@ -19,12 +19,14 @@ import {
   saveStudyPreferences,
   type ProgressReport,
 } from "#server/services/study-progress";
+import { getKnownWordsReport } from "#server/services/words/known";
 import { BarChart } from "../components/bar-chart";
 import { CardsByState } from "../components/cards-by-state";
 import { ChartTable } from "../components/chart-table";
 import { formatDay, formatMinutes, formatWatchTime, plural } from "../components/format";
 import { GoalForm, TimeZoneDetector } from "../components/goal-form";
 import { HeatMap } from "../components/heat-map";
+import { KnownWordsSection } from "../components/known-words";
 import { Headline } from "../components/headline";
 import { Milestones } from "../components/milestones";
 import { ScoresChart } from "../components/scores-chart";
@@ -35,8 +37,13 @@ export const audience: Audience = "member";
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const report = await getProgressReport(context.app, { userId: user.id, now: context.app.now() });
-  return { report, limits: GOAL_LIMITS };
+  const now = context.app.now();
+  const [report, knownWords] = await Promise.all([
+    getProgressReport(context.app, { userId: user.id, now }),
+    // Known words over time (docs/words.md "What the learner knows"): one more batch beside the report.
+    getKnownWordsReport(context.app, { userId: user.id, now }),
+  ]);
+  return { report, knownWords, limits: GOAL_LIMITS };
 });
 
 export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
@@ -285,7 +292,7 @@ function ForecastSection({ report }: { report: ProgressReport }) {
 }
 
 export default function ProgressPage() {
-  const { report, limits } = useLoaderData<typeof loader>();
+  const { report, knownWords, limits } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const goalResult = actionData && "result" in actionData ? actionData.result : undefined;
   const hasScores = report.scores.some((week) => week.exercises.attempts > 0 || week.listening.attempts > 0);
@@ -350,6 +357,14 @@ export default function ProgressPage() {
         </Section>
 
         <ForecastSection report={report} />
+
+        <Section
+          id="known-words-heading"
+          title="Words you know"
+          description="Words of the lessons' lexicon, counted once however many lessons they are in: known when you mark them or a saved word's review holds for three weeks."
+        >
+          <KnownWordsSection report={knownWords} today={report.today} />
+        </Section>
 
         <Section
           id="scores-heading"
