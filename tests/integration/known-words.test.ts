@@ -174,7 +174,8 @@ describe("FSRS makes a saved word's lemma known at a stability of 21 days", () =
     const answer = async (rating: typeof Rating.Good | typeof Rating.Easy) => {
       const when = clock;
       const clocked = createAppContext(testEnv, { now: () => when });
-      const result = await reviewSavedWord(clocked, { userId: learner.id, 
+      const result = await reviewSavedWord(clocked, {
+        userId: learner.id,
         cardId: item!.id,
         rating,
         requestId: crypto.randomUUID(),
@@ -233,7 +234,12 @@ describe("FSRS makes a saved word's lemma known at a stability of 21 days", () =
       )
       .returning({ id: vocabularyListItems.id });
     for (const item of items)
-      await reviewSavedWord(ctx, { userId: learner.id,  cardId: item.id, rating: Rating.Again, requestId: crypto.randomUUID() });
+      await reviewSavedWord(ctx, {
+        userId: learner.id,
+        cardId: item.id,
+        rating: Rating.Again,
+        requestId: crypto.randomUUID(),
+      });
     expect(await statusOf(learner.id, knownLemma)).toEqual({ status: "known", knownAt: knownSince });
     expect((await statusOf(learner.id, ignoredLemma))?.status).toBe("ignored");
   });
