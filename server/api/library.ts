@@ -35,7 +35,12 @@ implement(
       queryParam("duration", "A length bucket, e.g. 1-3.", { schema: str }),
       queryParam("free", "1 for free lessons only.", { schema: str }),
       queryParam("status", "Members: completed, in-progress or unwatched.", { schema: str }),
-      queryParam("sort", "relevance, newest, popular or shortest.", { schema: str }),
+      queryParam("fit", "Members: 1 for “right for me”, lessons where they know 80–95 % of the words.", {
+        schema: str,
+      }),
+      queryParam("sort", "relevance, newest, popular, shortest, or (members) known: most words known first.", {
+        schema: str,
+      }),
       queryParam("page", "Page number, from 1.", { schema: { type: "integer" } }),
     ],
     responses: { ...ok(), ...refused(422) },
