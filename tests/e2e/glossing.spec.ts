@@ -22,7 +22,7 @@ function panelFor(page: Page, surface: string) {
 
 async function openWord(page: Page, surface: string) {
   await page
-    .getByRole("list", { name: "Words of line 1" })
+    .getByRole("group", { name: "Words of line 1" })
     .getByRole("button", { name: new RegExp(`^${surface}:`) })
     .click();
   const panel = panelFor(page, surface);
@@ -36,7 +36,7 @@ async function attachBySearch(page: Page, surface: string, query: string, lemma:
   const change = panel.getByRole("button", { name: "Change lemma" });
   if (await change.isVisible()) await change.click();
   await panel.getByRole("searchbox", { name: "Find a lemma" }).fill(query);
-  await panel.getByRole("list", { name: "Lemmas found" }).getByRole("button", { name: lemma }).first().click();
+  await panel.getByRole("group", { name: "Lemmas found" }).getByRole("button", { name: lemma }).first().click();
   await expect(panel.locator("[data-chosen-lemma]")).toContainText(lemma);
   await panel.getByLabel("Meaning in this sentence").fill(gloss);
   await panel.getByRole("button", { name: "Save gloss" }).click();
@@ -64,7 +64,7 @@ test("an admin glosses every word of a new line from the cue editor to 100 % and
 
     await page.goto(`/admin/videos/${lessonId}/lesson`);
     await expect(meter(page)).toContainText("0 of 4 words glossed (0 %)");
-    const words = page.getByRole("list", { name: "Words of line 1" });
+    const words = page.getByRole("group", { name: "Words of line 1" });
     await expect(words.getByRole("button")).toHaveCount(4);
     await expectAccessible(page);
 

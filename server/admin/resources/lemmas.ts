@@ -203,7 +203,7 @@ export const lemmasResource = defineResource({
     },
     ...verbFields,
     ...regionFields,
-    { name: "notes", label: "Notes", widget: { type: "textarea", rows: 3 }, section: "Notes" },
+    { name: "notes", label: "Usage notes", widget: { type: "textarea", rows: 3 }, section: "Notes" },
   ],
   defaultValues: { partOfSpeech: "noun" },
   hooks: {

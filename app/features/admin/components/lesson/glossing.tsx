@@ -147,6 +147,8 @@ export function LessonGlossMeter({ className }: { className?: string }) {
 /** The words of one saved line (under it in the cue editor), each opening its glossing panel. */
 export function LineTokens({ cueId, arabic }: { cueId: number; arabic: string }) {
   const { lines, openTokenId, setOpenTokenId } = useGlossing();
+  // Rendered by the server so nothing moves, usable once the scripts run (ADR 023).
+  const hydrated = useHydratedFlag();
   const line = lines.find((candidate) => candidate.cueId === cueId);
   if (!line || line.tokens.length === 0) return null;
   if (line.arabic !== arabic.trim()) {
@@ -164,23 +166,34 @@ export function LineTokens({ cueId, arabic }: { cueId: number; arabic: string })
           </span>
         </p>
       </div>
-      <ul className="mt-1.5 flex flex-wrap gap-1.5" dir="rtl" aria-label={`Words of line ${line.line}`}>
+      {/* A group of buttons, not a list: the line is itself an item of the transcript's list. */}
+      <div role="group" className="mt-1.5 flex flex-wrap gap-1.5" dir="rtl" aria-label={`Words of line ${line.line}`}>
         {line.tokens.map((token) => (
-          <li key={token.id}>
-            <TokenChip
-              token={token}
-              expanded={token.id === openTokenId}
-              onToggle={() => setOpenTokenId(token.id === openTokenId ? null : token.id)}
-            />
-          </li>
+          <TokenChip
+            key={token.id}
+            token={token}
+            expanded={token.id === openTokenId}
+            disabled={!hydrated}
+            onToggle={() => setOpenTokenId(token.id === openTokenId ? null : token.id)}
+          />
         ))}
-      </ul>
+      </div>
       {open ? <TokenPanel key={open.id} token={open} line={line} /> : null}
     </div>
   );
 }
 
-function TokenChip({ token, expanded, onToggle }: { token: GlossToken; expanded: boolean; onToggle: () => void }) {
+function TokenChip({
+  token,
+  expanded,
+  disabled,
+  onToggle,
+}: {
+  token: GlossToken;
+  expanded: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
   const state = token.glossed ? "glossed" : token.lemma ? "needs a meaning" : "not glossed";
   return (
     <button
@@ -191,6 +204,7 @@ function TokenChip({ token, expanded, onToggle }: { token: GlossToken; expanded:
       aria-expanded={expanded}
       aria-controls={expanded ? `token-panel-${token.id}` : undefined}
       aria-label={`${token.surface}: ${token.glossed ? token.gloss : state}`}
+      disabled={disabled}
       onClick={onToggle}
       className={cn(
         "flex flex-col items-center rounded-lg border px-2 py-1 text-center transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-400",
@@ -273,6 +287,7 @@ function useLemmaSearch(query: string) {
 /** The glossing panel of one token: its lemma (found or new) and its meaning in this sentence. */
 function TokenPanel({ token, line }: { token: GlossToken; line: GlossLine }) {
   const { lessonId, applyToken, setOpenTokenId, announce, lines } = useGlossing();
+  const hydrated = useHydratedFlag();
   const id = useId();
   const [choice, setChoice] = useState<LemmaChoice>(token.lemma ? { kind: "existing", lemma: token.lemma } : null);
   const [query, setQuery] = useState(token.lemma ? "" : token.stem || token.surface);
@@ -475,9 +490,9 @@ function TokenPanel({ token, line }: { token: GlossToken; line: GlossLine }) {
             />
             {found ? (
               found.length > 0 ? (
-                <ul className="space-y-1" aria-label="Lemmas found">
+                <div role="group" className="space-y-1" aria-label="Lemmas found">
                   {found.map((lemma) => (
-                    <li key={lemma.id}>
+                    <div key={lemma.id}>
                       <button
                         type="button"
                         onClick={() => {
@@ -488,9 +503,9 @@ function TokenPanel({ token, line }: { token: GlossToken; line: GlossLine }) {
                       >
                         Use {lemmaLabel(lemma)}
                       </button>
-                    </li>
+                    </div>
                   ))}
-                </ul>
+                </div>
               ) : (
                 <p className="text-sm text-muted">No lemma matches “{query.trim()}”.</p>
               )
@@ -525,7 +540,7 @@ function TokenPanel({ token, line }: { token: GlossToken; line: GlossLine }) {
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => void save()} disabled={saving}>
+        <Button size="sm" onClick={() => void save()} disabled={saving || !hydrated}>
           {saving ? "Saving…" : "Save gloss"}
         </Button>
         <Button
