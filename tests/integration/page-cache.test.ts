@@ -96,7 +96,9 @@ async function admin(method: string, path: string, body?: unknown, app = api): P
 }
 
 let suffixes = 0;
-const nextSuffix = () => `${(suffixes += 1)}-${tag()}`;
+// From 200: the country codes samples derive from a suffix's number must not meet those of admin-api.test.ts,
+// which shares this file's database (vitest.config.ts) and numbers its suffixes from 1.
+const nextSuffix = () => `${200 + (suffixes += 1)}-${tag()}`;
 
 /** A record of `slug` from its sample (tests/fixtures/admin-samples.ts), its dependencies first. */
 async function createSample(slug: string, extra: Record<string, unknown> = {}): Promise<AdminRecordJson> {
