@@ -26,7 +26,10 @@ import {
 
 const POS_OPTIONS = PARTS_OF_SPEECH.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 
-/** The values a stored row shows: lists instead of JSON, the verb forms and region notes as their own fields. */
+/**
+ * The values a stored row shows: lists and objects instead of JSON text, and the verb forms and region notes
+ * also as the form's own fields.
+ */
 export function lemmaValues(row: AdminRow): AdminRow {
   const verb = readVerbForms(typeof row.verbForms === "string" ? row.verbForms : null);
   const regions = readRegions(typeof row.regions === "string" ? row.regions : null);
@@ -34,6 +37,8 @@ export function lemmaValues(row: AdminRow): AdminRow {
     ...row,
     meanings: readJsonList(String(row.meanings ?? "[]")),
     forms: readJsonList(String(row.forms ?? "[]")),
+    verbForms: verb,
+    regions,
   };
   for (const field of VERB_FORM_FIELDS) values[field.name] = verb?.[field.key] ?? null;
   for (const field of REGION_FIELDS) values[field.name] = regions[field.region] ?? null;
@@ -62,8 +67,8 @@ const storeColumns: AdminBeforeChangeHook = async (ctx, { operation, values, exi
   }
 
   if (typeof next.arabic === "string") next.arabicPlain = normalizeArabic(next.arabic);
-  if (typeof next.transliteration === "string" && (operation === "create" || "arabizi" in input) && !next.arabizi) {
-    next.arabizi = toArabizi(next.transliteration);
+  if ((operation === "create" || "arabizi" in input) && !next.arabizi) {
+    next.arabizi = toArabizi(String(next.transliteration ?? existing?.transliteration ?? ""));
   }
   if (!next.key) {
     if (operation === "create") {
