@@ -12,8 +12,13 @@ export const WAITING_FOR_SCRIPTS_CLASS = "cursor-progress opacity-60";
  * the button it was asked to be. A control that can work without scripts should be a link, a form or a
  * `<details>` instead (docs/architecture.md#no-dead-taps).
  */
-export const ScriptButton = forwardRef<HTMLButtonElement, React.ButtonHTMLAttributes<HTMLButtonElement>>(
-  function ScriptButton({ disabled, className, title, ...props }, ref) {
+type ScriptButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
+  /** The waiting look, when greying would cost readable text its contrast (a transcript line). */
+  waitingClassName?: string;
+};
+
+export const ScriptButton = forwardRef<HTMLButtonElement, ScriptButtonProps>(
+  function ScriptButton({ disabled, className, title, waitingClassName = WAITING_FOR_SCRIPTS_CLASS, ...props }, ref) {
     const hydrated = useHydrated();
     return (
       <button
@@ -23,7 +28,7 @@ export const ScriptButton = forwardRef<HTMLButtonElement, React.ButtonHTMLAttrib
         disabled={!hydrated || disabled}
         data-waiting={hydrated ? undefined : "scripts"}
         title={hydrated ? title : "Getting ready…"}
-        className={cn(className, !hydrated && WAITING_FOR_SCRIPTS_CLASS)}
+        className={cn(className, !hydrated && waitingClassName)}
       />
     );
   },
