@@ -26,23 +26,19 @@ async function holdScripts(page: Page) {
   return release;
 }
 
-/** A lesson of our own (so uploading a thumbnail changes no seeded lesson), made through the admin API. */
-async function newLesson(page: Page) {
-  const stamp = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+/** A row of `slug` and the rows it needs, made through the admin API with the page's session. */
+async function createRow(page: Page, slug: string, suffix: string): Promise<{ id: number; title: string }> {
+  const sample = ADMIN_SAMPLES[slug]!;
   const deps = [];
-  for (const slug of ["categories", "teacher"]) {
-    const response = await page.request.post(`/api/admin/${slug}`, {
-      data: ADMIN_SAMPLES[slug]!.create([], `${stamp}-${slug}`),
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    deps.push(((await response.json()) as { data: { id: number; title: string } }).data);
-  }
-  const response = await page.request.post("/api/admin/videos", {
-    data: ADMIN_SAMPLES.videos!.create(deps, `nodead-${stamp}`),
-  });
+  for (const [index, need] of (sample.needs ?? []).entries()) deps.push(await createRow(page, need, `${suffix}-${index}`));
+  const response = await page.request.post(`/api/admin/${slug}`, { data: sample.create(deps, suffix) });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { id: number; title: string } }).data;
 }
+
+/** A lesson of our own (so uploading a thumbnail changes no seeded lesson). */
+const newLesson = (page: Page) =>
+  createRow(page, "videos", `nodead-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`);
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -92,7 +88,7 @@ test.describe("without JavaScript", () => {
     await page.goto(`/admin/videos/${lesson.id}/lesson?tab=media`);
     const form = page.locator("form").filter({ has: page.getByLabel("Upload a thumbnail") });
     await page.getByLabel("Upload a thumbnail").setInputFiles({ name: "thumb.png", mimeType: "image/png", buffer: PNG });
-    await form.getByRole("button", { name: "Upload" }).click();
+    await form.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByRole("img", { name: `Thumbnail of ${lesson.title}` })).toBeVisible();
   });
 });
@@ -147,7 +143,7 @@ base.describe("a tap before the scripts arrive", () => {
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
     const form = page.locator("form").filter({ has: page.getByLabel("Upload a thumbnail") });
     await page.getByLabel("Upload a thumbnail").setInputFiles({ name: "early.png", mimeType: "image/png", buffer: PNG });
-    await form.getByRole("button", { name: "Upload" }).click();
+    await form.getByRole("button", { name: "Upload", exact: true }).click();
     release();
     await expect(page.getByRole("img", { name: `Thumbnail of ${lesson.title}` })).toBeVisible();
   });
