@@ -41,7 +41,11 @@ test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {
     await signInWithForm(page, DEMO.free, "/settings");
     await expect(page).toHaveURL(/\/settings$/);
     // The account menu is a <details> (docs/architecture.md#no-dead-taps): its summary opens it.
-    await page.getByRole("banner").locator("summary").filter({ hasText: /Account menu for/ }).click();
+    await page
+      .getByRole("banner")
+      .locator("summary")
+      .filter({ hasText: /Account menu for/ })
+      .click();
     await page.getByRole("button", { name: /log out/i }).click();
     await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fsettings$/);
     await page.goto("/profile");

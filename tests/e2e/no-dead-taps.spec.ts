@@ -13,7 +13,10 @@ const PNG = Buffer.from(
 );
 
 const accountSummary = (page: Page) =>
-  page.getByRole("banner").locator("summary").filter({ hasText: /Account menu for/ });
+  page
+    .getByRole("banner")
+    .locator("summary")
+    .filter({ hasText: /Account menu for/ });
 
 /** Holds the app's scripts back until `release()`: the page stays as the server painted it. */
 async function holdScripts(page: Page) {
@@ -30,7 +33,8 @@ async function holdScripts(page: Page) {
 async function createRow(page: Page, slug: string, suffix: string): Promise<{ id: number; title: string }> {
   const sample = ADMIN_SAMPLES[slug]!;
   const deps = [];
-  for (const [index, need] of (sample.needs ?? []).entries()) deps.push(await createRow(page, need, `${suffix}-${index}`));
+  for (const [index, need] of (sample.needs ?? []).entries())
+    deps.push(await createRow(page, need, `${suffix}-${index}`));
   const response = await page.request.post(`/api/admin/${slug}`, { data: sample.create(deps, suffix) });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { id: number; title: string } }).data;
@@ -87,7 +91,9 @@ test.describe("without JavaScript", () => {
     const lesson = await newLesson(page);
     await page.goto(`/admin/videos/${lesson.id}/lesson?tab=media`);
     const form = page.locator("form").filter({ has: page.getByLabel("Upload a thumbnail") });
-    await page.getByLabel("Upload a thumbnail").setInputFiles({ name: "thumb.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .getByLabel("Upload a thumbnail")
+      .setInputFiles({ name: "thumb.png", mimeType: "image/png", buffer: PNG });
     await form.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByRole("img", { name: `Thumbnail of ${lesson.title}` })).toBeVisible();
   });
@@ -129,7 +135,10 @@ base.describe("a tap before the scripts arrive", () => {
     const release = await holdScripts(page);
     await page.goto("/video-library");
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
-    await page.getByRole("link", { name: /^Add to playlist: / }).first().click();
+    await page
+      .getByRole("link", { name: /^Add to playlist: / })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/playlists\/add\/\d+$/);
     release();
     await expect(page.getByRole("heading", { name: "Your playlists" })).toBeVisible();
@@ -142,7 +151,9 @@ base.describe("a tap before the scripts arrive", () => {
     await page.goto(`/admin/videos/${lesson.id}/lesson?tab=media`);
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
     const form = page.locator("form").filter({ has: page.getByLabel("Upload a thumbnail") });
-    await page.getByLabel("Upload a thumbnail").setInputFiles({ name: "early.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .getByLabel("Upload a thumbnail")
+      .setInputFiles({ name: "early.png", mimeType: "image/png", buffer: PNG });
     await form.getByRole("button", { name: "Upload", exact: true }).click();
     release();
     await expect(page.getByRole("img", { name: `Thumbnail of ${lesson.title}` })).toBeVisible();

@@ -86,7 +86,10 @@ describe("the Add to playlist page", () => {
     expect(removed.status).toBe(303);
     expect(await holds(holding.id, lesson.id)).toBe(false);
 
-    const created = await request(`/playlists/add/${lesson.id}`, { cookie, form: { intent: "create", title: "New one" } });
+    const created = await request(`/playlists/add/${lesson.id}`, {
+      cookie,
+      form: { intent: "create", title: "New one" },
+    });
     expect(created.status).toBe(303);
     const [row] = await ctx.db
       .select({ id: playlists.id })

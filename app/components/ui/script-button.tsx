@@ -17,19 +17,20 @@ type ScriptButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
   waitingClassName?: string;
 };
 
-export const ScriptButton = forwardRef<HTMLButtonElement, ScriptButtonProps>(
-  function ScriptButton({ disabled, className, title, waitingClassName = WAITING_FOR_SCRIPTS_CLASS, ...props }, ref) {
-    const hydrated = useHydrated();
-    return (
-      <button
-        ref={ref}
-        type="button"
-        {...props}
-        disabled={!hydrated || disabled}
-        data-waiting={hydrated ? undefined : "scripts"}
-        title={hydrated ? title : "Getting ready…"}
-        className={cn(className, !hydrated && waitingClassName)}
-      />
-    );
-  },
-);
+export const ScriptButton = forwardRef<HTMLButtonElement, ScriptButtonProps>(function ScriptButton(
+  { disabled, className, title, waitingClassName = WAITING_FOR_SCRIPTS_CLASS, ...props },
+  ref,
+) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      ref={ref}
+      type="button"
+      {...props}
+      disabled={!hydrated || disabled}
+      data-waiting={hydrated ? undefined : "scripts"}
+      title={hydrated ? title : "Getting ready…"}
+      className={cn(className, !hydrated && waitingClassName)}
+    />
+  );
+});

@@ -107,8 +107,10 @@ export function SampleLesson({ lesson, signedIn }: { lesson: SampleLessonData; s
       <div className="flex min-h-0 flex-col rounded-xl border border-line bg-surface shadow-sm">
         <div className="flex items-center justify-between border-b border-line px-5 py-3">
           <h3 className="text-sm font-semibold text-ink">Transcript</h3>
-          <p className="text-xs text-muted">{/* Before the scripts (or without them) the lines cannot seek: say what works. */}
-            {hydrated ? "Click a line to hear it" : "Play the video to hear it"}</p>
+          <p className="text-xs text-muted">
+            {/* Before the scripts (or without them) the lines cannot seek: say what works. */}
+            {hydrated ? "Click a line to hear it" : "Play the video to hear it"}
+          </p>
         </div>
         <ol
           ref={listRef}
