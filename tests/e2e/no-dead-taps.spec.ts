@@ -1,5 +1,5 @@
 import { test as base, type Page } from "@playwright/test";
-import { ADMIN_SAMPLES } from "../fixtures/admin-samples";
+import { ADMIN_SAMPLES, type SampleDependency } from "../fixtures/admin-samples";
 import { DEMO, signIn } from "./fixtures";
 import { expect, test } from "./test";
 
@@ -30,14 +30,15 @@ async function holdScripts(page: Page) {
 }
 
 /** A row of `slug` and the rows it needs, made through the admin API with the page's session. */
-async function createRow(page: Page, slug: string, suffix: string): Promise<{ id: number; title: string }> {
+async function createRow(page: Page, slug: string, suffix: string): Promise<SampleDependency> {
   const sample = ADMIN_SAMPLES[slug]!;
-  const deps = [];
+  const deps: SampleDependency[] = [];
   for (const [index, need] of (sample.needs ?? []).entries())
     deps.push(await createRow(page, need, `${suffix}-${index}`));
   const response = await page.request.post(`/api/admin/${slug}`, { data: sample.create(deps, suffix) });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: number; title: string } }).data;
+  const { data } = (await response.json()) as { data: { id: number | string; title: string } };
+  return { id: String(data.id), title: data.title };
 }
 
 /** A lesson of our own (so uploading a thumbnail changes no seeded lesson). */
