@@ -91,7 +91,7 @@ export default function AddToPlaylistPage() {
         {lesson.title}
       </h1>
       <p className="mt-2 text-muted">
-        Tick it into any of your playlists, or start a new one with it inside.{" "}
+        Add it to any of your playlists, or start a new one with it inside.{" "}
         <Link to={lessonHref(lesson)} className="font-medium text-primary-800 underline">
           Back to the lesson
         </Link>
