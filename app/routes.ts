@@ -35,6 +35,7 @@ export default [
     index("features/collections/routes/playlist-by-id.tsx", "playlist/:playlistId"),
     route("playlist/:playlistId/:playlistSlug", "features/collections/routes/playlist.tsx"),
     route("playlists", "features/collections/routes/playlists.tsx"),
+    route("playlists/add/:videoId", "features/collections/routes/playlist-add.tsx"),
     index("features/collections/routes/series-list.tsx", "series"),
     index("features/collections/routes/series-by-id.tsx", "series/:seriesId"),
     route("series/:seriesId/:seriesSlug", "features/collections/routes/series.tsx"),

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from "~/lib/constants";
+import { useCloseOnNavigation } from "~/lib/use-close-on-navigation";
 import { CardIcon, ChartIcon, ChevronDownIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from "./icons";
 
 export interface AccountMenuUser {
@@ -41,9 +42,12 @@ const STATUS_LABELS: Record<string, { label: string; className: string }> = {
 };
 
 /**
- * The account disclosure menu. A mouse hovering opens it after MENU_OPEN_DELAY_MS and leaving
- * closes it after MENU_CLOSE_DELAY_MS (docs/product-rules.md#constants); click, Enter and Space toggle it at once, and
- * Escape closes it and returns focus to the button. Links, not role="menu": it is navigation.
+ * The account disclosure menu: a native <details>, so the avatar opens it from the first paint, before the
+ * scripts arrive (ADR 023) and without JavaScript at all, and "Log out" is a plain POST form
+ * (docs/architecture.md#no-dead-taps). Once hydrated, a mouse hovering opens it after MENU_OPEN_DELAY_MS and
+ * leaving closes it after MENU_CLOSE_DELAY_MS (docs/product-rules.md#constants); click, Enter and Space toggle
+ * it at once; Escape closes it and returns focus to the avatar; a tap elsewhere, moving focus out or following
+ * a link closes it. Links, not role="menu": it is navigation.
  */
 export function AccountMenu({ user }: { user: AccountMenuUser }) {
   const [open, setOpen] = useState(false);
@@ -51,12 +55,17 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
   const closeTimer = useRef<ReturnType<typeof setTimeout>>();
   // A menu opened by hovering stays open on the click that usually follows, instead of flickering shut.
   const openedByHover = useRef(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const panelId = useId();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const status = user.subscriptionStatus ? STATUS_LABELS[user.subscriptionStatus] : undefined;
+
+  // The element is the state: React only follows it (onToggle), so a menu opened before hydration stays open.
+  const setDetailsOpen = useCallback((value: boolean) => {
+    if (rootRef.current) rootRef.current.open = value;
+  }, []);
 
   const clearTimers = useCallback(() => {
     clearTimeout(openTimer.current);
@@ -67,20 +76,20 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
     (returnFocus = false) => {
       clearTimers();
       openedByHover.current = false;
-      setOpen(false);
-      if (returnFocus) buttonRef.current?.focus();
+      setDetailsOpen(false);
+      if (returnFocus) summaryRef.current?.focus();
     },
-    [clearTimers],
+    [clearTimers, setDetailsOpen],
   );
 
   useEffect(() => () => clearTimers(), [clearTimers]);
 
-  // Following a link from the menu closes it (state adjusted during render, as React recommends).
-  const [renderedLocationKey, setRenderedLocationKey] = useState(location.key);
-  if (renderedLocationKey !== location.key) {
-    setRenderedLocationKey(location.key);
-    setOpen(false);
-  }
+  // Opened before the scripts arrived: the toggle event has passed, so read the element once.
+  useEffect(() => {
+    if (rootRef.current?.open) setOpen(true);
+  }, []);
+
+  useCloseOnNavigation(rootRef);
 
   useEffect(() => {
     if (!open) return;
@@ -104,7 +113,7 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
     if (open) return;
     openTimer.current = setTimeout(() => {
       openedByHover.current = true;
-      setOpen(true);
+      setDetailsOpen(true);
     }, MENU_OPEN_DELAY_MS);
   };
 
@@ -115,21 +124,18 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
     closeTimer.current = setTimeout(() => close(), MENU_CLOSE_DELAY_MS);
   };
 
-  const onButtonClick = () => {
+  // The summary's own click toggles the element; only the click right after a hover-open is held back.
+  const onSummaryClick = (event: React.MouseEvent) => {
     clearTimers();
-    if (open && openedByHover.current) {
-      openedByHover.current = false;
-      return;
-    }
+    if (open && openedByHover.current) event.preventDefault();
     openedByHover.current = false;
-    setOpen((value) => !value);
   };
 
-  const onButtonKeyDown = (event: React.KeyboardEvent) => {
+  const onSummaryKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === "ArrowDown") {
       event.preventDefault();
       clearTimers();
-      setOpen(true);
+      setDetailsOpen(true);
       requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>("[data-menu-item]")?.focus());
     }
   };
@@ -142,30 +148,28 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
     "flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm font-medium text-ink hover:bg-primary-50 focus-visible:bg-primary-50";
 
   return (
-    <div
+    <details
       ref={rootRef}
-      className="relative"
+      className="group/account relative"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
       onBlur={onBlur}
     >
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
+      <summary
+        ref={summaryRef}
         aria-controls={panelId}
-        onClick={onButtonClick}
-        onKeyDown={onButtonKeyDown}
-        className="flex items-center gap-2 rounded-full py-1 ps-1 pe-2 text-ink hover:bg-primary-50 aria-expanded:bg-primary-50"
+        onClick={onSummaryClick}
+        onKeyDown={onSummaryKeyDown}
+        className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full py-1 ps-1 pe-2 text-ink group-open/account:bg-primary-50 hover:bg-primary-50 [&::-webkit-details-marker]:hidden"
       >
         <Avatar name={user.name} />
         <span className="sr-only">Account menu for {user.name}</span>
-        <ChevronDownIcon className={cn("size-4 text-muted transition-transform", open && "rotate-180")} />
-      </button>
+        <ChevronDownIcon className="size-4 text-muted transition-transform group-open/account:rotate-180" />
+      </summary>
       <div
         id={panelId}
-        hidden={!open}
-        className="absolute end-0 top-full z-overlay mt-2 w-72 rounded-xl border border-line bg-surface p-2 shadow-xl shadow-ink/10"
+        className="absolute end-0 top-full z-overlay mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-line bg-surface p-2 shadow-xl shadow-ink/10"
       >
         <div className="flex items-center gap-3 border-b border-line px-3 pt-2 pb-3">
           <Avatar name={user.name} className="size-10" />
@@ -215,6 +219,6 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
           </button>
         </Form>
       </div>
-    </div>
+    </details>
   );
 }

@@ -1,11 +1,12 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
+import { useCloseOnNavigation } from "~/lib/use-close-on-navigation";
 import { CloseIcon, MenuIcon } from "./icons";
 
 /**
- * The phone menu: a native <details> disclosure, so it opens without JavaScript too. With
- * JavaScript it also closes after navigating and on Escape.
+ * The phone menu: a native <details> disclosure, so it opens from the first paint, before the scripts
+ * arrive and without JavaScript. With JavaScript it also closes after navigating and on Escape; hydrating
+ * leaves a menu opened before it open (docs/architecture.md#no-dead-taps).
  */
 export function MobileNavDisclosure({
   label = "Menu",
@@ -18,11 +19,13 @@ export function MobileNavDisclosure({
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
-  const location = useLocation();
 
+  // Opened before the scripts arrived: the toggle event has passed, so read the element once.
   useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
+    if (ref.current?.open) setOpen(true);
+  }, []);
+
+  useCloseOnNavigation(ref);
 
   useEffect(() => {
     if (!open) return;

@@ -40,7 +40,12 @@ test.describe("sign in and guards (docs/product-rules.md#redirects)", () => {
   test("logging out goes to login with the current page as return address", async ({ page }) => {
     await signInWithForm(page, DEMO.free, "/settings");
     await expect(page).toHaveURL(/\/settings$/);
-    await page.getByRole("button", { name: /account menu|open account/i }).click();
+    // The account menu is a <details> (docs/architecture.md#no-dead-taps): its summary opens it.
+    await page
+      .getByRole("banner")
+      .locator("summary")
+      .filter({ hasText: /Account menu for/ })
+      .click();
     await page.getByRole("button", { name: /log out/i }).click();
     await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fsettings$/);
     await page.goto("/profile");

@@ -53,7 +53,12 @@ test("watch a lesson, see today on /progress, review two cards and the forecast 
 
   // The account menu links here.
   await page.goto("/video-library");
-  await page.getByRole("button", { name: /^Account menu for/ }).click();
+  // The account menu is a <details> (docs/architecture.md#no-dead-taps): its summary opens it.
+  await page
+    .getByRole("banner")
+    .locator("summary")
+    .filter({ hasText: /Account menu for/ })
+    .click();
   await expect(page.getByRole("link", { name: "Progress", exact: true })).toHaveAttribute("href", "/progress");
   await expect(page.getByRole("link", { name: "See your progress" })).toHaveAttribute("href", "/progress");
   await page.keyboard.press("Escape");

@@ -190,3 +190,20 @@ export async function getPlaylist(
     nextLesson: next ? { id: next.id, title: next.title, slug: next.slug } : null,
   };
 }
+
+/**
+ * What the no-JavaScript "Add to playlist" page shows (app/features/collections/routes/playlist-add.tsx): the
+ * lesson (published only; else null) and the learner's own playlists, each saying whether it holds it.
+ */
+export async function playlistChoicesFor(
+  ctx: AppContext,
+  { viewer, videoId }: { viewer: Viewer; videoId: number },
+): Promise<{ lesson: { id: number; title: string; slug: string }; mine: PlaylistSummary[] } | null> {
+  const [lesson] = await ctx.db
+    .select({ id: videos.id, title: videos.title, slug: videos.slug })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), publishedVideo));
+  if (!lesson) return null;
+  const { mine } = await listPlaylists(ctx, { viewer, containingVideoId: videoId });
+  return { lesson, mine };
+}

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, NavLink, Outlet, useRouteLoaderData } from "@remix-run/react";
+import { useRef } from "react";
 import { AccountMenu } from "~/components/account-menu";
 import { BrandLink } from "~/components/brand";
 import { BookIcon, CardsIcon, ChartIcon, ChatIcon, ChevronDownIcon, UsersIcon, WrenchIcon } from "~/components/icons";
@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { forAudience } from "~/lib/auth.server";
 import { ADMIN_SIDEBAR, type AdminPageGroup } from "#server/admin/pages";
 import { cn } from "~/lib/cn";
+import { useCloseOnNavigation } from "~/lib/use-close-on-navigation";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { useRootData } from "~/root";
 import { SkipLink } from "~/components/skip-link";
@@ -81,13 +82,10 @@ function AdminNavigation() {
   );
 }
 
-/** Phone: the sidebar folds into a disclosure above the page, closed again after each navigation. */
+/** Phone: the sidebar folds into a disclosure above the page, closed again after each navigation (not on hydrating). */
 function CollapsibleAdminNavigation() {
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
+  useCloseOnNavigation(ref);
   return (
     <details ref={ref} className="group border-b border-line bg-surface lg:hidden">
       <summary className="mx-auto flex max-w-7xl cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold text-ink sm:px-6 [&::-webkit-details-marker]:hidden">

@@ -24,8 +24,9 @@ interface MenuPlaylist {
  * "Add to playlist" for one lesson: a small dialog listing the learner's own playlists as checkboxes
  * (checked = the lesson is in it; unchecking removes it) and a field to create a new one with the
  * lesson already inside. Talks to the JSON API (`/api/playlists`) through useApi, so the error rules of
- * docs/product-rules.md#errors-and-toasts apply. Renders nothing for visitors, and nothing before
- * hydration (it needs JavaScript).
+ * docs/product-rules.md#errors-and-toasts apply. Renders nothing for visitors. Before hydration (and without
+ * JavaScript) it is a link to /playlists/add/<id>, a page of plain forms doing the same, so a tap is never
+ * lost (docs/architecture.md#no-dead-taps).
  *
  *   <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} />
  *   <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} variant="button" />
@@ -157,9 +158,32 @@ export function AddToPlaylist({
     };
   }, [open, close]);
 
-  // Rendered from the server on (disabled until hydration) so the control does not push the page down when
-  // the scripts arrive after the first paint.
+  // Rendered from the server on, so the control does not push the page down when the scripts arrive after
+  // the first paint: until then a link to the page of forms, in the same place and look.
   if (!root?.user) return null;
+  const triggerClass =
+    variant === "icon"
+      ? "inline-flex size-9 items-center justify-center rounded-full border border-line bg-surface text-muted transition-colors hover:border-primary-300 hover:bg-primary-50 hover:text-primary-800 aria-expanded:border-primary-400 aria-expanded:bg-primary-50 aria-expanded:text-primary-800"
+      : "inline-flex items-center justify-center gap-2 rounded-xl border border-line bg-white px-4 py-2.5 text-sm font-medium text-ink transition-colors hover:border-primary-300 hover:bg-primary-50";
+  const triggerContent = (
+    <>
+      <PlaylistAddIcon className={variant === "icon" ? "size-[18px]" : "size-4"} />
+      {variant === "button" ? "Add to playlist" : null}
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <div className={cn("relative", className)}>
+        <Link
+          to={`/playlists/add/${videoId}`}
+          aria-label={variant === "icon" ? `Add to playlist: ${videoTitle}` : undefined}
+          className={triggerClass}
+        >
+          {triggerContent}
+        </Link>
+      </div>
+    );
+  }
 
   function setContains(playlistId: number, contains: boolean) {
     setPlaylists((list) =>
@@ -226,17 +250,11 @@ export function AddToPlaylist({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-haspopup="dialog"
-        disabled={!hydrated}
         aria-label={variant === "icon" ? `Add to playlist: ${videoTitle}` : undefined}
         onClick={() => (open ? close(false) : setOpen(true))}
-        className={
-          variant === "icon"
-            ? "inline-flex size-9 items-center justify-center rounded-full border border-line bg-surface text-muted transition-colors hover:border-primary-300 hover:bg-primary-50 hover:text-primary-800 aria-expanded:border-primary-400 aria-expanded:bg-primary-50 aria-expanded:text-primary-800"
-            : "inline-flex items-center justify-center gap-2 rounded-xl border border-line bg-white px-4 py-2.5 text-sm font-medium text-ink transition-colors hover:border-primary-300 hover:bg-primary-50"
-        }
+        className={triggerClass}
       >
-        <PlaylistAddIcon className={variant === "icon" ? "size-[18px]" : "size-4"} />
-        {variant === "button" ? "Add to playlist" : null}
+        {triggerContent}
       </button>
       {open
         ? createPortal(

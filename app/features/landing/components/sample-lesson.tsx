@@ -2,6 +2,8 @@ import { Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { ArrowRightIcon, ClockIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
+import { ScriptButton } from "~/components/ui/script-button";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/cn";
 import { describeDuration, LEVEL_LABELS, isLevel } from "#core/format";
 import type { SampleLesson as SampleLessonData } from "#server/services/landing";
@@ -19,6 +21,7 @@ export function SampleLesson({ lesson, signedIn }: { lesson: SampleLessonData; s
   const videoRef = useRef<HTMLVideoElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const [activeId, setActiveId] = useState<number | null>(null);
+  const hydrated = useHydrated();
 
   function onTimeUpdate() {
     const video = videoRef.current;
@@ -104,7 +107,10 @@ export function SampleLesson({ lesson, signedIn }: { lesson: SampleLessonData; s
       <div className="flex min-h-0 flex-col rounded-xl border border-line bg-surface shadow-sm">
         <div className="flex items-center justify-between border-b border-line px-5 py-3">
           <h3 className="text-sm font-semibold text-ink">Transcript</h3>
-          <p className="text-xs text-muted">Click a line to hear it</p>
+          <p className="text-xs text-muted">
+            {/* Before the scripts (or without them) the lines cannot seek: say what works. */}
+            {hydrated ? "Click a line to hear it" : "Play the video to hear it"}
+          </p>
         </div>
         <ol
           ref={listRef}
@@ -115,9 +121,9 @@ export function SampleLesson({ lesson, signedIn }: { lesson: SampleLessonData; s
             const active = cue.id === activeId;
             return (
               <li key={cue.id} data-cue={cue.id}>
-                <button
-                  type="button"
+                <ScriptButton
                   onClick={() => seek(cue.startMs)}
+                  waitingClassName="cursor-progress"
                   aria-current={active ? "true" : undefined}
                   className={cn(
                     "grid w-full grid-cols-[2.75rem_1fr] gap-2 rounded-lg px-3 py-2.5 text-start transition-colors",
@@ -134,7 +140,7 @@ export function SampleLesson({ lesson, signedIn }: { lesson: SampleLessonData; s
                     ) : null}
                     {cue.english ? <span className="block text-sm text-muted">{cue.english}</span> : null}
                   </span>
-                </button>
+                </ScriptButton>
               </li>
             );
           })}

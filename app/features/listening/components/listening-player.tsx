@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { cn } from "~/lib/cn";
+import { ScriptButton } from "~/components/ui/script-button";
 import { RepeatIcon, SpeedIcon } from "~/components/icons";
 
 const SLOW_RATE = 0.75;
@@ -77,17 +78,16 @@ export function ListeningPlayer({
         />
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" onClick={replay} className={controlClasses}>
+        <ScriptButton onClick={replay} className={controlClasses}>
           <RepeatIcon className="size-4 text-primary-700" /> Play from the start
-        </button>
-        <button
-          type="button"
+        </ScriptButton>
+        <ScriptButton
           onClick={toggleSlow}
           aria-pressed={slow}
           className={cn(controlClasses, slow && "border-primary-600 bg-primary-50 text-primary-800")}
         >
           <SpeedIcon className="size-4 text-primary-700" /> Slower (0.75×)
-        </button>
+        </ScriptButton>
       </div>
     </div>
   );

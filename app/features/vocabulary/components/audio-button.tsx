@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { HeadphonesIcon } from "~/components/icons";
+import { ScriptButton } from "~/components/ui/script-button";
 import { cn } from "~/lib/cn";
 
 /** Plays one word's audio; the `<audio>` element stays in the page so it also works with the browser's own controls. */
@@ -8,8 +9,7 @@ export function AudioButton({ src, label, className }: { src: string; label: str
   const [playing, setPlaying] = useState(false);
   return (
     <>
-      <button
-        type="button"
+      <ScriptButton
         onClick={() => {
           const audio = audioRef.current;
           if (!audio) return;
@@ -24,7 +24,7 @@ export function AudioButton({ src, label, className }: { src: string; label: str
         )}
       >
         <HeadphonesIcon className="size-4" />
-      </button>
+      </ScriptButton>
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- one spoken word, written out beside the button */}
       <audio
         ref={audioRef}
