@@ -641,7 +641,9 @@ describe("Suggest glosses (Workers AI through a stand-in at the binding)", () =>
     });
     expect(byHand.status).toBe(422);
     expect(badEdit.body.fieldErrors).toEqual(
-      Object.fromEntries(Object.entries(byHand.body.fieldErrors ?? {}).map(([name, list]) => [`items.0.${name}`, list])),
+      Object.fromEntries(
+        Object.entries(byHand.body.fieldErrors ?? {}).map(([name, list]) => [`items.0.${name}`, list]),
+      ),
     );
     expect(Object.keys(badEdit.body.fieldErrors ?? {}).sort()).toEqual([
       "items.0.lemma.arabic",

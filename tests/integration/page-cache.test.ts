@@ -574,10 +574,20 @@ describe("the lexicon and the glosses are on no cached page", () => {
     const mark = tag();
     // The landing page's sample lesson is the oldest free published lesson with a video: this one, whose lines
     // the landing page shows; it is also the library's and the landing page's newest lesson.
-    const { video } = await createLesson(ctx, { isFree: true, videoKey: "videos/sample.mp4", cues: [], vocabulary: [] });
-    await ctx.db.update(videos).set({ publishedAt: new Date("2000-01-01T00:00:00Z") }).where(eq(videos.id, video.id));
+    const { video } = await createLesson(ctx, {
+      isFree: true,
+      videoKey: "videos/sample.mp4",
+      cues: [],
+      vocabulary: [],
+    });
+    await ctx.db
+      .update(videos)
+      .set({ publishedAt: new Date("2000-01-01T00:00:00Z") })
+      .where(eq(videos.id, video.id));
     const line = { startMs: 0, endMs: 2500, arabic: "الدرس بيبلّش هلّق", transliteration: "id-dars biballish hallaʔ" };
-    await admin("PUT", `/api/admin/lessons/${video.id}/cues`, { cues: [{ ...line, english: "The lesson starts now." }] });
+    await admin("PUT", `/api/admin/lessons/${video.id}/cues`, {
+      cues: [{ ...line, english: "The lesson starts now." }],
+    });
     const tokens = await ctx.db
       .select()
       .from(cueTokens)

@@ -648,7 +648,13 @@ export function SuggestGlosses() {
       return;
     }
     setRows(
-      answer.data.suggestions.map((item) => ({ ...item, accept: true, edited: false, useNew: !item.lemma, open: false })),
+      answer.data.suggestions.map((item) => ({
+        ...item,
+        accept: true,
+        edited: false,
+        useNew: !item.lemma,
+        open: false,
+      })),
     );
     announce(`${answer.data.suggestions.length} suggestions for ${answer.data.asked} unglossed words.`);
   }
