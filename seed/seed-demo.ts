@@ -41,6 +41,7 @@ import { DEMO_VOCABULARY_LEMMAS } from "./vocabulary-lemmas";
 import { normalizeArabic, splitArabicWords } from "../core/arabic";
 import { toArabizi } from "../core/transliteration";
 import { lemmaForms } from "../core/words/lexicon";
+import { KNOWN_STABILITY_DAYS } from "../core/words/knowledge";
 
 type Db = DrizzleD1Database<typeof schema>;
 
@@ -54,6 +55,27 @@ export interface SeedDemoOptions {
 const MAX_BOUND_PARAMETERS = 99;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+
+/** The demo learner's saved words as FSRS left them (one each, in the order saved); 21 days or more is known. */
+const DEMO_REVIEWS = [
+  { stability: 46.3, difficulty: 4.1, reps: 7, lapses: 0, elapsedDays: 30, scheduledDays: 44, lastDaysAgo: 1 },
+  { stability: 3.2, difficulty: 6.8, reps: 3, lapses: 1, elapsedDays: 2, scheduledDays: 3, lastDaysAgo: 2 },
+  { stability: 27.9, difficulty: 5.0, reps: 6, lapses: 1, elapsedDays: 18, scheduledDays: 28, lastDaysAgo: 9 },
+  { stability: 11.4, difficulty: 5.6, reps: 4, lapses: 0, elapsedDays: 6, scheduledDays: 11, lastDaysAgo: 4 },
+  { stability: 22.5, difficulty: 4.7, reps: 5, lapses: 0, elapsedDays: 14, scheduledDays: 22, lastDaysAgo: 0 },
+  { stability: 1.8, difficulty: 7.4, reps: 2, lapses: 1, elapsedDays: 1, scheduledDays: 2, lastDaysAgo: 1 },
+  { stability: 34.0, difficulty: 4.4, reps: 6, lapses: 0, elapsedDays: 21, scheduledDays: 34, lastDaysAgo: 16 },
+  { stability: 7.6, difficulty: 6.1, reps: 3, lapses: 0, elapsedDays: 4, scheduledDays: 8, lastDaysAgo: 3 },
+] as const;
+
+/**
+ * The lessons the demo learner worked through: every lemma of the lesson is known except every
+ * `leaveNewEvery`-th (left new) and every `learningEvery`-th (still learning), by lemma id.
+ */
+const DEMO_LEARNER_LESSONS = [
+  { slug: "greetings-in-damascus", leaveNewEvery: 12, learningEvery: 9 },
+  { slug: "ordering-coffee-in-beirut", leaveNewEvery: 3, learningEvery: 7 },
+] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Batching helpers
@@ -785,18 +807,94 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
         };
       }),
     ),
+  ]);
 
-    // What the learner saved is "learning" (docs/words.md "What the learner knows").
-    insertStep(db, schema.memberLemmas, [
-      ...new Map(
-        savedWords.flatMap(({ lesson, index }) => {
-          const lemmaId = demoLemma(`${lesson.slug}:${index}`);
-          return lemmaId === null
-            ? []
-            : [[lemmaId, { userId: userId("learner"), lemmaId, status: "learning" as const, ...stamps(daysAgo(20)) }]];
-        }),
-      ).values(),
-    ]),
+  // --- Batch 6: what the learner knows, so "% known", "Right for you" and /progress show real numbers --
+  // Their saved words have been reviewed for weeks (FSRS states and the answers that led there): a stability of
+  // 21 days or more is "known" from its last answer, the rest "learning" (docs/words.md "The rules"). Besides,
+  // they worked through two lessons: most of the first's words are known, about two thirds of the second's, the
+  // dates spread over the last ten weeks with a few this week; the names they met are ignored.
+  const learner = userId("learner");
+  const savedItems = await db
+    .select({ id: schema.vocabularyListItems.id })
+    .from(schema.vocabularyListItems)
+    .where(eq(schema.vocabularyListItems.listId, myWords!.id))
+    .orderBy(schema.vocabularyListItems.id);
+  const reviewStates: SQLiteInsertValue<typeof schema.vocabularyReviewStates>[] = [];
+  const reviewLogs: SQLiteInsertValue<typeof schema.vocabularyReviewLogs>[] = [];
+  const statuses = new Map<number, SQLiteInsertValue<typeof schema.memberLemmas>>();
+  savedWords.forEach(({ lesson, index }, position) => {
+    const item = savedItems[position];
+    const review = DEMO_REVIEWS[position % DEMO_REVIEWS.length]!;
+    if (!item) return;
+    const lastReview = hoursAgo(review.lastDaysAgo * 24 + 3);
+    reviewStates.push({
+      userId: learner,
+      itemId: item.id,
+      due: new Date(lastReview.getTime() + review.scheduledDays * DAY_MS),
+      stability: review.stability,
+      difficulty: review.difficulty,
+      elapsedDays: review.elapsedDays,
+      scheduledDays: review.scheduledDays,
+      learningSteps: 0,
+      reps: review.reps,
+      lapses: review.lapses,
+      state: review.stability >= KNOWN_STABILITY_DAYS ? 2 : 1,
+      lastReview,
+      ...stamps(lastReview),
+    });
+    // The answers, oldest first, each a few days after the one before; a lapse is an "Again".
+    for (let rep = 0; rep < review.reps; rep += 1) {
+      const daysBefore = (review.reps - 1 - rep) * (review.elapsedDays / Math.max(1, review.reps - 1) + 1);
+      reviewLogs.push({
+        userId: learner,
+        itemId: item.id,
+        rating: rep > 0 && rep <= review.lapses ? 1 : 3,
+        reviewedAt: new Date(lastReview.getTime() - Math.round(daysBefore * DAY_MS)),
+        requestId: `seed-review-${item.id}-${rep}`,
+        previousState: null,
+      });
+    }
+    const lemmaId = demoLemma(`${lesson.slug}:${index}`);
+    if (lemmaId === null) return;
+    const known = review.stability >= KNOWN_STABILITY_DAYS;
+    statuses.set(lemmaId, {
+      userId: learner,
+      lemmaId,
+      status: known ? "known" : "learning",
+      knownAt: known ? lastReview : null,
+      ...stamps(daysAgo(20)),
+    });
+  });
+  let counted = 0;
+  for (const { slug, leaveNewEvery, learningEvery } of DEMO_LEARNER_LESSONS) {
+    const videoId = videos.get(slug);
+    const lessonLemmaIds = [...lessonLemmaCounts.values()]
+      .filter((row) => row.videoId === videoId)
+      .map((row) => row.lemmaId)
+      .sort((a, b) => a - b);
+    lessonLemmaIds.forEach((lemmaId, index) => {
+      if (statuses.has(lemmaId) || index % leaveNewEvery === leaveNewEvery - 1) return;
+      counted += 1;
+      if (index % learningEvery === learningEvery - 1) {
+        statuses.set(lemmaId, { userId: learner, lemmaId, status: "learning", ...stamps(daysAgo(10)) });
+        return;
+      }
+      // Spread over ten weeks, newest first for the last words: three in ten this week.
+      const at = hoursAgo(((counted * 37) % 70) * 24 + (counted % 12));
+      statuses.set(lemmaId, { userId: learner, lemmaId, status: "known", knownAt: at, ...stamps(at) });
+    });
+    const lessonTokens = tokenRows.filter((token) => token.videoId === videoId && names.has(token.lemmaId));
+    for (const { lemmaId } of lessonTokens) {
+      if (!statuses.has(lemmaId)) {
+        statuses.set(lemmaId, { userId: learner, lemmaId, status: "ignored", ...stamps(daysAgo(30)) });
+      }
+    }
+  }
+  await runBatch(db, [
+    insertStep(db, schema.vocabularyReviewStates, reviewStates),
+    insertStep(db, schema.vocabularyReviewLogs, reviewLogs),
+    insertStep(db, schema.memberLemmas, [...statuses.values()]),
   ]);
 
   return { created: true };

@@ -145,6 +145,28 @@ export const glossTokenSchema = z
   });
 export type GlossTokenInput = z.infer<typeof glossTokenSchema>;
 
+/**
+ * The field errors of one gloss choice (a stored lemma or a new one, and the meaning here), checked as the cue
+ * editor's glossing form is: `glossTokenSchema`, and a new lemma by the lexicon's `lemmaFormSchema`. Keys are
+ * the fields' paths ("gloss", "lemmaId", "lemma.transliteration") after `prefix` ("items.2."); none when fine.
+ * The suggestion rows check each accepted row with it before sending, and the accept route checks each item.
+ */
+export function glossChoiceErrors(
+  choice: { lemmaId?: number; lemma?: Record<string, unknown>; gloss: string },
+  prefix = "",
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (path: PropertyKey[], message: string) =>
+    (errors[`${prefix}${path.map(String).join(".")}`] ??= []).push(message);
+  const parsed = glossTokenSchema.safeParse(choice);
+  if (!parsed.success) for (const issue of parsed.error.issues) add(issue.path, issue.message);
+  if (choice.lemma && choice.lemmaId === undefined) {
+    const lemma = lemmaFormSchema.safeParse(choice.lemma);
+    if (!lemma.success) for (const issue of lemma.error.issues) add(["lemma", ...issue.path], issue.message);
+  }
+  return errors;
+}
+
 /** Accepting suggestions: each token with the lemma and meaning the admin kept (or edited). */
 export const acceptGlossesSchema = z.strictObject({
   items: z

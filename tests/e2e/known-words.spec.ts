@@ -90,6 +90,44 @@ test("a member sees “% known”, marks the rest of a finished lesson as known,
   await expect(figure(card(page))).toContainText("0 % of words known");
 });
 
+test("a status set in the word popup changes the lesson's figures at once", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpDirect(page, { name: "Hala", prefix: "known-popup" });
+  await page.goto("/video-library");
+  const href = await card(page)
+    .getByRole("link", { name: new RegExp(`^${LESSON}`) })
+    .getAttribute("href");
+  await page.goto(href!);
+  const header = page.locator("main header").first();
+  const words = page.getByRole("region", { name: "Words in this lesson" });
+  const count = (index: number) => words.getByRole("definition").nth(index);
+  await expect(count(0)).toHaveText("0"); // known
+  const counted = Number(await count(2).textContent()); // new: every word, for a new member
+  expect(counted).toBeGreaterThan(1);
+
+  // شو, the first word of the first line: the popup sets it known, and the panel and the header follow without
+  // a reload of the page.
+  const dialog = page.getByRole("dialog");
+  await expect(async () => {
+    await page.locator('[data-cue-index="0"] button[data-word-position="0"]').click();
+    await expect(dialog.getByTestId("word-gloss")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await dialog.getByRole("button", { name: "Known", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "Known", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(count(0)).toHaveText("1");
+  await expect(count(2)).toHaveText(String(counted - 1));
+  await expect(figure(header)).toContainText(`${Math.floor(100 / counted)} % of words known`);
+  await dialog.getByRole("button", { name: "Learning", exact: true }).click();
+  await expect(count(0)).toHaveText("0");
+  await expect(count(1)).toHaveText("1");
+  await expect(figure(header)).toContainText("0 % of words known");
+  await dialog.getByRole("button", { name: "New", exact: true }).click();
+  await expect(count(1)).toHaveText("0");
+  await expect(count(2)).toHaveText(String(counted));
+  // The popup stayed open through it all.
+  await expect(dialog.getByTestId("word-gloss")).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -627,6 +627,39 @@ describe("Suggest glosses (Workers AI through a stand-in at the binding)", () =>
     expect(invalid.status).toBe(422);
     expect(invalid.body.fieldErrors).toEqual({ "items.0.lemma.arabic": ["Write it in Arabic letters."] });
     expect((await ctx.db.select({ id: lemmas.id }).from(lemmas)).length).toBe(lemmasBefore);
+    // A row whose lemma the admin edited (its transliteration cleared, no dictionary meaning, a Latin Arabic)
+    // is refused with the glossing form's own messages, field by field; nothing is written.
+    const edited = { arabic: "yalla", transliteration: " ", meanings: [], partOfSpeech: "interjection" };
+    const badEdit = await send(path, {
+      method: "POST",
+      json: { items: [{ tokenId: token.id, lemma: edited, gloss: "come on", edited: true }] },
+    });
+    expect(badEdit.status).toBe(422);
+    const byHand = await send(`/api/admin/lessons/${other}/tokens/${token.id}`, {
+      method: "PUT",
+      json: { lemma: edited, gloss: "come on" },
+    });
+    expect(byHand.status).toBe(422);
+    expect(badEdit.body.fieldErrors).toEqual(
+      Object.fromEntries(
+        Object.entries(byHand.body.fieldErrors ?? {}).map(([name, list]) => [`items.0.${name}`, list]),
+      ),
+    );
+    expect(Object.keys(badEdit.body.fieldErrors ?? {}).sort()).toEqual([
+      "items.0.lemma.arabic",
+      "items.0.lemma.meanings",
+      "items.0.lemma.transliteration",
+    ]);
+    // Both a stored and a new lemma, or neither: the form's "one of the two".
+    const both = await send(path, {
+      method: "POST",
+      json: { items: [{ tokenId: token.id, lemmaId: Number(shabaab.id), lemma: edited, gloss: "x", edited: true }] },
+    });
+    expect(both.status).toBe(422);
+    expect(both.body.fieldErrors?.["items.0.lemmaId"]?.[0]).toMatch(/one of the two/);
+    expect((await ctx.db.select({ id: lemmas.id }).from(lemmas)).length).toBe(lemmasBefore);
+    const [untouched] = await ctx.db.select().from(cueTokens).where(eq(cueTokens.id, token.id));
+    expect(untouched!.gloss).toBe("");
     const stale = await send(path, {
       method: "POST",
       json: { items: [{ tokenId: 987654321, lemmaId: Number(shabaab.id), gloss: "x" }] },

@@ -1,14 +1,23 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import * as blogRoute from "../../app/features/blog/routes/blog";
+import * as blogPostRoute from "../../app/features/blog/routes/post";
+import * as aboutRoute from "../../app/features/landing/routes/about";
+import * as faqRoute from "../../app/features/landing/routes/faq";
+import * as homeRoute from "../../app/features/landing/routes/home";
+import * as privacyRoute from "../../app/features/landing/routes/privacy-policy";
+import * as termsRoute from "../../app/features/landing/routes/terms-of-use";
+import * as libraryRoute from "../../app/features/library/routes/library";
 import { ADMIN_PERMISSION } from "../../core/permissions";
-import { siteCounters } from "../../drizzle/schema";
+import { cueTokens, siteCounters, videos } from "../../drizzle/schema";
 import { createViewer } from "../../server/access/viewer";
 import { createApp } from "../../server/app";
 import { createAppContext } from "../../server/context";
 import { AppError } from "../../server/lib/errors";
 import { signToken } from "../../server/lib/jwt";
 import { publicPageCacheKey, servePublicPage } from "../../server/lib/page-cache";
+import { parseLemmaCsv } from "../../server/lib/lemma-csv";
 import { parseVocabularyCsv } from "../../server/lib/vocabulary-csv";
 import type { LoadContext } from "../../server/load-context";
 import { documentSecurityHeaders } from "../../server/lib/security-headers";
@@ -30,6 +39,11 @@ import { applyImportRows } from "../../server/services/vocabulary-import";
 import { ADMIN_SAMPLES, TINY_PNG, type SampleDependency } from "../fixtures/admin-samples";
 import { createLesson } from "../fixtures/lessons";
 import { createUser, loginToken, testApp, testEnv } from "./helpers";
+import { remixPages } from "./remix-pages";
+
+// The lexicon test renders the real public pages; @remix-run/cloudflare is CommonJS that workerd's module
+// runner cannot load, and what the pages use of it is @remix-run/server-runtime's, which it re-exports.
+vi.mock("@remix-run/cloudflare", () => import("@remix-run/server-runtime"));
 
 const origin = "https://ahla.test";
 const ctx = createAppContext(testEnv);
@@ -531,6 +545,107 @@ describe("purge on publish", () => {
     expect(publicPageCacheKey(new Request(`${origin}/video-library?b=2&a=1&a=0`))?.toString()).toBe(
       `${origin}/video-library?a=0&a=1&b=2`,
     );
+  });
+});
+
+describe("the lexicon and the glosses are on no cached page", () => {
+  // docs/words.md "Glossing": a lemma, its forms, a token's meaning in its sentence and the members' statuses
+  // are read by the lesson page, the word popup and the word's page, none of them cached (PUBLIC_PATHS in
+  // server/lib/page-cache.ts). So the writes that change them purge nothing; this renders every cached page
+  // from the real route modules, as a visitor, before and after them, to prove the pages do not change.
+  const pages = remixPages({
+    home: { path: "", module: homeRoute },
+    about: { path: "about", module: aboutRoute },
+    faq: { path: "faq", module: faqRoute },
+    privacy: { path: "privacy-policy", module: privacyRoute },
+    terms: { path: "terms-of-use", module: termsRoute },
+    blog: { path: "blog", module: blogRoute },
+    post: { path: "blog/:blogId/:blogSlug", module: blogPostRoute },
+    library: { path: "video-library", module: libraryRoute },
+  });
+  /** A visitor's page as the cache would store it, its per-response nonce taken out. */
+  async function visitorPage(path: string) {
+    const { response, body } = await get(pages, path);
+    expect(response.status, path).toBe(200);
+    return body.replace(/nonce="[^"]*"/g, 'nonce=""');
+  }
+
+  it("glossing a token, the lexicon resource, its CSV import and accepting suggestions purge nothing and change no cached page", async () => {
+    const mark = tag();
+    // The landing page's sample lesson is the oldest free published lesson with a video: this one, whose lines
+    // the landing page shows; it is also the library's and the landing page's newest lesson.
+    const { video } = await createLesson(ctx, {
+      isFree: true,
+      videoKey: "videos/sample.mp4",
+      cues: [],
+      vocabulary: [],
+    });
+    await ctx.db
+      .update(videos)
+      .set({ publishedAt: new Date("2000-01-01T00:00:00Z") })
+      .where(eq(videos.id, video.id));
+    const line = { startMs: 0, endMs: 2500, arabic: "الدرس بيبلّش هلّق", transliteration: "id-dars biballish hallaʔ" };
+    await admin("PUT", `/api/admin/lessons/${video.id}/cues`, {
+      cues: [{ ...line, english: "The lesson starts now." }],
+    });
+    const tokens = await ctx.db
+      .select()
+      .from(cueTokens)
+      .where(eq(cueTokens.videoId, video.id))
+      .orderBy(asc(cueTokens.position));
+    expect(tokens).toHaveLength(3);
+    const post = await admin("POST", "/api/admin/blogs", { title: `Words ${tag()}`, body: "Hi.", status: "published" });
+    const paths = ["/", "/about", "/faq", "/privacy-policy", "/terms-of-use", "/blog", "/video-library"];
+    paths.push(`/blog/${post.id}/${String(post.values.slug)}`, `/video-library?q=${encodeURIComponent("بيبلّش")}`);
+    const before = await Promise.all(paths.map(visitorPage));
+    expect(before[0]).toContain("The lesson starts now.");
+    expect(before[6]).toContain(video.title);
+
+    expect(
+      await purges(async () => {
+        const lemma = await admin("POST", "/api/admin/lemmas", {
+          key: `ballash-${mark}`,
+          arabic: "بلّش",
+          transliteration: "ballash",
+          meanings: [`to start ${mark}`],
+          partOfSpeech: "verb",
+        });
+        await admin("PATCH", `/api/admin/lemmas/${lemma.id}`, {
+          meanings: [`to begin ${mark}`],
+          forms: ["بلشت"],
+          regionSyrian: `Syrian ${mark}`,
+        });
+        await admin("PUT", `/api/admin/lessons/${video.id}/tokens/${tokens[1]!.id}`, {
+          lemmaId: Number(lemma.id),
+          gloss: `(it) starts ${mark}`,
+        });
+        await admin("PUT", `/api/admin/lessons/${video.id}/tokens/${tokens[0]!.id}`, {
+          lemma: { arabic: "درس", transliteration: "dars", meanings: [`lesson ${mark}`], partOfSpeech: "noun" },
+          gloss: `the lesson ${mark}`,
+        });
+        await admin("POST", `/api/admin/lessons/${video.id}/gloss-suggestions/accept`, {
+          items: [
+            {
+              tokenId: tokens[2]!.id,
+              lemma: { arabic: "هلّق", transliteration: "hallaʔ", meanings: [`now ${mark}`], partOfSpeech: "adverb" },
+              gloss: `now ${mark}`,
+            },
+          ],
+        });
+        const csv = parseLemmaCsv(
+          `key,arabic,transliteration,meanings,partOfSpeech\nhalla-${mark},هلّأ,hallaʔ,now ${mark},adverb\n`,
+        );
+        expect(csv.errors).toEqual([]);
+        await applyImportRows(ctx, { kind: "lemma", parsed: csv, actorId: actor.id });
+        await admin("DELETE", `/api/admin/lemmas/${lemma.id}`);
+      }),
+    ).toBe(0);
+
+    const after = await Promise.all(paths.map(visitorPage));
+    for (const [index, page] of after.entries()) {
+      expect(page, paths[index]).not.toContain(mark);
+      expect(page, paths[index]).toBe(before[index]);
+    }
   });
 });
 

@@ -5,13 +5,25 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as lemmaRoute from "../../app/features/words/routes/lemma";
 import * as lemmaByIdRoute from "../../app/features/words/routes/lemma-by-id";
 import * as schema from "../../drizzle/schema";
-import { cueTokens, lemmas, memberLemmas, transcriptCues, users, videos } from "../../drizzle/schema";
+import {
+  cueTokens,
+  lemmas,
+  memberLemmas,
+  transcriptCues,
+  users,
+  videos,
+  vocabularyListItems,
+  vocabularyReviewLogs,
+  vocabularyReviewStates,
+} from "../../drizzle/schema";
+import { isRightForMe, KNOWN_STABILITY_DAYS } from "../../core/words/knowledge";
 import { normalizeArabic } from "../../core/arabic";
 import { DEMO_ACCOUNTS } from "../../seed/demo-content";
 import { seedDemo } from "../../seed/seed-demo";
 import { createAppContext } from "../../server/context";
 import { hashPassword } from "../../server/lib/password";
 import { createSession } from "../../server/services/auth";
+import { getKnownWordsReport, getLessonsKnowledge } from "../../server/services/words/known";
 import { call, json, member } from "./helpers";
 import { remixPages } from "./remix-pages";
 
@@ -100,6 +112,39 @@ async function firstToken(lessonId: number) {
     .limit(1);
   return token!;
 }
+
+describe("the demo learner's words (seed/seed-demo.ts)", () => {
+  it("has reviewed their saved words and knows real shares of the lessons, some of it this week", async () => {
+    const published = await ctx.db.select().from(videos).where(eq(videos.isPublished, true));
+    const knowledge = await getLessonsKnowledge(ctx, { userId: learnerId, lessonIds: published.map(({ id }) => id) });
+    const bySlug = new Map(published.map((lesson) => [lesson.slug, knowledge.get(lesson.id)!]));
+    // The lesson they worked through is "right for them"; every published lesson has a figure, most a low one.
+    expect(isRightForMe(bySlug.get("greetings-in-damascus")!)).toBe(true);
+    expect(bySlug.get("ordering-coffee-in-beirut")!.percent).toBeGreaterThan(40);
+    for (const [slug, figure] of bySlug) expect(figure.percent, slug).not.toBeNull();
+    expect([...bySlug.values()].filter((figure) => figure.percent! < 40).length).toBeGreaterThan(10);
+
+    // Each saved word has its FSRS state and the answers that led there; a stability of 21 days is known.
+    const states = await ctx.db
+      .select({ state: vocabularyReviewStates, arabic: vocabularyListItems.arabic })
+      .from(vocabularyReviewStates)
+      .innerJoin(vocabularyListItems, eq(vocabularyListItems.id, vocabularyReviewStates.itemId))
+      .where(eq(vocabularyReviewStates.userId, learnerId));
+    expect(states.length).toBe(8);
+    const logs = await ctx.db.select().from(vocabularyReviewLogs).where(eq(vocabularyReviewLogs.userId, learnerId));
+    expect(logs.length).toBe(states.reduce((sum, { state }) => sum + state.reps, 0));
+    expect(states.filter(({ state }) => state.stability >= KNOWN_STABILITY_DAYS).length).toBe(4);
+
+    const report = await getKnownWordsReport(ctx, { userId: learnerId, now: new Date() });
+    expect(report.known).toBeGreaterThan(30);
+    expect(report.learning).toBeGreaterThan(0);
+    expect(report.ignored).toBeGreaterThan(0);
+    expect(report.weeks.at(-1)!.added).toBeGreaterThan(0);
+    expect(report.weeks.filter((week) => week.added > 0).length).toBeGreaterThan(5);
+    const rows = await ctx.db.select().from(memberLemmas).where(eq(memberLemmas.userId, learnerId));
+    for (const row of rows) expect(row.knownAt !== null, String(row.lemmaId)).toBe(row.status === "known");
+  });
+});
 
 describe("the word lookup by token", () => {
   it("gives every word of every published demo lesson its meaning in that sentence, explained", async () => {

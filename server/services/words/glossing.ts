@@ -12,7 +12,7 @@ import { normalizeArabic } from "#core/arabic";
 import { readJsonList, type PartOfSpeech } from "#core/schemas/lexicon";
 import {
   aiGlossAnswerSchema,
-  lemmaFormSchema,
+  glossChoiceErrors,
   type AcceptGlossesInput,
   type AiGlossAnswer,
   type GlossTokenInput,
@@ -471,19 +471,11 @@ export async function acceptGlossSuggestions(
     throw new AppError(409, ["The transcript changed since these suggestions were made. Ask for suggestions again."]);
   }
 
-  // Every item names a lemma: a stored one, or a new one that must pass the lexicon's schema.
+  // Every item is checked as the cue editor's glossing form is: a stored lemma or a new one that passes the
+  // lexicon's schema, and its meaning here.
   const fieldErrors: Record<string, string[]> = {};
-  input.items.forEach((item, index) => {
-    if ((item.lemmaId === undefined) === (item.lemma === undefined)) {
-      fieldErrors[`items.${index}.lemmaId`] = ["Choose an existing lemma or a new one (one of the two)."];
-    } else if (item.lemma) {
-      const parsed = lemmaFormSchema.safeParse(item.lemma);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          (fieldErrors[`items.${index}.lemma.${issue.path.join(".")}`] ??= []).push(issue.message);
-        }
-      }
-    }
+  input.items.forEach(({ lemmaId, lemma, gloss }, index) => {
+    Object.assign(fieldErrors, glossChoiceErrors({ lemmaId, lemma, gloss }, `items.${index}.`));
   });
   if (Object.keys(fieldErrors).length > 0) {
     throw new AppError(

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
@@ -112,6 +112,9 @@ export function WordPopover({
 }) {
   const api = useApi();
   const saveWord = useSaveWord(lessonId);
+  // The lesson page's figures ("% known" in its header, "Words in this lesson") come from its loader: a status
+  // set here, or a saved word (which the server makes "learning"), reloads them.
+  const { revalidate } = useRevalidator();
   const headingId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -259,13 +262,14 @@ export function WordPopover({
     setLookup({ status: "ready", result: next });
   };
 
-  async function setStatus(result: TokenLookupResult, status: WordStatus) {
+  async function setStatus(result: TokenLookupResult, status: WordStatus, { refresh = true } = {}) {
     if (!result.lemma) return;
     setPendingStatus(status);
     try {
       await api.put(`/api/words/${result.lemma.id}/status`, { status });
       update({ ...result, status });
       onStatus(result.lemma.id, status);
+      if (refresh) revalidate();
     } catch {
       // The JSON client already told the learner.
     } finally {
@@ -289,7 +293,8 @@ export function WordPopover({
         update(saved);
         // A saved word is one being learned (docs/words.md "The popup").
         const current = lemma ? (statusOverrides.get(lemma.id) ?? result.status) : null;
-        if (lemma && current === "new") await setStatus(saved, "learning");
+        if (lemma && current === "new") await setStatus(saved, "learning", { refresh: false });
+        revalidate();
         return;
       }
       const entry = result?.entry;
@@ -303,6 +308,7 @@ export function WordPopover({
       });
       const base = result ?? { word: target.word, found: false, source: null, match: null, entry: null, saved: true };
       update({ ...base, saved: true });
+      revalidate();
     } catch {
       // The JSON client already told the learner (toast, sign-in or checkout).
     } finally {

@@ -3,7 +3,8 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { useHydrated as useHydratedFlag } from "~/lib/use-hydrated";
 import { FieldErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { PARTS_OF_SPEECH } from "#core/schemas/lexicon";
+import { glossChoiceErrors } from "#core/schemas/glossing";
+import { PARTS_OF_SPEECH, type PartOfSpeech } from "#core/schemas/lexicon";
 import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import type { Coverage } from "#server/services/words/coverage";
 import type { GlossLemma, GlossLine, GlossSuggestion, GlossToken } from "#server/services/words/glossing";
@@ -608,6 +609,20 @@ function SmallField({
 interface SuggestionRow extends GlossSuggestion {
   accept: boolean;
   edited: boolean;
+  /** The new lemma (`newLemma`, as suggested or edited) rather than the stored `lemma`. */
+  useNew: boolean;
+  /** The row's lemma editor is shown. */
+  open: boolean;
+}
+
+/** What accepting a row sends: the same choice as glossing a token by hand (a stored lemma or a new one). */
+function acceptedItem(row: SuggestionRow) {
+  return {
+    tokenId: row.tokenId,
+    ...(row.lemma && !row.useNew ? { lemmaId: row.lemma.id } : { lemma: row.newLemma }),
+    gloss: row.gloss,
+    edited: row.edited,
+  };
 }
 
 /** "Suggest glosses" (only when Workers AI is bound): the suggestions, each accepted or edited. */
@@ -622,6 +637,7 @@ export function SuggestGlosses() {
   async function suggest() {
     setBusy("suggesting");
     setError(null);
+    setFieldErrors({});
     const answer = await requestJson<{ suggestions: GlossSuggestion[]; asked: number }>(
       `/api/admin/lessons/${lessonId}/gloss-suggestions`,
       { method: "POST" },
@@ -631,29 +647,46 @@ export function SuggestGlosses() {
       setError(answer.errors?.[0] ?? "No suggestions came back. Try again.");
       return;
     }
-    setRows(answer.data.suggestions.map((item) => ({ ...item, accept: true, edited: false })));
+    setRows(
+      answer.data.suggestions.map((item) => ({
+        ...item,
+        accept: true,
+        edited: false,
+        useNew: !item.lemma,
+        open: false,
+      })),
+    );
     announce(`${answer.data.suggestions.length} suggestions for ${answer.data.asked} unglossed words.`);
   }
 
   async function accept() {
     if (!rows) return;
     const chosen = rows.filter((row) => row.accept);
-    setBusy("accepting");
+    const items = chosen.map(acceptedItem);
     setError(null);
+    // Checked here as the server will (the glossing form's schema), so each row shows its own messages at once.
+    const invalid: FieldErrorMap = Object.assign(
+      {},
+      ...items.map((item, index) => glossChoiceErrors(item, `items.${index}.`)),
+    );
+    if (Object.keys(invalid).length > 0) {
+      setFieldErrors(invalid);
+      setRows(
+        (previous) =>
+          previous?.map((row) => {
+            const at = chosen.indexOf(row);
+            const lemmaErrors = Object.keys(invalid).some((name) => name.startsWith(`items.${at}.lemma`));
+            return at >= 0 && lemmaErrors ? { ...row, open: true } : row;
+          }) ?? null,
+      );
+      setError("Some suggestions need a fix: see the marked rows.");
+      return;
+    }
+    setBusy("accepting");
     setFieldErrors({});
     const answer = await requestJson<{ written: number; lemmasCreated: number }>(
       `/api/admin/lessons/${lessonId}/gloss-suggestions/accept`,
-      {
-        method: "POST",
-        json: {
-          items: chosen.map((row) => ({
-            tokenId: row.tokenId,
-            ...(row.lemma ? { lemmaId: row.lemma.id } : { lemma: row.newLemma }),
-            gloss: row.gloss,
-            edited: row.edited,
-          })),
-        },
-      },
+      { method: "POST", json: { items } },
     );
     setBusy(null);
     if (!answer.data) {
@@ -699,57 +732,89 @@ export function SuggestGlosses() {
         ) : (
           <div className="mt-3 space-y-3">
             <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Suggestions">
-              {rows.map((row, index) => (
-                <li key={row.tokenId} className="grid gap-2 p-2 sm:grid-cols-[auto_1fr_1fr] sm:items-center">
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={row.accept}
-                      onChange={(event) => update(row.tokenId, { accept: event.target.checked })}
-                      className="size-4 accent-primary-700"
-                    />
-                    <span>
-                      Line {row.line}:{" "}
-                      <span lang="ar" className="font-arabic text-base">
-                        {row.surface}
-                      </span>
-                    </span>
-                  </label>
-                  <p className="text-sm text-ink">
-                    {row.lemma ? (
-                      <>Lemma {lemmaLabel(row.lemma)}</>
-                    ) : (
-                      <>
-                        New lemma{" "}
-                        <span lang="ar" className="font-arabic">
-                          {row.newLemma.arabic}
-                        </span>{" "}
-                        · {row.newLemma.transliteration} ({row.newLemma.partOfSpeech})
-                      </>
-                    )}
-                    <FieldErrors
-                      errors={Object.entries(fieldErrors)
-                        .filter(([name]) => name.startsWith(`items.${rows.filter((r) => r.accept).indexOf(row)}.`))
-                        .flatMap(([, messages]) => messages)}
-                    />
-                  </p>
-                  <div>
-                    <label htmlFor={`suggestion-${row.tokenId}`} className="sr-only">
-                      Meaning of {row.surface} in line {row.line}
-                    </label>
-                    <input
-                      id={`suggestion-${row.tokenId}`}
-                      value={row.gloss}
-                      onChange={(event) => update(row.tokenId, { gloss: event.target.value, edited: true })}
-                      onKeyDown={(event) => {
-                        if (event.key === "Enter") event.preventDefault();
-                      }}
-                      data-index={index}
-                      className={cn(inputClasses, "py-1.5 text-sm")}
-                    />
-                  </div>
-                </li>
-              ))}
+              {rows.map((row, index) => {
+                const at = rows.filter((candidate) => candidate.accept).indexOf(row);
+                const errorsOf = (field: string) => (at >= 0 ? fieldErrors[`items.${at}.${field}`] : undefined);
+                const lemmaErrors =
+                  at >= 0
+                    ? Object.entries(fieldErrors)
+                        .filter(([name]) => name === `items.${at}.lemmaId`)
+                        .flatMap(([, messages]) => messages)
+                    : [];
+                return (
+                  <li key={row.tokenId} className="p-2">
+                    <div className="grid gap-2 sm:grid-cols-[auto_1fr_1fr] sm:items-center">
+                      <label className="flex min-h-11 items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          checked={row.accept}
+                          onChange={(event) => update(row.tokenId, { accept: event.target.checked })}
+                          className="size-4 accent-primary-700"
+                        />
+                        <span>
+                          Line {row.line}:{" "}
+                          <span lang="ar" dir="rtl" className="font-arabic text-base">
+                            {row.surface}
+                          </span>
+                        </span>
+                      </label>
+                      <div className="flex flex-wrap items-center gap-2 text-sm text-ink">
+                        <span data-suggested-lemma>
+                          {row.lemma && !row.useNew ? (
+                            <>Lemma {lemmaLabel(row.lemma)}</>
+                          ) : (
+                            <>
+                              New lemma{" "}
+                              <span lang="ar" dir="rtl" className="font-arabic">
+                                {row.newLemma.arabic}
+                              </span>{" "}
+                              · {row.newLemma.transliteration} ({row.newLemma.partOfSpeech})
+                            </>
+                          )}
+                        </span>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-expanded={row.open}
+                          aria-controls={`suggestion-lemma-${row.tokenId}`}
+                          onClick={() => update(row.tokenId, { open: !row.open })}
+                        >
+                          {row.open ? "Done" : "Edit lemma"}
+                          <span className="sr-only">
+                            {" "}
+                            of {row.surface} in line {row.line}
+                          </span>
+                        </Button>
+                        <FieldErrors errors={lemmaErrors} />
+                      </div>
+                      <div>
+                        <label htmlFor={`suggestion-${row.tokenId}`} className="sr-only">
+                          Meaning of {row.surface} in line {row.line}
+                        </label>
+                        <input
+                          id={`suggestion-${row.tokenId}`}
+                          value={row.gloss}
+                          aria-invalid={errorsOf("gloss") ? true : undefined}
+                          onChange={(event) => update(row.tokenId, { gloss: event.target.value, edited: true })}
+                          onKeyDown={(event) => {
+                            if (event.key === "Enter") event.preventDefault();
+                          }}
+                          data-index={index}
+                          className={cn(inputClasses, "py-1.5 text-sm")}
+                        />
+                        <FieldErrors errors={errorsOf("gloss")} />
+                      </div>
+                    </div>
+                    {row.open ? (
+                      <SuggestionLemmaEditor
+                        row={row}
+                        errorsOf={errorsOf}
+                        onChange={(change) => update(row.tokenId, { ...change, edited: true })}
+                      />
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
             <div className="flex flex-wrap gap-2">
               <Button size="sm" onClick={() => void accept()} disabled={busy !== null || chosen === 0}>
@@ -763,6 +828,139 @@ export function SuggestGlosses() {
         )
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A suggestion's lemma, editable as in the glossing form: the stored lemma it names (or another one found in
+ * the lexicon), or a new lemma with its Arabic, transliteration, part of speech and dictionary meaning.
+ */
+function SuggestionLemmaEditor({
+  row,
+  errorsOf,
+  onChange,
+}: {
+  row: SuggestionRow;
+  errorsOf: (field: string) => string[] | undefined;
+  onChange: (change: Partial<SuggestionRow>) => void;
+}) {
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const found = useLemmaSearch(query);
+  const draft = row.newLemma;
+  const setDraft = (change: Partial<SuggestionRow["newLemma"]>) =>
+    onChange({ newLemma: { ...draft, ...change }, useNew: true });
+  const useNew = row.useNew || !row.lemma;
+  return (
+    <fieldset id={`suggestion-lemma-${row.tokenId}`} className="mt-2 space-y-2 rounded-lg border border-line p-2">
+      <legend className="px-1 text-sm font-medium text-ink">
+        Lemma of{" "}
+        <span lang="ar" dir="rtl" className="font-arabic">
+          {row.surface}
+        </span>
+      </legend>
+      {row.lemma ? (
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name={`${id}-choice`}
+            checked={!useNew}
+            onChange={() => onChange({ useNew: false })}
+            className="size-4 accent-primary-700"
+          />
+          Stored lemma {lemmaLabel(row.lemma)}
+        </label>
+      ) : null}
+      <label className="flex min-h-11 items-center gap-2 text-sm">
+        <input
+          type="radio"
+          name={`${id}-choice`}
+          checked={useNew}
+          onChange={() => onChange({ useNew: true })}
+          className="size-4 accent-primary-700"
+        />
+        New lemma
+      </label>
+      {useNew ? (
+        <div className="grid gap-2 sm:grid-cols-2">
+          <SmallField
+            label="Arabic (dictionary form)"
+            value={draft.arabic}
+            lang="ar"
+            errors={errorsOf("lemma.arabic")}
+            onChange={(arabic) => setDraft({ arabic })}
+          />
+          <SmallField
+            label="Transliteration"
+            value={draft.transliteration}
+            errors={errorsOf("lemma.transliteration") ?? errorsOf("lemma.key")}
+            onChange={(transliteration) => setDraft({ transliteration })}
+          />
+          <div className="space-y-1">
+            <label htmlFor={`${id}-pos`} className="block text-xs font-medium text-ink">
+              Part of speech
+            </label>
+            <select
+              id={`${id}-pos`}
+              value={draft.partOfSpeech}
+              onChange={(event) => setDraft({ partOfSpeech: event.target.value as PartOfSpeech })}
+              className={cn(inputClasses, "py-1.5 text-sm")}
+            >
+              {PARTS_OF_SPEECH.map((part) => (
+                <option key={part} value={part}>
+                  {part}
+                </option>
+              ))}
+            </select>
+            <FieldErrors errors={errorsOf("lemma.partOfSpeech")} />
+          </div>
+          <SmallField
+            label="Meaning (dictionary)"
+            value={draft.meanings[0] ?? ""}
+            errors={errorsOf("lemma.meanings") ?? errorsOf("lemma.meanings.0")}
+            onChange={(meaning) => setDraft({ meanings: meaning.trim() ? [meaning] : [] })}
+          />
+        </div>
+      ) : null}
+      <div className="space-y-1">
+        <label htmlFor={`${id}-search`} className="block text-xs font-medium text-ink">
+          Or use another stored lemma
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={query}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Arabic, transliteration or meaning"
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") event.preventDefault();
+          }}
+          className={cn(inputClasses, "py-1.5 text-sm")}
+        />
+        {found ? (
+          found.length > 0 ? (
+            <div role="group" className="space-y-1" aria-label="Lemmas found">
+              {found.map((lemma) => (
+                <button
+                  key={lemma.id}
+                  type="button"
+                  onClick={() => {
+                    onChange({ lemma, useNew: false });
+                    setQuery("");
+                  }}
+                  className="block min-h-11 w-full rounded-lg border border-line px-2 py-1 text-start text-sm text-ink hover:border-primary-300 hover:bg-primary-50"
+                >
+                  Use {lemmaLabel(lemma)}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <p className="text-sm text-muted">No lemma matches “{query.trim()}”.</p>
+          )
+        ) : null}
+      </div>
+    </fieldset>
   );
 }
 
