@@ -132,6 +132,8 @@ export interface StudyCard {
   id: number;
   source: CardSource;
   cardType: CardType;
+  /** Every card type the note makes (its own choice, for editing). */
+  enabledTypes: CardType[];
   kind: NoteKind;
   arabic: string;
   transliteration: string;
@@ -361,6 +363,7 @@ async function loadFlashcardRows(ctx: AppContext, userId: number | null, where: 
 const FLASHCARD_CARD = {
   source: "flashcard" as CardSource,
   cardType: "recognition" as CardType,
+  enabledTypes: ["recognition"] as CardType[],
   kind: "word" as NoteKind,
   videoId: null as number | null,
   cueId: null as number | null,
@@ -408,6 +411,7 @@ async function loadWordCards(ctx: AppContext, userId: number, listId?: number) {
       const state = stateOf.get(`${note.id}:${cardType}`);
       return {
         ...note,
+        enabledTypes: cardTypes,
         source: "word" as CardSource,
         cardType,
         audioKey: null as string | null,
@@ -551,6 +555,7 @@ type CardRow = {
   id: number;
   source: CardSource;
   cardType: CardType;
+  enabledTypes: CardType[];
   kind: NoteKind;
   arabic: string;
   transliteration: string;
@@ -617,6 +622,7 @@ async function toStudyCard(
     id: row.id,
     source: row.source,
     cardType: row.cardType,
+    enabledTypes: row.enabledTypes,
     kind: row.kind,
     arabic: row.arabic,
     transliteration: row.transliteration,
