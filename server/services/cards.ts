@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { vocabularyListItems, vocabularyLists } from "#drizzle/schema";
 import { CARD_TYPES } from "#core/cards";
 import type { NoteUpdate } from "#core/schemas/flashcards";
@@ -42,4 +42,20 @@ export async function updateNote(
       suspendedAt: vocabularyListItems.suspendedAt,
     });
   return { ...updated!, suspended: updated!.suspendedAt !== null };
+}
+
+/** The member's suspended notes, newest suspension first: what the review pages offer to bring back. */
+export async function listSuspendedNotes(ctx: AppContext, { userId }: { userId: number }) {
+  return ctx.db
+    .select({
+      id: vocabularyListItems.id,
+      kind: vocabularyListItems.kind,
+      arabic: vocabularyListItems.arabic,
+      english: vocabularyListItems.english,
+    })
+    .from(vocabularyListItems)
+    .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
+    .where(and(eq(vocabularyLists.userId, userId), isNotNull(vocabularyListItems.suspendedAt)))
+    .orderBy(desc(vocabularyListItems.suspendedAt), desc(vocabularyListItems.id))
+    .limit(100);
 }

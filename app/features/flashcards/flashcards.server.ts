@@ -10,7 +10,7 @@ import {
 import type { SessionUser } from "#server/services/auth";
 import { cardReviewFormSchema, noteUpdateSchema, reviewSettingsFormSchema } from "#core/schemas/flashcards";
 import { CARD_TYPES } from "#core/cards";
-import { updateNote } from "#server/services/cards";
+import { listSuspendedNotes, updateNote } from "#server/services/cards";
 import { deleteListItem } from "#server/services/vocabulary-lists";
 import { getReviewSettings, saveReviewSettings } from "#server/services/flashcards";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -59,7 +59,7 @@ export async function loadReviewSession(
   const url = new URL(request.url);
   const started = sessionStart(url.searchParams.get(SESSION_PARAM), now);
   const viewer = await context.getViewer();
-  const [session, settings] = await Promise.all([
+  const [session, settings, suspended] = await Promise.all([
     getReviewSession(context.app, {
       userId: user.id,
       scope,
@@ -67,10 +67,12 @@ export async function loadReviewSession(
       lessonAccess: () => viewer.lessonAccess(),
     }),
     getReviewSettings(context.app, { userId: user.id }),
+    listSuspendedNotes(context.app, { userId: user.id }),
   ]);
   return {
     session,
     settings,
+    suspended,
     now,
     /** Sent back with every answer; a fresh one per card shown makes a double submit one answer. */
     requestId: crypto.randomUUID(),

@@ -78,3 +78,42 @@ export function DailyLimitsForm({ settings, sessionStart }: { settings: ReviewSe
     </details>
   );
 }
+
+/** Suspended notes, each with a way back into the review. */
+export function SuspendedNotes({
+  notes,
+  sessionStart,
+}: {
+  notes: Array<{ id: number; arabic: string; english: string }>;
+  sessionStart: number;
+}) {
+  if (notes.length === 0) return null;
+  return (
+    <details className="rounded-xl border border-line bg-surface p-3 text-sm">
+      <summary className="flex min-h-11 cursor-pointer items-center font-medium text-ink">
+        Suspended cards ({notes.length})
+      </summary>
+      <ul className="mt-2 divide-y divide-line">
+        {notes.map((note) => (
+          <li key={note.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span>
+              <span lang="ar" dir="rtl" className="text-base text-ink">
+                {note.arabic}
+              </span>{" "}
+              <span className="text-muted">{note.english}</span>
+            </span>
+            <Form method="post">
+              <input type="hidden" name="intent" value="note-suspend" />
+              <input type="hidden" name="noteId" value={note.id} />
+              <input type="hidden" name="suspended" value="0" />
+              <input type="hidden" name="session" value={sessionStart} />
+              <button type="submit" className={buttonClasses("secondary", "sm", "min-h-11")}>
+                Unsuspend
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -8,7 +8,7 @@ import { checkoutUnlessAllowed, handleReviewAction, loadReviewSession } from "..
 import { titleMeta } from "~/lib/route-meta";
 import { requireAllDueReview } from "#server/services/free-tier";
 import { REVIEW_SOURCES, type ReviewScope, type ReviewSource } from "#server/services/flashcards";
-import { DailyLimitsForm, SourceFilter } from "../components/review-settings";
+import { DailyLimitsForm, SuspendedNotes, SourceFilter } from "../components/review-settings";
 import type { Audience } from "~/lib/audience";
 
 export const audience: Audience = "member";
@@ -42,7 +42,7 @@ export const action = forAudience(audience, async function action({ request, con
 });
 
 export default function ReviewAllDuePage() {
-  const { source, settings, ...review } = useLoaderData<typeof loader>();
+  const { source, settings, suspended, ...review } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 lg:pt-10">
       <Breadcrumb items={[{ label: "Flashcards", to: "/flashcards" }, { label: "All due cards" }]} />
@@ -54,6 +54,7 @@ export default function ReviewAllDuePage() {
       <div className="mt-4 flex flex-col gap-3">
         <SourceFilter active={source} />
         <DailyLimitsForm settings={settings} sessionStart={review.sessionStart} />
+        <SuspendedNotes notes={suspended} sessionStart={review.sessionStart} />
       </div>
       <div className="mt-6">
         <ReviewPanel
