@@ -38,10 +38,7 @@ export function noteCardTypes(note: { cardTypes: readonly CardType[]; hasAudio: 
  * A typed production answer, as tolerant as the exercises (core/answers.ts): tashkeel, hamza seats, ة/ه and
  * spacing never make it wrong, and the transliteration or Arabizi of the note counts too.
  */
-export function checkProductionAnswer(
-  note: { arabic: string; transliteration: string },
-  given: string,
-): boolean {
+export function checkProductionAnswer(note: { arabic: string; transliteration: string }, given: string): boolean {
   return answersMatch(given, note.arabic, {
     variants: note.transliteration ? [note.transliteration] : [],
     acceptLatin: true,

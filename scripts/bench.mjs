@@ -597,7 +597,14 @@ try {
       current = (await (await fetch(sessionUrl, { headers: auth })).json()).data?.current;
     }
     if (!current) {
-      row("Server", "p50 one card review (POST /api/flashcards/my-words/reviews)", "n/a (no card)", "≤ 50 ms", false, "—");
+      row(
+        "Server",
+        "p50 one card review (POST /api/flashcards/my-words/reviews)",
+        "n/a (no card)",
+        "≤ 50 ms",
+        false,
+        "—",
+      );
       return;
     }
     const { id: cardId, cardType } = current.card;

@@ -115,7 +115,10 @@ export const flashcardStates = sqliteTable(
     lastReview: timestamp("last_review"),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.userId, t.flashcardId, t.cardType] }), index("flashcard_states_due_idx").on(t.userId, t.due)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.flashcardId, t.cardType] }),
+    index("flashcard_states_due_idx").on(t.userId, t.due),
+  ],
 );
 
 export const flashcardReviewLogs = sqliteTable(
@@ -178,7 +181,10 @@ export const vocabularyReviewStates = sqliteTable(
     lastReview: timestamp("last_review"),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.userId, t.itemId, t.cardType] }), index("vocabulary_review_states_due_idx").on(t.userId, t.due)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId, t.cardType] }),
+    index("vocabulary_review_states_due_idx").on(t.userId, t.due),
+  ],
 );
 
 export const vocabularyReviewLogs = sqliteTable(

@@ -14,7 +14,10 @@ test("a line saved from a lesson is reviewed with its sound, by typing, and with
   test.setTimeout(180_000);
   await signUpDirect(page, { name: "Samir", prefix: "cards" });
   await page.goto("/video-library");
-  await page.getByRole("link", { name: new RegExp(lesson.title) }).first().click();
+  await page
+    .getByRole("link", { name: new RegExp(lesson.title) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(lesson.title) })).toBeVisible();
 
   // Save the second line (retrying until the page has hydrated).
@@ -40,7 +43,9 @@ test("a line saved from a lesson is reviewed with its sound, by typing, and with
     element.currentTime = 0;
   });
   await page.getByRole("button", { name: "Hear the line" }).click();
-  await expect.poll(() => media.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(start);
+  await expect
+    .poll(() => media.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThanOrEqual(start);
   await media.evaluate((element: HTMLVideoElement) => element.pause());
   await expectAccessible(page);
 

@@ -103,7 +103,9 @@ describe("saving a line as a sentence card", () => {
       startMs: 12_500,
       endMs: 15_250,
     });
-    expect(session.current.card.line.mediaUrl).toMatch(/^\/media\/videos\/cards-lesson\.mp4\?exp=\d+&sig=[0-9a-f]{64}$/);
+    expect(session.current.card.line.mediaUrl).toMatch(
+      /^\/media\/videos\/cards-lesson\.mp4\?exp=\d+&sig=[0-9a-f]{64}$/,
+    );
     expect(session.current.card.line.posterUrl).toMatch(/^\/media\/thumbnails\/cards-lesson\.jpg\?/);
   });
 
@@ -288,6 +290,19 @@ describe("daily limits", () => {
       const nextDay = await wordsSession(learner.token);
       expect(nextDay.remaining.new).toBe(1);
       expect(nextDay.current).not.toBeNull();
+
+      // Weeks later the first card is due: with no reviews a day it waits too; with some it is shown.
+      clock = new Date(day.getTime() + 25 * 24 * 60 * 60_000);
+      const setLimits = (newPerDay: number, reviewsPerDay: number) =>
+        call("/api/flashcards/settings", { method: "PUT", token: learner.token, json: { newPerDay, reviewsPerDay } });
+      await setLimits(0, 0);
+      const held = await wordsSession(learner.token);
+      expect(held.current).toBeNull();
+      expect(held.held).toEqual({ new: 2, due: 1 });
+      await setLimits(0, 5);
+      const due = await wordsSession(learner.token);
+      expect(due.current.card.id).toBe(before.current.card.id);
+      expect(due.remaining.due).toBe(1);
     } finally {
       clock = start;
     }
@@ -352,7 +367,8 @@ describe("migration 0014", () => {
     ];
     const rename = (sql: string) =>
       renamed.reduce(
-        (text, name) => text.replaceAll(`\`${name}\``, `\`m14_${name}\``).replaceAll(`\`__new_${name}\``, `\`__new_m14_${name}\``),
+        (text, name) =>
+          text.replaceAll(`\`${name}\``, `\`m14_${name}\``).replaceAll(`\`__new_${name}\``, `\`__new_m14_${name}\``),
         sql,
       );
     const owner = (await member()).id;
@@ -377,11 +393,24 @@ describe("migration 0014", () => {
     for (const query of migration!.queries) await env.DB.prepare(rename(query)).run();
     const words = await env.DB.prepare("SELECT * FROM `m14_vocabulary_review_states`").all();
     expect(words.results).toEqual([
-      expect.objectContaining({ user_id: owner, item_id: 70, card_type: "recognition", due: 1000, stability: 3.5, reps: 4 }),
+      expect.objectContaining({
+        user_id: owner,
+        item_id: 70,
+        card_type: "recognition",
+        due: 1000,
+        stability: 3.5,
+        reps: 4,
+      }),
     ]);
     const cards = await env.DB.prepare("SELECT * FROM `m14_flashcard_states`").all();
     expect(cards.results).toEqual([
-      expect.objectContaining({ user_id: owner, flashcard_id: 71, card_type: "recognition", due: 2000, stability: 8.25 }),
+      expect.objectContaining({
+        user_id: owner,
+        flashcard_id: 71,
+        card_type: "recognition",
+        due: 2000,
+        stability: 8.25,
+      }),
     ]);
     // Another card type of the same note is a row of its own now.
     await env.DB.prepare(

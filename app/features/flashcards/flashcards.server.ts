@@ -193,7 +193,8 @@ async function handleNoteAction(
       return { text: "Card saved." };
     }
   } catch (error) {
-    if (error instanceof AppError) return { text: error.messages[0] ?? "That card could not be changed.", status: "error" };
+    if (error instanceof AppError)
+      return { text: error.messages[0] ?? "That card could not be changed.", status: "error" };
     throw error;
   }
   return { text: "Choose what to do with the card.", status: "error" };

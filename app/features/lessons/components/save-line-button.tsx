@@ -44,7 +44,13 @@ export function SaveLineButton({ cueId, lineNumber }: { cueId: number; lineNumbe
           : "text-muted opacity-60 group-hover:opacity-100 hover:bg-primary-100 hover:text-primary-900 focus-visible:opacity-100",
       )}
     >
-      <svg viewBox="0 0 20 20" fill={saved ? "currentColor" : "none"} stroke="currentColor" className="size-4" aria-hidden="true">
+      <svg
+        viewBox="0 0 20 20"
+        fill={saved ? "currentColor" : "none"}
+        stroke="currentColor"
+        className="size-4"
+        aria-hidden="true"
+      >
         <path strokeWidth="1.6" strokeLinejoin="round" d="M5 3h10v14l-5-3.5L5 17z" />
       </svg>
     </button>
