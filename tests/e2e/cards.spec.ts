@@ -29,7 +29,7 @@ test("a line saved from a lesson is reviewed with its sound, by typing, and with
 
   // Its recognition card: the Arabic first; shown, it plays the line from the lesson's media.
   await page.goto("/flashcards/my-words");
-  const [arabic, , english] = lesson.cues[1]!;
+  const { arabic, english } = lesson.cues[1]!;
   await expect(page.getByTestId("card-front")).toHaveText(arabic);
   await expect(async () => {
     await page.keyboard.press("Space");
