@@ -189,7 +189,12 @@ describe("card types", () => {
     const learner = await member();
     const { item } = await saveWordToDefaultList(ctx, {
       userId: learner.id,
-      input: { arabic: "شباك", english: "window", videoId: (await lessonWithLines()).video.id },
+      input: {
+        arabic: "شباك",
+        transliteration: "shubbāk",
+        english: "window",
+        videoId: (await lessonWithLines()).video.id,
+      },
     });
     const response = await call("/api/flashcards/my-words/reviews", {
       method: "POST",
@@ -259,7 +264,10 @@ describe("daily limits", () => {
       await ctx.db.update(users).set({ timeZone: "America/Los_Angeles" }).where(eq(users.id, learner.id));
       const video = (await lessonWithLines()).video;
       for (const arabic of ["باب", "بيت", "شمس"])
-        await saveWordToDefaultList(ctx, { userId: learner.id, input: { arabic, english: arabic, videoId: video.id } });
+        await saveWordToDefaultList(ctx, {
+          userId: learner.id,
+          input: { arabic, transliteration: "", english: arabic, videoId: video.id },
+        });
       const limits = await call("/api/flashcards/settings", {
         method: "PUT",
         token: learner.token,
@@ -316,7 +324,7 @@ describe("editing, suspending and deleting one's notes", () => {
     const video = (await lessonWithLines()).video;
     const { item } = await saveWordToDefaultList(ctx, {
       userId: learner.id,
-      input: { arabic: "قلم", english: "pen?", videoId: video.id },
+      input: { arabic: "قلم", transliteration: "", english: "pen?", videoId: video.id },
     });
     const patch = (token: string, body: unknown) =>
       call(`/api/flashcards/notes/${item.id}`, { method: "PATCH", token, json: body });
