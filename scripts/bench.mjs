@@ -583,6 +583,52 @@ try {
     row("Server", "p50 the word popup's lookup", "n/a (no glossed token in the bench lesson)", "≤ 50 ms", false, "—");
   }
 
+  // --- 5b''. One card review (docs/cards.md): POST /api/flashcards/my-words/reviews, the answer of one card ----------
+  await phase("HTTP: one card review", async () => {
+    const auth = { Authorization: token, "Content-Type": "application/json" };
+    const sessionUrl = `${base}/api/flashcards/my-words/session`;
+    let current = (await (await fetch(sessionUrl, { headers: auth })).json()).data?.current;
+    if (!current && probe.lesson) {
+      await fetch(`${base}/api/lessons/${probe.lesson.id}/words`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ arabic: "مرحبا", english: "hello" }),
+      });
+      current = (await (await fetch(sessionUrl, { headers: auth })).json()).data?.current;
+    }
+    if (!current) {
+      row(
+        "Server",
+        "p50 one card review (POST /api/flashcards/my-words/reviews)",
+        "n/a (no card)",
+        "≤ 50 ms",
+        false,
+        "—",
+      );
+      return;
+    }
+    const { id: cardId, cardType } = current.card;
+    // The same card rated again and again (each answer a new request id): every one is a real write.
+    const result = await series(() =>
+      timed(`${base}/api/flashcards/my-words/reviews`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ cardId, cardType, rating: 3, requestId: `bench-${crypto.randomUUID()}` }),
+      }),
+    );
+    console.log(
+      `${"POST /api/flashcards/my-words/reviews (member)".padEnd(52)} ${String(result.last.response.status).padStart(3)}  p50 ${ms(result.p50).padStart(9)}   p95 ${ms(result.p95).padStart(9)}   n ${result.n}`,
+    );
+    row(
+      "Server",
+      "p50 one card review (POST /api/flashcards/my-words/reviews: state, log, study day, known words in one batch)",
+      `${ms(result.p50)} (p95 ${ms(result.p95)})`,
+      "≤ 50 ms",
+      result.last.response.status === 200 && result.p50 <= 50,
+      "—",
+    );
+  });
+
   // --- 5c. Headers and client JS -----------------------------------------------------------------------------------
   await phase("HTTP: caching headers and client JS", async () => {
     const landing = pages[0];

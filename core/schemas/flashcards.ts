@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CARD_TYPES, MAX_PER_DAY } from "../cards";
 
 // One schema for the review forms and the JSON API.
 const ratingMessage = "Rate the card 1 (again), 2 (hard), 3 (good) or 4 (easy).";
@@ -24,3 +25,50 @@ export const reviewFormSchema = z.object({
 });
 
 export type ReviewPayload = z.infer<typeof reviewSchema>;
+
+// Cards (docs/cards.md): a review may name the card type and carry a production card's typed answer.
+const cardTypeField = z.enum(CARD_TYPES, { error: "cardType is recognition, production or listening." });
+const answerField = z.string({ error: "The answer is text." }).max(300, "The answer is at most 300 characters.");
+
+export const cardReviewSchema = reviewSchema.extend({
+  cardType: cardTypeField.optional(),
+  answer: answerField.optional(),
+});
+
+export const cardReviewFormSchema = reviewFormSchema.extend({
+  cardType: cardTypeField.optional(),
+  answer: answerField.optional(),
+  source: z.enum(["flashcard", "word"]).optional(),
+});
+
+const perDay = (what: string) =>
+  z
+    .number({ error: `${what} is a whole number.` })
+    .int(`${what} is a whole number.`)
+    .min(0, `${what} is 0 or more.`)
+    .max(MAX_PER_DAY, `${what} is at most ${MAX_PER_DAY}.`);
+
+/** The daily limits of the review. */
+export const reviewSettingsSchema = z.strictObject({
+  newPerDay: perDay("New cards per day"),
+  reviewsPerDay: perDay("Reviews per day"),
+});
+export const reviewSettingsFormSchema = z.object({
+  newPerDay: z.coerce.number().pipe(reviewSettingsSchema.shape.newPerDay),
+  reviewsPerDay: z.coerce.number().pipe(reviewSettingsSchema.shape.reviewsPerDay),
+});
+
+/** Editing one of the member's own notes from the review: its meaning and transliteration, card types, suspension. */
+export const noteUpdateSchema = z
+  .strictObject({
+    transliteration: z.string().trim().max(300, "The transliteration is at most 300 characters.").optional(),
+    english: z.string().trim().max(500, "The meaning is at most 500 characters.").optional(),
+    cardTypes: z
+      .array(cardTypeField)
+      .min(1, "Keep at least one card type.")
+      .max(CARD_TYPES.length, "Each card type once.")
+      .optional(),
+    suspended: z.boolean({ error: "suspended is true or false." }).optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { error: "Send at least one field to change." });
+export type NoteUpdate = z.infer<typeof noteUpdateSchema>;

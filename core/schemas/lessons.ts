@@ -52,6 +52,15 @@ export const saveWordSchema = z.strictObject({
 });
 export type SaveWordInput = z.infer<typeof saveWordSchema>;
 
+/** Saving a whole line of the lesson as a sentence card: the line (cue) by its id. */
+export const saveLineSchema = z.strictObject({
+  cueId: z
+    .number({ error: "cueId: choose a line by its numeric id." })
+    .int("cueId: choose a line by its numeric id.")
+    .positive("cueId: choose a line by its numeric id.")
+    .max(Number.MAX_SAFE_INTEGER, "cueId: choose a line by its numeric id."),
+});
+
 export const COMMENT_MAX_LENGTH = LESSON_COMMENT_BODY.maxLength;
 
 export const commentBodyField = postBodyField(LESSON_COMMENT_BODY);

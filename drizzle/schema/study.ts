@@ -4,6 +4,11 @@ import { transcriptCues, videos } from "./catalogue";
 import { lemmas } from "./lexicon";
 import { users } from "./users";
 
+// Relative, not `#core/`: drizzle-kit loads the schema without the project's path aliases.
+import { CARD_TYPES, NOTE_KINDS, type CardType } from "../../core/cards";
+
+export { CARD_TYPES, NOTE_KINDS, type CardType, type NoteKind } from "../../core/cards";
+
 export const vocabularyLists = sqliteTable(
   "vocabulary_lists",
   {
@@ -31,14 +36,32 @@ export const vocabularyListItems = sqliteTable(
     videoId: integer("video_id").references(() => videos.id, { onDelete: "set null" }),
     cueId: integer("cue_id").references(() => transcriptCues.id, { onDelete: "set null" }),
     startMs: integer("start_ms"),
+    /** The end of the line (cue) the note was heard in: with `start_ms`, the range its audio plays. */
+    endMs: integer("end_ms"),
+    /** A saved word, or a whole transcript line saved as a sentence card (docs/cards.md). */
+    kind: text("kind", { enum: NOTE_KINDS }).notNull().default("word"),
+    /** Which cards the note makes, each with its own FSRS state (docs/cards.md). */
+    cardTypes: text("card_types", { mode: "json" }).$type<CardType[]>().notNull().default(["recognition"]),
+    /** A suspended note stays in its list but is left out of reviews until unsuspended. */
+    suspendedAt: timestamp("suspended_at"),
     missCount: integer("miss_count").notNull().default(0),
     ...timestamps,
   },
   (t) => [
     index("vocabulary_list_items_list_idx").on(t.listId),
-    uniqueIndex("vocabulary_list_items_word_unique").on(t.listId, t.arabic),
+    uniqueIndex("vocabulary_list_items_word_unique").on(t.listId, t.kind, t.arabic),
   ],
 );
+
+/** A member's daily review limits, counted per local day (core/local-day.ts). No row: the defaults. */
+export const reviewSettings = sqliteTable("review_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  newPerDay: integer("new_per_day").notNull(),
+  reviewsPerDay: integer("reviews_per_day").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});
 
 export const flashcollections = sqliteTable("flashcollections", {
   id: id(),
@@ -79,6 +102,7 @@ export const flashcardStates = sqliteTable(
     flashcardId: integer("flashcard_id")
       .notNull()
       .references(() => flashcards.id, { onDelete: "cascade" }),
+    cardType: text("card_type", { enum: CARD_TYPES }).notNull().default("recognition"),
     due: timestamp("due").notNull(),
     stability: real("stability").notNull(),
     difficulty: real("difficulty").notNull(),
@@ -91,7 +115,10 @@ export const flashcardStates = sqliteTable(
     lastReview: timestamp("last_review"),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.userId, t.flashcardId] }), index("flashcard_states_due_idx").on(t.userId, t.due)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.flashcardId, t.cardType] }),
+    index("flashcard_states_due_idx").on(t.userId, t.due),
+  ],
 );
 
 export const flashcardReviewLogs = sqliteTable(
@@ -104,6 +131,7 @@ export const flashcardReviewLogs = sqliteTable(
     flashcardId: integer("flashcard_id")
       .notNull()
       .references(() => flashcards.id, { onDelete: "cascade" }),
+    cardType: text("card_type", { enum: CARD_TYPES }).notNull().default("recognition"),
     rating: integer("rating").notNull(),
     reviewedAt: timestamp("reviewed_at").notNull(),
     requestId: text("request_id").notNull(),
@@ -140,6 +168,7 @@ export const vocabularyReviewStates = sqliteTable(
     itemId: integer("item_id")
       .notNull()
       .references(() => vocabularyListItems.id, { onDelete: "cascade" }),
+    cardType: text("card_type", { enum: CARD_TYPES }).notNull().default("recognition"),
     due: timestamp("due").notNull(),
     stability: real("stability").notNull(),
     difficulty: real("difficulty").notNull(),
@@ -152,7 +181,10 @@ export const vocabularyReviewStates = sqliteTable(
     lastReview: timestamp("last_review"),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index("vocabulary_review_states_due_idx").on(t.userId, t.due)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId, t.cardType] }),
+    index("vocabulary_review_states_due_idx").on(t.userId, t.due),
+  ],
 );
 
 export const vocabularyReviewLogs = sqliteTable(
@@ -165,6 +197,7 @@ export const vocabularyReviewLogs = sqliteTable(
     itemId: integer("item_id")
       .notNull()
       .references(() => vocabularyListItems.id, { onDelete: "cascade" }),
+    cardType: text("card_type", { enum: CARD_TYPES }).notNull().default("recognition"),
     rating: integer("rating").notNull(),
     reviewedAt: timestamp("reviewed_at").notNull(),
     requestId: text("request_id").notNull(),

@@ -1,7 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import { reviewSchema } from "#core/schemas/flashcards";
+import { cardReviewSchema, noteUpdateSchema, reviewSettingsSchema } from "#core/schemas/flashcards";
+import { updateNote } from "../services/cards";
 import { AppError, notFound } from "../lib/errors";
 import { requireAllDueReview, requireCollectionSession, requireFlashcardReview } from "../services/free-tier";
 import {
@@ -9,9 +10,13 @@ import {
   getFlashcollection,
   getOwnVocabularyList,
   getReviewSession,
+  getReviewSettings,
+  REVIEW_SOURCES,
   reviewFlashcard,
   reviewSavedWord,
+  saveReviewSettings,
   type ReviewScope,
+  type ReviewSource,
 } from "../services/flashcards";
 import { defineRoute, idParam, implement, jsonBody, ok, queryParam, refusal, refused } from "./route";
 import type { ApiEnv } from "./types";
@@ -19,8 +24,19 @@ import type { ApiEnv } from "./types";
 const collection = z.object({ id: idParam() });
 
 /** A review body that is not `{cardId, rating, requestId}` is malformed: 400 with the reasons. */
-const review = jsonBody(reviewSchema, { invalidStatus: 400 });
+const review = jsonBody(cardReviewSchema, { invalidStatus: 400 });
 const MALFORMED_REVIEW = refusal(400, "The review is not `{ cardId, rating, requestId }`: `errors` says why.");
+
+/** `?source=words,sentences,collections`: only those sources in the daily review (none: all). */
+function dueScope(c: Context<ApiEnv>): ReviewScope {
+  const text = c.req.query("source");
+  if (text === undefined || text === "") return { kind: "due" };
+  const sources = text.split(",");
+  const unknown = sources.filter((source) => !(REVIEW_SOURCES as readonly string[]).includes(source));
+  if (unknown.length > 0)
+    throw new AppError(400, [`source: choose among ${REVIEW_SOURCES.join(", ")} (not ${unknown.join(", ")}).`]);
+  return { kind: "due", sources: sources as ReviewSource[] };
+}
 
 async function wordsScope(c: Context<ApiEnv>): Promise<ReviewScope> {
   const listText = c.req.query("list");
@@ -56,13 +72,20 @@ implement(
     method: "get",
     path: "/due/session",
     audience: "member",
-    summary: "A review session of every card due.",
-    responses: { ...ok(), ...refused(402) },
+    summary: "The daily review: My words, sentence cards and every started collection's due cards (docs/cards.md).",
+    parameters: [queryParam("source", "Only these sources, comma-separated: words, sentences, collections.")],
+    responses: { ...ok(), ...refused(400, 402) },
   }),
   async (c) => {
-    await requireAllDueReview(c.get("viewer"));
+    const viewer = c.get("viewer");
+    const scope = dueScope(c);
+    await requireAllDueReview(viewer);
     return c.json({
-      data: await getReviewSession(c.get("app"), { userId: c.get("user")!.id, scope: { kind: "due" } }),
+      data: await getReviewSession(c.get("app"), {
+        userId: c.get("user")!.id,
+        scope,
+        lessonAccess: () => viewer.lessonAccess(),
+      }),
     });
   },
 );
@@ -75,7 +98,7 @@ implement(
     audience: "member",
     summary: "Rate a card (spaced repetition): answers when it is due next.",
     request: { body: review },
-    responses: { ...ok(), ...MALFORMED_REVIEW, ...refused(402, 404, 409) },
+    responses: { ...ok(), ...MALFORMED_REVIEW, ...refused(402, 404, 409, 422) },
   }),
   async (c) => {
     const input = c.req.valid("json");
@@ -94,8 +117,16 @@ implement(
     parameters: [queryParam("list", "Only this word list of theirs.", { schema: { type: "integer" } })],
     responses: { ...ok(), ...refused(400, 404) },
   }),
-  async (c) =>
-    c.json({ data: await getReviewSession(c.get("app"), { userId: c.get("user")!.id, scope: await wordsScope(c) }) }),
+  async (c) => {
+    const viewer = c.get("viewer");
+    return c.json({
+      data: await getReviewSession(c.get("app"), {
+        userId: c.get("user")!.id,
+        scope: await wordsScope(c),
+        lessonAccess: () => viewer.lessonAccess(),
+      }),
+    });
+  },
 );
 
 implement(
@@ -104,12 +135,60 @@ implement(
     method: "post",
     path: "/my-words/reviews",
     audience: "member",
-    summary: "Rate one of the member's saved words.",
+    summary: "Rate one card of the member's saved words (a production card's typed answer is checked: wrong is Again).",
     request: { body: review },
-    responses: { ...ok(), ...MALFORMED_REVIEW, ...refused(404, 409) },
+    responses: { ...ok(), ...MALFORMED_REVIEW, ...refused(404, 409, 422) },
   }),
   async (c) =>
     c.json({ data: await reviewSavedWord(c.get("app"), { userId: c.get("user")!.id, ...c.req.valid("json") }) }),
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "get",
+    path: "/settings",
+    audience: "member",
+    summary: "The member's daily limits of the review (new cards and reviews per local day).",
+    responses: { ...ok() },
+  }),
+  async (c) => c.json({ data: await getReviewSettings(c.get("app"), { userId: c.get("user")!.id }) }),
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "put",
+    path: "/settings",
+    audience: "member",
+    summary: "Set the member's daily limits of the review.",
+    request: { body: jsonBody(reviewSettingsSchema) },
+    responses: { ...ok(), ...refused(422) },
+  }),
+  async (c) =>
+    c.json({
+      data: await saveReviewSettings(c.get("app"), { userId: c.get("user")!.id, settings: c.req.valid("json") }),
+    }),
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "patch",
+    path: "/notes/{id}",
+    audience: "member",
+    summary: "Edit one of the member's notes: meaning, transliteration, card types, suspended.",
+    request: { params: collection, body: jsonBody(noteUpdateSchema) },
+    responses: { ...ok(), ...refused(404, 422) },
+  }),
+  async (c) =>
+    c.json({
+      data: await updateNote(c.get("app"), {
+        userId: c.get("user")!.id,
+        itemId: c.req.valid("param").id,
+        patch: c.req.valid("json"),
+      }),
+    }),
 );
 
 implement(

@@ -2,7 +2,13 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { queryIntegerField } from "#core/schemas/query";
-import { captionsQuerySchema, commentSchema, progressSchema, saveWordSchema } from "#core/schemas/lessons";
+import {
+  captionsQuerySchema,
+  commentSchema,
+  progressSchema,
+  saveLineSchema,
+  saveWordSchema,
+} from "#core/schemas/lessons";
 import { tokenLookupQuerySchema } from "#core/schemas/words";
 import { formatTransliteration } from "#core/transliteration";
 import { requireLessonAccess, requireSignedIn } from "../access/policy";
@@ -11,7 +17,7 @@ import { createComment, deleteComment, listComments, updateComment } from "../se
 import { listLessonCues } from "../services/lesson-content";
 import { getLessonPage } from "../services/lessons";
 import { saveProgress } from "../services/progress";
-import { isWordSaved, saveWordToDefaultList } from "../services/vocabulary-save";
+import { isWordSaved, saveLineToDefaultList, saveWordToDefaultList } from "../services/vocabulary-save";
 import { lookupWord } from "../services/word-lookup";
 import { lookupToken } from "../services/words/lookup";
 import { lessonWordStatuses } from "../services/words/status";
@@ -169,6 +175,31 @@ implement(
   async (c) => {
     const input = { ...c.req.valid("json"), videoId: c.get("lesson").id };
     const { list, item, created } = await saveWordToDefaultList(c.get("app"), { userId: c.get("user")!.id, input });
+    return c.json({ data: { list, item, created } }, created ? 201 : 200);
+  },
+);
+
+implement(
+  lessonsApi,
+  defineRoute({
+    method: "post",
+    path: "/{id}/lines",
+    audience: "member",
+    middleware: withLesson,
+    summary: "Save a whole line of the lesson as a sentence card in the member's words (docs/cards.md).",
+    request: { params: lesson, body: jsonBody(saveLineSchema) },
+    responses: {
+      ...created(undefined, "Saved as a sentence card."),
+      ...ok(undefined, "Already saved."),
+      ...refused(402, 404, 422),
+    },
+  }),
+  async (c) => {
+    const { list, item, created } = await saveLineToDefaultList(c.get("app"), {
+      userId: c.get("user")!.id,
+      videoId: c.get("lesson").id,
+      cueId: c.req.valid("json").cueId,
+    });
     return c.json({ data: { list, item, created } }, created ? 201 : 200);
   },
 );

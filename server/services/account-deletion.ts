@@ -12,6 +12,7 @@ import {
   passwordResetTokens,
   playlists,
   rateLimits,
+  reviewSettings,
   sessions,
   signInLinks,
   studyDays,
@@ -100,6 +101,11 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
     fate: "deleted",
     why: "personal study history",
     erase: byMember(vocabularyReviewLogs, vocabularyReviewLogs.userId),
+  },
+  review_settings: {
+    fate: "deleted",
+    why: "the member's daily review limits",
+    erase: byMember(reviewSettings, reviewSettings.userId),
   },
   member_lemmas: {
     fate: "deleted",

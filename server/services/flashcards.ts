@@ -1,6 +1,9 @@
-import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import {
   flashcards,
+  reviewSettings,
+  transcriptCues,
+  videos,
   flashcardReviewLogs,
   flashcardStates,
   flashcollections,
@@ -10,6 +13,7 @@ import {
   vocabularyReviewLogs,
   vocabularyReviewStates,
   type Level,
+  type ReviewStateSnapshot,
 } from "#drizzle/schema";
 import {
   LEARN_AHEAD_MS,
@@ -21,9 +25,20 @@ import {
   type RatingPreview,
   type ReviewState,
 } from "#core/fsrs";
+import {
+  checkProductionAnswer,
+  DEFAULT_NEW_PER_DAY,
+  DEFAULT_REVIEWS_PER_DAY,
+  noteCardTypes,
+  type CardType,
+  type NoteKind,
+} from "#core/cards";
+import { localDay } from "#core/local-day";
 import { slugify } from "#core/slug";
+import { isLessonLocked } from "../access/policy";
+import type { LessonAccessFacts } from "../access/types";
 import type { AppContext } from "../context";
-import { notFound } from "../lib/errors";
+import { AppError, notFound } from "../lib/errors";
 import {
   applyReview,
   FLASHCARD_REVIEWS,
@@ -35,13 +50,26 @@ import {
   type ReviewStateRow,
 } from "./fsrs-reviews";
 import { isMediaKey, signMediaUrl } from "./media";
+import { timeZoneQuery } from "./study-progress";
 
 // Flashcard collections and the learner's saved words, reviewed with FSRS (core/fsrs.ts).
 // Every state and log row is the learner's own: the user id is in every `where`.
 
-/** What to review: one collection, every due card of every collection, or the learner's saved words. */
+/** Where a card of the daily review comes from, to filter it by (docs/cards.md). */
+export const REVIEW_SOURCES = ["words", "sentences", "collections"] as const;
+export type ReviewSource = (typeof REVIEW_SOURCES)[number];
+
+/**
+ * What to review: one collection; the daily review (`due`: every card of "My words" and every started
+ * collection's due cards, optionally only some sources); or the learner's saved words.
+ */
 export type ReviewScope =
-  { kind: "collection"; collectionId: number } | { kind: "due" } | { kind: "words"; listId?: number };
+  | { kind: "collection"; collectionId: number }
+  | { kind: "due"; sources?: readonly ReviewSource[] }
+  | { kind: "words"; listId?: number };
+
+/** Which table a card's note lives in: a curated collection's flashcard or one of the member's saved notes. */
+export type CardSource = "flashcard" | "word";
 
 export interface StudyCounts {
   total: number;
@@ -83,13 +111,42 @@ export interface FlashcardsOverview {
   themes: VocabularyThemeLink[];
 }
 
+/** The lesson line a note was saved from: its card plays that range of the lesson's own media. */
+export interface CardLine {
+  lessonId: number;
+  lessonTitle: string;
+  /** The lesson opened at this line (`?t=` seconds). */
+  href: string;
+  /** The lesson's media (signed, Range-capable, as the player uses); null when the member may not watch it. */
+  mediaUrl: string | null;
+  posterUrl: string | null;
+  startMs: number;
+  endMs: number | null;
+  /** The line's own text (for a word, its example sentence); null when the line is gone. */
+  arabic: string | null;
+  english: string | null;
+}
+
 export interface StudyCard {
+  /** The note's id (a flashcard's or a saved note's). */
   id: number;
+  source: CardSource;
+  cardType: CardType;
+  /** Every card type the note makes (its own choice, for editing). */
+  enabledTypes: CardType[];
+  kind: NoteKind;
   arabic: string;
   transliteration: string;
   english: string;
   audioUrl: string | null;
   imageUrl: string | null;
+  line: CardLine | null;
+}
+
+/** A member's daily limits of the review (no row: the defaults). */
+export interface ReviewSettings {
+  newPerDay: number;
+  reviewsPerDay: number;
 }
 
 export type CardStatus = "new" | "learning" | "due" | "learned";
@@ -114,6 +171,8 @@ export interface ReviewSession {
   /** The card to show now, with what each answer would do; null when the session is over. */
   current: { card: StudyCard; isNew: boolean; previews: RatingPreview[] } | null;
   remaining: { due: number; new: number; learning: number };
+  /** Cards ready but held back by today's limits: when `current` is null and either is > 0, it is "done for today". */
+  held: { new: number; due: number };
   /** Reviews since the session began (null when no start was given). */
   summary: SessionSummary | null;
   /** The soonest a card in this scope comes due again after now. */
@@ -134,15 +193,22 @@ export function cardStatus(state: Pick<ReviewState, "due" | "state"> | null, now
 type QueueCard = { id: number; state: ReviewState | null };
 
 /**
- * Anki's order: cards already due (oldest first), then new cards up to today's allowance, then cards
- * still in (re)learning that come due within the learn-ahead window.
+ * Anki's order: cards already due (oldest first) up to today's review allowance, then new cards up to
+ * today's new allowance, then cards still in (re)learning that come due within the learn-ahead window.
  */
-export function orderQueue<T extends QueueCard>(cards: readonly T[], now: Date, newAllowance: number) {
+export function orderQueue<T extends QueueCard>(
+  cards: readonly T[],
+  now: Date,
+  newAllowance: number,
+  reviewAllowance = Number.POSITIVE_INFINITY,
+) {
   const at = now.getTime();
-  const due = cards
+  const allDue = cards
     .filter((card) => card.state && card.state.due.getTime() <= at)
     .sort((a, b) => a.state!.due.getTime() - b.state!.due.getTime());
-  const fresh = cards.filter((card) => !card.state).slice(0, Math.max(0, newAllowance));
+  const due = allDue.slice(0, Math.max(0, reviewAllowance));
+  const allFresh = cards.filter((card) => !card.state);
+  const fresh = allFresh.slice(0, Math.max(0, newAllowance));
   const learning = cards
     .filter(
       (card) =>
@@ -152,13 +218,20 @@ export function orderQueue<T extends QueueCard>(cards: readonly T[], now: Date, 
         (card.state.state === State.Learning || card.state.state === State.Relearning),
     )
     .sort((a, b) => a.state!.due.getTime() - b.state!.due.getTime());
-  return { queue: [...due, ...fresh, ...learning], due: due.length, new: fresh.length, learning: learning.length };
+  return {
+    queue: [...due, ...fresh, ...learning],
+    due: due.length,
+    new: fresh.length,
+    learning: learning.length,
+    held: { due: allDue.length - due.length, new: allFresh.length - fresh.length },
+  };
 }
 
 function countStudy(
   cards: ReadonlyArray<{ state: Pick<ReviewState, "due"> | null }>,
   now: Date,
   introducedToday: number,
+  newPerDay = NEW_CARDS_PER_DAY,
 ): StudyCounts {
   const total = cards.length;
   const fresh = cards.filter((card) => !card.state).length;
@@ -168,7 +241,7 @@ function countStudy(
     due,
     new: fresh,
     learned: total - fresh - due,
-    newToday: Math.min(fresh, Math.max(0, NEW_CARDS_PER_DAY - introducedToday)),
+    newToday: Math.min(fresh, Math.max(0, newPerDay - introducedToday)),
   };
 }
 
@@ -282,31 +355,78 @@ async function loadFlashcardRows(ctx: AppContext, userId: number | null, where: 
     );
   return rows.map((row) => {
     const { card, state } = splitState(row);
-    return { ...card, state };
+    return { ...card, ...FLASHCARD_CARD, state };
   });
 }
 
-async function loadWordRows(ctx: AppContext, userId: number, listId?: number) {
-  const rows = await ctx.db
-    .select({
-      id: vocabularyListItems.id,
-      arabic: vocabularyListItems.arabic,
-      transliteration: vocabularyListItems.transliteration,
-      english: vocabularyListItems.english,
-      ...wordStateColumns,
-    })
-    .from(vocabularyListItems)
-    .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
-    .leftJoin(
-      vocabularyReviewStates,
-      and(eq(vocabularyReviewStates.itemId, vocabularyListItems.id), eq(vocabularyReviewStates.userId, userId)),
-    )
-    .where(and(eq(vocabularyLists.userId, userId), listId === undefined ? undefined : eq(vocabularyLists.id, listId)))
-    .orderBy(asc(vocabularyListItems.createdAt), asc(vocabularyListItems.id));
-  return rows.map((row) => {
-    const { card, state } = splitState(row);
-    return { ...card, audioKey: null as string | null, imageKey: null as string | null, state };
-  });
+/** A curated flashcard is one recognition card with no lesson line (ADR 036: collections stay recognition-only). */
+const FLASHCARD_CARD = {
+  source: "flashcard" as CardSource,
+  cardType: "recognition" as CardType,
+  enabledTypes: ["recognition"] as CardType[],
+  kind: "word" as NoteKind,
+  videoId: null as number | null,
+  cueId: null as number | null,
+  startMs: null as number | null,
+  endMs: null as number | null,
+};
+
+/**
+ * The member's notes in "My words" (all lists, or one) as cards: each note makes the card types it has enabled,
+ * each with its own state. Suspended notes are left out.
+ */
+async function loadWordCards(ctx: AppContext, userId: number, listId?: number) {
+  const [notes, states] = await ctx.db.batch([
+    ctx.db
+      .select({
+        id: vocabularyListItems.id,
+        arabic: vocabularyListItems.arabic,
+        transliteration: vocabularyListItems.transliteration,
+        english: vocabularyListItems.english,
+        kind: vocabularyListItems.kind,
+        cardTypes: vocabularyListItems.cardTypes,
+        videoId: vocabularyListItems.videoId,
+        cueId: vocabularyListItems.cueId,
+        startMs: vocabularyListItems.startMs,
+        endMs: vocabularyListItems.endMs,
+      })
+      .from(vocabularyListItems)
+      .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
+      .where(
+        and(
+          eq(vocabularyLists.userId, userId),
+          listId === undefined ? undefined : eq(vocabularyLists.id, listId),
+          isNull(vocabularyListItems.suspendedAt),
+        ),
+      )
+      .orderBy(asc(vocabularyListItems.createdAt), asc(vocabularyListItems.id)),
+    ctx.db
+      .select({ itemId: vocabularyReviewStates.itemId, cardType: vocabularyReviewStates.cardType, ...wordStateColumns })
+      .from(vocabularyReviewStates)
+      .where(eq(vocabularyReviewStates.userId, userId)),
+  ]);
+  const stateOf = new Map(states.map(({ itemId, cardType, ...state }) => [`${itemId}:${cardType}`, state]));
+  const cards = notes.flatMap(({ cardTypes, ...note }) =>
+    noteCardTypes({ cardTypes, hasAudio: hasLine(note) }).map((cardType) => {
+      const state = stateOf.get(`${note.id}:${cardType}`);
+      return {
+        ...note,
+        enabledTypes: cardTypes,
+        source: "word" as CardSource,
+        cardType,
+        audioKey: null as string | null,
+        imageKey: null as string | null,
+        state: state ? toReviewState(state) : null,
+      };
+    }),
+  );
+  // New siblings are met apart: every note's first card before any note's second one.
+  const order: Record<CardType, number> = { recognition: 0, production: 1, listening: 2 };
+  return cards.sort((a, b) => order[a.cardType] - order[b.cardType]);
+}
+
+function hasLine(note: { videoId: number | null; startMs: number | null; endMs: number | null }) {
+  return note.videoId !== null && note.startMs !== null && note.endMs !== null;
 }
 
 /** New cards first reviewed today, per collection (flashcards) — what the daily limit counts. */
@@ -326,18 +446,52 @@ async function flashcardsIntroducedToday(ctx: AppContext, userId: number, now: D
   return new Map(rows.map((row) => [row.collectionId, row.total]));
 }
 
-async function wordsIntroducedToday(ctx: AppContext, userId: number, now: Date): Promise<number> {
+/** The member's daily limits (the defaults until they set theirs). */
+export async function getReviewSettings(ctx: AppContext, { userId }: { userId: number }): Promise<ReviewSettings> {
   const [row] = await ctx.db
-    .select({ total: count() })
-    .from(vocabularyReviewLogs)
-    .where(
-      and(
-        eq(vocabularyReviewLogs.userId, userId),
-        gte(vocabularyReviewLogs.reviewedAt, startOfUtcDay(now)),
-        isNull(vocabularyReviewLogs.previousState),
-      ),
-    );
-  return row?.total ?? 0;
+    .select({ newPerDay: reviewSettings.newPerDay, reviewsPerDay: reviewSettings.reviewsPerDay })
+    .from(reviewSettings)
+    .where(eq(reviewSettings.userId, userId));
+  return row ?? { newPerDay: DEFAULT_NEW_PER_DAY, reviewsPerDay: DEFAULT_REVIEWS_PER_DAY };
+}
+
+export async function saveReviewSettings(
+  ctx: AppContext,
+  { userId, settings }: { userId: number; settings: ReviewSettings },
+): Promise<ReviewSettings> {
+  const now = ctx.now();
+  await ctx.db
+    .insert(reviewSettings)
+    .values({ userId, ...settings, updatedAt: now })
+    .onConflictDoUpdate({ target: reviewSettings.userId, set: { ...settings, updatedAt: now } });
+  return settings;
+}
+
+/**
+ * What the daily limits have counted today, on the member's own calendar (core/local-day.ts): saved notes'
+ * cards met for the first time, and answers to cards that were in review (both kinds of card).
+ */
+async function studiedToday(ctx: AppContext, userId: number, now: Date) {
+  // A local day is never longer than 26 hours, so two days back hold all of today's answers.
+  const since = new Date(now.getTime() - 48 * 60 * 60 * 1000);
+  const [wordLogs, cardLogs, [member]] = await ctx.db.batch([
+    ctx.db
+      .select({ reviewedAt: vocabularyReviewLogs.reviewedAt, previous: vocabularyReviewLogs.previousState })
+      .from(vocabularyReviewLogs)
+      .where(and(eq(vocabularyReviewLogs.userId, userId), gte(vocabularyReviewLogs.reviewedAt, since))),
+    ctx.db
+      .select({ reviewedAt: flashcardReviewLogs.reviewedAt, previous: flashcardReviewLogs.previousState })
+      .from(flashcardReviewLogs)
+      .where(and(eq(flashcardReviewLogs.userId, userId), gte(flashcardReviewLogs.reviewedAt, since))),
+    timeZoneQuery(ctx, { userId }),
+  ]);
+  const today = localDay(now, member?.timeZone);
+  const isToday = (log: { reviewedAt: Date }) => localDay(log.reviewedAt, member?.timeZone) === today;
+  const isReview = (log: { previous: { state: number } | null }) => log.previous?.state === State.Review;
+  return {
+    newWords: wordLogs.filter((log) => isToday(log) && log.previous === null).length,
+    reviews: [...wordLogs, ...cardLogs].filter((log) => isToday(log) && isReview(log)).length,
+  };
 }
 
 /** `/flashcards`: published collections with card counts and, for a learner, what is due. */
@@ -382,8 +536,12 @@ export async function getFlashcardsOverview(
   });
   let savedWords: StudyCounts | null = null;
   if (userId !== null) {
-    const words = await loadWordRows(ctx, userId);
-    savedWords = countStudy(words, now, await wordsIntroducedToday(ctx, userId, now));
+    const [words, today, settings] = await Promise.all([
+      loadWordCards(ctx, userId),
+      studiedToday(ctx, userId, now),
+      getReviewSettings(ctx, { userId }),
+    ]);
+    savedWords = countStudy(words, now, today.newWords, settings.newPerDay);
   }
   return {
     collections: summaries,
@@ -393,24 +551,85 @@ export async function getFlashcardsOverview(
   };
 }
 
+type CardRow = {
+  id: number;
+  source: CardSource;
+  cardType: CardType;
+  enabledTypes: CardType[];
+  kind: NoteKind;
+  arabic: string;
+  transliteration: string;
+  english: string;
+  audioKey: string | null;
+  imageKey: string | null;
+  videoId: number | null;
+  cueId: number | null;
+  startMs: number | null;
+  endMs: number | null;
+};
+
+/** Who is reviewing, as far as the lessons' media go: a premium lesson's media is signed only for a subscriber. */
+export type LessonAccessCheck = () => Promise<Pick<LessonAccessFacts, "signedIn" | "hasSubscription">>;
+
+const FREE_LESSONS_ONLY: LessonAccessCheck = async () => ({ signedIn: true, hasSubscription: false });
+
+/** The lesson line of a saved note: its range, its lesson (and media when the member may watch it). */
+async function cardLine(ctx: AppContext, row: CardRow, lessonAccess: LessonAccessCheck): Promise<CardLine | null> {
+  if (row.videoId === null || row.startMs === null) return null;
+  const [found] = await ctx.db
+    .select({
+      id: videos.id,
+      title: videos.title,
+      slug: videos.slug,
+      isFree: videos.isFree,
+      isPublished: videos.isPublished,
+      videoKey: videos.videoKey,
+      thumbnailKey: videos.thumbnailKey,
+      cueArabic: transcriptCues.arabic,
+      cueEnglish: transcriptCues.english,
+    })
+    .from(videos)
+    .leftJoin(transcriptCues, and(eq(transcriptCues.id, row.cueId ?? 0), eq(transcriptCues.videoId, videos.id)))
+    .where(eq(videos.id, row.videoId))
+    .limit(1);
+  if (!found || !found.isPublished) return null;
+  const watchable = !isLessonLocked(found, await lessonAccess());
+  const seconds = Math.max(0, Math.floor(row.startMs / 1000));
+  return {
+    lessonId: found.id,
+    lessonTitle: found.title,
+    href: `/video/${found.id}/${found.slug || slugify(found.title)}?t=${seconds}`,
+    mediaUrl: watchable ? await mediaUrl(ctx, found.videoKey) : null,
+    posterUrl: await mediaUrl(ctx, found.thumbnailKey),
+    startMs: row.startMs,
+    endMs: row.endMs,
+    arabic: found.cueArabic,
+    english: found.cueEnglish,
+  };
+}
+
 async function toStudyCard(
   ctx: AppContext,
-  row: {
-    id: number;
-    arabic: string;
-    transliteration: string;
-    english: string;
-    audioKey: string | null;
-    imageKey: string | null;
-  },
+  row: CardRow,
+  lessonAccess: LessonAccessCheck = FREE_LESSONS_ONLY,
 ): Promise<StudyCard> {
+  const [audioUrl, imageUrl, line] = await Promise.all([
+    mediaUrl(ctx, row.audioKey),
+    mediaUrl(ctx, row.imageKey),
+    row.source === "word" ? cardLine(ctx, row, lessonAccess) : null,
+  ]);
   return {
     id: row.id,
+    source: row.source,
+    cardType: row.cardType,
+    enabledTypes: row.enabledTypes,
+    kind: row.kind,
     arabic: row.arabic,
     transliteration: row.transliteration,
     english: row.english,
-    audioUrl: await mediaUrl(ctx, row.audioKey),
-    imageUrl: await mediaUrl(ctx, row.imageKey),
+    audioUrl,
+    imageUrl,
+    line,
   };
 }
 
@@ -457,27 +676,36 @@ export async function getOwnVocabularyList(ctx: AppContext, { userId, listId }: 
   return list ?? null;
 }
 
-type ScopeCard = QueueCard & Parameters<typeof toStudyCard>[1];
+type ScopeCard = QueueCard & CardRow;
+
+const wordSource = (card: { kind: NoteKind }): ReviewSource => (card.kind === "sentence" ? "sentences" : "words");
 
 async function scopeCards(
   ctx: AppContext,
   userId: number,
   scope: ReviewScope,
   now: Date,
-): Promise<{ cards: ScopeCard[]; introduced: number }> {
-  if (scope.kind === "words") {
-    return {
-      cards: await loadWordRows(ctx, userId, scope.listId),
-      introduced: await wordsIntroducedToday(ctx, userId, now),
-    };
+): Promise<{ cards: ScopeCard[]; newAllowance: number; reviewAllowance: number }> {
+  if (scope.kind === "collection") {
+    // A collection's own session keeps its own allowance of new cards a day (ADR 014).
+    const cards = await loadFlashcardRows(ctx, userId, eq(flashcards.collectionId, scope.collectionId));
+    const introduced = (await flashcardsIntroducedToday(ctx, userId, now)).get(scope.collectionId) ?? 0;
+    return { cards, newAllowance: NEW_CARDS_PER_DAY - introduced, reviewAllowance: Number.POSITIVE_INFINITY };
   }
-  if (scope.kind === "due") {
-    // "Review all due" brings no new cards: those are met collection by collection.
-    return { cards: await loadFlashcardRows(ctx, userId, undefined), introduced: NEW_CARDS_PER_DAY };
-  }
-  const cards = await loadFlashcardRows(ctx, userId, eq(flashcards.collectionId, scope.collectionId));
-  const introduced = (await flashcardsIntroducedToday(ctx, userId, now)).get(scope.collectionId) ?? 0;
-  return { cards, introduced };
+  const [settings, today] = await Promise.all([getReviewSettings(ctx, { userId }), studiedToday(ctx, userId, now)]);
+  const limits = {
+    newAllowance: settings.newPerDay - today.newWords,
+    reviewAllowance: settings.reviewsPerDay - today.reviews,
+  };
+  if (scope.kind === "words") return { cards: await loadWordCards(ctx, userId, scope.listId), ...limits };
+  // The daily review: "My words" (words and sentences) and the due cards of the collections the member has
+  // started; a collection's new cards are met on its own page.
+  const sources = scope.sources?.length ? scope.sources : REVIEW_SOURCES;
+  const [words, started] = await Promise.all([
+    sources.includes("words") || sources.includes("sentences") ? loadWordCards(ctx, userId) : [],
+    sources.includes("collections") ? loadFlashcardRows(ctx, userId, isNotNull(flashcardStates.userId)) : [],
+  ]);
+  return { cards: [...started, ...words.filter((card) => sources.includes(wordSource(card)))], ...limits };
 }
 
 /** Review logs of this scope since `since`, newest first (the flashcard and the word tables). */
@@ -489,30 +717,37 @@ function flashcardLogScope(userId: number, scope: ReviewScope, since: Date): SQL
   );
 }
 
-function wordLogScope(userId: number, scope: ReviewScope & { kind: "words" }, since: Date): SQL | undefined {
+function wordLogScope(userId: number, scope: ReviewScope, since: Date): SQL | undefined {
   return and(
     eq(vocabularyReviewLogs.userId, userId),
     gte(vocabularyReviewLogs.reviewedAt, since),
-    scope.listId === undefined ? undefined : eq(vocabularyListItems.listId, scope.listId),
+    scope.kind === "words" && scope.listId !== undefined ? eq(vocabularyListItems.listId, scope.listId) : undefined,
   );
 }
 
+const scopeHasWords = (scope: ReviewScope) => scope.kind !== "collection";
+const scopeHasFlashcards = (scope: ReviewScope) => scope.kind !== "words";
+
 async function sessionSummary(ctx: AppContext, userId: number, scope: ReviewScope, since: Date) {
-  const rows =
-    scope.kind === "words"
-      ? await ctx.db
+  const [words, cards] = await Promise.all([
+    scopeHasWords(scope)
+      ? ctx.db
           .select({ rating: vocabularyReviewLogs.rating, total: count() })
           .from(vocabularyReviewLogs)
           .innerJoin(vocabularyListItems, eq(vocabularyListItems.id, vocabularyReviewLogs.itemId))
           .where(wordLogScope(userId, scope, since))
           .groupBy(vocabularyReviewLogs.rating)
-      : await ctx.db
+      : [],
+    scopeHasFlashcards(scope)
+      ? ctx.db
           .select({ rating: flashcardReviewLogs.rating, total: count() })
           .from(flashcardReviewLogs)
           .innerJoin(flashcards, eq(flashcards.id, flashcardReviewLogs.flashcardId))
           .where(flashcardLogScope(userId, scope, since))
-          .groupBy(flashcardReviewLogs.rating);
-  return summarize(rows);
+          .groupBy(flashcardReviewLogs.rating)
+      : [],
+  ]);
+  return summarize([...words, ...cards]);
 }
 
 /**
@@ -521,11 +756,15 @@ async function sessionSummary(ctx: AppContext, userId: number, scope: ReviewScop
  */
 export async function getReviewSession(
   ctx: AppContext,
-  { userId, scope, ...options }: { userId: number; scope: ReviewScope } & { since?: Date | null },
+  {
+    userId,
+    scope,
+    ...options
+  }: { userId: number; scope: ReviewScope } & { since?: Date | null; lessonAccess?: LessonAccessCheck },
 ): Promise<ReviewSession> {
   const now = ctx.now();
-  const { cards, introduced } = await scopeCards(ctx, userId, scope, now);
-  const order = orderQueue(cards, now, NEW_CARDS_PER_DAY - introduced);
+  const { cards, newAllowance, reviewAllowance } = await scopeCards(ctx, userId, scope, now);
+  const order = orderQueue(cards, now, newAllowance, reviewAllowance);
   const next = order.queue[0];
   const later = cards.flatMap((card) =>
     card.state && card.state.due.getTime() > now.getTime() ? [card.state.due.getTime()] : [],
@@ -533,9 +772,14 @@ export async function getReviewSession(
   const since = options.since ?? null;
   return {
     current: next
-      ? { card: await toStudyCard(ctx, next), isNew: next.state === null, previews: previewRatings(next.state, now) }
+      ? {
+          card: await toStudyCard(ctx, next, options.lessonAccess),
+          isNew: next.state === null,
+          previews: previewRatings(next.state, now),
+        }
       : null,
     remaining: { due: order.due, new: order.new, learning: order.learning },
+    held: order.held,
     summary: since ? await sessionSummary(ctx, userId, scope, since) : null,
     nextDue: later.length ? new Date(Math.min(...later)) : null,
     canUndo: since ? (await lastReviewInScope(ctx, userId, scope, since)) !== null : false,
@@ -550,12 +794,15 @@ export interface ReviewInput {
   cardId: number;
   rating: Grade;
   requestId: string;
+  cardType?: CardType;
+  /** A production card's typed answer: a wrong one is rated Again, whatever was chosen. */
+  answer?: string;
 }
 
-/** Rates one flashcard of a published collection (see `applyReview`). */
+/** Rates one flashcard of a published collection (see `applyReview`); collections have recognition cards only. */
 export async function reviewFlashcard(
   ctx: AppContext,
-  { userId, ...input }: { userId: number } & ReviewInput,
+  { userId, answer: _answer, cardType = "recognition", ...input }: { userId: number } & ReviewInput,
 ): Promise<ReviewResult> {
   const [card] = await ctx.db
     .select({ id: flashcards.id })
@@ -563,52 +810,92 @@ export async function reviewFlashcard(
     .innerJoin(flashcollections, and(eq(flashcollections.id, flashcards.collectionId), publishedCollection))
     .where(eq(flashcards.id, input.cardId));
   if (!card) throw notFound("We couldn't find that flashcard.");
-  return applyReview(ctx, { tables: FLASHCARD_REVIEWS, userId, ...input });
+  if (cardType !== "recognition")
+    throw new AppError(422, ["cardType: a collection's flashcards are reviewed as recognition cards."]);
+  return applyReview(ctx, { tables: FLASHCARD_REVIEWS, userId, cardType, ...input });
 }
 
-/** Rates one of the learner's saved words; the same rules as flashcards. Others' words answer 404. */
+/**
+ * Rates one card of the learner's saved notes; the same rules as flashcards. Others' notes answer 404, a card
+ * type the note does not make 422. A production card's typed answer is checked here (core/cards.ts).
+ */
 export async function reviewSavedWord(
   ctx: AppContext,
-  { userId, ...input }: { userId: number } & ReviewInput,
-): Promise<ReviewResult> {
+  { userId, answer, cardType = "recognition", ...input }: { userId: number } & ReviewInput,
+): Promise<ReviewResult & { correct: boolean | null }> {
   const [item] = await ctx.db
-    .select({ id: vocabularyListItems.id })
+    .select({
+      id: vocabularyListItems.id,
+      arabic: vocabularyListItems.arabic,
+      transliteration: vocabularyListItems.transliteration,
+      cardTypes: vocabularyListItems.cardTypes,
+      videoId: vocabularyListItems.videoId,
+      startMs: vocabularyListItems.startMs,
+      endMs: vocabularyListItems.endMs,
+    })
     .from(vocabularyListItems)
     .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
     .where(and(eq(vocabularyListItems.id, input.cardId), eq(vocabularyLists.userId, userId)));
   if (!item) throw notFound("We couldn't find that word in your lists.");
-  return applyReview(ctx, { tables: SAVED_WORD_REVIEWS, userId, ...input });
+  if (!noteCardTypes({ cardTypes: item.cardTypes, hasAudio: hasLine(item) }).includes(cardType))
+    throw new AppError(422, [`cardType: this note has no ${cardType} card.`]);
+  const correct = cardType === "production" && answer !== undefined ? checkProductionAnswer(item, answer) : null;
+  const rating = correct === false ? (1 as Grade) : input.rating;
+  const result = await applyReview(ctx, { tables: SAVED_WORD_REVIEWS, userId, cardType, ...input, rating });
+  return { ...result, correct };
 }
 
-async function lastReviewInScope(ctx: AppContext, userId: number, scope: ReviewScope, since: Date) {
-  if (scope.kind === "words") {
-    const [log] = await ctx.db
-      .select({
-        id: vocabularyReviewLogs.id,
-        cardId: vocabularyReviewLogs.itemId,
-        reviewedAt: vocabularyReviewLogs.reviewedAt,
-        previousState: vocabularyReviewLogs.previousState,
-      })
-      .from(vocabularyReviewLogs)
-      .innerJoin(vocabularyListItems, eq(vocabularyListItems.id, vocabularyReviewLogs.itemId))
-      .where(wordLogScope(userId, scope, since))
-      .orderBy(desc(vocabularyReviewLogs.reviewedAt), desc(vocabularyReviewLogs.id))
-      .limit(1);
-    return log ?? null;
-  }
-  const [log] = await ctx.db
-    .select({
-      id: flashcardReviewLogs.id,
-      cardId: flashcardReviewLogs.flashcardId,
-      reviewedAt: flashcardReviewLogs.reviewedAt,
-      previousState: flashcardReviewLogs.previousState,
-    })
-    .from(flashcardReviewLogs)
-    .innerJoin(flashcards, eq(flashcards.id, flashcardReviewLogs.flashcardId))
-    .where(flashcardLogScope(userId, scope, since))
-    .orderBy(desc(flashcardReviewLogs.reviewedAt), desc(flashcardReviewLogs.id))
-    .limit(1);
-  return log ?? null;
+type ScopeLog = {
+  id: number;
+  cardId: number;
+  cardType: CardType;
+  reviewedAt: Date;
+  previousState: ReviewStateSnapshot | null;
+  source: CardSource;
+};
+
+async function lastReviewInScope(
+  ctx: AppContext,
+  userId: number,
+  scope: ReviewScope,
+  since: Date,
+): Promise<ScopeLog | null> {
+  const [[word], [card]] = await Promise.all([
+    scopeHasWords(scope)
+      ? ctx.db
+          .select({
+            id: vocabularyReviewLogs.id,
+            cardId: vocabularyReviewLogs.itemId,
+            cardType: vocabularyReviewLogs.cardType,
+            reviewedAt: vocabularyReviewLogs.reviewedAt,
+            previousState: vocabularyReviewLogs.previousState,
+          })
+          .from(vocabularyReviewLogs)
+          .innerJoin(vocabularyListItems, eq(vocabularyListItems.id, vocabularyReviewLogs.itemId))
+          .where(wordLogScope(userId, scope, since))
+          .orderBy(desc(vocabularyReviewLogs.reviewedAt), desc(vocabularyReviewLogs.id))
+          .limit(1)
+      : [],
+    scopeHasFlashcards(scope)
+      ? ctx.db
+          .select({
+            id: flashcardReviewLogs.id,
+            cardId: flashcardReviewLogs.flashcardId,
+            cardType: flashcardReviewLogs.cardType,
+            reviewedAt: flashcardReviewLogs.reviewedAt,
+            previousState: flashcardReviewLogs.previousState,
+          })
+          .from(flashcardReviewLogs)
+          .innerJoin(flashcards, eq(flashcards.id, flashcardReviewLogs.flashcardId))
+          .where(flashcardLogScope(userId, scope, since))
+          .orderBy(desc(flashcardReviewLogs.reviewedAt), desc(flashcardReviewLogs.id))
+          .limit(1)
+      : [],
+  ]);
+  const words = word ? { ...word, source: "word" as const } : null;
+  const cards = card ? { ...card, source: "flashcard" as const } : null;
+  if (!words || !cards) return words ?? cards;
+  return words.reviewedAt.getTime() >= cards.reviewedAt.getTime() ? words : cards;
 }
 
 /**
@@ -621,6 +908,6 @@ export async function undoLastReview(
 ): Promise<{ undone: boolean; cardId: number | null }> {
   const log = await lastReviewInScope(ctx, userId, scope, since);
   if (!log) return { undone: false, cardId: null };
-  const tables = scope.kind === "words" ? SAVED_WORD_REVIEWS : FLASHCARD_REVIEWS;
+  const tables = log.source === "word" ? SAVED_WORD_REVIEWS : FLASHCARD_REVIEWS;
   return { undone: await takeBackReview(ctx, { tables, userId, log }), cardId: log.cardId };
 }

@@ -5,6 +5,7 @@ import {
   flashcardStates,
   vocabularyReviewLogs,
   vocabularyReviewStates,
+  type CardType,
   type ReviewStateSnapshot,
 } from "#drizzle/schema";
 import { reviewCard, type Grade, type ReviewState, type State } from "#core/fsrs";
@@ -15,6 +16,8 @@ import { knowledgeFromReview, knowledgeFromTakenBack } from "./words/known";
 
 // Writing an FSRS rating (docs/decisions/014-flashcards-fsrs-reviews.md), once for both kinds of card:
 // flashcards and saved words keep their state and log rows in tables that differ only in the card's column.
+// A state is keyed by member, note and card type (ADR 036): one note's recognition, production and listening
+// cards are scheduled apart.
 
 type Query = BatchItem<"sqlite">;
 
@@ -26,12 +29,20 @@ interface ReviewEffects {
   /** After the log insert; `applied` holds when this answer is the one the card took. */
   afterReview: (
     ctx: AppContext,
-    review: { userId: number; cardId: number; next: ReviewState; requestId: string; now: Date },
+    review: { userId: number; cardId: number; cardType: CardType; next: ReviewState; requestId: string; now: Date },
   ) => Query[];
   /** Before the state goes back; `onlyIf` holds while the card is still as the taken-back answer left it. */
   afterTakeBack: (
     ctx: AppContext,
-    review: { userId: number; cardId: number; previous: ReviewState | null; reviewedAt: Date; onlyIf: SQL; now: Date },
+    review: {
+      userId: number;
+      cardId: number;
+      cardType: CardType;
+      previous: ReviewState | null;
+      reviewedAt: Date;
+      onlyIf: SQL;
+      now: Date;
+    },
   ) => Query[];
 }
 
@@ -69,17 +80,23 @@ export const SAVED_WORD_REVIEWS: ReviewTables = {
   logCard: vocabularyReviewLogs.itemId,
   cardKey: "itemId",
   effects: {
-    afterReview: (ctx, { userId, cardId, next, requestId, now }) =>
-      knowledgeFromReview(ctx, { userId, itemId: cardId, stability: next.stability, requestId, now }),
-    afterTakeBack: (ctx, { userId, cardId, previous, reviewedAt, onlyIf, now }) =>
-      knowledgeFromTakenBack(ctx, {
-        userId,
-        itemId: cardId,
-        previousStability: previous?.stability ?? null,
-        reviewedAt,
-        onlyIf,
-        now,
-      }),
+    // What the member knows of the word follows its recognition card only: hearing or typing it is a
+    // different skill, and one stability per lemma keeps docs/words.md's rule as it was.
+    afterReview: (ctx, { userId, cardId, cardType, next, requestId, now }) =>
+      cardType === "recognition"
+        ? knowledgeFromReview(ctx, { userId, itemId: cardId, stability: next.stability, requestId, now })
+        : [],
+    afterTakeBack: (ctx, { userId, cardId, cardType, previous, reviewedAt, onlyIf, now }) =>
+      cardType === "recognition"
+        ? knowledgeFromTakenBack(ctx, {
+            userId,
+            itemId: cardId,
+            previousStability: previous?.stability ?? null,
+            reviewedAt,
+            onlyIf,
+            now,
+          })
+        : [],
   },
 };
 
@@ -87,6 +104,7 @@ export interface ReviewResult {
   /** False when this request id had already been applied (a retry or double click) or another answer won. */
   applied: boolean;
   cardId: number;
+  cardType: CardType;
   state: ReviewState;
 }
 
@@ -140,22 +158,30 @@ export async function applyReview(
     cardId,
     rating,
     requestId,
-  }: { tables: ReviewTables } & { userId: number; cardId: number; rating: Grade; requestId: string },
+    cardType = "recognition",
+  }: { tables: ReviewTables } & {
+    userId: number;
+    cardId: number;
+    rating: Grade;
+    requestId: string;
+    cardType?: CardType;
+  },
 ): Promise<ReviewResult> {
   const { states, logs, stateCard, logCard, cardKey } = tables;
   const columns = reviewStateColumns(states);
   const byRequest = and(eq(logs.userId, userId), eq(logs.requestId, requestId));
-  const ownState = and(eq(states.userId, userId), eq(stateCard, cardId));
+  const ownState = and(eq(states.userId, userId), eq(stateCard, cardId), eq(states.cardType, cardType));
 
   const [[earlier], [current], [member]] = await ctx.db.batch([
-    ctx.db.select({ cardId: logCard }).from(logs).where(byRequest),
+    ctx.db.select({ cardId: logCard, cardType: logs.cardType }).from(logs).where(byRequest),
     ctx.db.select(columns).from(states).where(ownState),
     timeZoneQuery(ctx, { userId }),
   ]);
   const previous = current ? toReviewState(current) : null;
   if (earlier) {
-    if (earlier.cardId !== cardId) throw new AppError(409, ["That request id was already used for another card."]);
-    return { applied: false, cardId, state: previous! };
+    if (earlier.cardId !== cardId || earlier.cardType !== cardType)
+      throw new AppError(409, ["That request id was already used for another card."]);
+    return { applied: false, cardId, cardType, state: previous! };
   }
 
   const now = ctx.now();
@@ -167,7 +193,7 @@ export async function applyReview(
         .where(and(ownState, eq(states.reps, previous.reps)))
     : ctx.db
         .insert(states)
-        .values({ userId, [cardKey]: cardId, ...next, createdAt: now, updatedAt: now })
+        .values({ userId, [cardKey]: cardId, cardType, ...next, createdAt: now, updatedAt: now })
         .onConflictDoNothing();
   // The answer counts on the member's study day when it is the one applied: first in the batch, on the
   // conditions the two writes below depend on (this request id not logged yet, the card's state still the
@@ -195,6 +221,7 @@ export async function applyReview(
             id: sql<number | null>`null`.as("id"),
             userId: states.userId,
             [cardKey]: stateCard,
+            cardType: states.cardType,
             rating: sql<number>`${rating}`.as("rating"),
             reviewedAt: sql<number>`${now.getTime()}`.as("reviewed_at"),
             requestId: sql<string>`${requestId}`.as("request_id"),
@@ -207,11 +234,11 @@ export async function applyReview(
       )
       .onConflictDoNothing()
       .returning({ id: logs.id }),
-    ...(tables.effects?.afterReview(ctx, { userId, cardId, next, requestId, now }) ?? []),
+    ...(tables.effects?.afterReview(ctx, { userId, cardId, cardType, next, requestId, now }) ?? []),
   ]);
-  if (logged.length > 0) return { applied: true, cardId, state: next };
+  if (logged.length > 0) return { applied: true, cardId, cardType, state: next };
   const [stored] = await ctx.db.select(columns).from(states).where(ownState);
-  return { applied: false, cardId, state: toReviewState(stored!) };
+  return { applied: false, cardId, cardType, state: toReviewState(stored!) };
 }
 
 /**
@@ -226,11 +253,17 @@ export async function takeBackReview(
     log,
   }: { tables: ReviewTables } & {
     userId: number;
-    log: { id: number; cardId: number; reviewedAt: Date; previousState: ReviewStateSnapshot | null };
+    log: {
+      id: number;
+      cardId: number;
+      cardType: CardType;
+      reviewedAt: Date;
+      previousState: ReviewStateSnapshot | null;
+    };
   },
 ): Promise<boolean> {
   const { states, logs, stateCard } = tables;
-  const ownState = and(eq(states.userId, userId), eq(stateCard, log.cardId));
+  const ownState = and(eq(states.userId, userId), eq(stateCard, log.cardId), eq(states.cardType, log.cardType));
   const now = ctx.now();
   // A later answer to the same card (another tab) means this one is no longer the card's to take back.
   const [[stillLatest], [member]] = await ctx.db.batch([
@@ -255,6 +288,7 @@ export async function takeBackReview(
     ...(tables.effects?.afterTakeBack(ctx, {
       userId,
       cardId: log.cardId,
+      cardType: log.cardType,
       previous,
       reviewedAt: log.reviewedAt,
       onlyIf: stillAsLeft,

@@ -3,7 +3,8 @@ import { vocabularyListItems, vocabularyLists } from "#drizzle/schema";
 import { normalizeArabic } from "#core/arabic";
 import type { SaveWordInput } from "#core/schemas/lessons";
 import type { AppContext } from "../context";
-import { AppError } from "../lib/errors";
+import { SENTENCE_CARD_TYPES } from "#core/cards";
+import { AppError, notFound } from "../lib/errors";
 import { getLessonCue } from "./lesson-content";
 import { normalizedArabicSql } from "./word-lookup";
 import { learningFromSavedWord } from "./words/known";
@@ -37,6 +38,9 @@ const itemColumns = {
   videoId: vocabularyListItems.videoId,
   cueId: vocabularyListItems.cueId,
   startMs: vocabularyListItems.startMs,
+  endMs: vocabularyListItems.endMs,
+  kind: vocabularyListItems.kind,
+  cardTypes: vocabularyListItems.cardTypes,
   createdAt: vocabularyListItems.createdAt,
 };
 
@@ -48,6 +52,7 @@ async function findSameWord(ctx: AppContext, listId: number, arabic: string) {
     .where(
       and(
         eq(vocabularyListItems.listId, listId),
+        eq(vocabularyListItems.kind, "word"),
         eq(normalizedArabicSql(vocabularyListItems.arabic), normalizeArabic(arabic)),
       ),
     )
@@ -91,13 +96,16 @@ export async function saveWordToDefaultList(
 ) {
   const arabic = input.arabic.trim();
   let startMs = input.startMs ?? null;
+  // The line the word was heard in is its example: its card plays that line (docs/cards.md).
+  let endMs: number | null = null;
   if (input.cueId) {
     const cue = await getLessonCue(ctx, { videoId: input.videoId, cueId: input.cueId });
     if (!cue)
       throw new AppError(422, ["cueId: that line is not part of this lesson."], {
         cueId: ["That line is not part of this lesson."],
       });
-    startMs ??= cue.startMs;
+    startMs = cue.startMs;
+    endMs = cue.endMs;
   }
   const list = await getOrCreateDefaultList(ctx, { userId });
   const existing = await findSameWord(ctx, list.id, arabic);
@@ -117,6 +125,7 @@ export async function saveWordToDefaultList(
         videoId: input.videoId,
         cueId: input.cueId ?? null,
         startMs,
+        endMs,
         createdAt: now,
         updatedAt: now,
       })
@@ -131,4 +140,75 @@ export async function saveWordToDefaultList(
   const winner = await findSameWord(ctx, list.id, arabic);
   if (!winner) throw new Error("saveWordToDefaultList: conflicting insert left no row");
   return { list, item: winner, created: false };
+}
+
+/** A line already saved as a sentence by this member (in any of their lists). */
+async function findSavedLine(ctx: AppContext, { userId, cueId }: { userId: number; cueId: number }) {
+  const [item] = await ctx.db
+    .select(itemColumns)
+    .from(vocabularyListItems)
+    .innerJoin(vocabularyLists, eq(vocabularyLists.id, vocabularyListItems.listId))
+    .where(
+      and(
+        eq(vocabularyLists.userId, userId),
+        eq(vocabularyListItems.kind, "sentence"),
+        eq(vocabularyListItems.cueId, cueId),
+      ),
+    )
+    .orderBy(asc(vocabularyListItems.id))
+    .limit(1);
+  return item ?? null;
+}
+
+/**
+ * Saves a whole line of a lesson as a sentence card in "My words": its Arabic, transliteration and English, and
+ * the line's range in the lesson's media, which the card plays. Idempotent per member and line. A line that is
+ * not the lesson's is a 404 (the caller has already checked the member may open the lesson).
+ */
+export async function saveLineToDefaultList(
+  ctx: AppContext,
+  { userId, videoId, cueId }: { userId: number; videoId: number; cueId: number },
+) {
+  const cue = await getLessonCue(ctx, { videoId, cueId });
+  if (!cue) throw notFound("We couldn't find that line in this lesson.");
+  const list = await getOrCreateDefaultList(ctx, { userId });
+  const existing = await findSavedLine(ctx, { userId, cueId });
+  if (existing) return { list, item: existing, created: false };
+  const now = ctx.now();
+  const [[inserted]] = await ctx.db.batch([
+    ctx.db
+      .insert(vocabularyListItems)
+      .values({
+        listId: list.id,
+        kind: "sentence",
+        arabic: cue.arabic.trim(),
+        transliteration: cue.transliteration,
+        english: cue.english,
+        videoId,
+        cueId,
+        startMs: cue.startMs,
+        endMs: cue.endMs,
+        cardTypes: [...SENTENCE_CARD_TYPES],
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning(itemColumns),
+    ctx.db.update(vocabularyLists).set({ updatedAt: now }).where(eq(vocabularyLists.id, list.id)),
+  ]);
+  if (inserted) return { list, item: inserted, created: true };
+  // A double click, or another line with the very same words already saved: that note is this line's card.
+  const [same] = await ctx.db
+    .select(itemColumns)
+    .from(vocabularyListItems)
+    .where(
+      and(
+        eq(vocabularyListItems.listId, list.id),
+        eq(vocabularyListItems.kind, "sentence"),
+        eq(vocabularyListItems.arabic, cue.arabic.trim()),
+      ),
+    )
+    .limit(1);
+  if (!same) throw new Error("saveLineToDefaultList: conflicting insert left no row");
+  return { list, item: same, created: false };
 }

@@ -8,7 +8,11 @@ import {
   type ReviewScope,
 } from "#server/services/flashcards";
 import type { SessionUser } from "#server/services/auth";
-import { reviewFormSchema } from "#core/schemas/flashcards";
+import { cardReviewFormSchema, noteUpdateSchema, reviewSettingsFormSchema } from "#core/schemas/flashcards";
+import { CARD_TYPES } from "#core/cards";
+import { listSuspendedNotes, updateNote } from "#server/services/cards";
+import { deleteListItem } from "#server/services/vocabulary-lists";
+import { getReviewSettings, saveReviewSettings } from "#server/services/flashcards";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
@@ -54,9 +58,21 @@ export async function loadReviewSession(
   const now = context.app.now();
   const url = new URL(request.url);
   const started = sessionStart(url.searchParams.get(SESSION_PARAM), now);
-  const session = await getReviewSession(context.app, { userId: user.id, scope, since: started });
+  const viewer = await context.getViewer();
+  const [session, settings, suspended] = await Promise.all([
+    getReviewSession(context.app, {
+      userId: user.id,
+      scope,
+      since: started,
+      lessonAccess: () => viewer.lessonAccess(),
+    }),
+    getReviewSettings(context.app, { userId: user.id }),
+    listSuspendedNotes(context.app, { userId: user.id }),
+  ]);
   return {
     session,
+    settings,
+    suspended,
     now,
     /** Sent back with every answer; a fresh one per card shown makes a double submit one answer. */
     requestId: crypto.randomUUID(),
@@ -92,10 +108,20 @@ export async function handleReviewAction(
     );
   }
 
-  const parsed = reviewFormSchema.safeParse({
+  const noteAction = await handleNoteAction(context, user, intent, formData);
+  if (noteAction) return redirectWithToast(back, noteAction, { status: 303 });
+
+  const optional = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  const parsed = cardReviewFormSchema.safeParse({
     cardId: formData.get("cardId"),
     rating: formData.get("rating"),
     requestId: formData.get("requestId"),
+    cardType: optional("cardType"),
+    answer: formData.has("answer") ? String(formData.get("answer")) : undefined,
+    source: optional("source"),
   });
   if (!parsed.success) {
     return redirectWithToast(
@@ -105,9 +131,12 @@ export async function handleReviewAction(
     );
   }
   try {
-    await (scope.kind === "words"
-      ? reviewSavedWord(context.app, { userId: user.id, ...parsed.data })
-      : reviewFlashcard(context.app, { userId: user.id, ...parsed.data }));
+    const { source, ...input } = parsed.data;
+    // The daily review mixes both kinds of card: the form says which one this is.
+    const isWord = scope.kind === "words" || (scope.kind === "due" && source === "word");
+    await (isWord
+      ? reviewSavedWord(context.app, { userId: user.id, ...input })
+      : reviewFlashcard(context.app, { userId: user.id, ...input }));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return redirectWithToast(
@@ -117,4 +146,56 @@ export async function handleReviewAction(
     );
   }
   return redirect(back, 303);
+}
+
+type Toast = { text: string; status?: "warning" | "error" };
+
+/**
+ * The review's own forms besides rating: the daily limits (`intent=limits`) and one of the member's notes
+ * (`intent=note-edit`, `note-suspend`, `note-delete`). Null when the intent is none of these.
+ */
+async function handleNoteAction(
+  context: AppLoadContext,
+  user: SessionUser,
+  intent: string,
+  formData: FormData,
+): Promise<Toast | null> {
+  if (intent === "limits") {
+    const parsed = reviewSettingsFormSchema.safeParse({
+      newPerDay: formData.get("newPerDay"),
+      reviewsPerDay: formData.get("reviewsPerDay"),
+    });
+    if (!parsed.success) return { text: parsed.error.issues[0]!.message, status: "error" };
+    await saveReviewSettings(context.app, { userId: user.id, settings: parsed.data });
+    return { text: "Daily limits saved." };
+  }
+  if (!intent.startsWith("note-")) return null;
+  const itemId = Number(formData.get("noteId"));
+  if (!Number.isSafeInteger(itemId) || itemId <= 0) return { text: "Choose a card to change.", status: "error" };
+  try {
+    if (intent === "note-delete") {
+      await deleteListItem(context.app, { userId: user.id, itemId });
+      return { text: "Card deleted." };
+    }
+    if (intent === "note-suspend") {
+      const suspended = formData.get("suspended") !== "0";
+      await updateNote(context.app, { userId: user.id, itemId, patch: { suspended } });
+      return { text: suspended ? "Card suspended: it is left out of reviews." : "Card back in your reviews." };
+    }
+    if (intent === "note-edit") {
+      const parsed = noteUpdateSchema.safeParse({
+        transliteration: String(formData.get("transliteration") ?? ""),
+        english: String(formData.get("english") ?? ""),
+        cardTypes: CARD_TYPES.filter((type) => formData.getAll("cardTypes").includes(type)),
+      });
+      if (!parsed.success) return { text: parsed.error.issues[0]!.message, status: "error" };
+      await updateNote(context.app, { userId: user.id, itemId, patch: parsed.data });
+      return { text: "Card saved." };
+    }
+  } catch (error) {
+    if (error instanceof AppError)
+      return { text: error.messages[0] ?? "That card could not be changed.", status: "error" };
+    throw error;
+  }
+  return { text: "Choose what to do with the card.", status: "error" };
 }

@@ -2,8 +2,10 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { checkProductionAnswer, CARD_TYPE_LABELS, CARD_TYPES } from "#core/cards";
 import { describeInterval, formatInterval, type RatingPreview } from "#core/fsrs";
 import type { ReviewSession, SessionSummary, StudyCard } from "#server/services/flashcards";
+import { LinePlayer } from "./line-player";
 
 export interface ReviewPanelProps {
   session: ReviewSession;
@@ -47,9 +49,11 @@ export function ReviewPanel(props: ReviewPanelProps) {
         <h2 id="review-heading" className="text-lg font-semibold text-ink">
           {session.current
             ? "Review"
-            : session.summary && session.summary.reviewed > 0
-              ? "Session complete"
-              : "All caught up"}
+            : session.held.new + session.held.due > 0
+              ? "Done for today"
+              : session.summary && session.summary.reviewed > 0
+                ? "Session complete"
+                : "All caught up"}
         </h2>
         <RemainingCounts remaining={session.remaining} />
       </div>
@@ -79,7 +83,26 @@ function RemainingCounts({ remaining }: { remaining: ReviewSession["remaining"] 
   );
 }
 
-function CardFace({ card, revealed }: { card: StudyCard; revealed: boolean }) {
+/** The question side: what the card's type asks from (Arabic, the meaning, or the line's sound). */
+function CardFront({ card }: { card: StudyCard }) {
+  if (card.cardType === "listening" && card.line) {
+    return (
+      <div className="flex flex-col items-center gap-3 text-center">
+        <p className="text-sm font-medium text-muted">Listen: what does it mean?</p>
+        <LinePlayer line={card.line} label="Play the line" />
+      </div>
+    );
+  }
+  if (card.cardType === "production") {
+    return (
+      <div className="flex flex-col items-center gap-2 text-center">
+        <p className="text-sm font-medium text-muted">Say it in Arabic</p>
+        <p className="text-3xl font-semibold text-ink sm:text-4xl" data-testid="card-front">
+          {card.english || card.transliteration}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       {card.imageUrl ? (
@@ -88,7 +111,10 @@ function CardFace({ card, revealed }: { card: StudyCard; revealed: boolean }) {
       <p
         lang="ar"
         dir="rtl"
-        className="text-5xl leading-relaxed font-semibold text-ink sm:text-6xl"
+        className={cn(
+          "leading-relaxed font-semibold text-ink",
+          card.kind === "sentence" ? "text-3xl sm:text-4xl" : "text-5xl sm:text-6xl",
+        )}
         data-testid="card-front"
       >
         {card.arabic}
@@ -103,8 +129,42 @@ function CardFace({ card, revealed }: { card: StudyCard; revealed: boolean }) {
           aria-label={`Hear ${card.arabic}`}
         />
       ) : null}
-      {revealed ? null : <p className="sr-only">Answer hidden.</p>}
     </div>
+  );
+}
+
+/** The answer side: everything the note holds, the line to hear again, and the way back to that moment. */
+function CardBack({ card }: { card: StudyCard }) {
+  return (
+    <>
+      {card.cardType !== "recognition" ? (
+        <p lang="ar" dir="rtl" className="text-3xl leading-relaxed font-semibold text-ink sm:text-4xl">
+          {card.arabic}
+        </p>
+      ) : null}
+      {card.transliteration ? <p className="text-lg text-ink/80 italic">{card.transliteration}</p> : null}
+      <p className="mt-1 text-2xl font-semibold text-ink">{card.english}</p>
+      {card.line ? (
+        <div className="mt-4 flex flex-col items-center gap-2">
+          {card.kind === "word" && card.line.arabic ? (
+            <p className="text-sm text-muted">
+              <span lang="ar" dir="rtl" className="block text-lg text-ink">
+                {card.line.arabic}
+              </span>
+              {card.line.english}
+            </p>
+          ) : null}
+          {card.cardType !== "listening" ? <LinePlayer line={card.line} label="Hear the line" /> : null}
+          <Link
+            to={card.line.href}
+            className="inline-flex min-h-11 items-center font-medium text-primary-800 underline"
+            data-testid="this-moment"
+          >
+            This moment in “{card.line.lessonTitle}”
+          </Link>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -116,20 +176,30 @@ function CardReview({
 }: ReviewPanelProps & { current: NonNullable<ReviewSession["current"]> }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const card = current.card;
+  const typed = card.cardType === "production";
   const [revealed, setRevealed] = useState(false);
+  const [answer, setAnswer] = useState("");
+  const [correct, setCorrect] = useState<boolean | null>(null);
   const revealButton = useRef<HTMLElement>(null);
+  const answerInput = useRef<HTMLInputElement>(null);
   const ratingButtons = useRef<Array<HTMLButtonElement | null>>([]);
   const undoButton = useRef<HTMLButtonElement>(null);
 
-  // A new card (the panel is keyed by request id) puts the keyboard back on "Show answer".
+  // A new card (the panel is keyed by request id) puts the keyboard on the answer box or on "Show answer".
   useEffect(() => {
-    revealButton.current?.focus({ preventScroll: true });
-  }, []);
+    (typed ? answerInput.current : revealButton.current)?.focus({ preventScroll: true });
+  }, [typed]);
 
   useEffect(() => {
-    // Good is the usual answer, so Enter on the revealed card means Good, as in Anki.
-    if (revealed) ratingButtons.current[2]?.focus({ preventScroll: true });
-  }, [revealed]);
+    // Good is the usual answer, so Enter on the revealed card means Good, as in Anki; a wrong typed answer, Again.
+    if (revealed) ratingButtons.current[correct === false ? 0 : 2]?.focus({ preventScroll: true });
+  }, [revealed, correct]);
+
+  function check() {
+    if (answer.trim() !== "") setCorrect(checkProductionAnswer(card, answer));
+    setRevealed(true);
+  }
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -156,13 +226,53 @@ function CardReview({
     return () => window.removeEventListener("keydown", onKey);
   }, [revealed, busy]);
 
+  const result = correct === null ? "" : correct ? "Correct." : "Not quite.";
+  const announcement = revealed
+    ? `${result} Answer: ${card.arabic}${card.transliteration ? `, ${card.transliteration}` : ""}, ${card.english}.`
+    : "";
+
   return (
-    <div className="mt-5">
+    <div className="mt-5" data-card-type={card.cardType}>
       <div className="min-h-56 rounded-xl border border-line bg-canvas/60 px-4 py-8 sm:px-8">
-        <CardFace card={current.card} revealed={revealed} />
+        <p className="mb-3 text-center text-xs font-medium tracking-wide text-muted uppercase">
+          {CARD_TYPE_LABELS[card.cardType]}
+          {card.kind === "sentence" ? " · sentence" : ""}
+        </p>
+        <CardFront card={card} />
         {current.isNew ? (
           <p className="mt-3 text-center text-xs font-medium tracking-wide text-sky-800 uppercase">New card</p>
         ) : null}
+        {typed && !revealed ? (
+          <form
+            className="mx-auto mt-5 flex max-w-md flex-col gap-2 sm:flex-row"
+            onSubmit={(event) => {
+              event.preventDefault();
+              check();
+            }}
+          >
+            <label htmlFor="production-answer" className="sr-only">
+              Your answer in Arabic (or in Latin letters)
+            </label>
+            <input
+              ref={answerInput}
+              id="production-answer"
+              name="typed"
+              value={answer}
+              onChange={(event) => setAnswer(event.target.value)}
+              autoComplete="off"
+              dir="auto"
+              lang="ar"
+              placeholder="اكتب… or type in Latin letters"
+              className="min-h-11 flex-1 rounded-xl border border-line bg-white px-3 text-lg"
+            />
+            <button type="submit" className={buttonClasses("primary", "md", "min-h-11")}>
+              Check
+            </button>
+          </form>
+        ) : null}
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
         {/* <details> reveals the answer without JavaScript; with it, Space/Enter anywhere does the same. */}
         <details
           open={revealed}
@@ -172,22 +282,31 @@ function CardReview({
           <summary
             ref={revealButton}
             className={buttonClasses(
-              "primary",
+              typed ? "ghost" : "primary",
               "lg",
               "mx-auto flex w-full max-w-xs cursor-pointer list-none group-open:hidden [&::-webkit-details-marker]:hidden",
             )}
           >
-            Show answer <kbd className="rounded border border-white/40 px-1.5 text-xs font-normal">Space</kbd>
+            {typed ? "Show the answer" : "Show answer"}{" "}
+            {typed ? null : <kbd className="rounded border border-white/40 px-1.5 text-xs font-normal">Space</kbd>}
           </summary>
-          <div className="border-t border-line pt-6 text-center" aria-live="polite" data-testid="card-back">
-            {current.card.transliteration ? (
-              <p className="text-lg text-ink/80 italic">{current.card.transliteration}</p>
+          <div className="border-t border-line pt-6 text-center" data-testid="card-back">
+            {correct !== null ? (
+              <p
+                className={cn("mb-2 text-lg font-semibold", correct ? "text-primary-800" : "text-red-800")}
+                data-testid="answer-result"
+              >
+                {correct ? "Correct" : `Not quite: you wrote “${answer}”`}
+              </p>
             ) : null}
-            <p className="mt-1 text-2xl font-semibold text-ink">{current.card.english}</p>
+            <CardBack card={card} />
           </div>
           <Form method="post" className="mt-6" aria-label="Rate this card">
             <input type="hidden" name="intent" value="rate" />
-            <input type="hidden" name="cardId" value={current.card.id} />
+            <input type="hidden" name="cardId" value={card.id} />
+            <input type="hidden" name="cardType" value={card.cardType} />
+            <input type="hidden" name="source" value={card.source} />
+            {typed && answer.trim() !== "" ? <input type="hidden" name="answer" value={answer} /> : null}
             <input type="hidden" name="requestId" value={requestId} />
             <input type="hidden" name="session" value={sessionStart} />
             <fieldset disabled={busy} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -203,7 +322,7 @@ function CardReview({
                   value={preview.rating}
                   aria-label={`${preview.label}: next review ${describeInterval(preview.interval)} (key ${preview.key})`}
                   className={cn(
-                    "flex flex-col items-center gap-0.5 rounded-xl border px-3 py-3 font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-400 disabled:opacity-60",
+                    "flex min-h-11 flex-col items-center gap-0.5 rounded-xl border px-3 py-3 font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-400 disabled:opacity-60",
                     ratingStyles[preview.name],
                   )}
                 >
@@ -238,7 +357,77 @@ function CardReview({
           </Form>
         ) : null}
       </div>
+      {card.source === "word" ? <NoteTools card={card} sessionStart={sessionStart} busy={busy} /> : null}
     </div>
+  );
+}
+
+/** Fixing one's own note from the review: meaning, transliteration, card types; suspend; delete. */
+function NoteTools({ card, sessionStart, busy }: { card: StudyCard; sessionStart: number; busy: boolean }) {
+  return (
+    <details className="mt-4 rounded-xl border border-line bg-surface p-3 text-sm">
+      <summary className="flex min-h-11 cursor-pointer items-center font-medium text-ink">Edit this card</summary>
+      <Form method="post" className="mt-3 grid gap-3">
+        <input type="hidden" name="intent" value="note-edit" />
+        <input type="hidden" name="noteId" value={card.id} />
+        <input type="hidden" name="session" value={sessionStart} />
+        <label className="grid gap-1">
+          <span className="font-medium">Meaning</span>
+          <input
+            name="english"
+            defaultValue={card.english}
+            maxLength={500}
+            className="min-h-11 rounded-lg border border-line px-3"
+          />
+        </label>
+        <label className="grid gap-1">
+          <span className="font-medium">Transliteration</span>
+          <input
+            name="transliteration"
+            defaultValue={card.transliteration}
+            maxLength={300}
+            className="min-h-11 rounded-lg border border-line px-3"
+          />
+        </label>
+        <fieldset className="grid gap-1">
+          <legend className="font-medium">Cards of this note</legend>
+          {CARD_TYPES.map((type) => (
+            <label key={type} className="flex min-h-11 items-center gap-2">
+              <input type="checkbox" name="cardTypes" value={type} defaultChecked={card.enabledTypes.includes(type)} />
+              {CARD_TYPE_LABELS[type]}
+              {type === "listening" && !card.line ? " (needs a lesson line)" : ""}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={busy} className={buttonClasses("primary", "md", "min-h-11 justify-self-start")}>
+          Save card
+        </button>
+      </Form>
+      <div className="mt-3 flex flex-wrap gap-2 border-t border-line pt-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="note-suspend" />
+          <input type="hidden" name="noteId" value={card.id} />
+          <input type="hidden" name="suspended" value="1" />
+          <input type="hidden" name="session" value={sessionStart} />
+          <button type="submit" disabled={busy} className={buttonClasses("secondary", "md", "min-h-11")}>
+            Suspend
+          </button>
+        </Form>
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm("Delete this card and its review history?")) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="note-delete" />
+          <input type="hidden" name="noteId" value={card.id} />
+          <input type="hidden" name="session" value={sessionStart} />
+          <button type="submit" disabled={busy} className={buttonClasses("danger", "md", "min-h-11")}>
+            Delete
+          </button>
+        </Form>
+      </div>
+    </details>
   );
 }
 
@@ -285,6 +474,13 @@ function SessionEnd({ session, now, backTo, subject, emptyHint, sessionStart }: 
           Nothing is due in {subject} right now. {next ?? ""}
         </p>
       )}
+      {session.held.new + session.held.due > 0 ? (
+        <p className="mt-2 text-ink" data-testid="done-for-today">
+          You have reached today&apos;s limit: {session.held.due > 0 ? `${session.held.due} more due` : null}
+          {session.held.due > 0 && session.held.new > 0 ? " and " : null}
+          {session.held.new > 0 ? `${session.held.new} new` : null} wait for tomorrow. The daily limits are above this review.
+        </p>
+      ) : null}
       {emptyHint && session.nextDue === null && reviewed === 0 ? (
         <div className="mt-3 text-sm text-muted">{emptyHint}</div>
       ) : null}

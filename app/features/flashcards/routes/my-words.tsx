@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ReviewPanel } from "../components/review-panel";
+import { DailyLimitsForm, SuspendedNotes } from "../components/review-settings";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { forAudience, requireUser } from "~/lib/auth.server";
 import { notFoundResponse } from "~/lib/canonical.server";
@@ -38,7 +39,7 @@ export const action = forAudience(audience, async function action({ request, con
 });
 
 export default function ReviewSavedWordsPage() {
-  const { list, ...review } = useLoaderData<typeof loader>();
+  const { list, settings, suspended, ...review } = useLoaderData<typeof loader>();
   const title = list ? `Review “${list.title}”` : "Review my saved words";
   return (
     <main className="mx-auto max-w-4xl px-4 pt-6 pb-16 sm:px-6 lg:pt-10">
@@ -50,6 +51,10 @@ export default function ReviewSavedWordsPage() {
         The words you saved from lessons{list ? " in this list" : ", from all your vocabulary lists"}, scheduled like
         flashcards.
       </p>
+      <div className="mt-4 flex flex-col gap-3">
+        <DailyLimitsForm settings={settings} sessionStart={review.sessionStart} />
+        <SuspendedNotes notes={suspended} sessionStart={review.sessionStart} />
+      </div>
       <div className="mt-6">
         <ReviewPanel
           session={review.session}

@@ -7,6 +7,7 @@ import type { WordStatus } from "#core/schemas/lexicon";
 import { LoopIcon } from "~/components/icons";
 import { STATUS_LABELS, STATUS_TINT, StatusLegend } from "~/features/words/components/word-status";
 import type { PlayerPreferences } from "./use-player-preferences";
+import { SaveLineButton } from "./save-line-button";
 
 export interface TranscriptCue {
   id: number;
@@ -419,6 +420,7 @@ const CueRow = memo(function CueRow({
           </p>
         ) : null}
       </div>
+      <SaveLineButton cueId={cue.id} lineNumber={index + 1} />
       <button
         type="button"
         aria-label="Loop this line"
