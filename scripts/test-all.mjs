@@ -61,7 +61,8 @@ function run(name) {
       reapedCpu = nowCpu;
       results.push({ name, ok, seconds, cpu });
       console.log(
-        `${ok ? "✔" : "✘"} ${name} ${ok ? "passed" : `failed (${signal ?? code})`} in ${seconds.toFixed(0)} s`,
+        `${ok ? "✔" : "✘"} ${name} ${ok ? "passed" : `failed (${signal ?? code})`} in ${seconds.toFixed(0)} s` +
+          (cpu === null ? "" : ` (CPU ${cpu.toFixed(0)} s)`),
       );
       resolve(ok);
     });
