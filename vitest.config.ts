@@ -54,6 +54,8 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             DEPLOY_VARS: JSON.stringify(deployConfig.vars),
+            // Generated bodies per route in tests/integration/api-fuzz.test.ts ("" = its default).
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
             ENVIRONMENT: "test",
             APP_URL: "https://ahla.test",
             JWT_SECRET: "test-secret-test-secret-test-secret-0123",

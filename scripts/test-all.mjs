@@ -6,7 +6,11 @@
 //
 // A lane stops at its first failure; the other goes on, so one run reports both. `npm test -- --serial` runs
 // the stages one after another in the order above, as `npm test` did before.
+//
+// Besides its wall time, each stage's CPU time (every process it started, on Linux) is printed: on a busy
+// machine the wall times swell with the load, the CPU times do not, so they compare runs like with like.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 const serial = process.argv.includes("--serial");
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -27,6 +31,22 @@ const LANES = [
 
 const results = [];
 
+/**
+ * CPU seconds of this process's children reaped so far (cutime + cstime of /proc/self/stat), or null off
+ * Linux. A stage's child is reaped just before its exit event, so the growth since the previous exit is
+ * that stage's (with its own children, which it waited for).
+ */
+function childrenCpu() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+let reapedCpu = childrenCpu();
+
 function run(name) {
   const [command, args, env = {}] = STAGES[name];
   const started = Date.now();
@@ -36,9 +56,13 @@ function run(name) {
     child.on("exit", (code, signal) => {
       const seconds = (Date.now() - started) / 1000;
       const ok = code === 0;
-      results.push({ name, ok, seconds });
+      const nowCpu = childrenCpu();
+      const cpu = nowCpu === null || reapedCpu === null ? null : nowCpu - reapedCpu;
+      reapedCpu = nowCpu;
+      results.push({ name, ok, seconds, cpu });
       console.log(
-        `${ok ? "✔" : "✘"} ${name} ${ok ? "passed" : `failed (${signal ?? code})`} in ${seconds.toFixed(0)} s`,
+        `${ok ? "✔" : "✘"} ${name} ${ok ? "passed" : `failed (${signal ?? code})`} in ${seconds.toFixed(0)} s` +
+          (cpu === null ? "" : ` (CPU ${cpu.toFixed(0)} s)`),
       );
       resolve(ok);
     });
@@ -54,11 +78,26 @@ const started = Date.now();
 const outcomes = serial ? [await lane(LANES.flat())] : await Promise.all(LANES.map(lane));
 const total = (Date.now() - started) / 1000;
 
-console.log("\nstage       result   wall time");
-for (const { name, ok, seconds } of results) {
-  console.log(`${name.padEnd(11)} ${(ok ? "passed" : "FAILED").padEnd(8)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log("\nstage       result   wall time   CPU time");
+for (const { name, ok, seconds, cpu } of results) {
+  console.log(
+    `${name.padEnd(11)} ${(ok ? "passed" : "FAILED").padEnd(8)} ${seconds.toFixed(0).padStart(5)} s` +
+      (cpu === null ? "" : `   ${cpu.toFixed(0).padStart(6)} s`),
+  );
 }
 const skipped = Object.keys(STAGES).filter((name) => !results.some((result) => result.name === name));
 if (skipped.length > 0) console.log(`not run (an earlier stage failed): ${skipped.join(", ")}`);
-console.log(`total       ${serial ? "serial" : "2 lanes"}  ${total.toFixed(0).padStart(5)} s`);
+const cpuTotal = results.every(({ cpu }) => cpu !== null) ? results.reduce((sum, { cpu }) => sum + cpu, 0) : null;
+console.log(
+  `total       ${serial ? "serial" : "2 lanes"}  ${total.toFixed(0).padStart(5)} s` +
+    (cpuTotal === null ? "" : `   ${cpuTotal.toFixed(0).padStart(6)} s`),
+);
+const load = (() => {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return null;
+  }
+})();
+if (load) console.log(`load average at the end: ${load}`);
 process.exit(outcomes.every(Boolean) ? 0 : 1);

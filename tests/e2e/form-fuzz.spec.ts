@@ -9,8 +9,8 @@ import { expect, test } from "./test";
 // wrong the form, the answer is never a 5xx. Admin actions are left out here (a generated form could delete
 // the demo catalogue the other specs read); the admin's JSON API is fuzzed in workerd (tests/integration/api-fuzz).
 
-/** Forms per action (raise it for a longer local run). */
-const RUNS = 60;
+/** Forms per action: FORM_FUZZ_RUNS, else 30 (`npm run test:deep` sends 200). */
+const RUNS = Number(process.env.FORM_FUZZ_RUNS) || 30;
 /** Actions fuzzed side by side. */
 const CONCURRENT_ACTIONS = 4;
 /** Intents that end the fuzzing member's session or account, which would turn the rest into visitor runs. */

@@ -15,10 +15,14 @@ import { apiPathFor, createUser, testApp, testEnv } from "./helpers";
 // one the route's OpenAPI description documents, with a body its schema for that status accepts (schemathesis'
 // response checks: ./api-conformance.ts); and the database holds the same rows afterwards, apart from the
 // rate-limit counters the attempts themselves add.
+//
+// Every route gets the fixed edge cases below (EDGE_CASES: each kind of body the generator makes, at its
+// extremes) and then RUNS generated bodies. `npm test` sends 200 a route; `npm run test:deep` sends 1,000
+// (FUZZ_RUNS=<n> sets any count). Each run draws new bodies (fast-check prints the seed of a failure).
 
 const ORIGIN = "https://ahla.test";
-/** Bodies per route (raise it for a longer local run). */
-const RUNS = 1_000;
+/** Generated bodies per route: FUZZ_RUNS (vitest.config.ts passes it through), else 200. */
+const RUNS = Number(testEnv.FUZZ_RUNS) || 200;
 const ctx = createAppContext(testEnv);
 /**
  * The site as deployed has Workers AI; the test env has no binding, where the lesson assistant answers 503
@@ -105,6 +109,28 @@ const body = fc.oneof(
   fc.string({ maxLength: 30 }),
 );
 
+/** Sent to every route before the generated bodies: one of each kind `body` makes, at its extremes. */
+const EDGE_CASES: string[] = [
+  "",
+  "null",
+  "[]",
+  "{}",
+  "0",
+  "true",
+  JSON.stringify("\u0000\u200b"),
+  JSON.stringify("x".repeat(70_000)),
+  JSON.stringify({ title: "<script>alert(1)</script>", body: "' OR 1=1 --", name: "\u200f\u202eقهوة بلا سكّر" }),
+  JSON.stringify(Object.fromEntries(FIELDS.map((field) => [field, null]))),
+  JSON.stringify(Object.fromEntries(FIELDS.map((field) => [field, ""]))),
+  JSON.stringify(Object.fromEntries(FIELDS.map((field) => [field, -1]))),
+  JSON.stringify(Object.fromEntries(FIELDS.map((field) => [field, 1e308]))),
+  JSON.stringify(Object.fromEntries(FIELDS.map((field) => [field, [{}]]))),
+  `${"[".repeat(20_000)}${"]".repeat(20_000)}`,
+  `${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}`,
+  "{",
+  "not json",
+];
+
 let lessonId = 0;
 let gapId = 0;
 const tokens: { member?: string; admin?: string } = {};
@@ -175,7 +201,7 @@ describe("fuzzing the JSON API's bodies", () => {
             );
           } else accepted.push(sent.slice(0, 80));
         }),
-        { numRuns: RUNS },
+        { numRuns: RUNS, examples: EDGE_CASES.map((sent) => [sent] as [string]) },
       );
       expect([...undocumented], "answers the description does not document").toEqual([]);
       const after = await rowCounts();

@@ -7,6 +7,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** JSON of the top-level [vars] of wrangler.toml, as `wrangler deploy` reads them. */
       DEPLOY_VARS: string;
+      /** Bodies per route for tests/integration/api-fuzz.test.ts ("" = its default); `npm run test:deep` raises it. */
+      FUZZ_RUNS: string;
     }
   }
 }
@@ -15,5 +17,6 @@ declare module "cloudflare:test" {
   interface ProvidedEnv extends AppEnv {
     TEST_MIGRATIONS: D1Migration[];
     DEPLOY_VARS: string;
+    FUZZ_RUNS: string;
   }
 }
