@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StudyCountList, studyNowCount } from "../components/study-counts";
 import { BookmarkIcon, CardsIcon, GlobeIcon } from "~/components/icons";
+import { ExportButtons } from "~/components/export-buttons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
@@ -40,6 +41,7 @@ export default function FlashcardsPage() {
       </header>
 
       {signedIn && totals && savedWords ? (
+        <>
         <div className="mt-8 grid gap-5 lg:grid-cols-2">
           <section
             aria-labelledby="all-collections"
@@ -112,6 +114,10 @@ export default function FlashcardsPage() {
             )}
           </section>
         </div>
+        <div className="mt-5">
+          <ExportButtons query={{ source: "all" }} what="all cards" />
+        </div>
+        </>
       ) : (
         <section
           aria-label="Review with spaced repetition"
