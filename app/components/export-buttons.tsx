@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { ExportQuery, ExportResult } from "~/lib/anki-export-run";
+import type { ExportQuery, ExportResult } from "~/lib/anki-export.client";
 
 type State =
   | { kind: "idle" }
@@ -46,7 +46,7 @@ export function ExportButtons({
   async function run(format: "apkg" | "csv") {
     setState({ kind: "working", format, step: format === "csv" ? "Preparing the CSV…" : "Loading the exporter…" });
     try {
-      const exporter = await import("~/lib/anki-export-run");
+      const exporter = await import("~/lib/anki-export.client");
       const result =
         format === "csv"
           ? await exporter.runCsvExport(query)

@@ -121,7 +121,10 @@ export function ankiFields(note: ExportNote, sound: PackageSound | undefined): s
 export async function buildAnkiPackage(
   openDatabase: OpenDatabase,
   deck: Pick<ExportDeck, "deckName" | "notes">,
-  { sounds = new Map<string, PackageSound>(), now = Date.now() }: { sounds?: Map<string, PackageSound>; now?: number } = {},
+  {
+    sounds = new Map<string, PackageSound>(),
+    now = Date.now(),
+  }: { sounds?: Map<string, PackageSound>; now?: number } = {},
 ): Promise<Uint8Array> {
   const seconds = Math.floor(now / 1000);
   const deckId = deckIdFor(deck.deckName);
@@ -137,7 +140,17 @@ export async function buildAnkiPackage(
       sortf: 0,
       did: deckId,
       tmpls: [
-        { name: "Arabic → meaning", ord: 0, qfmt: FRONT, afmt: BACK, bqfmt: "", bafmt: "", did: null, bfont: "", bsize: 0 },
+        {
+          name: "Arabic → meaning",
+          ord: 0,
+          qfmt: FRONT,
+          afmt: BACK,
+          bqfmt: "",
+          bafmt: "",
+          did: null,
+          bfont: "",
+          bsize: 0,
+        },
       ],
       flds: ANKI_FIELDS.map((name, ord) => ({
         name,
@@ -203,18 +216,15 @@ export async function buildAnkiPackage(
       sortBackwards: false,
       addToCur: true,
     };
-    db.run(
-      "INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, '{}')",
-      [
-        seconds,
-        now,
-        now,
-        JSON.stringify(conf),
-        JSON.stringify({ [MODEL_ID]: model }),
-        JSON.stringify({ 1: deckJson(1, "Default"), [deckId]: deckJson(deckId, deck.deckName) }),
-        JSON.stringify(dconf),
-      ],
-    );
+    db.run("INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, '{}')", [
+      seconds,
+      now,
+      now,
+      JSON.stringify(conf),
+      JSON.stringify({ [MODEL_ID]: model }),
+      JSON.stringify({ 1: deckJson(1, "Default"), [deckId]: deckJson(deckId, deck.deckName) }),
+      JSON.stringify(dconf),
+    ]);
     for (const [index, note] of deck.notes.entries()) {
       const fields = ankiFields(note, sounds.get(note.guid));
       const id = now + index;

@@ -88,7 +88,11 @@ test("all cards export as CSV: a BOM, the header and Arabic rows", async ({ page
 
 test("a free member is told a curated collection's export comes with a subscription", async ({ page }) => {
   await signIn(page, DEMO.free, "/flashcards");
-  await page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Everyday Essentials" }) }).getByRole("link").click();
+  await page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: "Everyday Essentials" }) })
+    .getByRole("link")
+    .click();
   await expect(page.getByTestId("collection-export-locked")).toContainText("comes with a subscription");
   await expect(page.getByRole("button", { name: "Export to Anki (.apkg)" })).toHaveCount(0);
 });

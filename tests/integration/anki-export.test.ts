@@ -69,8 +69,21 @@ async function curatedCollection() {
     .values({ title: `Greetings ${t}`, slug: `greetings-${t}` })
     .returning();
   await ctx.db.insert(flashcards).values([
-    { collectionId: collection!.id, arabic: "صباح الخير", transliteration: "ṣabāḥ il-khēr", english: "good morning", audioKey: "audio/sabah.mp3", position: 0 },
-    { collectionId: collection!.id, arabic: "مسا الخير", transliteration: "masa l-khēr", english: "good evening", position: 1 },
+    {
+      collectionId: collection!.id,
+      arabic: "صباح الخير",
+      transliteration: "ṣabāḥ il-khēr",
+      english: "good morning",
+      audioKey: "audio/sabah.mp3",
+      position: 0,
+    },
+    {
+      collectionId: collection!.id,
+      arabic: "مسا الخير",
+      transliteration: "masa l-khēr",
+      english: "good evening",
+      position: 1,
+    },
   ]);
   return collection!;
 }
@@ -138,7 +151,12 @@ describe("export notes API", () => {
   it("answers 404 for another member's list and an unknown list, collection or deck", async () => {
     const { foodListId } = await savedWords();
     const other = await member({ subscribed: true });
-    for (const query of [`source=list&id=${foodListId}`, "source=list&id=987654321", "source=collection&id=987654321", "source=deck&id=987654321"]) {
+    for (const query of [
+      `source=list&id=${foodListId}`,
+      "source=list&id=987654321",
+      "source=collection&id=987654321",
+      "source=deck&id=987654321",
+    ]) {
       const response = await notes(query, other.token);
       expect(response.status, query).toBe(404);
       expect((await json<Errors>(response)).errors).toHaveLength(1);
@@ -190,9 +208,20 @@ describe("export notes API", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="ahla-my-words.csv"');
     const body = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
-    expect(body.startsWith("\uFEFFArabic,Transliteration,English,Sentence,Sentence transliteration,Sentence English,Lesson,Link,Tags\r\n")).toBe(true);
+    expect(
+      body.startsWith(
+        "\uFEFFArabic,Transliteration,English,Sentence,Sentence transliteration,Sentence English,Lesson,Link,Tags\r\n",
+      ),
+    ).toBe(true);
     const rows = Papa.parse<string[]>(body.slice(1).trimEnd()).data;
-    expect(rows[1]!.slice(0, 6)).toEqual(["مرحبا", "marḥaba", "hello", "مرحبا كيفك", "marḥaba kīfak", "Hi, how are you?"]);
+    expect(rows[1]!.slice(0, 6)).toEqual([
+      "مرحبا",
+      "marḥaba",
+      "hello",
+      "مرحبا كيفك",
+      "marḥaba kīfak",
+      "Hi, how are you?",
+    ]);
     expect(rows[1]![7]).toMatch(/\/video\/\d+\/at-the-cafe-[0-9a-f]+\?t=65$/);
     // A cell a spreadsheet would run as a formula gets a leading apostrophe.
     expect(rows[2]!.slice(0, 3)).toEqual(["قهوة", "ahwe", "'=1+1 coffee"]);

@@ -65,13 +65,15 @@ export function saveFile(bytes: BlobPart, fileName: string, type: string) {
 export async function runCsvExport(query: ExportQuery): Promise<ExportResult> {
   const response = await fetch(exportPath(query, "csv"), { credentials: "same-origin" });
   if (!response.ok) throw await refusal(response);
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "ahla-cards.csv";
+  const fileName =
+    /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "ahla-cards.csv";
   const text = await response.arrayBuffer();
   saveFile(text, fileName, "text/csv;charset=utf-8");
   return { fileName, notes: -1, sounds: 0, soundsMissing: 0, notices: [] };
 }
 
-const extensionOf = (url: string) => /\.([a-z0-9]{2,4})$/i.exec(new URL(url, window.location.href).pathname)?.[1] ?? "mp3";
+const extensionOf = (url: string) =>
+  /\.([a-z0-9]{2,4})$/i.exec(new URL(url, window.location.href).pathname)?.[1] ?? "mp3";
 const mediaKey = (url: string) => new URL(url, window.location.href).pathname;
 
 /** Each note's sound: a whole file as it is, or a sentence cut from its lesson's media (decoded once). */
@@ -91,10 +93,20 @@ async function gatherSounds(notes: ExportNote[], onProgress: (progress: ExportPr
         if (!canCutClips()) throw new Error("no audio decoding");
         if (!decoded.has(key)) decoded.set(key, fetchMedia(audio.mediaUrl).then(decodeMedia));
         const media = await decoded.get(key)!;
-        sounds.set(note.guid, { fileName: `${note.guid}.wav`, bytes: await cutClip(media, audio.startMs, audio.endMs) });
+        sounds.set(note.guid, {
+          fileName: `${note.guid}.wav`,
+          bytes: await cutClip(media, audio.startMs, audio.endMs),
+        });
       } else {
-        if (!files.has(key)) files.set(key, fetchMedia(audio.mediaUrl).then((bytes) => new Uint8Array(bytes)));
-        const name = `ahla-${key.split("/").pop()!.replace(/[^A-Za-z0-9._-]/g, "_")}`;
+        if (!files.has(key))
+          files.set(
+            key,
+            fetchMedia(audio.mediaUrl).then((bytes) => new Uint8Array(bytes)),
+          );
+        const name = `ahla-${key
+          .split("/")
+          .pop()!
+          .replace(/[^A-Za-z0-9._-]/g, "_")}`;
         sounds.set(note.guid, {
           fileName: name.endsWith(`.${extensionOf(audio.mediaUrl)}`) ? name : `${name}.${extensionOf(audio.mediaUrl)}`,
           bytes: await files.get(key)!,
@@ -122,7 +134,9 @@ export async function runAnkiExport(
   if (!parsed.success) throw new ExportRefused(500, GENERIC);
   const deck: ExportDeck = parsed.data;
 
-  const { sounds, missing } = withSound ? await gatherSounds(deck.notes, onProgress) : { sounds: new Map(), missing: 0 };
+  const { sounds, missing } = withSound
+    ? await gatherSounds(deck.notes, onProgress)
+    : { sounds: new Map(), missing: 0 };
 
   onProgress({ step: "Writing the Anki package…" });
   const { default: initSqlJs } = await import("sql.js/dist/sql-asm.js");
