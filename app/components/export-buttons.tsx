@@ -30,11 +30,14 @@ export function ExportButtons({
   query,
   what,
   csv = true,
+  curated = false,
 }: {
   query: ExportQuery;
   what: string;
   /** Whether to offer the CSV here (a page with a CSV link of its own, which works without JavaScript, does not). */
   csv?: boolean;
+  /** A curated collection or deck: its cards have their own audio files, no lesson moments. */
+  curated?: boolean;
 }) {
   const hydrated = useHydrated();
   const [state, setState] = useState<State>({ kind: "idle" });
@@ -71,8 +74,9 @@ export function ExportButtons({
         Export {what}
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Download the cards for Anki or a spreadsheet: Arabic, transliteration, English, the sentence and a link back to
-        the lesson.
+        {curated
+          ? "Download the cards for Anki or a spreadsheet: Arabic, transliteration and English, with each card’s audio where it has one."
+          : "Download the cards for Anki or a spreadsheet: Arabic, transliteration, English, the sentence and a link back to the lesson."}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Button
@@ -103,12 +107,14 @@ export function ExportButtons({
             disabled={!hydrated || busy}
             onChange={(event) => setWithSound(event.target.checked)}
           />
-          Add the sentence audio to the Anki package
+          {curated ? "Add the cards’ audio to the Anki package" : "Add the sentence audio to the Anki package"}
         </label>
       </div>
       <p className="mt-2 text-xs text-muted">
-        The audio is cut from the lessons in your browser, which can take a moment; words from lessons you can&apos;t
-        watch now have no audio.{csv ? " The CSV has no audio." : null}
+        {curated
+          ? null
+          : "The audio is cut from the lessons in your browser, which can take a moment; words from lessons you can’t watch now have no audio. "}
+        {csv ? "The CSV has no audio." : null}
       </p>
       <div role="status" aria-live="polite" className="mt-2 text-sm text-ink">
         {state.kind === "working" ? state.step : null}

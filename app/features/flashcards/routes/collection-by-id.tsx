@@ -181,7 +181,7 @@ export default function FlashcollectionPage() {
       )}
       {access === null ? null : access.kind === "entitled" ? (
         <div className="mt-8">
-          <ExportButtons query={{ source: "collection", id: collection.id }} what="this collection" />
+          <ExportButtons query={{ source: "collection", id: collection.id }} what="this collection" curated />
         </div>
       ) : (
         <p className="mt-8 text-sm text-ink/85" data-testid="collection-export-locked">

@@ -274,7 +274,7 @@ export default function DeckWordsPage() {
 
       <div className="mt-10">
         {session === "entitled" ? (
-          <ExportButtons query={{ source: "deck", id: deck.id }} what="this deck" />
+          <ExportButtons query={{ source: "deck", id: deck.id }} what="this deck" curated />
         ) : (
           <p className="text-sm text-ink/85" data-testid="deck-export-locked">
             {FREE_TIER_MESSAGES.export}{" "}
