@@ -63,6 +63,8 @@ export const FREE_TIER_MESSAGES = {
     "Your free session with this collection is over. A subscription keeps every collection going; the first session of each is free.",
   allDue:
     "Reviewing every due card in one session comes with a subscription. Your free sessions are on each collection’s page.",
+  export:
+    "Exporting a curated collection or vocabulary deck comes with a subscription. Your own saved words and lists export free.",
 } as const;
 
 export type FreeTierGate = keyof typeof FREE_TIER_MESSAGES;

@@ -137,6 +137,14 @@ export function canReviewAllDue(access: StudyAccess): boolean {
   return access.signedIn && access.hasSubscription;
 }
 
+/**
+ * Exporting a curated collection or a global deck (to Anki, as CSV) is the subscription's: a package reviewed
+ * elsewhere is every session of it (ADR 037). A member's own words are theirs and always export.
+ */
+export function canExportCurated(access: StudyAccess): boolean {
+  return access.signedIn && access.hasSubscription;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Guards
 
@@ -194,6 +202,10 @@ export function assertCanStudyCollection(
 
 export function assertCanReviewAllDue(access: StudyAccess): void {
   requireStudy(canReviewAllDue(access), access, "allDue");
+}
+
+export function assertCanExportCurated(access: StudyAccess): void {
+  requireStudy(canExportCurated(access), access, "export");
 }
 
 // ---------------------------------------------------------------------------------------------------

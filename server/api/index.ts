@@ -11,6 +11,7 @@ import { authApi } from "./auth";
 import { billingApi } from "./billing";
 import { communityApi } from "./community";
 import { exercisesApi } from "./exercises";
+import { exportApi } from "./export";
 import { flashcardsApi } from "./flashcards";
 import { idempotency } from "./idempotency";
 import { lessonChatApi } from "./lesson-chat";
@@ -101,6 +102,7 @@ export function createApi(options: ApiOptions = {}) {
   api.route("/billing", billingApi);
   api.route("/community", communityApi);
   api.route("/exercises", exercisesApi);
+  api.route("/export", exportApi);
   api.route("/flashcards", flashcardsApi);
   api.route("/lessons", lessonsApi);
   api.route("/lesson-chat", lessonChatApi);

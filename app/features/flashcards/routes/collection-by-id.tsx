@@ -5,6 +5,7 @@ import { ReviewPanel } from "../components/review-panel";
 import { StudyCountList } from "../components/study-counts";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { LockIcon } from "~/components/icons";
+import { ExportButtons } from "~/components/export-buttons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
@@ -177,6 +178,18 @@ export default function FlashcollectionPage() {
             </div>
           </section>
         </>
+      )}
+      {access === null ? null : access.kind === "entitled" ? (
+        <div className="mt-8">
+          <ExportButtons query={{ source: "collection", id: collection.id }} what="this collection" curated />
+        </div>
+      ) : (
+        <p className="mt-8 text-sm text-ink/85" data-testid="collection-export-locked">
+          {FREE_TIER_MESSAGES.export}{" "}
+          <Link to="/checkout" className="font-semibold text-primary-800 underline">
+            See plans
+          </Link>
+        </p>
       )}
     </main>
   );

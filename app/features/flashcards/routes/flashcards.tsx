@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StudyCountList, studyNowCount } from "../components/study-counts";
 import { BookmarkIcon, CardsIcon, GlobeIcon } from "~/components/icons";
+import { ExportButtons } from "~/components/export-buttons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
@@ -40,78 +41,83 @@ export default function FlashcardsPage() {
       </header>
 
       {signedIn && totals && savedWords ? (
-        <div className="mt-8 grid gap-5 lg:grid-cols-2">
-          <section
-            aria-labelledby="all-collections"
-            className="flex flex-col gap-4 rounded-xl border border-primary-200 bg-primary-50/60 p-5"
-          >
-            <div className="flex items-start gap-3">
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-100 text-primary-800">
-                <CardsIcon className="size-5" />
-              </span>
-              <div>
-                <h2 id="all-collections" className="text-lg font-semibold text-ink">
-                  All collections
-                </h2>
-                <p className="text-sm text-ink/75">
-                  {plural(totals.total, "card")} in {plural(overview.collections.length, "collection")}.
-                </p>
-              </div>
-            </div>
-            <StudyCountList counts={totals} className="[&>div]:bg-white" />
-            {totals.due > 0 ? (
-              <Link to="/flashcards/review" className={buttonClasses("primary", "md", "self-start")}>
-                Review all due ({totals.due})
-              </Link>
-            ) : (
-              <p className="text-sm text-ink/75">
-                Nothing is due right now. Start a collection below to meet new cards.
-              </p>
-            )}
-          </section>
-
-          <section
-            aria-labelledby="saved-words"
-            className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5 shadow-sm"
-          >
-            <div className="flex items-start gap-3">
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-700">
-                <BookmarkIcon className="size-5" />
-              </span>
-              <div>
-                <h2 id="saved-words" className="text-lg font-semibold text-ink">
-                  My saved words
-                </h2>
-                <p className="text-sm text-muted">
-                  {savedWords.total > 0
-                    ? `${plural(savedWords.total, "word")} from your vocabulary lists, reviewed like flashcards.`
-                    : "Words you save from a lesson's transcript show up here to review."}
-                </p>
-              </div>
-            </div>
-            {savedWords.total > 0 ? (
-              <>
-                <StudyCountList counts={savedWords} />
-                <div className="flex flex-wrap gap-2">
-                  <Link
-                    to="/flashcards/my-words"
-                    className={buttonClasses(studyNowCount(savedWords) > 0 ? "primary" : "secondary", "md")}
-                  >
-                    Review saved words
-                    {studyNowCount(savedWords) > 0 ? ` (${studyNowCount(savedWords)})` : ""}
-                  </Link>
-                  <Link to="/vocabulary-list" className={buttonClasses("ghost", "md")}>
-                    My vocabulary lists
-                  </Link>
+        <>
+          <div className="mt-8 grid gap-5 lg:grid-cols-2">
+            <section
+              aria-labelledby="all-collections"
+              className="flex flex-col gap-4 rounded-xl border border-primary-200 bg-primary-50/60 p-5"
+            >
+              <div className="flex items-start gap-3">
+                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-100 text-primary-800">
+                  <CardsIcon className="size-5" />
+                </span>
+                <div>
+                  <h2 id="all-collections" className="text-lg font-semibold text-ink">
+                    All collections
+                  </h2>
+                  <p className="text-sm text-ink/75">
+                    {plural(totals.total, "card")} in {plural(overview.collections.length, "collection")}.
+                  </p>
                 </div>
-              </>
-            ) : (
-              <Link to="/video-library" className={buttonClasses("secondary", "md", "self-start")}>
-                Find a lesson
-              </Link>
-            )}
-          </section>
-        </div>
+              </div>
+              <StudyCountList counts={totals} className="[&>div]:bg-white" />
+              {totals.due > 0 ? (
+                <Link to="/flashcards/review" className={buttonClasses("primary", "md", "self-start")}>
+                  Review all due ({totals.due})
+                </Link>
+              ) : (
+                <p className="text-sm text-ink/75">
+                  Nothing is due right now. Start a collection below to meet new cards.
+                </p>
+              )}
+            </section>
+
+            <section
+              aria-labelledby="saved-words"
+              className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5 shadow-sm"
+            >
+              <div className="flex items-start gap-3">
+                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-700">
+                  <BookmarkIcon className="size-5" />
+                </span>
+                <div>
+                  <h2 id="saved-words" className="text-lg font-semibold text-ink">
+                    My saved words
+                  </h2>
+                  <p className="text-sm text-muted">
+                    {savedWords.total > 0
+                      ? `${plural(savedWords.total, "word")} from your vocabulary lists, reviewed like flashcards.`
+                      : "Words you save from a lesson's transcript show up here to review."}
+                  </p>
+                </div>
+              </div>
+              {savedWords.total > 0 ? (
+                <>
+                  <StudyCountList counts={savedWords} />
+                  <div className="flex flex-wrap gap-2">
+                    <Link
+                      to="/flashcards/my-words"
+                      className={buttonClasses(studyNowCount(savedWords) > 0 ? "primary" : "secondary", "md")}
+                    >
+                      Review saved words
+                      {studyNowCount(savedWords) > 0 ? ` (${studyNowCount(savedWords)})` : ""}
+                    </Link>
+                    <Link to="/vocabulary-list" className={buttonClasses("ghost", "md")}>
+                      My vocabulary lists
+                    </Link>
+                  </div>
+                </>
+              ) : (
+                <Link to="/video-library" className={buttonClasses("secondary", "md", "self-start")}>
+                  Find a lesson
+                </Link>
+              )}
+            </section>
+          </div>
+          <div className="mt-5">
+            <ExportButtons query={{ source: "all" }} what="all cards" />
+          </div>
+        </>
       ) : (
         <section
           aria-label="Review with spaced repetition"

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ReviewPanel } from "../components/review-panel";
 import { DailyLimitsForm, SuspendedNotes } from "../components/review-settings";
+import { ExportButtons } from "~/components/export-buttons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { forAudience, requireUser } from "~/lib/auth.server";
 import { notFoundResponse } from "~/lib/canonical.server";
@@ -72,6 +73,12 @@ export default function ReviewSavedWordsPage() {
               by hand.
             </p>
           }
+        />
+      </div>
+      <div className="mt-8">
+        <ExportButtons
+          query={list ? { source: "list", id: list.id } : { source: "my-words" }}
+          what={list ? `“${list.title}”` : "my saved words"}
         />
       </div>
     </main>

@@ -4,6 +4,7 @@ import { LockIcon, PlayIcon, PlusIcon } from "~/components/icons";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Facts } from "~/features/collections/components/collection-page";
 import { plural } from "~/lib/text-format";
+import { ExportButtons } from "~/components/export-buttons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
@@ -13,7 +14,7 @@ import { forAudience, requireMember, requireUser } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { cn } from "~/lib/cn";
 import { titleMeta } from "~/lib/route-meta";
-import { FREE_TIER_LABELS } from "#core/free-tier";
+import { FREE_TIER_LABELS, FREE_TIER_MESSAGES } from "#core/free-tier";
 import { saveGlobalWordFormSchema, wordSearchSchema } from "#core/schemas/vocabulary";
 import { SEARCH_MAX_LENGTH } from "#core/search-limits";
 import { parseSearchParams } from "~/lib/search.server";
@@ -270,6 +271,19 @@ export default function DeckWordsPage() {
           </p>
         )}
       </section>
+
+      <div className="mt-10">
+        {session === "entitled" ? (
+          <ExportButtons query={{ source: "deck", id: deck.id }} what="this deck" curated />
+        ) : (
+          <p className="text-sm text-ink/85" data-testid="deck-export-locked">
+            {FREE_TIER_MESSAGES.export}{" "}
+            <Link to="/checkout" className="font-semibold text-primary-800 underline">
+              See plans
+            </Link>
+          </p>
+        )}
+      </div>
     </main>
   );
 }

@@ -32,6 +32,7 @@ import {
   vocabularyListHref,
 } from "#server/services/vocabulary-lists";
 import type { Audience } from "~/lib/audience";
+import { ExportButtons } from "~/components/export-buttons";
 
 export const audience: Audience = "member";
 
@@ -172,6 +173,12 @@ export default function VocabularyListPage() {
           </a>
         </div>
       </header>
+
+      {list.totalWords > 0 ? (
+        <div className="mt-6">
+          <ExportButtons query={{ source: "list", id: list.id }} what="this list" csv={false} />
+        </div>
+      ) : null}
 
       <section
         aria-labelledby="add-word-heading"

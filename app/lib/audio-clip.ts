@@ -1,0 +1,87 @@
+/**
+ * Sentence audio for an export, cut in the learner's browser (docs/export.md, ADR 037): the lesson's media is
+ * fetched once through its signed URL, decoded by the browser (`decodeAudioData`), and each sentence's stretch
+ * is rendered to mono 16 kHz and written as a 16-bit WAV, which every Anki plays.
+ */
+
+/** Past this size a lesson's media is not decoded (its audio would not fit a phone's memory): no sound. */
+export const CLIP_SOURCE_MAX_BYTES = 80 * 1024 * 1024;
+const CLIP_SAMPLE_RATE = 16_000;
+
+/** A decoded media file, shared by every clip of the same lesson. */
+export type DecodedMedia = AudioBuffer;
+
+type AudioContextClass = typeof AudioContext;
+
+function audioContextClass(): AudioContextClass | null {
+  const scope = globalThis as unknown as { AudioContext?: AudioContextClass; webkitAudioContext?: AudioContextClass };
+  return scope.AudioContext ?? scope.webkitAudioContext ?? null;
+}
+
+/** Whether this browser can cut clips at all. */
+export function canCutClips(): boolean {
+  return audioContextClass() !== null && typeof OfflineAudioContext !== "undefined";
+}
+
+/** The media's bytes, refused past `CLIP_SOURCE_MAX_BYTES`. */
+export async function fetchMedia(url: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetch(url, { signal, credentials: "same-origin" });
+  if (!response.ok) throw new Error(`The media answered ${response.status}.`);
+  const length = Number(response.headers.get("Content-Length") ?? "0");
+  if (length > CLIP_SOURCE_MAX_BYTES) throw new Error("The lesson's media is too large to cut here.");
+  const bytes = await response.arrayBuffer();
+  if (bytes.byteLength > CLIP_SOURCE_MAX_BYTES) throw new Error("The lesson's media is too large to cut here.");
+  return bytes;
+}
+
+export async function decodeMedia(bytes: ArrayBuffer): Promise<DecodedMedia> {
+  const Context = audioContextClass();
+  if (!Context) throw new Error("This browser cannot decode audio.");
+  const context = new Context();
+  try {
+    return await context.decodeAudioData(bytes);
+  } finally {
+    void context.close();
+  }
+}
+
+/** [startMs, endMs) of the decoded media as a mono 16 kHz WAV. */
+export async function cutClip(media: DecodedMedia, startMs: number, endMs: number): Promise<Uint8Array> {
+  const start = Math.min(startMs / 1000, media.duration);
+  const duration = Math.max(0.05, Math.min(endMs / 1000, media.duration) - start);
+  const frames = Math.ceil(duration * CLIP_SAMPLE_RATE);
+  const offline = new OfflineAudioContext(1, frames, CLIP_SAMPLE_RATE);
+  const source = offline.createBufferSource();
+  source.buffer = media;
+  source.connect(offline.destination);
+  source.start(0, start, duration);
+  const rendered = await offline.startRendering();
+  return encodeWav(rendered.getChannelData(0), CLIP_SAMPLE_RATE);
+}
+
+/** PCM samples (-1..1) as a 16-bit mono WAV file. */
+export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
+  const bytes = new Uint8Array(44 + samples.length * 2);
+  const view = new DataView(bytes.buffer);
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i += 1) view.setUint8(offset + i, text.charCodeAt(i));
+  };
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + samples.length * 2, true);
+  ascii(8, "WAVE");
+  ascii(12, "fmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, "data");
+  view.setUint32(40, samples.length * 2, true);
+  for (let i = 0; i < samples.length; i += 1) {
+    const sample = Math.max(-1, Math.min(1, samples[i]!));
+    view.setInt16(44 + i * 2, sample < 0 ? sample * 0x8000 : sample * 0x7fff, true);
+  }
+  return bytes;
+}
