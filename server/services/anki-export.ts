@@ -36,7 +36,16 @@ export const CURATED_LEFT_OUT =
 export type NoteSource =
   | {
       kind: "saved";
-      item: { id: number; arabic: string; transliteration: string; english: string; startMs: number | null };
+      item: {
+        id: number;
+        /** A saved word, or a whole line saved as a sentence card (docs/cards.md). */
+        kind: "word" | "sentence";
+        arabic: string;
+        transliteration: string;
+        english: string;
+        startMs: number | null;
+        endMs: number | null;
+      };
       listTitle: string;
       /** The transcript line the word was saved from, when it still exists. */
       cue: { arabic: string; transliteration: string; english: string; startMs: number; endMs: number } | null;
@@ -93,21 +102,33 @@ export async function toExportNote(ctx: AppContext, source: NoteSource): Promise
         isMediaKey(lesson.videoKey) &&
         startMs !== null
       ) {
-        const endMs = cue && cue.endMs > cue.startMs ? cue.endMs : startMs + MOMENT_FALLBACK_MS;
+        const endMs =
+          cue && cue.endMs > cue.startMs
+            ? cue.endMs
+            : item.endMs !== null && item.endMs > startMs
+              ? item.endMs
+              : startMs + MOMENT_FALLBACK_MS;
         audio = { mediaUrl: await signMediaUrl(ctx, { key: lesson.videoKey }), startMs, endMs };
       }
+      // A sentence card is its line: the note's own fields are the sentence, so the sentence fields stay empty.
+      const line = item.kind === "sentence" ? null : cue;
       return {
         guid: `ahla-item-${item.id}`,
         arabic: item.arabic,
         transliteration: item.transliteration,
         english: item.english,
-        sentenceArabic: nonEmpty(cue?.arabic),
-        sentenceTransliteration: nonEmpty(cue?.transliteration),
-        sentenceEnglish: nonEmpty(cue?.english),
+        sentenceArabic: nonEmpty(line?.arabic),
+        sentenceTransliteration: nonEmpty(line?.transliteration),
+        sentenceEnglish: nonEmpty(line?.english),
         lessonTitle: published ? lesson.title : undefined,
         momentUrl: published ? `${origin}${lessonMomentHref(lesson, startMs)}` : undefined,
         audio,
-        tags: ["ahla", "my-words", `list::${tag(slugify(source.listTitle) || "list")}`],
+        tags: [
+          "ahla",
+          "my-words",
+          ...(item.kind === "sentence" ? ["sentence"] : []),
+          `list::${tag(slugify(source.listTitle) || "list")}`,
+        ],
       };
     }
     case "flashcard": {
@@ -149,7 +170,9 @@ async function savedNotes(ctx: AppContext, viewer: Member, listId?: number): Pro
         arabic: vocabularyListItems.arabic,
         transliteration: vocabularyListItems.transliteration,
         english: vocabularyListItems.english,
+        kind: vocabularyListItems.kind,
         startMs: vocabularyListItems.startMs,
+        endMs: vocabularyListItems.endMs,
         listTitle: vocabularyLists.title,
         cueArabic: transcriptCues.arabic,
         cueTransliteration: transcriptCues.transliteration,
@@ -176,9 +199,12 @@ async function savedNotes(ctx: AppContext, viewer: Member, listId?: number): Pro
       .orderBy(asc(vocabularyListItems.createdAt), asc(vocabularyListItems.id)),
     viewer.access(),
   ]);
-  // The same word saved to two lists is one note (the first saved).
+  // The same word (or line) saved to two lists is one note (the first saved).
   const seen = new Set<string>();
-  const unique = rows.filter((row) => !seen.has(row.arabic) && seen.add(row.arabic));
+  const unique = rows.filter((row) => {
+    const key = `${row.kind}:${row.arabic}`;
+    return !seen.has(key) && seen.add(key);
+  });
   return Promise.all(
     unique.map((row) =>
       toExportNote(ctx, {

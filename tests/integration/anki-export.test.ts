@@ -141,6 +141,40 @@ describe("export notes API", () => {
     expect(typed.audio).toBeUndefined();
   });
 
+  it("exports a line saved as a sentence card as its own note: the line's text, audio range and moment", async () => {
+    const { user, video } = await savedWords();
+    const [cue] = await ctx.db
+      .insert(transcriptCues)
+      .values({
+        videoId: video.id,
+        position: 1,
+        startMs: 70_000,
+        endMs: 72_500,
+        arabic: "بدي قهوة لو سمحت",
+        transliteration: "biddi ahwe law samaḥt",
+        english: "I'd like a coffee, please",
+      })
+      .returning();
+    const saved = await call(`/api/lessons/${video.id}/lines`, {
+      method: "POST",
+      token: user.token,
+      json: { cueId: cue!.id },
+    });
+    expect(saved.status).toBe(201);
+    const all = await deckOf(await notes("source=my-words", user.token));
+    const sentence = all.notes.find((entry) => entry.arabic === "بدي قهوة لو سمحت");
+    expect(sentence).toMatchObject({
+      transliteration: "biddi ahwe law samaḥt",
+      english: "I'd like a coffee, please",
+      lessonTitle: video.title,
+      audio: { startMs: 70_000, endMs: 72_500 },
+    });
+    // The note is the sentence: no sentence fields repeat it.
+    expect(sentence!.sentenceArabic).toBeUndefined();
+    expect(sentence!.momentUrl).toMatch(/\?t=70$/);
+    expect(sentence!.tags).toEqual(["ahla", "my-words", "sentence", "list::my-words"]);
+  });
+
   it("signs no audio for a premium lesson the free member may not watch, but keeps the link", async () => {
     const { user, defaultListId } = await savedWords({ isFree: false });
     const [note] = (await deckOf(await notes(`source=list&id=${defaultListId}`, user.token))).notes;
