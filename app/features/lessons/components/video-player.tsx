@@ -460,7 +460,7 @@ export function VideoPlayer({
               title="Keyboard shortcuts (?)"
               aria-haspopup="dialog"
               disabled={!interactive}
-              className={cn(controlButton, "hidden pointer-fine:inline-flex")}
+              className={cn(controlButton, "no-pointer-fine:hidden")}
             >
               <KeyboardIcon className="size-5" />
             </button>
