@@ -219,7 +219,7 @@ export function VideoPlayer({
                 {player.loopPass ? ` · ${describeLoopPass(player.loopPass)}` : ""}
               </span>
             ) : null}
-            {player.rate !== 1 ? (
+            {player.rate !== 1 && player.loopIndex === null ? (
               <span className="rounded-full bg-black/70 px-2.5 py-1 text-xs font-bold text-white shadow">
                 {rateLabel(player.rate)}
               </span>
