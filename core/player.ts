@@ -86,13 +86,15 @@ const BOOLEAN_PREFERENCES = [
 ] as const;
 
 /** The one caption language of the first player (`captions`: "ar" | "en" | "tr" | "off") as the three switches. */
-const CAPTIONS_V1: Record<string, Pick<PlayerPreferences, "captionArabic" | "captionTransliteration" | "captionEnglish">> =
-  {
-    off: { captionArabic: false, captionTransliteration: false, captionEnglish: false },
-    ar: { captionArabic: true, captionTransliteration: false, captionEnglish: false },
-    tr: { captionArabic: false, captionTransliteration: true, captionEnglish: false },
-    en: { captionArabic: false, captionTransliteration: false, captionEnglish: true },
-  };
+const CAPTIONS_V1: Record<
+  string,
+  Pick<PlayerPreferences, "captionArabic" | "captionTransliteration" | "captionEnglish">
+> = {
+  off: { captionArabic: false, captionTransliteration: false, captionEnglish: false },
+  ar: { captionArabic: true, captionTransliteration: false, captionEnglish: false },
+  tr: { captionArabic: false, captionTransliteration: true, captionEnglish: false },
+  en: { captionArabic: false, captionTransliteration: false, captionEnglish: true },
+};
 
 const includes = <T>(list: readonly T[], value: unknown): value is T => (list as readonly unknown[]).includes(value);
 

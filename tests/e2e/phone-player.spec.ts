@@ -29,10 +29,13 @@ const captions = (page: Page) => page.getByTestId("video-captions");
 /** Puts the (paused) video inside line `index`; the player follows the seek. */
 async function seekPausedInto(page: Page, index: number) {
   const cue = LESSON.cues[index]!;
-  await video(page).evaluate((element: HTMLVideoElement, seconds) => {
-    element.pause();
-    element.currentTime = seconds;
-  }, cue.startMs / 1000 + 0.3);
+  await video(page).evaluate(
+    (element: HTMLVideoElement, seconds) => {
+      element.pause();
+      element.currentTime = seconds;
+    },
+    cue.startMs / 1000 + 0.3,
+  );
   await expect(line(page, index)).toHaveAttribute("aria-current", "true");
 }
 
@@ -210,7 +213,9 @@ test.describe("on a phone (390×844, touch)", () => {
 
   test("Back to now appears after scrolling away and brings the current line back", async ({ page }) => {
     await openLesson(page);
-    await line(page, 3).getByRole("button", { name: /^Play line 4 from/ }).click();
+    await line(page, 3)
+      .getByRole("button", { name: /^Play line 4 from/ })
+      .click();
     await expect(line(page, 3)).toHaveAttribute("aria-current", "true");
     await page.getByRole("button", { name: "Pause", exact: true }).click();
     const chip = page.getByRole("button", { name: "Back to now" });
@@ -295,7 +300,9 @@ test.describe("on a desktop (1366×900)", () => {
 
   test("Back to now brings the current line back into the transcript panel", async ({ page }) => {
     await openLesson(page);
-    await line(page, 1).getByRole("button", { name: /^Play line 2 from/ }).click();
+    await line(page, 1)
+      .getByRole("button", { name: /^Play line 2 from/ })
+      .click();
     await page.getByRole("button", { name: "Pause", exact: true }).click();
     const list = page.locator('ol[aria-label="Transcript lines"]');
     await list.hover();
@@ -313,7 +320,10 @@ playwrightTest("the transcript's words are disabled until the page hydrates", as
   await playwrightTest.step("sign in", async () => {
     await signIn(page, DEMO.learner);
   });
-  const href = await page.getByRole("link", { name: new RegExp(LESSON.title) }).first().getAttribute("href");
+  const href = await page
+    .getByRole("link", { name: new RegExp(LESSON.title) })
+    .first()
+    .getAttribute("href");
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/[^/]+\.js$/, async (route) => {

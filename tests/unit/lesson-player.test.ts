@@ -223,9 +223,9 @@ describe("player preferences and loops (core/player.ts)", () => {
       captionEnglish: false,
     });
     // A switch saved by the new player wins over the old value; an unknown old value is dropped.
-    expect(parseStoredPreferences(JSON.stringify({ captions: "ar", captionArabic: false, captionEnglish: true }))).toEqual(
-      { captionArabic: false, captionTransliteration: false, captionEnglish: true },
-    );
+    expect(
+      parseStoredPreferences(JSON.stringify({ captions: "ar", captionArabic: false, captionEnglish: true })),
+    ).toEqual({ captionArabic: false, captionTransliteration: false, captionEnglish: true });
     expect(parseStoredPreferences(JSON.stringify({ captions: "toString" }))).toEqual({});
   });
 
@@ -241,9 +241,7 @@ describe("player preferences and loops (core/player.ts)", () => {
         }),
       ),
     ).toEqual({ captionSize: "l", blurEnglish: true, loopMode: 3, loopEnd: "stop" });
-    expect(
-      parseStoredPreferences(JSON.stringify({ captionSize: "xl", loopMode: 4, loopEnd: "later" })),
-    ).toEqual({});
+    expect(parseStoredPreferences(JSON.stringify({ captionSize: "xl", loopMode: 4, loopEnd: "later" }))).toEqual({});
     expect(parseStoredPreferences(JSON.stringify({ loopMode: "forever" }))).toEqual({ loopMode: "forever" });
     expect(parseStoredPreferences("[1,2]")).toEqual({});
     expect(parseStoredPreferences("null")).toEqual({});

@@ -38,10 +38,7 @@ export function HiddenLine({
       aria-label={`Show the ${what}`}
       title={`Show the ${what}`}
       data-hidden-line=""
-      className={cn(
-        "cursor-pointer rounded-md focus-visible:outline-2 disabled:cursor-progress",
-        className,
-      )}
+      className={cn("cursor-pointer rounded-md focus-visible:outline-2 disabled:cursor-progress", className)}
       {...data}
     >
       <span aria-hidden="true" className="pointer-events-none blur-[5px] select-none">

@@ -94,18 +94,20 @@ export function PlayerWorkspace({
   const reveal = useCallback((index: number, part: RevealPart) => {
     setRevealed((current) => new Set(current).add(revealKey(index, part)));
   }, []);
+  // Adjusted while rendering (not in an effect), so the new line never paints revealed for a frame.
   const activeIndex = player.activeIndex;
-  useEffect(() => {
-    setRevealed((current) => {
-      const tr = revealKey(activeIndex, "tr");
-      const en = revealKey(activeIndex, "en");
-      if (!current.has(tr) && !current.has(en)) return current;
-      const next = new Set(current);
+  const [revealedAt, setRevealedAt] = useState(activeIndex);
+  if (revealedAt !== activeIndex) {
+    setRevealedAt(activeIndex);
+    const tr = revealKey(activeIndex, "tr");
+    const en = revealKey(activeIndex, "en");
+    if (revealed.has(tr) || revealed.has(en)) {
+      const next = new Set(revealed);
       next.delete(tr);
       next.delete(en);
-      return next;
-    });
-  }, [activeIndex]);
+      setRevealed(next);
+    }
+  }
 
   useMediaSession({ title, artwork: media.posterUrl, cues, player });
 

@@ -26,9 +26,7 @@ import type { PlayerPreferences } from "./use-player-preferences";
 import { VideoCaptions, type Revealed, type RevealPart } from "./video-captions";
 
 // The settings panel loads the first time it is opened.
-const PlayerSettings = lazy(() =>
-  import("./player-settings").then((module) => ({ default: module.PlayerSettings })),
-);
+const PlayerSettings = lazy(() => import("./player-settings").then((module) => ({ default: module.PlayerSettings })));
 
 export interface PlayerMedia {
   videoUrl: string | null;
@@ -160,7 +158,9 @@ export function VideoPlayer({
       <div
         className={cn(
           "relative bg-black",
-          fullscreen ? "min-h-0 flex-1" : "aspect-video phone-landscape:aspect-auto phone-landscape:min-h-0 phone-landscape:flex-1",
+          fullscreen
+            ? "min-h-0 flex-1"
+            : "aspect-video phone-landscape:aspect-auto phone-landscape:min-h-0 phone-landscape:flex-1",
         )}
       >
         {src ? (
