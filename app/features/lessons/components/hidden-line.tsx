@@ -1,5 +1,10 @@
 import { cn } from "~/lib/cn";
 
+/** Which parts of which lines the learner has revealed ("3:en", "3:tr"); a line that becomes current starts hidden again. */
+export type Revealed = ReadonlySet<string>;
+export type RevealPart = "tr" | "en";
+export const revealKey = (index: number, part: RevealPart) => `${index}:${part}`;
+
 /**
  * A transliteration or English line under "hide until tapped": blurred, and a button that reveals it (tap,
  * click, or Enter/Space once focused). Its text is hidden from screen readers too until revealed, so the

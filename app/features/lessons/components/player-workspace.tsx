@@ -10,7 +10,7 @@ import { useLessonPlayer } from "./use-lesson-player";
 import { usePlayerPreferences } from "./use-player-preferences";
 import { useProgressSaver, type SavedProgress } from "./use-progress-saver";
 import { useMediaSession } from "./use-media-session";
-import { revealKey, type RevealPart } from "./video-captions";
+import { revealKey, type RevealPart } from "./hidden-line";
 import { rateLabel, VideoPlayer, type PlayerMedia, type UpNext } from "./video-player";
 import { WordPopover, type WordCache } from "./word-popover";
 

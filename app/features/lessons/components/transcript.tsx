@@ -6,9 +6,8 @@ import { formatTransliteration, type TransliterationScheme } from "#core/transli
 import type { WordStatus } from "#core/schemas/lexicon";
 import { LoopIcon } from "~/components/icons";
 import { STATUS_LABELS, STATUS_TINT, StatusLegend } from "~/features/words/components/word-status";
-import { HiddenLine } from "./hidden-line";
+import { HiddenLine, revealKey, type Revealed, type RevealPart } from "./hidden-line";
 import type { PlayerPreferences } from "./use-player-preferences";
-import { revealKey, type Revealed, type RevealPart } from "./video-captions";
 
 export interface TranscriptCue {
   id: number;

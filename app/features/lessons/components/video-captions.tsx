@@ -3,13 +3,8 @@ import { stripTashkeel } from "#core/arabic";
 import type { CaptionSize, PlayerPreferences } from "#core/player";
 import { formatTransliteration, type TransliterationScheme } from "#core/transliteration";
 import { cn } from "~/lib/cn";
-import { HiddenLine } from "./hidden-line";
+import { HiddenLine, revealKey, type Revealed, type RevealPart } from "./hidden-line";
 import type { TranscriptCue } from "./transcript";
-
-/** Which parts of which lines the learner has revealed ("3:en", "3:tr"); a line that becomes current starts hidden again. */
-export type Revealed = ReadonlySet<string>;
-export type RevealPart = "tr" | "en";
-export const revealKey = (index: number, part: RevealPart) => `${index}:${part}`;
 
 const SIZE: Record<CaptionSize, { ar: string; latin: string }> = {
   s: { ar: "text-base sm:text-lg", latin: "text-xs sm:text-sm" },

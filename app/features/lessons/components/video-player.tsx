@@ -23,7 +23,8 @@ import {
 import type { TranscriptCue } from "./transcript";
 import type { LessonPlayer } from "./use-lesson-player";
 import type { PlayerPreferences } from "./use-player-preferences";
-import { VideoCaptions, type Revealed, type RevealPart } from "./video-captions";
+import type { Revealed, RevealPart } from "./hidden-line";
+import { VideoCaptions } from "./video-captions";
 
 // The settings panel loads the first time it is opened.
 const PlayerSettings = lazy(() => import("./player-settings").then((module) => ({ default: module.PlayerSettings })));
