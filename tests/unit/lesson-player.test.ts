@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
+  CAPTION_LINGER_MS,
+  captionCueIndex,
   findActiveCueIndex,
   hasReachedCueEnd,
   nextCueIndex,
   previousCueIndex,
   shouldOfferResume,
-} from "../../app/features/lessons/components/cue-math";
-import { parseStoredPreferences } from "../../app/features/lessons/components/use-player-preferences";
+} from "../../core/cue-math";
+import {
+  DEFAULT_PREFERENCES,
+  describeLoopPass,
+  loopModeLabel,
+  loopPass,
+  parseStoredPreferences,
+  RISING_RATES,
+} from "../../core/player";
 import { parseStartTime } from "../../core/schemas/lessons";
 import { buildWebVtt, escapeVttText, formatVttTimestamp } from "../../server/lib/webvtt";
 import { computeProgress, effectiveDuration, isCompletePosition } from "../../server/services/progress";
@@ -180,7 +189,14 @@ describe("lesson page helpers", () => {
       parseStoredPreferences(
         JSON.stringify({ showArabic: false, rate: 0.75, scheme: "arabizi", captions: "en", tashkeel: "no", extra: 1 }),
       ),
-    ).toEqual({ showArabic: false, rate: 0.75, scheme: "arabizi", captions: "en" });
+    ).toEqual({
+      showArabic: false,
+      rate: 0.75,
+      scheme: "arabizi",
+      captionArabic: false,
+      captionTransliteration: false,
+      captionEnglish: true,
+    });
     expect(parseStoredPreferences(JSON.stringify({ rate: 3, captions: "fr" }))).toEqual({});
   });
 
@@ -190,5 +206,89 @@ describe("lesson page helpers", () => {
     expect(lookupKeys("كِيفَك")).toEqual(["كيفك"]);
     expect(lookupKeys("من")).toEqual(["من"]);
     expect(lookupKeys("  ")).toEqual([]);
+  });
+});
+
+describe("player preferences and loops (core/player.ts)", () => {
+  it("maps the first player's single caption language onto the three caption switches", () => {
+    expect(parseStoredPreferences(JSON.stringify({ captions: "en" }))).toEqual({
+      captionArabic: false,
+      captionTransliteration: false,
+      captionEnglish: true,
+    });
+    expect(parseStoredPreferences(JSON.stringify({ captions: "tr" }))).toMatchObject({ captionTransliteration: true });
+    expect(parseStoredPreferences(JSON.stringify({ captions: "off" }))).toEqual({
+      captionArabic: false,
+      captionTransliteration: false,
+      captionEnglish: false,
+    });
+    // A switch saved by the new player wins over the old value; an unknown old value is dropped.
+    expect(
+      parseStoredPreferences(JSON.stringify({ captions: "ar", captionArabic: false, captionEnglish: true })),
+    ).toEqual({ captionArabic: false, captionTransliteration: false, captionEnglish: true });
+    expect(parseStoredPreferences(JSON.stringify({ captions: "toString" }))).toEqual({});
+  });
+
+  it("keeps only valid caption sizes, blur switches and loop settings", () => {
+    expect(
+      parseStoredPreferences(
+        JSON.stringify({
+          captionSize: "l",
+          blurEnglish: true,
+          blurTransliteration: "yes",
+          loopMode: 3,
+          loopEnd: "stop",
+        }),
+      ),
+    ).toEqual({ captionSize: "l", blurEnglish: true, loopMode: 3, loopEnd: "stop" });
+    expect(parseStoredPreferences(JSON.stringify({ captionSize: "xl", loopMode: 4, loopEnd: "later" }))).toEqual({});
+    expect(parseStoredPreferences(JSON.stringify({ loopMode: "forever" }))).toEqual({ loopMode: "forever" });
+    expect(parseStoredPreferences("[1,2]")).toEqual({});
+    expect(parseStoredPreferences("null")).toEqual({});
+    // Everything the player can save reads back the same.
+    expect(parseStoredPreferences(JSON.stringify(DEFAULT_PREFERENCES))).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it("plays a rising loop once at each speed, then ends", () => {
+    const passes = [1, 2, 3, 4].map((pass) => loopPass("rising", pass, 1.5));
+    expect(passes).toEqual([
+      { pass: 1, total: 3, rate: 0.75 },
+      { pass: 2, total: 3, rate: 1 },
+      { pass: 3, total: 3, rate: 1.25 },
+      null,
+    ]);
+    expect(RISING_RATES).toEqual([0.75, 1, 1.25]);
+  });
+
+  it("plays a counted loop N times at the learner's speed, and an endless one until stopped", () => {
+    expect(loopPass(3, 1, 0.75)).toEqual({ pass: 1, total: 3, rate: 0.75 });
+    expect(loopPass(3, 3, 0.75)).toEqual({ pass: 3, total: 3, rate: 0.75 });
+    expect(loopPass(3, 4, 0.75)).toBeNull();
+    expect(loopPass(2, 3, 1)).toBeNull();
+    expect(loopPass(5, 5, 1)).not.toBeNull();
+    expect(loopPass("forever", 1000, 1)).toEqual({ pass: 1000, total: null, rate: 1 });
+    expect(loopPass(3, 0, 1)).toBeNull();
+    expect(loopPass("rising", 1.5, 1)).toBeNull();
+  });
+
+  it("says where a loop is", () => {
+    expect(describeLoopPass({ pass: 2, total: 3, rate: 1 })).toBe("2/3 · 1×");
+    expect(describeLoopPass({ pass: 7, total: null, rate: 0.75 })).toBe("7 · 0.75×");
+    expect(loopModeLabel("rising")).toBe("0.75× → 1× → 1.25×");
+    expect(loopModeLabel(5)).toBe("5 times");
+    expect(loopModeLabel("forever")).toBe("Until stopped");
+  });
+
+  it("shows a line's captions until a little after it ends", () => {
+    const cues = [
+      { startMs: 1000, endMs: 2000 },
+      { startMs: 5000, endMs: 6000 },
+    ];
+    expect(captionCueIndex(cues, 500)).toBe(-1);
+    expect(captionCueIndex(cues, 1000)).toBe(0);
+    expect(captionCueIndex(cues, 2000 + CAPTION_LINGER_MS - 1)).toBe(0);
+    expect(captionCueIndex(cues, 2000 + CAPTION_LINGER_MS)).toBe(-1);
+    expect(captionCueIndex(cues, 5500)).toBe(1);
+    expect(captionCueIndex([], 5500)).toBe(-1);
   });
 });

@@ -3,7 +3,7 @@ import { JsMarker } from "~/components/discussion/js-marker";
 import { CheckIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { KNOWN_INTENTS } from "#core/schemas/known-words";
+import { KNOWN_INTENTS } from "#core/known-words";
 import type { LessonKnowledgePanel } from "#server/services/words/known";
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -4,11 +4,13 @@ import { PLAYBACK_RATES } from "#core/player";
 import type { WordStatus } from "#core/schemas/lexicon";
 import type { TransliterationScheme } from "#core/transliteration";
 import { useApi } from "~/lib/use-api";
-import { shouldOfferResume } from "./cue-math";
+import { captionCueIndex, shouldOfferResume } from "#core/cue-math";
 import { Transcript, type TranscriptCue, type WordClick, type WordTint } from "./transcript";
 import { useLessonPlayer } from "./use-lesson-player";
 import { usePlayerPreferences } from "./use-player-preferences";
 import { useProgressSaver, type SavedProgress } from "./use-progress-saver";
+import { useMediaSession } from "./use-media-session";
+import { revealKey, type RevealPart } from "./hidden-line";
 import { rateLabel, VideoPlayer, type PlayerMedia, type UpNext } from "./video-player";
 import { WordPopover, type WordCache } from "./word-popover";
 
@@ -82,7 +84,43 @@ export function PlayerWorkspace({
     fallbackDuration: durationSeconds,
     autoPause: preferences.autoPause,
     rate: preferences.rate,
+    loopMode: preferences.loopMode,
+    loopEnd: preferences.loopEnd,
   });
+  const captionIndex = captionCueIndex(cues, player.time * 1000);
+
+  // "Hide until tapped": what the learner revealed; the line that becomes current is hidden again.
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  const reveal = useCallback((index: number, part: RevealPart) => {
+    setRevealed((current) => new Set(current).add(revealKey(index, part)));
+  }, []);
+  // Adjusted while rendering (not in an effect), so the new line never paints revealed for a frame.
+  const activeIndex = player.activeIndex;
+  const [revealedAt, setRevealedAt] = useState(activeIndex);
+  if (revealedAt !== activeIndex) {
+    setRevealedAt(activeIndex);
+    const tr = revealKey(activeIndex, "tr");
+    const en = revealKey(activeIndex, "en");
+    if (revealed.has(tr) || revealed.has(en)) {
+      const next = new Set(revealed);
+      next.delete(tr);
+      next.delete(en);
+      setRevealed(next);
+    }
+  }
+
+  useMediaSession({ title, artwork: media.posterUrl, cues, player });
+
+  // The pinned video's height, for the transcript lines' scroll margin and "keep the line in view".
+  const playerBoxRef = useRef<HTMLDivElement>(null);
+  const [pinnedHeight, setPinnedHeight] = useState(0);
+  useEffect(() => {
+    const box = playerBoxRef.current;
+    if (!box || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setPinnedHeight(Math.round(box.getBoundingClientRect().height)));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
   const [resume, setResume] = useState(() =>
     shouldOfferResume(savedProgress, durationSeconds, startAt) && savedProgress
       ? { positionSeconds: savedProgress.positionSeconds }
@@ -246,6 +284,13 @@ export function PlayerWorkspace({
           updatePreferences({ tashkeel: !preferences.tashkeel });
           announce(preferences.tashkeel ? "Tashkeel hidden" : "Tashkeel shown");
           break;
+        case "e":
+          if (player.activeIndex < 0) break;
+          event.preventDefault();
+          reveal(player.activeIndex, "tr");
+          reveal(player.activeIndex, "en");
+          announce("Hidden lines shown");
+          break;
         case "?":
           event.preventDefault();
           showShortcuts();
@@ -262,14 +307,25 @@ export function PlayerWorkspace({
     preferences.autoPause,
     preferences.rate,
     preferences.tashkeel,
+    reveal,
     shortcutsOpen,
     showShortcuts,
     updatePreferences,
   ]);
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)] lg:gap-5 xl:grid-cols-[minmax(0,1fr)_420px]">
-      <div id="player" className="scroll-mt-20">
+    // Below lg the page is one column (flex, not grid, so the pinned video's sticky box is this whole block
+    // and it stays on screen while the transcript under it scrolls); on a phone held sideways the player fills
+    // the screen (docs/player.md).
+    <div
+      className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)] lg:gap-5 xl:grid-cols-[minmax(0,1fr)_420px]"
+      style={{ "--pinned-player": `${pinnedHeight}px` } as React.CSSProperties}
+    >
+      <div
+        id="player"
+        ref={playerBoxRef}
+        className="scroll-mt-20 pinned:sticky pinned:top-16 pinned:z-30 pinned:-mx-4 pinned:scroll-mt-16 sm:pinned:-mx-6 phone-landscape:fixed phone-landscape:inset-0 phone-landscape:z-50 phone-landscape:bg-black phone-landscape:px-[env(safe-area-inset-left)] phone-landscape:pb-[env(safe-area-inset-bottom)]"
+      >
         <VideoPlayer
           title={title}
           media={stableMedia}
@@ -290,17 +346,23 @@ export function PlayerWorkspace({
           interactive={interactive}
           onShowShortcuts={showShortcuts}
           announcement={announcement}
+          cues={cues}
+          captionIndex={captionIndex}
+          scheme={scheme}
+          revealed={revealed}
+          onReveal={reveal}
         />
-        <p className="mt-2 hidden text-xs text-muted lg:block">
+        {/* Only where there is a mouse, so most likely a keyboard (never on phones and tablets). */}
+        <p data-testid="keyboard-tip" className="mt-2 hidden text-xs text-muted lg:pointer-fine:block">
           Tip: press <kbd className="rounded border border-line bg-white px-1 font-mono text-[11px] text-ink">?</kbd>{" "}
           for keyboard shortcuts,{" "}
           <kbd className="rounded border border-line bg-white px-1 font-mono text-[11px] text-ink">R</kbd> to hear a
           line again.
         </p>
       </div>
-      <div className="relative h-[min(68vh,560px)] lg:h-auto">
+      <div className="relative h-[min(68vh,560px)] pinned:h-auto lg:h-auto">
         <Transcript
-          className="h-full lg:absolute lg:inset-0"
+          className="h-full pinned:h-auto lg:absolute lg:inset-0"
           cues={cues}
           activeIndex={player.activeIndex}
           loopIndex={player.loopIndex}
@@ -308,6 +370,10 @@ export function PlayerWorkspace({
           scheme={scheme}
           openWordKey={word?.key ?? null}
           tint={preferences.tintWords ? wordTint.tint : null}
+          interactive={interactive}
+          playing={player.playing}
+          revealed={revealed}
+          onReveal={reveal}
           onPreferences={updatePreferences}
           onSeekCue={onSeekCue}
           onToggleLoop={onToggleLoop}

@@ -9,7 +9,16 @@ import { cn } from "~/lib/cn";
  * "Save line": the whole line becomes a sentence card in My words, with its sound and the way back to this
  * moment (docs/cards.md). The lesson is the page's own (every lesson URL has `:videoId`).
  */
-export function SaveLineButton({ cueId, lineNumber }: { cueId: number; lineNumber: number }) {
+export function SaveLineButton({
+  cueId,
+  lineNumber,
+  disabled = false,
+}: {
+  cueId: number;
+  lineNumber: number;
+  /** Until the page's scripts run (docs/architecture.md "No dead taps"). */
+  disabled?: boolean;
+}) {
   const { videoId } = useParams();
   const api = useApi();
   const [saved, setSaved] = useState(false);
@@ -33,15 +42,15 @@ export function SaveLineButton({ cueId, lineNumber }: { cueId: number; lineNumbe
     <button
       type="button"
       onClick={save}
-      disabled={busy}
+      disabled={busy || disabled}
       aria-label={saved ? `Line ${lineNumber} saved to My words` : `Save line ${lineNumber} as a sentence card`}
       title="Save this line as a sentence card"
       data-testid="save-line"
       className={cn(
-        "mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg transition max-sm:size-11",
+        "inline-flex size-11 shrink-0 items-center justify-center rounded-lg transition disabled:cursor-progress lg:size-8",
         saved
           ? "bg-primary-100 text-primary-900"
-          : "text-muted opacity-60 group-hover:opacity-100 hover:bg-primary-100 hover:text-primary-900 focus-visible:opacity-100",
+          : "text-muted opacity-60 group-hover:opacity-100 hover:bg-primary-100 hover:text-primary-900 focus-visible:opacity-100 max-lg:opacity-100",
       )}
     >
       <svg

@@ -6,6 +6,7 @@ import { formatTransliteration, type TransliterationScheme } from "#core/transli
 import type { WordStatus } from "#core/schemas/lexicon";
 import { LoopIcon } from "~/components/icons";
 import { STATUS_LABELS, STATUS_TINT, StatusLegend } from "~/features/words/components/word-status";
+import { HiddenLine, revealKey, type Revealed, type RevealPart } from "./hidden-line";
 import type { PlayerPreferences } from "./use-player-preferences";
 import { SaveLineButton } from "./save-line-button";
 
@@ -57,7 +58,7 @@ export function ToggleChip({
       aria-pressed={pressed}
       onClick={() => onChange(!pressed)}
       className={cn(
-        "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-[13px] font-medium transition-colors",
+        "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-[13px] font-medium transition-colors max-lg:min-h-11 disabled:cursor-progress disabled:opacity-60",
         pressed
           ? "border-primary-600 bg-primary-700 text-white hover:bg-primary-800"
           : "border-line bg-white text-muted hover:border-primary-300 hover:text-ink",
@@ -79,6 +80,11 @@ interface TranscriptProps {
   scheme: TransliterationScheme;
   openWordKey: string | null;
   tint: WordTint | null;
+  /** False until the scripts have hydrated: every control is drawn, disabled (no tap is lost silently). */
+  interactive: boolean;
+  playing: boolean;
+  revealed: Revealed;
+  onReveal: (index: number, part: RevealPart) => void;
   onPreferences: (patch: Partial<PlayerPreferences>) => void;
   onSeekCue: (index: number) => void;
   onToggleLoop: (index: number) => void;
@@ -86,10 +92,23 @@ interface TranscriptProps {
   className?: string;
 }
 
+/** Whether the list scrolls itself (beside the video), or the page scrolls it under the pinned video (phones). */
+function scrollsItself(list: HTMLElement) {
+  return getComputedStyle(list).overflowY !== "visible";
+}
+
+/** The bottom of the pinned video when it is stuck at the top of the screen (0 when nothing is pinned). */
+function pinnedBottom() {
+  const player = document.getElementById("player");
+  if (!player || getComputedStyle(player).position !== "sticky") return 0;
+  return (Number.parseFloat(getComputedStyle(player).top) || 0) + player.offsetHeight;
+}
+
 /**
  * The interactive transcript: one list item per line with Arabic (every word a button that opens its
  * meaning), transliteration and English, each line type togglable. The active line is highlighted and
- * kept in view by scrolling this panel only; scrolling it by hand detaches that until asked back.
+ * kept in view: beside the video by scrolling this panel, on a phone by scrolling the page under the pinned
+ * video (only while playing). Scrolling by hand detaches that; "Back to now" brings it back.
  */
 export function Transcript({
   cues,
@@ -99,6 +118,10 @@ export function Transcript({
   scheme,
   openWordKey,
   tint,
+  interactive,
+  playing,
+  revealed,
+  onReveal,
   onPreferences,
   onSeekCue,
   onToggleLoop,
@@ -107,24 +130,66 @@ export function Transcript({
 }: TranscriptProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const [detached, setDetached] = useState(false);
+  const [activeInView, setActiveInView] = useState(true);
   const noLines = !preferences.showArabic && !preferences.showTransliteration && !preferences.showEnglish;
 
   const scrollToActive = useCallback((index: number, smooth: boolean) => {
     const list = listRef.current;
     const item = list?.querySelector<HTMLElement>(`[data-cue-index="${index}"]`);
     if (!list || !item) return;
-    const top = item.offsetTop - list.clientHeight / 3;
-    list.scrollTo({ top: Math.max(0, top), behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto" });
+    const behavior = smooth && !prefersReducedMotion() ? "smooth" : "auto";
+    if (scrollsItself(list)) {
+      const top = item.offsetTop - list.clientHeight / 3;
+      list.scrollTo({ top: Math.max(0, top), behavior });
+    } else {
+      // Just under the pinned video, so the lines to come follow below it.
+      const top = window.scrollY + item.getBoundingClientRect().top - pinnedBottom() - 8;
+      window.scrollTo({ top: Math.max(0, top), behavior });
+    }
   }, []);
 
   useEffect(() => {
     if (activeIndex < 0 || detached || !preferences.followActiveLine) return;
+    const list = listRef.current;
+    // The page itself is scrolled only while playing: never a jump on arrival or when a paused learner reads on.
+    if (list && !scrollsItself(list) && !playing) return;
     scrollToActive(activeIndex, true);
-  }, [activeIndex, detached, preferences.followActiveLine, scrollToActive]);
+  }, [activeIndex, detached, playing, preferences.followActiveLine, scrollToActive]);
 
   const detach = useCallback(() => {
     if (preferences.followActiveLine) setDetached(true);
   }, [preferences.followActiveLine]);
+
+  // Under the pinned video the page is what scrolls: a learner's scroll anywhere detaches the follow.
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || detached || !preferences.followActiveLine || scrollsItself(list)) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown"].includes(event.key)) detach();
+    };
+    window.addEventListener("wheel", detach, { passive: true });
+    window.addEventListener("touchmove", detach, { passive: true });
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("wheel", detach);
+      window.removeEventListener("touchmove", detach);
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [detach, detached, preferences.followActiveLine]);
+
+  // Whether the current line is on screen (below the pinned video), for the "Back to now" chip.
+  useEffect(() => {
+    const list = listRef.current;
+    const item = list?.querySelector<HTMLElement>(`[data-cue-index="${activeIndex}"]`);
+    if (!list || !item || typeof IntersectionObserver === "undefined") return;
+    const own = scrollsItself(list);
+    const observer = new IntersectionObserver(([entry]) => setActiveInView(Boolean(entry?.isIntersecting)), {
+      root: own ? list : null,
+      rootMargin: own ? "0px" : `-${Math.round(pinnedBottom())}px 0px 0px 0px`,
+    });
+    observer.observe(item);
+    return () => observer.disconnect();
+  }, [activeIndex, detached]);
 
   const seek = useCallback(
     (index: number) => {
@@ -148,26 +213,38 @@ export function Transcript({
             Transcript
           </h2>
           <p className="text-xs text-muted">
-            {cues.length} {cues.length === 1 ? "line" : "lines"} · click a word for its meaning
+            {cues.length} {cues.length === 1 ? "line" : "lines"} ·{" "}
+            <span className="hidden pointer-fine:inline">click</span>
+            <span className="pointer-fine:hidden">tap</span> a word for its meaning
           </p>
         </div>
         <div role="group" aria-label="Lines to show" className="flex flex-wrap gap-1.5">
-          <ToggleChip pressed={preferences.showArabic} onChange={(showArabic) => onPreferences({ showArabic })}>
+          <ToggleChip
+            pressed={preferences.showArabic}
+            disabled={!interactive}
+            onChange={(showArabic) => onPreferences({ showArabic })}
+          >
             Arabic
           </ToggleChip>
           <ToggleChip
             pressed={preferences.showTransliteration}
+            disabled={!interactive}
             onChange={(showTransliteration) => onPreferences({ showTransliteration })}
           >
             Transliteration
           </ToggleChip>
-          <ToggleChip pressed={preferences.showEnglish} onChange={(showEnglish) => onPreferences({ showEnglish })}>
+          <ToggleChip
+            pressed={preferences.showEnglish}
+            disabled={!interactive}
+            onChange={(showEnglish) => onPreferences({ showEnglish })}
+          >
             English
           </ToggleChip>
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <ToggleChip
             pressed={preferences.tashkeel}
+            disabled={!interactive}
             onChange={(tashkeel) => onPreferences({ tashkeel })}
             title="Vowel marks (tashkeel) on the Arabic"
           >
@@ -183,9 +260,10 @@ export function Transcript({
                 key={option}
                 type="button"
                 aria-pressed={scheme === option}
+                disabled={!interactive}
                 onClick={() => onPreferences({ scheme: option })}
                 className={cn(
-                  "rounded-full px-3 py-0.5 text-[13px] font-medium transition-colors",
+                  "rounded-full px-3 py-0.5 text-[13px] font-medium transition-colors max-lg:min-h-10 disabled:cursor-progress",
                   scheme === option
                     ? "bg-white text-primary-800 shadow-sm ring-1 ring-line"
                     : "text-muted hover:text-ink",
@@ -197,6 +275,7 @@ export function Transcript({
           </div>
           <ToggleChip
             pressed={preferences.tintWords}
+            disabled={!interactive}
             onChange={(tintWords) => onPreferences({ tintWords })}
             title="Colour each word by what you know of it: new, learning, known or ignored"
           >
@@ -218,7 +297,7 @@ export function Transcript({
           onKeyDown={(event) => {
             if (["PageUp", "PageDown", "Home", "End"].includes(event.key)) detach();
           }}
-          className="relative h-full space-y-1 overflow-y-auto overscroll-contain p-2 [scrollbar-gutter:stable]"
+          className="relative h-full space-y-1 overflow-y-auto overscroll-contain p-2 [scrollbar-gutter:stable] pinned:h-auto pinned:overflow-visible pinned:px-0"
         >
           {cues.map((cue, index) => (
             <CueRow
@@ -235,6 +314,12 @@ export function Transcript({
               openWordKey={openWordKey?.startsWith(`${cue.id}:`) ? openWordKey : null}
               lemmaIds={tint ? (tint.lines[String(cue.id)] ?? null) : null}
               statusOf={tint?.statusOf ?? null}
+              interactive={interactive}
+              blurTransliteration={preferences.blurTransliteration && !revealed.has(revealKey(index, "tr"))}
+              blurEnglish={preferences.blurEnglish && !revealed.has(revealKey(index, "en"))}
+              reserveTransliteration={preferences.blurTransliteration}
+              reserveEnglish={preferences.blurEnglish}
+              onReveal={onReveal}
               onSeek={seek}
               onToggleLoop={onToggleLoop}
               onWord={onWord}
@@ -246,16 +331,16 @@ export function Transcript({
             All lines are hidden. Turn on Arabic, Transliteration or English above.
           </p>
         ) : null}
-        {detached && activeIndex >= 0 ? (
+        {detached && activeIndex >= 0 && !activeInView ? (
           <button
             type="button"
             onClick={() => {
               setDetached(false);
               scrollToActive(activeIndex, true);
             }}
-            className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-ink px-4 py-1.5 text-sm font-medium text-white shadow-lg hover:bg-primary-900"
+            className="absolute bottom-3 left-1/2 z-30 min-h-11 -translate-x-1/2 rounded-full bg-ink px-5 text-sm font-medium text-white shadow-lg hover:bg-primary-900 lg:min-h-9 pinned:fixed pinned:bottom-[calc(1rem+env(safe-area-inset-bottom))]"
           >
-            Back to current line
+            Back to now
           </button>
         ) : null}
       </div>
@@ -277,6 +362,13 @@ interface CueRowProps {
   /** With the tint on: the line's lemma ids by word place, and each lemma's status. */
   lemmaIds: Array<number | null> | null;
   statusOf: ((lemmaId: number) => WordStatus) | null;
+  interactive: boolean;
+  blurTransliteration: boolean;
+  blurEnglish: boolean;
+  /** Which parts have "hide until tapped" on: they keep a 44 px tap height revealed or not, so nothing moves. */
+  reserveTransliteration: boolean;
+  reserveEnglish: boolean;
+  onReveal: (index: number, part: RevealPart) => void;
   onSeek: (index: number) => void;
   onToggleLoop: (index: number) => void;
   onWord: (click: WordClick) => void;
@@ -304,6 +396,12 @@ const CueRow = memo(function CueRow({
   openWordKey,
   lemmaIds,
   statusOf,
+  interactive,
+  blurTransliteration,
+  blurEnglish,
+  reserveTransliteration,
+  reserveEnglish,
+  onReveal,
   onSeek,
   onToggleLoop,
   onWord,
@@ -336,7 +434,7 @@ const CueRow = memo(function CueRow({
         onSeek(index);
       }}
       className={cn(
-        "group relative flex cursor-pointer gap-2.5 rounded-lg px-2.5 py-2.5 transition-colors",
+        "group relative flex cursor-pointer gap-2.5 rounded-lg px-2.5 py-2.5 transition-colors pinned:scroll-mt-[calc(var(--pinned-player)+4.5rem)]",
         active ? "bg-primary-50 ring-1 ring-primary-200" : "hover:bg-canvas",
       )}
     >
@@ -347,8 +445,9 @@ const CueRow = memo(function CueRow({
         type="button"
         onClick={() => onSeek(index)}
         aria-label={`Play line ${index + 1} from ${time}`}
+        disabled={!interactive}
         className={cn(
-          "mt-1 h-6 shrink-0 rounded-md px-1.5 font-mono text-xs tabular-nums transition-colors",
+          "mt-1 h-6 shrink-0 rounded-md px-1.5 font-mono text-xs tabular-nums transition-colors max-lg:mt-0 max-lg:h-11 max-lg:min-w-11 disabled:cursor-progress",
           active ? "bg-primary-700 text-white" : "bg-canvas text-muted hover:bg-primary-100 hover:text-primary-900",
         )}
       >
@@ -377,6 +476,7 @@ const CueRow = memo(function CueRow({
                   data-word-key={key}
                   data-word-position={token.position}
                   data-word-status={status ?? undefined}
+                  disabled={!interactive}
                   onClick={(event) =>
                     onWord({
                       word: token.text,
@@ -387,7 +487,8 @@ const CueRow = memo(function CueRow({
                     })
                   }
                   className={cn(
-                    "rounded-md px-px transition-colors hover:bg-accent-100 hover:text-primary-900 focus-visible:outline-2 focus-visible:outline-offset-1",
+                    // Until hydration a word is visibly disabled (a tap then would do nothing); 44 px tall on phones.
+                    "rounded-md px-px transition-colors hover:bg-accent-100 hover:text-primary-900 focus-visible:outline-2 focus-visible:outline-offset-1 disabled:cursor-progress disabled:text-ink/55 max-lg:inline-block max-lg:min-h-11 max-lg:px-0.5",
                     status && STATUS_TINT[status],
                     openWordKey === key && "bg-accent-100 text-primary-900 ring-1 ring-accent-400",
                   )}
@@ -410,32 +511,57 @@ const CueRow = memo(function CueRow({
           </p>
         ) : null}
         {showTransliteration && transliteration ? (
-          <p lang="ar-Latn" className="text-[15px] leading-snug text-primary-800">
+          <HiddenLine
+            hidden={blurTransliteration}
+            what="transliteration"
+            onReveal={() => onReveal(index, "tr")}
+            disabled={!interactive}
+            lang="ar-Latn"
+            data-line-part="transliteration"
+            className={cn(
+              "block w-full text-start text-[15px] leading-snug text-primary-800",
+              reserveTransliteration && "max-lg:min-h-11 max-lg:content-center",
+            )}
+          >
             {transliteration}
-          </p>
+          </HiddenLine>
         ) : null}
         {showEnglish && cue.english ? (
-          <p data-line-part="english" className="text-[15px] leading-snug text-muted">
+          <HiddenLine
+            hidden={blurEnglish}
+            what="English"
+            onReveal={() => onReveal(index, "en")}
+            disabled={!interactive}
+            data-line-part="english"
+            className={cn(
+              "block w-full text-start text-[15px] leading-snug text-muted",
+              reserveEnglish && "max-lg:min-h-11 max-lg:content-center",
+            )}
+          >
             {cue.english}
-          </p>
+          </HiddenLine>
         ) : null}
       </div>
-      <SaveLineButton cueId={cue.id} lineNumber={index + 1} />
-      <button
-        type="button"
-        aria-label="Loop this line"
-        aria-pressed={looping}
-        title={looping ? "Stop looping this line" : "Loop this line"}
-        onClick={() => onToggleLoop(index)}
-        className={cn(
-          "mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg transition",
-          looping
-            ? "bg-accent-400 text-ink shadow-sm"
-            : "text-muted opacity-60 group-hover:opacity-100 hover:bg-primary-100 hover:text-primary-900 focus-visible:opacity-100",
-        )}
-      >
-        <LoopIcon className="size-4" />
-      </button>
+      {/* The line's actions, one small group (more per-line actions, such as saving the line as a card, go here). */}
+      <div data-line-actions="" className="flex shrink-0 flex-col items-center gap-1">
+        <button
+          type="button"
+          aria-label="Loop this line"
+          aria-pressed={looping}
+          title={looping ? "Stop looping this line" : "Loop this line"}
+          disabled={!interactive}
+          onClick={() => onToggleLoop(index)}
+          className={cn(
+            "mt-0.5 inline-flex size-11 shrink-0 items-center justify-center rounded-lg transition disabled:cursor-progress lg:size-8",
+            looping
+              ? "bg-accent-400 text-ink shadow-sm"
+              : "text-muted opacity-60 group-hover:opacity-100 hover:bg-primary-100 hover:text-primary-900 focus-visible:opacity-100 max-lg:opacity-100",
+          )}
+        >
+          <LoopIcon className="size-4" />
+        </button>
+        <SaveLineButton cueId={cue.id} lineNumber={index + 1} disabled={!interactive} />
+      </div>
     </li>
   );
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { findActiveCueIndex, hasReachedCueEnd, nextCueIndex, previousCueIndex, type TimedCue } from "./cue-math";
+import { findActiveCueIndex, hasReachedCueEnd, nextCueIndex, previousCueIndex, type TimedCue } from "#core/cue-math";
+import { loopPass, type LoopEnd, type LoopMode, type LoopPass } from "#core/player";
 
 /** How often the time display and the seek bar follow playback (the loop/auto-pause checks run every frame). */
 const UI_UPDATE_MS = 200;
@@ -14,6 +15,8 @@ export interface LessonPlayer {
   rate: number;
   activeIndex: number;
   loopIndex: number | null;
+  /** The running loop's pass (from 1), its number of passes and its speed; null without a loop. */
+  loopPass: LoopPass | null;
   play: () => void;
   pause: () => void;
   toggle: () => void;
@@ -23,6 +26,11 @@ export interface LessonPlayer {
   nextLine: () => void;
   repeatLine: () => void;
   toggleLoop: (index?: number) => void;
+}
+
+interface LoopState {
+  index: number;
+  pass: LoopPass;
 }
 
 /**
@@ -35,12 +43,16 @@ export function useLessonPlayer({
   fallbackDuration,
   autoPause,
   rate,
+  loopMode,
+  loopEnd,
 }: {
   cues: readonly TimedCue[];
   initialTime: number;
   fallbackDuration: number;
   autoPause: boolean;
   rate: number;
+  loopMode: LoopMode;
+  loopEnd: LoopEnd;
 }): LessonPlayer {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -48,15 +60,21 @@ export function useLessonPlayer({
   const [ended, setEnded] = useState(false);
   const [time, setTime] = useState(initialTime);
   const [duration, setDuration] = useState(fallbackDuration);
-  const [loopIndex, setLoopIndex] = useState<number | null>(null);
+  const [loop, setLoopState] = useState<LoopState | null>(null);
 
-  const loopRef = useRef(loopIndex);
+  // The frame loop reads these refs; the state above only draws the UI.
+  const loopRef = useRef<LoopState | null>(null);
+  const setLoop = useCallback((next: LoopState | null) => {
+    loopRef.current = next;
+    setLoopState(next);
+  }, []);
+  const settingsRef = useRef({ loopMode, loopEnd, rate });
+  useEffect(() => {
+    settingsRef.current = { loopMode, loopEnd, rate };
+  }, [loopMode, loopEnd, rate]);
   const autoPauseRef = useRef(autoPause);
   /** The line auto-pause last stopped at, so resuming does not stop again at once. */
   const autoPausedAtRef = useRef(-1);
-  useEffect(() => {
-    loopRef.current = loopIndex;
-  }, [loopIndex]);
   useEffect(() => {
     autoPauseRef.current = autoPause;
     autoPausedAtRef.current = -1;
@@ -64,11 +82,20 @@ export function useLessonPlayer({
 
   const activeIndex = useMemo(() => findActiveCueIndex(cues, time * 1000), [cues, time]);
 
-  // Speed comes from the learner's stored choice.
+  // Speed comes from the learner's stored choice, or from the running loop's pass (rising speeds).
+  const effectiveRate = loop?.pass.rate ?? rate;
   useEffect(() => {
     const video = videoRef.current;
-    if (video && video.playbackRate !== rate) video.playbackRate = rate;
-  }, [rate]);
+    if (video && video.playbackRate !== effectiveRate) video.playbackRate = effectiveRate;
+  }, [effectiveRate]);
+
+  // A new loop mode or speed applies to the running loop from its current pass.
+  useEffect(() => {
+    const current = loopRef.current;
+    if (!current) return;
+    const pass = loopPass(loopMode, current.pass.pass, rate) ?? loopPass(loopMode, 1, rate);
+    if (pass) setLoop({ index: current.index, pass });
+  }, [loopMode, rate, setLoop]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -90,7 +117,7 @@ export function useLessonPlayer({
     };
     const onMetadata = () => {
       if (Number.isFinite(video.duration) && video.duration > 0) setDuration(video.duration);
-      video.playbackRate = rate;
+      video.playbackRate = loopRef.current?.pass.rate ?? settingsRef.current.rate;
       if (initialTime > 0 && video.currentTime < 0.01) video.currentTime = initialTime;
     };
     // timeupdate keeps the display right while paused, seeking or in a background tab (no animation frames).
@@ -127,9 +154,24 @@ export function useLessonPlayer({
       if (!video) return;
       const ms = video.currentTime * 1000;
       const loop = loopRef.current;
-      const loopCue = loop === null ? undefined : cues[loop];
-      if (loopCue) {
-        if (hasReachedCueEnd(loopCue, ms) || ms < loopCue.startMs - 500) video.currentTime = loopCue.startMs / 1000;
+      const loopCue = loop === null ? undefined : cues[loop.index];
+      if (loop && loopCue) {
+        if (ms < loopCue.startMs - 500) video.currentTime = loopCue.startMs / 1000;
+        else if (hasReachedCueEnd(loopCue, ms)) {
+          const { loopMode: mode, loopEnd: end, rate: baseRate } = settingsRef.current;
+          const next = loopPass(mode, loop.pass.pass + 1, baseRate);
+          if (next) {
+            setLoop({ index: loop.index, pass: next });
+            video.playbackRate = next.rate;
+            video.currentTime = loopCue.startMs / 1000;
+          } else {
+            // All passes played: back to the learner's speed, then on to the next line or a stop here.
+            setLoop(null);
+            video.playbackRate = baseRate;
+            autoPausedAtRef.current = loop.index;
+            if (end === "stop") video.pause();
+          }
+        }
       } else if (autoPauseRef.current) {
         const index = findActiveCueIndex(cues, ms);
         const cue = cues[index];
@@ -146,7 +188,7 @@ export function useLessonPlayer({
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [playing, cues]);
+  }, [playing, cues, setLoop]);
 
   const play = useCallback(() => {
     void videoRef.current?.play().catch(() => undefined);
@@ -174,11 +216,16 @@ export function useLessonPlayer({
     (index: number, options: { play?: boolean } = { play: true }) => {
       const cue = cues[index];
       if (!cue) return;
-      // A loop follows the learner to the line they picked.
-      setLoopIndex((current) => (current === null ? null : index));
+      // A loop follows the learner to the line they picked, from its first pass.
+      const current = loopRef.current;
+      if (current) {
+        const { loopMode: mode, rate: baseRate } = settingsRef.current;
+        const pass = loopPass(mode, 1, baseRate);
+        setLoop(pass ? { index, pass } : null);
+      }
       seekTo(cue.startMs / 1000, options);
     },
-    [cues, seekTo],
+    [cues, seekTo, setLoop],
   );
 
   const currentMs = () => (videoRef.current?.currentTime ?? 0) * 1000;
@@ -199,17 +246,19 @@ export function useLessonPlayer({
     (index?: number) => {
       const target = index ?? Math.max(0, findActiveCueIndex(cues, currentMs()));
       if (!cues[target]) return;
-      const turningOn = loopRef.current !== target;
-      setLoopIndex(turningOn ? target : null);
-      loopRef.current = turningOn ? target : null;
-      if (turningOn) {
+      const turningOn = loopRef.current?.index !== target;
+      const { loopMode: mode, rate: baseRate } = settingsRef.current;
+      const first = turningOn ? loopPass(mode, 1, baseRate) : null;
+      setLoop(first ? { index: target, pass: first } : null);
+      if (first && videoRef.current) videoRef.current.playbackRate = first.rate;
+      if (first) {
         const cue = cues[target]!;
         const ms = currentMs();
         if (ms < cue.startMs || ms >= cue.endMs) seekTo(cue.startMs / 1000, { play: true });
         else if (videoRef.current?.paused) void videoRef.current.play().catch(() => undefined);
       }
     },
-    [cues, seekTo],
+    [cues, seekTo, setLoop],
   );
 
   return {
@@ -219,9 +268,10 @@ export function useLessonPlayer({
     ended,
     time,
     duration,
-    rate,
+    rate: effectiveRate,
     activeIndex,
-    loopIndex,
+    loopIndex: loop?.index ?? null,
+    loopPass: loop?.pass ?? null,
     play,
     pause,
     toggle,

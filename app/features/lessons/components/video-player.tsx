@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "#core/format";
-import { PLAYBACK_RATES, type CaptionLanguage } from "#core/player";
+import { describeLoopPass, PLAYBACK_RATES, type CaptionLanguage } from "#core/player";
+import type { TransliterationScheme } from "#core/transliteration";
 import {
   ArrowRightIcon,
   AutoPauseIcon,
@@ -19,8 +20,14 @@ import {
   RepeatIcon,
   SpeedIcon,
 } from "~/components/icons";
+import type { TranscriptCue } from "./transcript";
 import type { LessonPlayer } from "./use-lesson-player";
 import type { PlayerPreferences } from "./use-player-preferences";
+import type { Revealed, RevealPart } from "./hidden-line";
+import { VideoCaptions } from "./video-captions";
+
+// The settings panel loads the first time it is opened.
+const PlayerSettings = lazy(() => import("./player-settings").then((module) => ({ default: module.PlayerSettings })));
 
 export interface PlayerMedia {
   videoUrl: string | null;
@@ -41,12 +48,11 @@ export interface UpNext {
   via: { kind: string; title: string } | null;
 }
 
-const CAPTION_SRCLANG: Record<CaptionLanguage, string> = { ar: "ar", en: "en", tr: "ar-Latn" };
-
+// Touch targets: 44 px on phones and tablets, 40 px beside a mouse.
 const controlButton =
-  "inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-white/90 transition-colors hover:bg-white/12 hover:text-white focus-visible:outline-accent-300 aria-pressed:bg-accent-400 aria-pressed:text-ink aria-pressed:hover:bg-accent-300 disabled:opacity-40";
+  "inline-flex size-11 lg:size-10 shrink-0 items-center justify-center rounded-lg text-white/90 transition-colors hover:bg-white/12 hover:text-white focus-visible:outline-accent-300 aria-pressed:bg-accent-400 aria-pressed:text-ink aria-pressed:hover:bg-accent-300 disabled:opacity-40";
 const controlSelect =
-  "h-9 rounded-lg border border-white/15 bg-white/8 ps-2 pe-7 text-sm font-medium text-white hover:bg-white/12 focus-visible:outline-accent-300 [&>option]:text-ink";
+  "h-11 lg:h-9 rounded-lg border border-white/15 bg-white/8 ps-2 pe-7 text-sm font-medium text-white hover:bg-white/12 focus-visible:outline-accent-300 [&>option]:text-ink";
 
 export function rateLabel(rate: number) {
   return `${rate}×`;
@@ -70,6 +76,11 @@ export function VideoPlayer({
   interactive,
   onShowShortcuts,
   announcement,
+  cues,
+  captionIndex,
+  scheme,
+  revealed,
+  onReveal,
 }: {
   title: string;
   media: PlayerMedia;
@@ -84,10 +95,22 @@ export function VideoPlayer({
   interactive: boolean;
   onShowShortcuts: () => void;
   announcement: string;
+  cues: readonly TranscriptCue[];
+  /** The line whose captions show on the video, -1 for none. */
+  captionIndex: number;
+  scheme: TransliterationScheme;
+  revealed: Revealed;
+  onReveal: (index: number, part: RevealPart) => void;
 }) {
   const frameRef = useRef<HTMLDivElement>(null);
+  const settingsButtonRef = useRef<HTMLButtonElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const { videoRef } = player;
+  const closeSettings = () => {
+    setSettingsOpen(false);
+    settingsButtonRef.current?.focus();
+  };
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
@@ -95,18 +118,17 @@ export function VideoPlayer({
     return () => document.removeEventListener("fullscreenchange", onChange);
   }, []);
 
-  // Captions drawn on the video: at most one track showing; the others stay unloaded.
+  // The WebVTT tracks serve the native controls before hydration; once live, VideoCaptions draws the lines.
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || !interactive) return;
     const apply = () => {
-      const wanted = preferences.captions === "off" ? null : CAPTION_SRCLANG[preferences.captions];
-      for (const track of Array.from(video.textTracks)) track.mode = track.language === wanted ? "showing" : "disabled";
+      for (const track of Array.from(video.textTracks)) track.mode = "disabled";
     };
     apply();
     video.textTracks.addEventListener?.("addtrack", apply);
     return () => video.textTracks.removeEventListener?.("addtrack", apply);
-  }, [preferences.captions, videoRef]);
+  }, [interactive, videoRef]);
 
   function toggleFullscreen() {
     const frame = frameRef.current;
@@ -121,16 +143,27 @@ export function VideoPlayer({
   const showResume = Boolean(resume) && !player.started;
   const showEnded = player.ended && !player.playing;
   const availableCaptions = media.captions;
+  const live = Boolean(src) && interactive;
+  const captionCue = captionIndex >= 0 ? (cues[captionIndex] ?? null) : null;
 
   return (
     <div
       ref={frameRef}
       className={cn(
         "overflow-hidden bg-ink text-white shadow-lg ring-1 ring-black/10",
-        fullscreen ? "flex h-full w-full flex-col" : "rounded-xl",
+        fullscreen
+          ? "flex h-full w-full flex-col"
+          : "rounded-xl pinned:rounded-none pinned:shadow-md phone-landscape:flex phone-landscape:h-full phone-landscape:flex-col phone-landscape:rounded-none",
       )}
     >
-      <div className={cn("relative bg-black", fullscreen ? "min-h-0 flex-1" : "aspect-video")}>
+      <div
+        className={cn(
+          "relative bg-black",
+          fullscreen
+            ? "min-h-0 flex-1"
+            : "aspect-video phone-landscape:aspect-auto phone-landscape:min-h-0 phone-landscape:flex-1",
+        )}
+      >
         {src ? (
           // Clicking the picture plays or pauses, as in every player; the Play button is the keyboard route.
           // eslint-disable-next-line jsx-a11y/media-has-caption -- the tracks are mapped below
@@ -156,6 +189,17 @@ export function VideoPlayer({
           </div>
         )}
 
+        {interactive ? (
+          <VideoCaptions
+            cue={captionCue}
+            index={captionIndex}
+            preferences={preferences}
+            scheme={scheme}
+            revealed={revealed}
+            onReveal={onReveal}
+          />
+        ) : null}
+
         {src && interactive && !player.playing && !player.started && !showResume ? (
           <span
             aria-hidden="true"
@@ -168,16 +212,26 @@ export function VideoPlayer({
         {player.loopIndex !== null || player.rate !== 1 ? (
           <div className="pointer-events-none absolute top-3 start-3 flex gap-1.5">
             {player.loopIndex !== null ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-accent-400 px-2.5 py-1 text-xs font-bold text-ink shadow">
-                <LoopIcon className="size-3.5" /> Looping line {player.loopIndex + 1}
+              <span
+                data-testid="loop-status"
+                className="inline-flex items-center gap-1 rounded-full bg-accent-400 px-2.5 py-1 text-xs font-bold text-ink shadow"
+              >
+                <LoopIcon className="size-3.5" /> Line {player.loopIndex + 1}
+                {player.loopPass ? ` · ${describeLoopPass(player.loopPass)}` : ""}
               </span>
             ) : null}
-            {player.rate !== 1 ? (
+            {player.rate !== 1 && player.loopIndex === null ? (
               <span className="rounded-full bg-black/70 px-2.5 py-1 text-xs font-bold text-white shadow">
                 {rateLabel(player.rate)}
               </span>
             ) : null}
           </div>
+        ) : null}
+
+        {settingsOpen ? (
+          <Suspense fallback={null}>
+            <PlayerSettings preferences={preferences} onPreferences={onPreferences} onClose={closeSettings} />
+          </Suspense>
         ) : null}
 
         {showResume && resume ? (
@@ -280,7 +334,7 @@ export function VideoPlayer({
             onChange={(event) => player.seekTo(Number(event.currentTarget.value))}
             aria-label="Seek"
             aria-valuetext={`${formatDuration(player.time)} of ${formatDuration(duration)}`}
-            disabled={!src}
+            disabled={!live}
             style={{
               background: `linear-gradient(to right, var(--color-accent-400) ${progressPercent}%, rgb(255 255 255 / 0.22) ${progressPercent}%)`,
             }}
@@ -300,7 +354,7 @@ export function VideoPlayer({
               aria-label={player.playing ? "Pause" : "Play"}
               aria-keyshortcuts="Space"
               title={player.playing ? "Pause (Space)" : "Play (Space)"}
-              disabled={!src}
+              disabled={!live}
               className={cn(controlButton, "bg-white/10")}
             >
               {player.playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5" />}
@@ -311,7 +365,7 @@ export function VideoPlayer({
               aria-label="Previous line"
               aria-keyshortcuts="ArrowLeft"
               title="Previous line (←)"
-              disabled={!src}
+              disabled={!live}
               className={controlButton}
             >
               <PreviousLineIcon className="size-5" />
@@ -322,7 +376,7 @@ export function VideoPlayer({
               aria-label="Repeat line"
               aria-keyshortcuts="R"
               title="Repeat line (R)"
-              disabled={!src}
+              disabled={!live}
               className={controlButton}
             >
               <RepeatIcon className="size-5" />
@@ -333,7 +387,7 @@ export function VideoPlayer({
               aria-label="Next line"
               aria-keyshortcuts="ArrowRight"
               title="Next line (→)"
-              disabled={!src}
+              disabled={!live}
               className={controlButton}
             >
               <NextLineIcon className="size-5" />
@@ -345,7 +399,7 @@ export function VideoPlayer({
               aria-pressed={player.loopIndex !== null}
               aria-keyshortcuts="L"
               title="Loop current line (L)"
-              disabled={!src}
+              disabled={!live}
               className={controlButton}
             >
               <LoopIcon className="size-5" />
@@ -357,10 +411,16 @@ export function VideoPlayer({
               aria-pressed={preferences.autoPause}
               aria-keyshortcuts="A"
               title="Pause after each line (A)"
+              disabled={!interactive}
               className={controlButton}
             >
               <AutoPauseIcon className="size-5" />
             </button>
+            <span aria-live="polite" className="sr-only">
+              {player.loopPass && player.loopIndex !== null
+                ? `Looping line ${player.loopIndex + 1}, pass ${describeLoopPass(player.loopPass)}`
+                : ""}
+            </span>
           </div>
 
           <div className="flex items-center gap-1">
@@ -369,6 +429,7 @@ export function VideoPlayer({
               <SpeedIcon className="pointer-events-none me-1 size-4 text-white/70" />
               <select
                 value={String(preferences.rate)}
+                disabled={!interactive}
                 onChange={(event) => onPreferences({ rate: Number(event.currentTarget.value) })}
                 className={controlSelect}
               >
@@ -379,26 +440,19 @@ export function VideoPlayer({
                 ))}
               </select>
             </label>
-            {availableCaptions.length > 0 ? (
-              <label className="relative inline-flex items-center" title="Subtitles on the video">
-                <span className="sr-only">Subtitles on the video</span>
-                <CaptionsIcon className="pointer-events-none ms-1 me-1 size-4 text-white/70" />
-                <select
-                  value={preferences.captions}
-                  onChange={(event) =>
-                    onPreferences({ captions: event.currentTarget.value as PlayerPreferences["captions"] })
-                  }
-                  className={cn(controlSelect, "max-w-32")}
-                >
-                  <option value="off">Off</option>
-                  {availableCaptions.map((track) => (
-                    <option key={track.lang} value={track.lang}>
-                      {track.lang === "ar" ? "Arabic" : track.lang === "en" ? "English" : "Transliteration"}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
+            <button
+              ref={settingsButtonRef}
+              type="button"
+              onClick={() => (settingsOpen ? closeSettings() : setSettingsOpen(true))}
+              aria-label="Captions and loops"
+              aria-expanded={settingsOpen}
+              aria-controls={settingsOpen ? "player-settings" : undefined}
+              title="Captions on the video, hide until tapped, loops"
+              disabled={!interactive}
+              className={cn(controlButton, settingsOpen && "bg-white/15")}
+            >
+              <CaptionsIcon className="size-5" />
+            </button>
             <button
               type="button"
               onClick={onShowShortcuts}
@@ -406,7 +460,8 @@ export function VideoPlayer({
               aria-keyshortcuts="Shift+?"
               title="Keyboard shortcuts (?)"
               aria-haspopup="dialog"
-              className={cn(controlButton, "max-sm:hidden")}
+              disabled={!interactive}
+              className={cn(controlButton, "no-pointer-fine:hidden")}
             >
               <KeyboardIcon className="size-5" />
             </button>
@@ -415,7 +470,7 @@ export function VideoPlayer({
               onClick={toggleFullscreen}
               aria-label={fullscreen ? "Exit full screen" : "Full screen"}
               title={fullscreen ? "Exit full screen" : "Full screen"}
-              disabled={!src}
+              disabled={!live}
               className={controlButton}
             >
               {fullscreen ? <ExitFullscreenIcon className="size-5" /> : <FullscreenIcon className="size-5" />}

@@ -57,3 +57,14 @@ export function shouldOfferResume(
   if (progress.positionSeconds < 3) return false;
   return durationSeconds <= 0 || progress.positionSeconds < durationSeconds - 3;
 }
+
+/** How long a line's captions stay on the video after it ends, when no other line has started yet. */
+export const CAPTION_LINGER_MS = 1500;
+
+/** The line whose captions show on the video at `timeMs`: the active line until a little after its end, else -1. */
+export function captionCueIndex(cues: readonly TimedCue[], timeMs: number): number {
+  const index = findActiveCueIndex(cues, timeMs);
+  const cue = cues[index];
+  if (!cue) return -1;
+  return timeMs < cue.endMs + CAPTION_LINGER_MS ? index : -1;
+}
