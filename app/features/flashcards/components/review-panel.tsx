@@ -478,7 +478,8 @@ function SessionEnd({ session, now, backTo, subject, emptyHint, sessionStart }: 
         <p className="mt-2 text-ink" data-testid="done-for-today">
           You have reached today&apos;s limit: {session.held.due > 0 ? `${session.held.due} more due` : null}
           {session.held.due > 0 && session.held.new > 0 ? " and " : null}
-          {session.held.new > 0 ? `${session.held.new} new` : null} wait for tomorrow. The daily limits are above this review.
+          {session.held.new > 0 ? `${session.held.new} new` : null} wait for tomorrow. The daily limits are above this
+          review.
         </p>
       ) : null}
       {emptyHint && session.nextDue === null && reviewed === 0 ? (
