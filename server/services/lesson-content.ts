@@ -155,7 +155,7 @@ export function sentenceGapsQuery(ctx: AppContext, { lessonId }: { lessonId: num
 export type SentenceOrderRow = Awaited<ReturnType<typeof sentenceOrdersQuery>>[number];
 export type SentenceGapRow = Awaited<ReturnType<typeof sentenceGapsQuery>>[number];
 
-/** One sentence-order exercise of any lesson (its `videoId` says which); null when unknown. */
+/** One sentence-order exercise of any lesson (its `lessonId` says which); null when unknown. */
 export async function getSentenceOrder(
   ctx: AppContext,
   { exerciseId }: { exerciseId: number },
@@ -164,7 +164,7 @@ export async function getSentenceOrder(
   return row ?? null;
 }
 
-/** One fill-the-gap exercise of any lesson (its `videoId` says which); null when unknown. */
+/** One fill-the-gap exercise of any lesson (its `lessonId` says which); null when unknown. */
 export async function getSentenceGap(
   ctx: AppContext,
   { exerciseId }: { exerciseId: number },

@@ -242,7 +242,7 @@ async function currentOrder(ctx: AppContext, playlistId: number) {
 }
 
 /**
- * Puts the playlist's lessons in the given order. `videoIds` must be exactly the lessons the learner
+ * Puts the playlist's lessons in the given order. `lessonIds` must be exactly the lessons the learner
  * sees in it (each once); lessons unpublished since they were added keep their place at the end.
  */
 export async function reorderPlaylist(
