@@ -553,7 +553,7 @@ export async function addLessonVocabulary(
 ) {
   const video = await requireVideo(ctx, { lessonId });
   const word = {
-    lessonId,
+    videoId: lessonId,
     arabic: input.arabic,
     transliteration: input.transliteration,
     english: input.english,
@@ -611,7 +611,7 @@ export async function addSentenceOrder(
   const video = await requireVideo(ctx, { lessonId });
   const cue = await requireCue(ctx, lessonId, input.cueId);
   const sentence = input.sentence || cue.arabic;
-  const exercise = { lessonId, sentence, translation: input.translation || cue.english };
+  const exercise = { videoId: lessonId, sentence, translation: input.translation || cue.english };
   return addThroughResource(ctx, actor, videoSentenceOrderResource, exercise, {
     set: { cueId: cue.id, position: NEW_EXERCISE_POSITION },
     audit: lessonAuditEntry(actor, video, "lesson.exercise-add", { sentenceOrder: { after: sentence } }),
@@ -625,7 +625,7 @@ export async function addSentenceGap(
   const video = await requireVideo(ctx, { lessonId });
   const cue = await requireCue(ctx, lessonId, input.cueId);
   const exercise = {
-    lessonId,
+    videoId: lessonId,
     sentence: input.sentence,
     answer: input.answer,
     options: input.options,
