@@ -344,7 +344,7 @@ describe("glossing a lesson's tokens (/api/admin/lessons/:id/…)", () => {
     const [row] = await ctx.db.select().from(cueTokens).where(eq(cueTokens.id, token.id));
     expect(row).toMatchObject({ lemmaId: Number(dars.id), gloss: "the lesson", source: "team" });
     const set = await ctx.db.select().from(lessonLemmas).where(eq(lessonLemmas.lessonId, lessonId));
-    expect(set).toContainEqual({ videoId: lessonId, lemmaId: Number(dars.id), occurrences: 1 });
+    expect(set).toContainEqual({ lessonId, lemmaId: Number(dars.id), occurrences: 1 });
     const [audit] = await ctx.db
       .select()
       .from(adminAuditLog)
