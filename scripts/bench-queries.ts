@@ -310,7 +310,7 @@ try {
         })
         .from(schema.cueTokens)
         .innerJoin(schema.transcriptCues, eq(schema.transcriptCues.id, schema.cueTokens.cueId))
-        .where(and(eq(schema.cueTokens.videoId, lesson.id), eq(schema.transcriptCues.position, 3)))
+        .where(and(eq(schema.cueTokens.lessonId, lesson.id), eq(schema.transcriptCues.position, 3)))
         .orderBy(asc(schema.cueTokens.position))
         .limit(1)
     : [];

@@ -206,7 +206,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
     if (!account) throw new Error(`seedDemo: no demo account "${key}"`);
     return users.get(account.email);
   };
-  const cueKey = (videoId: number, position: number) => `${videoId}:${position}`;
+  const cueKey = (lessonId: number, position: number) => `${lessonId}:${position}`;
   const demoLemma = (key: string) => {
     const lemma = DEMO_VOCABULARY_LEMMAS[key];
     return lemma ? lemmaIds.get(lemma) : null;
@@ -580,14 +580,14 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       db,
       schema.transcriptCues,
       DEMO_LESSONS.flatMap((lesson) =>
-        lesson.cues.map((cue) => ({ ...cue, videoId: videos.get(lesson.slug), ...stamps(now) })),
+        lesson.cues.map((cue) => ({ ...cue, lessonId: videos.get(lesson.slug), ...stamps(now) })),
       ),
       {
         id: schema.transcriptCues.id,
-        videoId: schema.transcriptCues.videoId,
+        lessonId: schema.transcriptCues.lessonId,
         position: schema.transcriptCues.position,
       },
-      cues.collect((row) => cueKey(Number(row.videoId), Number(row.position))),
+      cues.collect((row) => cueKey(Number(row.lessonId), Number(row.position))),
     ),
     insertStep(
       db,
@@ -607,7 +607,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       DEMO_SERIES.flatMap((item) =>
         item.lessonSlugs.map((slug, position) => ({
           seriesId: series.get(item.slug),
-          videoId: videos.get(slug),
+          lessonId: videos.get(slug),
           position,
         })),
       ),
@@ -639,7 +639,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       DEMO_PLAYLISTS.flatMap((playlist) =>
         playlist.lessonSlugs.map((slug, position) => ({
           playlistId: playlists.get(playlist.slug),
-          videoId: videos.get(slug),
+          lessonId: videos.get(slug),
           position,
         })),
       ),
@@ -714,7 +714,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
   const tokenRows = DEMO_LESSONS.flatMap((lesson) => {
     const glosses = DEMO_GLOSSES[lesson.slug];
     if (!glosses) return [];
-    const videoId = videos.get(lesson.slug);
+    const lessonId = videos.get(lesson.slug);
     return lesson.cues.flatMap((cue, cueIndex) => {
       const words = splitArabicWords(cue.arabic).filter((token) => token.isWord);
       return words.map((word, position) => {
@@ -722,8 +722,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
         if (!gloss || gloss.surface !== word.text)
           throw new Error(`seedDemo: ${lesson.slug} line ${cueIndex} word ${position} (${word.text}) has no gloss`);
         return {
-          cueId: cues.get(cueKey(videoId, cueIndex)),
-          videoId,
+          cueId: cues.get(cueKey(lessonId, cueIndex)),
+          lessonId,
           position,
           surface: word.text,
           lemmaId: lemmaIds.get(gloss.lemma),
@@ -737,12 +737,12 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       });
     });
   });
-  const lessonLemmaCounts = new Map<string, { videoId: number; lemmaId: number; occurrences: number }>();
+  const lessonLemmaCounts = new Map<string, { lessonId: number; lemmaId: number; occurrences: number }>();
   const names = new Set(DEMO_LEXICON.filter((entry) => entry.pos === "name").map((entry) => lemmaIds.get(entry.key)));
   for (const token of tokenRows) {
     if (names.has(token.lemmaId)) continue;
-    const key = `${token.videoId}:${token.lemmaId}`;
-    const row = lessonLemmaCounts.get(key) ?? { videoId: token.videoId, lemmaId: token.lemmaId, occurrences: 0 };
+    const key = `${token.lessonId}:${token.lemmaId}`;
+    const row = lessonLemmaCounts.get(key) ?? { lessonId: token.lessonId, lemmaId: token.lemmaId, occurrences: 0 };
     row.occurrences += 1;
     lessonLemmaCounts.set(key, row);
   }
@@ -762,8 +762,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       schema.videoSentenceOrders,
       DEMO_LESSONS.flatMap((lesson) =>
         lesson.sentenceOrders.map(({ cueIndex, ...exercise }) => {
-          const videoId = videos.get(lesson.slug);
-          return { ...exercise, videoId, cueId: cues.get(cueKey(videoId, cueIndex)), ...stamps(now) };
+          const lessonId = videos.get(lesson.slug);
+          return { ...exercise, videoId: lessonId, cueId: cues.get(cueKey(lessonId, cueIndex)), ...stamps(now) };
         }),
       ),
     ),
@@ -772,8 +772,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       schema.videoSentenceGaps,
       DEMO_LESSONS.flatMap((lesson) =>
         lesson.sentenceGaps.map(({ cueIndex, ...exercise }) => {
-          const videoId = videos.get(lesson.slug);
-          return { ...exercise, videoId, cueId: cues.get(cueKey(videoId, cueIndex)), ...stamps(now) };
+          const lessonId = videos.get(lesson.slug);
+          return { ...exercise, videoId: lessonId, cueId: cues.get(cueKey(lessonId, cueIndex)), ...stamps(now) };
         }),
       ),
     ),
@@ -794,14 +794,14 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       db,
       schema.vocabularyListItems,
       savedWords.map(({ lesson, word }, index) => {
-        const videoId = videos.get(lesson.slug);
+        const lessonId = videos.get(lesson.slug);
         return {
           listId: myWords!.id,
           arabic: word.arabic,
           transliteration: word.transliteration,
           english: word.english,
-          videoId,
-          cueId: cues.get(cueKey(videoId, word.cueIndex)),
+          videoId: lessonId,
+          cueId: cues.get(cueKey(lessonId, word.cueIndex)),
           startMs: word.startMs,
           ...stamps(daysAgo(20 - index)),
         };

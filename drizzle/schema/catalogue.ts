@@ -124,7 +124,7 @@ export const transcriptCues = sqliteTable(
   "transcript_cues",
   {
     id: id(),
-    videoId: integer("video_id")
+    lessonId: integer("video_id")
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
@@ -135,7 +135,7 @@ export const transcriptCues = sqliteTable(
     english: text("english").notNull().default(""),
     ...timestamps,
   },
-  (t) => [index("transcript_cues_video_idx").on(t.videoId, t.startMs)],
+  (t) => [index("transcript_cues_video_idx").on(t.lessonId, t.startMs)],
 );
 
 export const videoVocabulary = sqliteTable(
@@ -209,7 +209,7 @@ export const videoComments = sqliteTable(
 );
 
 export const videoAiSettings = sqliteTable("video_ai_settings", {
-  videoId: integer("video_id")
+  lessonId: integer("video_id")
     .primaryKey()
     .references(() => videos.id, { onDelete: "cascade" }),
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
@@ -256,12 +256,12 @@ export const seriesVideos = sqliteTable(
     seriesId: integer("series_id")
       .notNull()
       .references(() => series.id, { onDelete: "cascade" }),
-    videoId: integer("video_id")
+    lessonId: integer("video_id")
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.seriesId, t.videoId] }), index("series_videos_video_idx").on(t.videoId)],
+  (t) => [primaryKey({ columns: [t.seriesId, t.lessonId] }), index("series_videos_video_idx").on(t.lessonId)],
 );
 
 /** Courses in the UI. */
@@ -330,12 +330,12 @@ export const playlistVideos = sqliteTable(
     playlistId: integer("playlist_id")
       .notNull()
       .references(() => playlists.id, { onDelete: "cascade" }),
-    videoId: integer("video_id")
+    lessonId: integer("video_id")
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.playlistId, t.videoId] }), index("playlist_videos_video_idx").on(t.videoId)],
+  (t) => [primaryKey({ columns: [t.playlistId, t.lessonId] }), index("playlist_videos_video_idx").on(t.lessonId)],
 );
 
 export const videoProgress = sqliteTable(

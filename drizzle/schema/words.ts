@@ -15,7 +15,7 @@ export const cueTokens = sqliteTable(
     cueId: integer("cue_id")
       .notNull()
       .references(() => transcriptCues.id, { onDelete: "cascade" }),
-    videoId: integer("video_id")
+    lessonId: integer("video_id")
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
     /** 0-based index among the line's word tokens (`splitArabicWords`, words only). */
@@ -36,8 +36,8 @@ export const cueTokens = sqliteTable(
   },
   (t) => [
     uniqueIndex("cue_tokens_cue_position_unique").on(t.cueId, t.position),
-    index("cue_tokens_video_idx").on(t.videoId),
-    index("cue_tokens_lemma_idx").on(t.lemmaId, t.videoId),
+    index("cue_tokens_video_idx").on(t.lessonId),
+    index("cue_tokens_lemma_idx").on(t.lemmaId, t.lessonId),
   ],
 );
 
@@ -45,7 +45,7 @@ export const cueTokens = sqliteTable(
 export const lessonLemmas = sqliteTable(
   "lesson_lemmas",
   {
-    videoId: integer("video_id")
+    lessonId: integer("video_id")
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
     lemmaId: integer("lemma_id")
@@ -53,7 +53,7 @@ export const lessonLemmas = sqliteTable(
       .references(() => lemmas.id, { onDelete: "cascade" }),
     occurrences: integer("occurrences").notNull().default(1),
   },
-  (t) => [primaryKey({ columns: [t.videoId, t.lemmaId] }), index("lesson_lemmas_lemma_idx").on(t.lemmaId)],
+  (t) => [primaryKey({ columns: [t.lessonId, t.lemmaId] }), index("lesson_lemmas_lemma_idx").on(t.lemmaId)],
 );
 
 /** What a member knows of a lemma; no row means "new". */

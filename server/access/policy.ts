@@ -216,9 +216,12 @@ export function assertCanExportCurated(access: StudyAccess): void {
  * lesson, if this viewer may watch it. 401 for visitors, 404 for unknown lessons and drafts (unless the
  * viewer may see drafts), 402 for a premium lesson without a subscription.
  */
-export async function requireLessonAccess(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
+export async function requireLessonAccess(
+  ctx: AppContext,
+  { videoId: lessonId, viewer }: { videoId: number; viewer: Viewer },
+) {
   requireSignedIn(viewer, SIGN_IN_TO_WATCH_MESSAGE);
-  const [lesson, access] = await Promise.all([findLessonGate(ctx, { videoId }), viewer.lessonAccess()]);
+  const [lesson, access] = await Promise.all([findLessonGate(ctx, { lessonId }), viewer.lessonAccess()]);
   if (!lesson || !canSeeLesson(viewer, lesson)) throw notFound("We couldn't find that lesson.");
   assertCanWatch(lesson, access);
   return lesson;

@@ -27,8 +27,8 @@ implement(
     responses: { ...ok(), ...refused(402) },
   }),
   async (c) => {
-    const { videoId } = c.req.valid("param");
-    return c.json({ data: await getLessonChat(c.get("app"), { videoId, viewer: c.get("viewer") }) });
+    const { videoId: lessonId } = c.req.valid("param");
+    return c.json({ data: await getLessonChat(c.get("app"), { lessonId, viewer: c.get("viewer") }) });
   },
 );
 
@@ -47,9 +47,12 @@ implement(
     },
   }),
   async (c) => {
-    const { videoId } = c.req.valid("param");
+    const { videoId: lessonId } = c.req.valid("param");
     const { message } = c.req.valid("json");
-    return c.json({ data: await askLessonAssistant(c.get("app"), { videoId, viewer: c.get("viewer"), message }) }, 201);
+    return c.json(
+      { data: await askLessonAssistant(c.get("app"), { lessonId, viewer: c.get("viewer"), message }) },
+      201,
+    );
   },
 );
 
@@ -64,7 +67,7 @@ implement(
     responses: { ...ok(z.object({ cleared: z.literal(true) })), ...refused(402) },
   }),
   async (c) => {
-    await clearLessonChat(c.get("app"), { videoId: c.req.valid("param").videoId, viewer: c.get("viewer") });
+    await clearLessonChat(c.get("app"), { lessonId: c.req.valid("param").videoId, viewer: c.get("viewer") });
     return c.json({ data: { cleared: true } });
   },
 );

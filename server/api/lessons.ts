@@ -91,7 +91,7 @@ for (const [method, summary] of [
       const { id, durationSeconds } = c.get("lesson");
       const progress = await saveProgress(c.get("app"), {
         userId: c.get("user")!.id,
-        videoId: id,
+        lessonId: id,
         lessonDurationSeconds: durationSeconds,
         input: c.req.valid("json"),
       });
@@ -117,12 +117,12 @@ implement(
     const ctx = c.get("app");
     const { w, cue, i } = c.req.valid("query");
     const userId = c.get("user")!.id;
-    const videoId = c.get("lesson").id;
+    const lessonId = c.get("lesson").id;
     if (cue !== undefined && i !== undefined) {
-      const token = await lookupToken(ctx, { userId, lessonId: videoId, cueId: cue, position: i, word: w });
+      const token = await lookupToken(ctx, { userId, lessonId, cueId: cue, position: i, word: w });
       if (token) return c.json({ data: token });
     }
-    const result = await lookupWord(ctx, { videoId, word: w });
+    const result = await lookupWord(ctx, { lessonId, word: w });
     const saved = await isWordSaved(ctx, { userId, arabic: result.entry?.arabic ?? w });
     return c.json({ data: { ...result, saved } });
   },
@@ -384,7 +384,7 @@ implement(
   }),
   async (c) => {
     const { lang, scheme } = c.req.valid("query");
-    const cues = await listLessonCues(c.get("app"), { videoId: c.get("lesson").id });
+    const cues = await listLessonCues(c.get("app"), { lessonId: c.get("lesson").id });
     const transliterationScheme = scheme ?? c.get("user")!.transliterationScheme;
     const text = (cue: (typeof cues)[number]) =>
       lang === "ar"

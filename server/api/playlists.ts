@@ -124,9 +124,11 @@ implement(
     responses: { ...ok(), ...refused(403, 409, 422) },
   }),
   async (c) => {
-    const { videoId } = c.req.valid("json");
+    const { videoId: lessonId } = c.req.valid("json");
     const playlistId = c.req.valid("param").id;
-    return c.json({ data: await addVideoToPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, videoId }) });
+    return c.json({
+      data: await addVideoToPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, lessonId }),
+    });
   },
 );
 
@@ -141,9 +143,9 @@ implement(
     responses: { ...ok(), ...refused(403, 409, 422) },
   }),
   async (c) => {
-    const { videoIds } = c.req.valid("json");
+    const { videoIds: lessonIds } = c.req.valid("json");
     const playlistId = c.req.valid("param").id;
-    return c.json({ data: await reorderPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, videoIds }) });
+    return c.json({ data: await reorderPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, lessonIds }) });
   },
 );
 
@@ -158,9 +160,9 @@ implement(
     responses: { ...ok(), ...refused(403) },
   }),
   async (c) => {
-    const { id: playlistId, videoId } = c.req.valid("param");
+    const { id: playlistId, videoId: lessonId } = c.req.valid("param");
     return c.json({
-      data: await removeVideoFromPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, videoId }),
+      data: await removeVideoFromPlaylist(c.get("app"), { userId: c.get("user")!.id, playlistId, lessonId }),
     });
   },
 );

@@ -108,7 +108,7 @@ async function batch(ctx: AppContext, statements: Query[]) {
   await ctx.db.batch(statements as [Query, ...Query[]]);
 }
 
-export async function requireVideo(ctx: AppContext, { videoId }: { videoId: number }) {
+export async function requireVideo(ctx: AppContext, { lessonId }: { lessonId: number }) {
   const [video] = await ctx.db
     .select({
       id: videos.id,
@@ -121,7 +121,7 @@ export async function requireVideo(ctx: AppContext, { videoId }: { videoId: numb
       thumbnailKey: videos.thumbnailKey,
     })
     .from(videos)
-    .where(eq(videos.id, videoId))
+    .where(eq(videos.id, lessonId))
     .limit(1);
   if (!video) throw notFound("We couldn't find that lesson.");
   return video;
@@ -140,19 +140,19 @@ export async function listLessonsForPicker(ctx: AppContext, { q = "" }: { q?: st
 export type AdminLessonVideo = Awaited<ReturnType<typeof requireVideo>>;
 
 /** Everything the workspace shows, with signed URLs for the admin's preview. */
-export async function getLessonWorkspace(ctx: AppContext, { videoId }: { videoId: number }) {
-  const video = await requireVideo(ctx, { videoId });
+export async function getLessonWorkspace(ctx: AppContext, { lessonId }: { lessonId: number }) {
+  const video = await requireVideo(ctx, { lessonId });
   const [cues, attachments, vocabulary, orders, gaps, allCategories, chosenCategories, allTeachers, chosenTeachers] =
     await ctx.db.batch([
-      lessonCuesQuery(ctx, { videoId }),
+      lessonCuesQuery(ctx, { lessonId }),
       ctx.db
         .select()
         .from(videoAttachments)
-        .where(eq(videoAttachments.videoId, videoId))
+        .where(eq(videoAttachments.videoId, lessonId))
         .orderBy(asc(videoAttachments.id)),
-      lessonVocabularyQuery(ctx, { videoId }),
-      sentenceOrdersQuery(ctx, { videoId }),
-      sentenceGapsQuery(ctx, { videoId }),
+      lessonVocabularyQuery(ctx, { lessonId }),
+      sentenceOrdersQuery(ctx, { lessonId }),
+      sentenceGapsQuery(ctx, { lessonId }),
       ctx.db
         .select({ id: categories.id, name: categories.name })
         .from(categories)
@@ -160,9 +160,9 @@ export async function getLessonWorkspace(ctx: AppContext, { videoId }: { videoId
       ctx.db
         .select({ id: videoCategories.categoryId })
         .from(videoCategories)
-        .where(eq(videoCategories.videoId, videoId)),
+        .where(eq(videoCategories.videoId, lessonId)),
       ctx.db.select({ id: teachers.id, name: teachers.name }).from(teachers).orderBy(asc(teachers.name)),
-      ctx.db.select({ id: videoTeachers.teacherId }).from(videoTeachers).where(eq(videoTeachers.videoId, videoId)),
+      ctx.db.select({ id: videoTeachers.teacherId }).from(videoTeachers).where(eq(videoTeachers.videoId, lessonId)),
     ]);
   const sign = (key: string | null) => (key && isMediaKey(key) ? signMediaUrl(ctx, { key }) : Promise.resolve(null));
   const [videoUrl, thumbnailUrl, signedAttachments] = await Promise.all([
@@ -223,13 +223,13 @@ const CUE_INSERTS_PER_STATEMENT = 8; // 10 parameters per row; D1 allows 100 per
 export async function saveLessonCues(
   ctx: AppContext,
   {
-    videoId,
+    lessonId,
     cues: input,
     replaceAll = false,
     actor,
-  }: { videoId: number; cues: unknown; replaceAll?: boolean; actor: LessonActor },
+  }: { lessonId: number; cues: unknown; replaceAll?: boolean; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   const parsed = cueListSchema.safeParse(input);
   if (!parsed.success) {
     const lineErrors: Record<number, CueErrors> = {};
@@ -252,7 +252,7 @@ export async function saveLessonCues(
   const lineErrors = validateCues(cues, durationMs);
   if (Object.keys(lineErrors).length > 0) throw new CueValidationError(lineErrors);
 
-  const stored = await listLessonCues(ctx, { videoId });
+  const stored = await listLessonCues(ctx, { lessonId });
   const existingIds = new Set(stored.map((cue) => cue.id));
   // A replacement (subtitles generator) starts afresh; otherwise ids of other lessons are ignored.
   const keptIds = replaceAll ? [] : cues.flatMap((cue) => (cue.id && existingIds.has(cue.id) ? [cue.id] : []));
@@ -266,7 +266,7 @@ export async function saveLessonCues(
       ctx.db
         .delete(transcriptCues)
         .where(
-          and(eq(transcriptCues.videoId, videoId), inArray(transcriptCues.id, removedIds.slice(index, index + 90))),
+          and(eq(transcriptCues.lessonId, lessonId), inArray(transcriptCues.id, removedIds.slice(index, index + 90))),
         ),
     );
   }
@@ -290,10 +290,10 @@ export async function saveLessonCues(
         ctx.db
           .update(transcriptCues)
           .set({ ...values, updatedAt: now })
-          .where(and(eq(transcriptCues.id, cue.id), eq(transcriptCues.videoId, videoId))),
+          .where(and(eq(transcriptCues.id, cue.id), eq(transcriptCues.lessonId, lessonId))),
       );
     } else {
-      inserts.push({ ...values, videoId, createdAt: now, updatedAt: now });
+      inserts.push({ ...values, lessonId, createdAt: now, updatedAt: now });
     }
   });
   for (let index = 0; index < inserts.length; index += CUE_INSERTS_PER_STATEMENT) {
@@ -308,8 +308,8 @@ export async function saveLessonCues(
   );
   await batch(ctx, statements);
   // Every word of the new lines gets its lemma (docs/words.md "The data model", tokenising).
-  await tokenizeLesson(ctx, { lessonId: videoId });
-  await indexVideo(ctx, { videoId });
+  await tokenizeLesson(ctx, { lessonId });
+  await indexVideo(ctx, { lessonId });
   // The landing page's sample lesson shows the lines, and the library's search finds lessons by them.
   await purgeIfShown(ctx, video, edited || inserts.length > 0 || removedIds.length > 0);
   return { count: cues.length, inserted: inserts.length, deleted: removedIds.length };
@@ -323,20 +323,20 @@ export async function saveLessonCues(
 export async function setLessonVideo(
   ctx: AppContext,
   {
-    videoId,
+    lessonId,
     key,
     durationSeconds,
     actor,
-  }: { videoId: number; key: string; durationSeconds?: number | null; actor: LessonActor },
+  }: { lessonId: number; key: string; durationSeconds?: number | null; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   if (!isMediaKey(key) || !key.startsWith("videos/")) throw new AppError(422, ["That is not an uploaded video."]);
   const set: Partial<typeof videos.$inferInsert> = { videoKey: key, updatedAt: ctx.now() };
   if (durationSeconds && Number.isFinite(durationSeconds) && durationSeconds > 0) {
     set.durationSeconds = Math.round(durationSeconds);
   }
   await ctx.db.batch([
-    ctx.db.update(videos).set(set).where(eq(videos.id, videoId)),
+    ctx.db.update(videos).set(set).where(eq(videos.id, lessonId)),
     lessonAudit(
       ctx,
       actor,
@@ -357,12 +357,12 @@ export async function setLessonVideo(
 
 export async function setLessonThumbnail(
   ctx: AppContext,
-  { videoId, key, actor }: { videoId: number; key: string; actor: LessonActor },
+  { lessonId, key, actor }: { lessonId: number; key: string; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   if (!isMediaKey(key) || !key.startsWith("thumbnails/")) throw new AppError(422, ["That is not an uploaded image."]);
   await ctx.db.batch([
-    ctx.db.update(videos).set({ thumbnailKey: key, updatedAt: ctx.now() }).where(eq(videos.id, videoId)),
+    ctx.db.update(videos).set({ thumbnailKey: key, updatedAt: ctx.now() }).where(eq(videos.id, lessonId)),
     lessonAudit(
       ctx,
       actor,
@@ -376,14 +376,14 @@ export async function setLessonThumbnail(
 
 export async function setLessonDuration(
   ctx: AppContext,
-  { videoId, durationSeconds, actor }: { videoId: number; durationSeconds: number; actor: LessonActor },
+  { lessonId, durationSeconds, actor }: { lessonId: number; durationSeconds: number; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   const seconds = Math.round(durationSeconds);
   if (!(seconds > 0 && seconds <= 12 * 3600)) throw new AppError(422, ["The duration must be between 1 s and 12 h."]);
   if (seconds === video.durationSeconds) return;
   await ctx.db.batch([
-    ctx.db.update(videos).set({ durationSeconds: seconds, updatedAt: ctx.now() }).where(eq(videos.id, videoId)),
+    ctx.db.update(videos).set({ durationSeconds: seconds, updatedAt: ctx.now() }).where(eq(videos.id, lessonId)),
     lessonAudit(
       ctx,
       actor,
@@ -402,7 +402,7 @@ export async function setLessonDuration(
 export async function addLessonAttachment(
   ctx: AppContext,
   input: {
-    videoId: number;
+    lessonId: number;
     title: unknown;
     key: string;
     contentType: string;
@@ -410,7 +410,7 @@ export async function addLessonAttachment(
     actor: LessonActor;
   },
 ) {
-  const video = await requireVideo(ctx, { videoId: input.videoId });
+  const video = await requireVideo(ctx, { lessonId: input.lessonId });
   const { title } = parseWith(attachmentSchema, { title: input.title });
   if (!isMediaKey(input.key) || !input.key.startsWith("attachments/")) {
     throw new AppError(422, ["That is not an uploaded attachment."]);
@@ -419,7 +419,7 @@ export async function addLessonAttachment(
     ctx.db
       .insert(videoAttachments)
       .values({
-        videoId: input.videoId,
+        videoId: input.lessonId,
         title,
         fileKey: input.key,
         contentType: input.contentType,
@@ -433,19 +433,19 @@ export async function addLessonAttachment(
 
 export async function deleteLessonAttachment(
   ctx: AppContext,
-  { videoId, attachmentId, actor }: { videoId: number; attachmentId: number; actor: LessonActor },
+  { lessonId, attachmentId, actor }: { lessonId: number; attachmentId: number; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   const [existing] = await ctx.db
     .select({ title: videoAttachments.title })
     .from(videoAttachments)
-    .where(and(eq(videoAttachments.id, attachmentId), eq(videoAttachments.videoId, videoId)))
+    .where(and(eq(videoAttachments.id, attachmentId), eq(videoAttachments.videoId, lessonId)))
     .limit(1);
   if (!existing) throw notFound("That attachment is already gone.");
   const [deleted] = await ctx.db.batch([
     ctx.db
       .delete(videoAttachments)
-      .where(and(eq(videoAttachments.id, attachmentId), eq(videoAttachments.videoId, videoId)))
+      .where(and(eq(videoAttachments.id, attachmentId), eq(videoAttachments.videoId, lessonId)))
       .returning({ fileKey: videoAttachments.fileKey }),
     auditInsertWhen(ctx, {
       entry: {
@@ -473,23 +473,23 @@ export async function deleteLessonAttachment(
 export async function setLessonCategoriesAndTeachers(
   ctx: AppContext,
   {
-    videoId,
+    lessonId,
     categoryIds,
     teacherIds,
     actor,
-  }: { videoId: number; categoryIds: number[]; teacherIds: number[]; actor: LessonActor },
+  }: { lessonId: number; categoryIds: number[]; teacherIds: number[]; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   const [beforeCategories, beforeTeachers] = await ctx.db.batch([
     ctx.db
       .select({ id: videoCategories.categoryId })
       .from(videoCategories)
-      .where(eq(videoCategories.videoId, videoId))
+      .where(eq(videoCategories.videoId, lessonId))
       .orderBy(asc(videoCategories.categoryId)),
     ctx.db
       .select({ id: videoTeachers.teacherId })
       .from(videoTeachers)
-      .where(eq(videoTeachers.videoId, videoId))
+      .where(eq(videoTeachers.videoId, lessonId))
       .orderBy(asc(videoTeachers.teacherId)),
   ]);
   const [knownCategories, knownTeachers] = await ctx.db.batch([
@@ -502,12 +502,12 @@ export async function setLessonCategoriesAndTeachers(
       .from(teachers)
       .where(inArray(teachers.id, teacherIds.length ? teacherIds.slice(0, 90) : [0])),
   ]);
-  const categoryRows = knownCategories.map((row) => ({ videoId, categoryId: row.id }));
-  const teacherRows = knownTeachers.map((row) => ({ videoId, teacherId: row.id }));
+  const categoryRows = knownCategories.map((row) => ({ videoId: lessonId, categoryId: row.id }));
+  const teacherRows = knownTeachers.map((row) => ({ videoId: lessonId, teacherId: row.id }));
   const statements: Query[] = [
     ctx.db.delete(videoCategories).where(
       and(
-        eq(videoCategories.videoId, videoId),
+        eq(videoCategories.videoId, lessonId),
         categoryRows.length
           ? notInArray(
               videoCategories.categoryId,
@@ -518,7 +518,7 @@ export async function setLessonCategoriesAndTeachers(
     ),
     ctx.db.delete(videoTeachers).where(
       and(
-        eq(videoTeachers.videoId, videoId),
+        eq(videoTeachers.videoId, lessonId),
         teacherRows.length
           ? notInArray(
               videoTeachers.teacherId,
@@ -549,11 +549,11 @@ export async function setLessonCategoriesAndTeachers(
 
 export async function addLessonVocabulary(
   ctx: AppContext,
-  { videoId, input, actor }: { videoId: number; input: z.infer<typeof vocabularySchema>; actor: SessionUser },
+  { lessonId, input, actor }: { lessonId: number; input: z.infer<typeof vocabularySchema>; actor: SessionUser },
 ) {
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   const word = {
-    videoId,
+    videoId: lessonId,
     arabic: input.arabic,
     transliteration: input.transliteration,
     english: input.english,
@@ -566,19 +566,19 @@ export async function addLessonVocabulary(
 
 export async function deleteLessonVocabulary(
   ctx: AppContext,
-  { videoId, id, actor }: { videoId: number; id: number; actor: LessonActor },
+  { lessonId, id, actor }: { lessonId: number; id: number; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   const [word] = await ctx.db
     .select({ arabic: videoVocabulary.arabic, english: videoVocabulary.english })
     .from(videoVocabulary)
-    .where(and(eq(videoVocabulary.id, id), eq(videoVocabulary.videoId, videoId)))
+    .where(and(eq(videoVocabulary.id, id), eq(videoVocabulary.videoId, lessonId)))
     .limit(1);
   if (!word) throw notFound("That word is already gone.");
   const [rows] = await ctx.db.batch([
     ctx.db
       .delete(videoVocabulary)
-      .where(and(eq(videoVocabulary.id, id), eq(videoVocabulary.videoId, videoId)))
+      .where(and(eq(videoVocabulary.id, id), eq(videoVocabulary.videoId, lessonId)))
       .returning({ id: videoVocabulary.id }),
     auditInsertWhen(ctx, {
       entry: {
@@ -598,20 +598,20 @@ export async function deleteLessonVocabulary(
 /** A new exercise goes after the lesson's others (the registry's form keeps positions to 10,000). */
 const NEW_EXERCISE_POSITION = 1_000_000;
 
-async function requireCue(ctx: AppContext, videoId: number, cueId: number) {
-  const cue = await getLessonCue(ctx, { videoId, cueId });
+async function requireCue(ctx: AppContext, lessonId: number, cueId: number) {
+  const cue = await getLessonCue(ctx, { videoId: lessonId, cueId });
   if (!cue) throw new AppError(422, ["Choose a line of this lesson."], { cueId: ["Choose a line of this lesson."] });
   return cue;
 }
 
 export async function addSentenceOrder(
   ctx: AppContext,
-  { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceOrderSchema>; actor: SessionUser },
+  { lessonId, input, actor }: { lessonId: number; input: z.infer<typeof sentenceOrderSchema>; actor: SessionUser },
 ) {
-  const video = await requireVideo(ctx, { videoId });
-  const cue = await requireCue(ctx, videoId, input.cueId);
+  const video = await requireVideo(ctx, { lessonId });
+  const cue = await requireCue(ctx, lessonId, input.cueId);
   const sentence = input.sentence || cue.arabic;
-  const exercise = { videoId, sentence, translation: input.translation || cue.english };
+  const exercise = { videoId: lessonId, sentence, translation: input.translation || cue.english };
   return addThroughResource(ctx, actor, videoSentenceOrderResource, exercise, {
     set: { cueId: cue.id, position: NEW_EXERCISE_POSITION },
     audit: lessonAuditEntry(actor, video, "lesson.exercise-add", { sentenceOrder: { after: sentence } }),
@@ -620,12 +620,12 @@ export async function addSentenceOrder(
 
 export async function addSentenceGap(
   ctx: AppContext,
-  { videoId, input, actor }: { videoId: number; input: z.infer<typeof sentenceGapSchema>; actor: SessionUser },
+  { lessonId, input, actor }: { lessonId: number; input: z.infer<typeof sentenceGapSchema>; actor: SessionUser },
 ) {
-  const video = await requireVideo(ctx, { videoId });
-  const cue = await requireCue(ctx, videoId, input.cueId);
+  const video = await requireVideo(ctx, { lessonId });
+  const cue = await requireCue(ctx, lessonId, input.cueId);
   const exercise = {
-    videoId,
+    videoId: lessonId,
     sentence: input.sentence,
     answer: input.answer,
     options: input.options,
@@ -639,9 +639,9 @@ export async function addSentenceGap(
 
 export async function deleteExercise(
   ctx: AppContext,
-  { videoId, kind, id, actor }: { videoId: number; kind: "order" | "gap"; id: number; actor: LessonActor },
+  { lessonId, kind, id, actor }: { lessonId: number; kind: "order" | "gap"; id: number; actor: LessonActor },
 ) {
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   const audit = auditInsertWhen(ctx, {
     entry: {
       actorId: actor.id,
@@ -658,14 +658,14 @@ export async function deleteExercise(
       ? await ctx.db.batch([
           ctx.db
             .delete(videoSentenceOrders)
-            .where(and(eq(videoSentenceOrders.id, id), eq(videoSentenceOrders.videoId, videoId)))
+            .where(and(eq(videoSentenceOrders.id, id), eq(videoSentenceOrders.videoId, lessonId)))
             .returning({ id: videoSentenceOrders.id }),
           audit,
         ])
       : await ctx.db.batch([
           ctx.db
             .delete(videoSentenceGaps)
-            .where(and(eq(videoSentenceGaps.id, id), eq(videoSentenceGaps.videoId, videoId)))
+            .where(and(eq(videoSentenceGaps.id, id), eq(videoSentenceGaps.videoId, lessonId)))
             .returning({ id: videoSentenceGaps.id }),
           audit,
         ]);
@@ -676,7 +676,7 @@ export async function deleteExercise(
 export async function attachUpload(
   ctx: AppContext,
   input: {
-    videoId: number;
+    lessonId: number;
     stored: { key: string; contentType: string; sizeBytes: number };
     durationSeconds?: number;
     title?: string;
@@ -686,15 +686,15 @@ export async function attachUpload(
   const { key } = input.stored;
   const actor = input.actor;
   if (key.startsWith("videos/")) {
-    return setLessonVideo(ctx, { videoId: input.videoId, key, durationSeconds: input.durationSeconds, actor });
+    return setLessonVideo(ctx, { lessonId: input.lessonId, key, durationSeconds: input.durationSeconds, actor });
   }
-  if (key.startsWith("thumbnails/")) return setLessonThumbnail(ctx, { videoId: input.videoId, key, actor });
+  if (key.startsWith("thumbnails/")) return setLessonThumbnail(ctx, { lessonId: input.lessonId, key, actor });
   const fallbackTitle = key
     .split("/")
     .pop()!
     .replace(/-[0-9a-f]{8}(\.\w+)$/, "$1");
   await addLessonAttachment(ctx, {
-    videoId: input.videoId,
+    lessonId: input.lessonId,
     title: input.title?.trim() || fallbackTitle,
     key,
     contentType: input.stored.contentType,

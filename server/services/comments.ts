@@ -56,13 +56,13 @@ function toLessonComment(
   };
 }
 
-const visible = (videoId: number) => and(eq(videoComments.videoId, videoId), isNull(videoComments.deletedAt));
+const visible = (lessonId: number) => and(eq(videoComments.videoId, lessonId), isNull(videoComments.deletedAt));
 
 /** A lesson's comments, newest first, `before` a comment id for older pages. Deleted ones are left out. */
 export async function listComments(
   ctx: AppContext,
   {
-    videoId,
+    videoId: lessonId,
     viewer,
     before,
     limit = COMMENTS_PAGE_SIZE,
@@ -73,10 +73,10 @@ export async function listComments(
       .select(commentColumns)
       .from(videoComments)
       .innerJoin(users, eq(users.id, videoComments.userId))
-      .where(and(visible(videoId), before ? lt(videoComments.id, before) : undefined))
+      .where(and(visible(lessonId), before ? lt(videoComments.id, before) : undefined))
       .orderBy(desc(videoComments.id))
       .limit(limit + 1),
-    ctx.db.select({ total: count() }).from(videoComments).where(visible(videoId)),
+    ctx.db.select({ total: count() }).from(videoComments).where(visible(lessonId)),
   ]);
   return {
     items: rows.slice(0, limit).map((row) => toLessonComment(row, viewer)),
@@ -85,19 +85,19 @@ export async function listComments(
   };
 }
 
-async function getVisibleComment(ctx: AppContext, videoId: number, commentId: number) {
+async function getVisibleComment(ctx: AppContext, lessonId: number, commentId: number) {
   const [row] = await ctx.db
     .select(commentColumns)
     .from(videoComments)
     .innerJoin(users, eq(users.id, videoComments.userId))
-    .where(and(visible(videoId), eq(videoComments.id, commentId)))
+    .where(and(visible(lessonId), eq(videoComments.id, commentId)))
     .limit(1);
   return row ?? null;
 }
 
 export async function createComment(
   ctx: AppContext,
-  { viewer, videoId, body }: { viewer: Member } & { videoId: number; body: string },
+  { viewer, videoId: lessonId, body }: { viewer: Member } & { videoId: number; body: string },
 ): Promise<LessonComment> {
   const hits = await hitRateLimit(ctx, { key: `comment:user:${viewer.userId}`, rule: COMMENT_RATE_LIMIT });
   if (hits > COMMENT_RATE_LIMIT.limit) {
@@ -106,9 +106,9 @@ export async function createComment(
   const now = ctx.now();
   const [inserted] = await ctx.db
     .insert(videoComments)
-    .values({ videoId, userId: viewer.userId, body, createdAt: now, updatedAt: now })
+    .values({ videoId: lessonId, userId: viewer.userId, body, createdAt: now, updatedAt: now })
     .returning({ id: videoComments.id });
-  const row = await getVisibleComment(ctx, videoId, inserted!.id);
+  const row = await getVisibleComment(ctx, lessonId, inserted!.id);
   return toLessonComment(row!, viewer);
 }
 
@@ -119,23 +119,28 @@ export async function createComment(
  */
 export async function updateComment(
   ctx: AppContext,
-  { viewer, videoId, commentId, body }: { viewer: Member } & { videoId: number; commentId: number; body: string },
+  {
+    viewer,
+    videoId: lessonId,
+    commentId,
+    body,
+  }: { viewer: Member } & { videoId: number; commentId: number; body: string },
 ): Promise<LessonComment> {
   const now = ctx.now();
   const updated = await ctx.db
     .update(videoComments)
     .set({ body, editedAt: now, updatedAt: now })
-    .where(and(visible(videoId), eq(videoComments.id, commentId), eq(videoComments.userId, viewer.userId)))
+    .where(and(visible(lessonId), eq(videoComments.id, commentId), eq(videoComments.userId, viewer.userId)))
     .returning({ id: videoComments.id });
   if (updated.length === 0) throw notFound("We couldn't find that comment among yours.");
-  const row = await getVisibleComment(ctx, videoId, commentId);
+  const row = await getVisibleComment(ctx, lessonId, commentId);
   return toLessonComment(row!, viewer);
 }
 
 /** Soft-deletes a comment: its author's own, or any for an admin. Others get 404 (see updateComment). */
 export async function deleteComment(
   ctx: AppContext,
-  { viewer, videoId, commentId }: { viewer: Member } & { videoId: number; commentId: number },
+  { viewer, videoId: lessonId, commentId }: { viewer: Member } & { videoId: number; commentId: number },
 ): Promise<void> {
   const now = ctx.now();
   const deleted = await ctx.db
@@ -143,7 +148,7 @@ export async function deleteComment(
     .set({ deletedAt: now, updatedAt: now })
     .where(
       and(
-        visible(videoId),
+        visible(lessonId),
         eq(videoComments.id, commentId),
         viewer.canModerateComments ? undefined : eq(videoComments.userId, viewer.userId),
       ),

@@ -85,7 +85,7 @@ export interface ExerciseAttemptResult {
 // ---------------------------------------------------------------------------------------------
 
 /** The exercises of this lesson the learner has answered correctly at least once. */
-export function solvedExercisesQuery(ctx: AppContext, { userId, videoId }: { userId: number; videoId: number }) {
+export function solvedExercisesQuery(ctx: AppContext, { userId, lessonId }: { userId: number; lessonId: number }) {
   return ctx.db
     .selectDistinct({ kind: exerciseAttempts.kind, exerciseId: exerciseAttempts.exerciseId })
     .from(exerciseAttempts)
@@ -101,7 +101,7 @@ export function solvedExercisesQuery(ctx: AppContext, { userId, videoId }: { use
               ctx.db
                 .select({ id: videoSentenceOrders.id })
                 .from(videoSentenceOrders)
-                .where(eq(videoSentenceOrders.videoId, videoId)),
+                .where(eq(videoSentenceOrders.videoId, lessonId)),
             ),
           ),
           and(
@@ -111,7 +111,7 @@ export function solvedExercisesQuery(ctx: AppContext, { userId, videoId }: { use
               ctx.db
                 .select({ id: videoSentenceGaps.id })
                 .from(videoSentenceGaps)
-                .where(eq(videoSentenceGaps.videoId, videoId)),
+                .where(eq(videoSentenceGaps.videoId, lessonId)),
             ),
           ),
         ),
@@ -201,7 +201,7 @@ export async function submitExerciseAttempt(
 ): Promise<ExerciseAttemptResult> {
   const exercise = await findExercise(ctx, kind, exerciseId);
   if (!exercise) throw notFound("We couldn't find that exercise.");
-  await requireLessonAccess(ctx, { videoId: exercise.videoId, viewer });
+  await requireLessonAccess(ctx, { videoId: exercise.lessonId, viewer });
   const userId = viewer.userId!;
   const moment = momentOf(exercise);
 

@@ -53,7 +53,7 @@ export async function getSampleLesson(ctx: AppContext): Promise<SampleLesson | n
     .limit(1);
   if (!lesson?.videoKey || !isMediaKey(lesson.videoKey)) return null;
   const [cues, teacherRows, videoUrl, posterUrl] = await Promise.all([
-    lessonCuesQuery(ctx, { videoId: lesson.id }).limit(SAMPLE_CUES),
+    lessonCuesQuery(ctx, { lessonId: lesson.id }).limit(SAMPLE_CUES),
     ctx.db
       .select({ name: teachers.name })
       .from(videoTeachers)

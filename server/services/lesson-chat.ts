@@ -33,9 +33,9 @@ const OFF_MESSAGES = {
   disabled: "The lesson assistant is off for this lesson.",
 } as const;
 
-async function readSettings(ctx: AppContext, videoId: number) {
-  const [row] = await ctx.db.select().from(videoAiSettings).where(eq(videoAiSettings.videoId, videoId)).limit(1);
-  return row ?? { videoId, enabled: false, contextNotes: "" };
+async function readSettings(ctx: AppContext, lessonId: number) {
+  const [row] = await ctx.db.select().from(videoAiSettings).where(eq(videoAiSettings.lessonId, lessonId)).limit(1);
+  return row ?? { lessonId, enabled: false, contextNotes: "" };
 }
 
 function statusOf(ctx: AppContext, enabled: boolean): AssistantStatus {
@@ -44,7 +44,7 @@ function statusOf(ctx: AppContext, enabled: boolean): AssistantStatus {
   return { available: true };
 }
 
-function historyQuery(ctx: AppContext, videoId: number, userId: number, limit: number) {
+function historyQuery(ctx: AppContext, lessonId: number, userId: number, limit: number) {
   return ctx.db
     .select({
       id: videoAiMessages.id,
@@ -53,17 +53,17 @@ function historyQuery(ctx: AppContext, videoId: number, userId: number, limit: n
       createdAt: videoAiMessages.createdAt,
     })
     .from(videoAiMessages)
-    .where(and(eq(videoAiMessages.videoId, videoId), eq(videoAiMessages.userId, userId)))
+    .where(and(eq(videoAiMessages.videoId, lessonId), eq(videoAiMessages.userId, userId)))
     .orderBy(desc(videoAiMessages.createdAt), desc(videoAiMessages.id))
     .limit(limit);
 }
 
 /** What the chat panel opens with: whether the assistant answers, and this learner's conversation. */
-export async function getLessonChat(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
-  await requireLessonAccess(ctx, { videoId, viewer });
+export async function getLessonChat(ctx: AppContext, { lessonId, viewer }: { lessonId: number; viewer: Viewer }) {
+  await requireLessonAccess(ctx, { videoId: lessonId, viewer });
   const [settings, rows] = await Promise.all([
-    readSettings(ctx, videoId),
-    historyQuery(ctx, videoId, viewer.userId!, HISTORY_SHOWN),
+    readSettings(ctx, lessonId),
+    historyQuery(ctx, lessonId, viewer.userId!, HISTORY_SHOWN),
   ]);
   return { status: statusOf(ctx, settings.enabled), messages: rows.reverse() };
 }
@@ -71,16 +71,16 @@ export async function getLessonChat(ctx: AppContext, { videoId, viewer }: { vide
 /** The system prompt: who the assistant is and everything it may answer from. */
 export async function buildLessonContext(
   ctx: AppContext,
-  { videoId, contextNotes }: { videoId: number; contextNotes: string },
+  { lessonId, contextNotes }: { lessonId: number; contextNotes: string },
 ) {
   const [[video], cues, words] = await ctx.db.batch([
     ctx.db
       .select({ title: videos.title, titleAr: videos.titleAr, description: videos.description })
       .from(videos)
-      .where(eq(videos.id, videoId))
+      .where(eq(videos.id, lessonId))
       .limit(1),
-    lessonCuesQuery(ctx, { videoId }),
-    lessonVocabularyQuery(ctx, { videoId }),
+    lessonCuesQuery(ctx, { lessonId }),
+    lessonVocabularyQuery(ctx, { lessonId }),
   ]);
   const transcript = cues
     .map((cue) => `[${formatCueTime(cue.startMs)}] ${cue.arabic} | ${cue.transliteration} | ${cue.english}`)
@@ -107,11 +107,11 @@ export async function buildLessonContext(
  */
 export async function askLessonAssistant(
   ctx: AppContext,
-  { videoId, viewer, message }: { videoId: number; viewer: Viewer; message: string },
+  { lessonId, viewer, message }: { lessonId: number; viewer: Viewer; message: string },
 ) {
-  await requireLessonAccess(ctx, { videoId, viewer });
+  await requireLessonAccess(ctx, { videoId: lessonId, viewer });
   const userId = viewer.userId!;
-  const settings = await readSettings(ctx, videoId);
+  const settings = await readSettings(ctx, lessonId);
   const status = statusOf(ctx, settings.enabled);
   if (!status.available) throw new AppError(503, [status.message]);
   const used = await hitRateLimit(ctx, { key: `lesson-chat:${userId}`, rule: CHAT_RATE_LIMIT });
@@ -120,8 +120,8 @@ export async function askLessonAssistant(
   }
 
   const [system, history] = await Promise.all([
-    buildLessonContext(ctx, { videoId, contextNotes: settings.contextNotes }),
-    historyQuery(ctx, videoId, userId, HISTORY_TURNS),
+    buildLessonContext(ctx, { lessonId, contextNotes: settings.contextNotes }),
+    historyQuery(ctx, lessonId, userId, HISTORY_TURNS),
   ]);
   const messages = [
     { role: "system" as const, content: system },
@@ -145,8 +145,8 @@ export async function askLessonAssistant(
   const stored = await ctx.db
     .insert(videoAiMessages)
     .values([
-      { videoId, userId, role: "user", content: message, createdAt: asked },
-      { videoId, userId, role: "assistant", content: answer, createdAt: answered },
+      { videoId: lessonId, userId, role: "user", content: message, createdAt: asked },
+      { videoId: lessonId, userId, role: "assistant", content: answer, createdAt: answered },
     ])
     .returning({
       id: videoAiMessages.id,
@@ -158,11 +158,11 @@ export async function askLessonAssistant(
 }
 
 /** Forgets this learner's conversation about the lesson. */
-export async function clearLessonChat(ctx: AppContext, { videoId, viewer }: { videoId: number; viewer: Viewer }) {
-  await requireLessonAccess(ctx, { videoId, viewer });
+export async function clearLessonChat(ctx: AppContext, { lessonId, viewer }: { lessonId: number; viewer: Viewer }) {
+  await requireLessonAccess(ctx, { videoId: lessonId, viewer });
   await ctx.db
     .delete(videoAiMessages)
-    .where(and(eq(videoAiMessages.videoId, videoId), eq(videoAiMessages.userId, viewer.userId!)));
+    .where(and(eq(videoAiMessages.videoId, lessonId), eq(videoAiMessages.userId, viewer.userId!)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,30 +172,30 @@ export async function clearLessonChat(ctx: AppContext, { videoId, viewer }: { vi
 export async function saveAssistantSettings(
   ctx: AppContext,
   {
-    videoId,
+    lessonId,
     enabled,
     contextNotes,
     actor,
-  }: { videoId: number; enabled: boolean; contextNotes: string; actor: { id: number } },
+  }: { lessonId: number; enabled: boolean; contextNotes: string; actor: { id: number } },
 ) {
   const [video] = await ctx.db
     .select({ id: videos.id, title: videos.title })
     .from(videos)
-    .where(eq(videos.id, videoId))
+    .where(eq(videos.id, lessonId))
     .limit(1);
   if (!video) throw new AppError(404, ["We couldn't find that lesson."]);
   const [before] = await ctx.db
     .select({ enabled: videoAiSettings.enabled, contextNotes: videoAiSettings.contextNotes })
     .from(videoAiSettings)
-    .where(eq(videoAiSettings.videoId, videoId))
+    .where(eq(videoAiSettings.lessonId, lessonId))
     .limit(1);
   const changes = diffChanges(before ?? { enabled: false, contextNotes: "" }, { enabled, contextNotes });
   const now = ctx.now();
   await ctx.db.batch([
     ctx.db
       .insert(videoAiSettings)
-      .values({ videoId, enabled, contextNotes, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: videoAiSettings.videoId, set: { enabled, contextNotes, updatedAt: now } }),
+      .values({ lessonId, enabled, contextNotes, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: videoAiSettings.lessonId, set: { enabled, contextNotes, updatedAt: now } }),
     auditInsert(ctx, {
       actorId: actor.id,
       action: "lesson.assistant-settings",
@@ -213,7 +213,7 @@ export async function listAssistantLessons(ctx: AppContext, { q = "", page = 1 }
   const filter = containsText([videos.title, videos.titleAr], q);
   const stats = ctx.db
     .select({
-      videoId: videoAiMessages.videoId,
+      lessonId: videoAiMessages.videoId,
       messageCount: count(videoAiMessages.id).as("message_count"),
       learnerCount: countDistinct(videoAiMessages.userId).as("learner_count"),
     })
@@ -232,8 +232,8 @@ export async function listAssistantLessons(ctx: AppContext, { q = "", page = 1 }
         learnerCount: sql<number>`coalesce(${stats.learnerCount}, 0)`.mapWith(Number),
       })
       .from(videos)
-      .leftJoin(videoAiSettings, eq(videoAiSettings.videoId, videos.id))
-      .leftJoin(stats, eq(stats.videoId, videos.id))
+      .leftJoin(videoAiSettings, eq(videoAiSettings.lessonId, videos.id))
+      .leftJoin(stats, eq(stats.lessonId, videos.id))
       .where(filter)
       .orderBy(desc(sql`coalesce(${videoAiSettings.enabled}, 0)`), desc(videos.id))
       .limit(pageSize)
@@ -246,15 +246,15 @@ export async function listAssistantLessons(ctx: AppContext, { q = "", page = 1 }
 /** One lesson's settings and its learners' conversations, optionally one learner's (by id or email part). */
 export async function getAssistantReview(
   ctx: AppContext,
-  { videoId, learner = "" }: { videoId: number; learner?: string },
+  { lessonId, learner = "" }: { lessonId: number; learner?: string },
 ) {
   const [video] = await ctx.db
     .select({ id: videos.id, title: videos.title })
     .from(videos)
-    .where(eq(videos.id, videoId))
+    .where(eq(videos.id, lessonId))
     .limit(1);
   if (!video) throw new AppError(404, ["We couldn't find that lesson."]);
-  const settings = await readSettings(ctx, videoId);
+  const settings = await readSettings(ctx, lessonId);
   const learnerFilter = learner.trim()
     ? /^\d{1,12}$/.test(learner.trim())
       ? eq(users.id, Number(learner.trim()))
@@ -272,7 +272,7 @@ export async function getAssistantReview(
     })
     .from(videoAiMessages)
     .innerJoin(users, eq(users.id, videoAiMessages.userId))
-    .where(and(eq(videoAiMessages.videoId, videoId), learnerFilter))
+    .where(and(eq(videoAiMessages.videoId, lessonId), learnerFilter))
     .orderBy(asc(videoAiMessages.userId), asc(videoAiMessages.createdAt), asc(videoAiMessages.id))
     .limit(500);
   const conversations = new Map<number, { userId: number; name: string; email: string; messages: typeof rows }>();

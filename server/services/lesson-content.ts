@@ -12,7 +12,7 @@ import { AppError } from "../lib/errors";
  * What decides who may use a lesson's own endpoints (`requireLessonAccess` in server/access/policy.ts):
  * whether it is published, free, and how long it is. Null for an unknown lesson.
  */
-export async function findLessonGate(ctx: AppContext, { videoId }: { videoId: number }) {
+export async function findLessonGate(ctx: AppContext, { lessonId }: { lessonId: number }) {
   const [lesson] = await ctx.db
     .select({
       id: videos.id,
@@ -21,14 +21,14 @@ export async function findLessonGate(ctx: AppContext, { videoId }: { videoId: nu
       isPublished: videos.isPublished,
     })
     .from(videos)
-    .where(eq(videos.id, videoId))
+    .where(eq(videos.id, lessonId))
     .limit(1);
   return lesson ?? null;
 }
 
 /** The word-time rule (core/word-time.ts) for one word the registry writes: 422 at `startMs`. */
-export async function checkWordTime(ctx: AppContext, { videoId, startMs }: { videoId: number; startMs: number }) {
-  const lesson = await findLessonGate(ctx, { videoId });
+export async function checkWordTime(ctx: AppContext, { lessonId, startMs }: { lessonId: number; startMs: number }) {
+  const lesson = await findLessonGate(ctx, { lessonId });
   if (lesson && isPastTheEnd(lesson.durationSeconds, startMs)) {
     throw new AppError(422, [WORD_PAST_THE_END], { startMs: [WORD_PAST_THE_END] });
   }
@@ -49,18 +49,18 @@ const cueColumns = {
 const cueOrder = [asc(transcriptCues.startMs), asc(transcriptCues.id)] as const;
 
 /** A lesson's transcript lines in time order. */
-export function lessonCuesQuery(ctx: AppContext, { videoId }: { videoId: number }) {
+export function lessonCuesQuery(ctx: AppContext, { lessonId }: { lessonId: number }) {
   return ctx.db
     .select(cueColumns)
     .from(transcriptCues)
-    .where(eq(transcriptCues.videoId, videoId))
+    .where(eq(transcriptCues.lessonId, lessonId))
     .orderBy(...cueOrder);
 }
 
 export type LessonCue = Awaited<ReturnType<typeof lessonCuesQuery>>[number];
 
-export async function listLessonCues(ctx: AppContext, { videoId }: { videoId: number }): Promise<LessonCue[]> {
-  return lessonCuesQuery(ctx, { videoId });
+export async function listLessonCues(ctx: AppContext, { lessonId }: { lessonId: number }): Promise<LessonCue[]> {
+  return lessonCuesQuery(ctx, { lessonId });
 }
 
 /** The lines of every lesson with an id in [fromVideoId, toVideoId], lesson by lesson, each in time order. */
@@ -69,27 +69,27 @@ export async function listCuesOfLessons(
   { fromVideoId, toVideoId }: { fromVideoId: number; toVideoId: number },
 ) {
   return ctx.db
-    .select({ videoId: transcriptCues.videoId, ...cueColumns })
+    .select({ lessonId: transcriptCues.lessonId, ...cueColumns })
     .from(transcriptCues)
-    .where(and(gte(transcriptCues.videoId, fromVideoId), lte(transcriptCues.videoId, toVideoId)))
-    .orderBy(asc(transcriptCues.videoId), ...cueOrder);
+    .where(and(gte(transcriptCues.lessonId, fromVideoId), lte(transcriptCues.lessonId, toVideoId)))
+    .orderBy(asc(transcriptCues.lessonId), ...cueOrder);
 }
 
 /** One line, only if it belongs to this lesson. */
 export async function getLessonCue(
   ctx: AppContext,
-  { videoId, cueId }: { videoId: number; cueId: number },
+  { videoId: lessonId, cueId }: { videoId: number; cueId: number },
 ): Promise<LessonCue | null> {
   const [cue] = await ctx.db
     .select(cueColumns)
     .from(transcriptCues)
-    .where(and(eq(transcriptCues.id, cueId), eq(transcriptCues.videoId, videoId)))
+    .where(and(eq(transcriptCues.id, cueId), eq(transcriptCues.lessonId, lessonId)))
     .limit(1);
   return cue ?? null;
 }
 
 /** The lesson's words, where they come up first (words without a moment lead), then as added. */
-export function lessonVocabularyQuery(ctx: AppContext, { videoId }: { videoId: number }) {
+export function lessonVocabularyQuery(ctx: AppContext, { lessonId }: { lessonId: number }) {
   return ctx.db
     .select({
       id: videoVocabulary.id,
@@ -99,7 +99,7 @@ export function lessonVocabularyQuery(ctx: AppContext, { videoId }: { videoId: n
       startMs: videoVocabulary.startMs,
     })
     .from(videoVocabulary)
-    .where(eq(videoVocabulary.videoId, videoId))
+    .where(eq(videoVocabulary.videoId, lessonId))
     .orderBy(asc(videoVocabulary.startMs), asc(videoVocabulary.id));
 }
 
@@ -109,7 +109,7 @@ function sentenceOrders(ctx: AppContext) {
   return ctx.db
     .select({
       id: videoSentenceOrders.id,
-      videoId: videoSentenceOrders.videoId,
+      lessonId: videoSentenceOrders.videoId,
       cueId: videoSentenceOrders.cueId,
       sentence: videoSentenceOrders.sentence,
       translation: videoSentenceOrders.translation,
@@ -124,7 +124,7 @@ function sentenceGaps(ctx: AppContext) {
   return ctx.db
     .select({
       id: videoSentenceGaps.id,
-      videoId: videoSentenceGaps.videoId,
+      lessonId: videoSentenceGaps.videoId,
       cueId: videoSentenceGaps.cueId,
       sentence: videoSentenceGaps.sentence,
       answer: videoSentenceGaps.answer,
@@ -139,23 +139,23 @@ function sentenceGaps(ctx: AppContext) {
 }
 
 /** Sentence-order exercises in the admin's order, each with the moment of the line it is cut from. */
-export function sentenceOrdersQuery(ctx: AppContext, { videoId }: { videoId: number }) {
+export function sentenceOrdersQuery(ctx: AppContext, { lessonId }: { lessonId: number }) {
   return sentenceOrders(ctx)
-    .where(eq(videoSentenceOrders.videoId, videoId))
+    .where(eq(videoSentenceOrders.videoId, lessonId))
     .orderBy(asc(videoSentenceOrders.position), asc(videoSentenceOrders.id));
 }
 
 /** Fill-the-gap exercises in the admin's order, each with the moment of the line it is cut from. */
-export function sentenceGapsQuery(ctx: AppContext, { videoId }: { videoId: number }) {
+export function sentenceGapsQuery(ctx: AppContext, { lessonId }: { lessonId: number }) {
   return sentenceGaps(ctx)
-    .where(eq(videoSentenceGaps.videoId, videoId))
+    .where(eq(videoSentenceGaps.videoId, lessonId))
     .orderBy(asc(videoSentenceGaps.position), asc(videoSentenceGaps.id));
 }
 
 export type SentenceOrderRow = Awaited<ReturnType<typeof sentenceOrdersQuery>>[number];
 export type SentenceGapRow = Awaited<ReturnType<typeof sentenceGapsQuery>>[number];
 
-/** One sentence-order exercise of any lesson (its `videoId` says which); null when unknown. */
+/** One sentence-order exercise of any lesson (its `lessonId` says which); null when unknown. */
 export async function getSentenceOrder(
   ctx: AppContext,
   { exerciseId }: { exerciseId: number },
@@ -164,7 +164,7 @@ export async function getSentenceOrder(
   return row ?? null;
 }
 
-/** One fill-the-gap exercise of any lesson (its `videoId` says which); null when unknown. */
+/** One fill-the-gap exercise of any lesson (its `lessonId` says which); null when unknown. */
 export async function getSentenceGap(
   ctx: AppContext,
   { exerciseId }: { exerciseId: number },

@@ -155,7 +155,7 @@ function collectionQueries(ctx: AppContext, ref: LessonCollectionRef, viewer: Vi
       ctx.db
         .select(itemColumns)
         .from(seriesVideos)
-        .innerJoin(videos, eq(videos.id, seriesVideos.videoId))
+        .innerJoin(videos, eq(videos.id, seriesVideos.lessonId))
         .where(and(eq(seriesVideos.seriesId, ref.id), publishedVideo))
         .orderBy(asc(seriesVideos.position), asc(videos.id)),
     ] as const;
@@ -174,7 +174,7 @@ function collectionQueries(ctx: AppContext, ref: LessonCollectionRef, viewer: Vi
     ctx.db
       .select(itemColumns)
       .from(playlistVideos)
-      .innerJoin(videos, eq(videos.id, playlistVideos.videoId))
+      .innerJoin(videos, eq(videos.id, playlistVideos.lessonId))
       .where(and(eq(playlistVideos.playlistId, ref.id), publishedVideo))
       .orderBy(asc(playlistVideos.position), asc(videos.id)),
   ] as const;
@@ -187,13 +187,13 @@ function collectionQueries(ctx: AppContext, ref: LessonCollectionRef, viewer: Vi
  */
 export async function findLesson(
   ctx: AppContext,
-  { videoId, context, viewer }: { videoId: number; context?: LessonCollectionRef | null; viewer: Viewer },
+  { videoId: lessonId, context, viewer }: { videoId: number; context?: LessonCollectionRef | null; viewer: Viewer },
 ): Promise<FoundLesson> {
   const videoQuery = ctx.db
     .select(videoColumns)
     .from(videos)
     .leftJoin(countries, eq(countries.id, videos.countryId))
-    .where(eq(videos.id, videoId))
+    .where(eq(videos.id, lessonId))
     .limit(1);
 
   let videoRows: Awaited<typeof videoQuery>;
@@ -204,7 +204,7 @@ export async function findLesson(
     videoRows = lessonRows;
     const found = headerRows[0];
     if (!found) throw notFound("We couldn't find that collection.");
-    if (!itemRows.some((item) => item.id === videoId)) throw notFound("That lesson is not part of this collection.");
+    if (!itemRows.some((item) => item.id === lessonId)) throw notFound("That lesson is not part of this collection.");
     collection = {
       kind: context.kind,
       ...found,
@@ -319,7 +319,7 @@ export interface LessonPage {
   progress: LessonProgress | null;
 }
 
-function membershipQuery(ctx: AppContext, kind: "course" | "series", videoId: number) {
+function membershipQuery(ctx: AppContext, kind: "course" | "series", lessonId: number) {
   if (kind === "course") {
     return ctx.db
       .select({
@@ -337,7 +337,7 @@ function membershipQuery(ctx: AppContext, kind: "course" | "series", videoId: nu
           ctx.db
             .select({ id: studyTrackVideos.studyTrackId })
             .from(studyTrackVideos)
-            .where(eq(studyTrackVideos.videoId, videoId)),
+            .where(eq(studyTrackVideos.videoId, lessonId)),
         ),
       )
       .orderBy(asc(studyTracks.position), asc(studyTracks.id), asc(studyTrackVideos.position), asc(videos.id));
@@ -351,11 +351,11 @@ function membershipQuery(ctx: AppContext, kind: "course" | "series", videoId: nu
     })
     .from(seriesVideos)
     .innerJoin(series, and(eq(series.id, seriesVideos.seriesId), eq(series.isPublished, true)))
-    .innerJoin(videos, and(eq(videos.id, seriesVideos.videoId), eq(videos.isPublished, true)))
+    .innerJoin(videos, and(eq(videos.id, seriesVideos.lessonId), eq(videos.isPublished, true)))
     .where(
       inArray(
         seriesVideos.seriesId,
-        ctx.db.select({ id: seriesVideos.seriesId }).from(seriesVideos).where(eq(seriesVideos.videoId, videoId)),
+        ctx.db.select({ id: seriesVideos.seriesId }).from(seriesVideos).where(eq(seriesVideos.lessonId, lessonId)),
       ),
     )
     .orderBy(asc(series.id), asc(seriesVideos.position), asc(videos.id));
@@ -393,14 +393,14 @@ async function signIfMedia(ctx: AppContext, key: string | null, options?: { down
 export async function getLessonPage(
   ctx: AppContext,
   {
-    videoId,
+    videoId: lessonId,
     context,
     viewer,
     found: alreadyFound,
   }: { videoId: number; context?: LessonCollectionRef | null; viewer: Viewer; found?: FoundLesson },
 ): Promise<LessonPage> {
   const [found, access] = await Promise.all([
-    alreadyFound ?? findLesson(ctx, { videoId, context, viewer }),
+    alreadyFound ?? findLesson(ctx, { videoId: lessonId, context, viewer }),
     viewer.lessonAccess(),
   ]);
   assertCanWatch(found.video, access);
@@ -421,8 +421,8 @@ export async function getLessonPage(
     savedRows,
     solvedRows,
   ] = await ctx.db.batch([
-    lessonCuesQuery(ctx, { videoId: video.id }),
-    lessonVocabularyQuery(ctx, { videoId: video.id }),
+    lessonCuesQuery(ctx, { lessonId: video.id }),
+    lessonVocabularyQuery(ctx, { lessonId: video.id }),
     ctx.db
       .select({
         id: videoAttachments.id,
@@ -449,11 +449,11 @@ export async function getLessonPage(
       .leftJoin(countries, eq(countries.id, teachers.countryId))
       .where(eq(videoTeachers.videoId, video.id))
       .orderBy(asc(teachers.name)),
-    sentenceOrdersQuery(ctx, { videoId: video.id }),
-    sentenceGapsQuery(ctx, { videoId: video.id }),
+    sentenceOrdersQuery(ctx, { lessonId: video.id }),
+    sentenceGapsQuery(ctx, { lessonId: video.id }),
     ctx.db
       .select({
-        videoId: videoProgress.videoId,
+        lessonId: videoProgress.videoId,
         positionSeconds: videoProgress.positionSeconds,
         watchedSeconds: videoProgress.watchedSeconds,
         completedAt: videoProgress.completedAt,
@@ -482,10 +482,10 @@ export async function getLessonPage(
             .where(eq(videoVocabulary.videoId, video.id)),
         ),
       ),
-    solvedExercisesQuery(ctx, { userId: viewerId, videoId: video.id }),
+    solvedExercisesQuery(ctx, { userId: viewerId, lessonId: video.id }),
   ]);
 
-  const progressById = new Map(progressRows.map((row) => [row.videoId, row]));
+  const progressById = new Map(progressRows.map((row) => [row.lessonId, row]));
   const toItem =
     (owner: { kind: LessonCollectionKind; id: number; slug: string; title: string } | null) =>
     (item: ItemRow, index: number): LessonListItem => {

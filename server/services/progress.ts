@@ -139,12 +139,12 @@ export async function saveProgress(
   ctx: AppContext,
   {
     userId,
-    videoId,
+    lessonId,
     lessonDurationSeconds,
     input,
   }: {
     userId: number;
-    videoId: number;
+    lessonId: number;
     lessonDurationSeconds: number;
     input: ProgressInput;
   },
@@ -153,7 +153,7 @@ export async function saveProgress(
   const now = ctx.now();
   const baseline = computeProgress(null, { positionSeconds: input.positionSeconds, durationSeconds: duration }, now);
   const position = baseline.positionSeconds;
-  const where = and(eq(videoProgress.userId, userId), eq(videoProgress.videoId, videoId));
+  const where = and(eq(videoProgress.userId, userId), eq(videoProgress.videoId, lessonId));
   const [member] = await timeZoneQuery(ctx, { userId });
   const excludedPosition = sql`excluded.position_seconds`;
   const [, rows] = await ctx.db.batch([
@@ -169,7 +169,7 @@ export async function saveProgress(
       .insert(videoProgress)
       .values({
         userId,
-        videoId,
+        videoId: lessonId,
         ...baseline,
         createdAt: now,
         updatedAt: now,
@@ -195,11 +195,11 @@ export async function saveProgress(
   return toLessonProgress(rows[0], duration)!;
 }
 
-export async function getProgress(ctx: AppContext, { userId, videoId }: { userId: number; videoId: number }) {
+export async function getProgress(ctx: AppContext, { userId, lessonId }: { userId: number; lessonId: number }) {
   const [row] = await ctx.db
     .select()
     .from(videoProgress)
-    .where(and(eq(videoProgress.userId, userId), eq(videoProgress.videoId, videoId)))
+    .where(and(eq(videoProgress.userId, userId), eq(videoProgress.videoId, lessonId)))
     .limit(1);
   return row ?? null;
 }
@@ -207,20 +207,20 @@ export async function getProgress(ctx: AppContext, { userId, videoId }: { userId
 /** Progress of one learner over many lessons (sidebars, lists), keyed by video id. */
 export async function listProgressFor(
   ctx: AppContext,
-  { userId, videoIds }: { userId: number; videoIds: number[] },
+  { userId, lessonIds }: { userId: number; lessonIds: number[] },
 ): Promise<Map<number, { positionSeconds: number; completed: boolean }>> {
   const result = new Map<number, { positionSeconds: number; completed: boolean }>();
-  if (videoIds.length === 0) return result;
+  if (lessonIds.length === 0) return result;
   const rows = await ctx.db
     .select({
-      videoId: videoProgress.videoId,
+      lessonId: videoProgress.videoId,
       positionSeconds: videoProgress.positionSeconds,
       completedAt: videoProgress.completedAt,
     })
     .from(videoProgress)
-    .where(and(eq(videoProgress.userId, userId), inArray(videoProgress.videoId, videoIds)));
+    .where(and(eq(videoProgress.userId, userId), inArray(videoProgress.videoId, lessonIds)));
   for (const row of rows) {
-    result.set(row.videoId, { positionSeconds: row.positionSeconds, completed: row.completedAt !== null });
+    result.set(row.lessonId, { positionSeconds: row.positionSeconds, completed: row.completedAt !== null });
   }
   return result;
 }

@@ -128,7 +128,7 @@ const SERIES: CollectionTables = {
   kind: "series",
   link: seriesVideos,
   linkCollectionId: seriesVideos.seriesId,
-  linkVideoId: seriesVideos.videoId,
+  linkVideoId: seriesVideos.lessonId,
   linkPosition: seriesVideos.position,
   table: series,
   id: series.id,
@@ -463,14 +463,14 @@ export async function getForYou(
  * The lesson right after this one in the first published series (then course, in the courses' order) that
  * continues after it: the same "next" as the lesson page's (docs/product-rules.md#addresses-and-slugs).
  */
-function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, videoId: number) {
+function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, lessonId: number) {
   const current = ctx.db
     .select({
       collectionId: sql<number>`${tables.linkCollectionId}`.as("current_collection_id"),
       position: sql<number>`${tables.linkPosition}`.as("current_position"),
     })
     .from(tables.link)
-    .where(eq(tables.linkVideoId, videoId))
+    .where(eq(tables.linkVideoId, lessonId))
     .as(`current_${tables.kind}`);
   const order =
     tables.kind === "course"
@@ -497,7 +497,7 @@ function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, videoI
           eq(videos.isPublished, true),
           or(
             gt(tables.linkPosition, current.position),
-            and(eq(tables.linkPosition, current.position), gt(videos.id, videoId)),
+            and(eq(tables.linkPosition, current.position), gt(videos.id, lessonId)),
           ),
         ),
       )
@@ -513,13 +513,13 @@ function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, videoI
  */
 export async function getNextUp(
   ctx: AppContext,
-  { userId, videoId, options = {} }: { userId: number; videoId: number; options?: Pick<Options, "access"> },
+  { userId, videoId: lessonId, options = {} }: { userId: number; videoId: number; options?: Pick<Options, "access"> },
 ): Promise<RecommendedLesson | null> {
   const accessLoaded = accessFor(ctx, userId, options.access);
   const [seriesNext, courseNext, ...forYou] = await ctx.db.batch([
-    nextInCollectionQuery(ctx, SERIES, videoId),
-    nextInCollectionQuery(ctx, COURSES, videoId),
-    ...forYouStatements(ctx, { userId, limit: 1, exclude: videoId }),
+    nextInCollectionQuery(ctx, SERIES, lessonId),
+    nextInCollectionQuery(ctx, COURSES, lessonId),
+    ...forYouStatements(ctx, { userId, limit: 1, exclude: lessonId }),
   ]);
   const access = await accessLoaded;
   const inSeries = seriesNext[0];

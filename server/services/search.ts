@@ -24,7 +24,7 @@ export type { HighlightSegment };
 export const searchIndex = sqliteTable("search_index", {
   rowid: integer("rowid").notNull(),
   keys: text("keys").notNull(),
-  videoId: integer("video_id").notNull(),
+  lessonId: integer("video_id").notNull(),
   cueId: integer("cue_id"),
   kind: text("kind", { enum: SEARCH_MATCH_KINDS }).notNull(),
   startMs: integer("start_ms"),
@@ -132,9 +132,9 @@ export function searchRowsForVideo(video: IndexableVideo, cues: IndexableCue[]):
   if (cues.length > ROWS_PER_VIDEO - 2) throw new Error(`Lesson ${video.id} has too many cues to index`);
   const base = video.id * ROWS_PER_VIDEO;
   const rows: SearchRow[] = [];
-  const add = (offset: number, text: string, row: Omit<SearchRow, "rowid" | "keys" | "videoId">) => {
+  const add = (offset: number, text: string, row: Omit<SearchRow, "rowid" | "keys" | "lessonId">) => {
     const keys = searchKeysForText(text);
-    if (keys) rows.push({ rowid: base + offset, keys, videoId: video.id, ...row });
+    if (keys) rows.push({ rowid: base + offset, keys, lessonId: video.id, ...row });
   };
   add(0, `${video.title} ${video.titleAr}`, { kind: "title", cueId: null, startMs: null });
   add(1, video.description, { kind: "description", cueId: null, startMs: null });
@@ -179,7 +179,7 @@ function insertStatements(db: Database, rows: SearchRow[]): Query[] {
     const encoded = JSON.stringify([
       row.rowid,
       row.keys,
-      row.videoId,
+      row.lessonId,
       row.cueId ?? null,
       row.kind,
       row.startMs ?? null,
@@ -199,31 +199,31 @@ async function runInBatches(db: Database, statements: Query[]) {
   }
 }
 
-function deleteVideoRows(db: Database, videoId: number) {
-  const base = videoId * ROWS_PER_VIDEO;
+function deleteVideoRows(db: Database, lessonId: number) {
+  const base = lessonId * ROWS_PER_VIDEO;
   return db.delete(searchIndex).where(and(gte(searchIndex.rowid, base), lt(searchIndex.rowid, base + ROWS_PER_VIDEO)));
 }
 
 /** (Re)indexes one lesson after its title, description or transcript changed: one atomic batch. */
-export async function indexVideo(ctx: AppContext, { videoId }: { videoId: number }): Promise<void> {
+export async function indexVideo(ctx: AppContext, { lessonId }: { lessonId: number }): Promise<void> {
   const [video] = await ctx.db
     .select({ id: videos.id, title: videos.title, titleAr: videos.titleAr, description: videos.description })
     .from(videos)
-    .where(eq(videos.id, videoId));
+    .where(eq(videos.id, lessonId));
   if (!video) {
-    await deleteVideoRows(ctx.db, videoId);
+    await deleteVideoRows(ctx.db, lessonId);
     return;
   }
-  const cues = await listLessonCues(ctx, { videoId });
+  const cues = await listLessonCues(ctx, { lessonId });
   await runInBatches(ctx.db, [
-    deleteVideoRows(ctx.db, videoId),
+    deleteVideoRows(ctx.db, lessonId),
     ...insertStatements(ctx.db, searchRowsForVideo(video, cues)),
   ]);
 }
 
 /** Drops a deleted lesson's rows (deleting the lesson does not cascade into a virtual table). */
-export async function removeFromSearchIndex(ctx: AppContext, { videoId }: { videoId: number }): Promise<void> {
-  await deleteVideoRows(ctx.db, videoId);
+export async function removeFromSearchIndex(ctx: AppContext, { lessonId }: { lessonId: number }): Promise<void> {
+  await deleteVideoRows(ctx.db, lessonId);
 }
 
 /** True when nothing is indexed yet (a fresh migration, or a state seeded before the index existed). */
@@ -257,9 +257,9 @@ export async function rebuildSearchIndex(ctx: AppContext): Promise<{ videos: num
     const cues = await listCuesOfLessons(ctx, { fromVideoId: first, toVideoId: lastId });
     const cuesByVideo = new Map<number, IndexableCue[]>();
     for (const cue of cues) {
-      const list = cuesByVideo.get(cue.videoId) ?? [];
+      const list = cuesByVideo.get(cue.lessonId) ?? [];
       list.push(cue);
-      cuesByVideo.set(cue.videoId, list);
+      cuesByVideo.set(cue.lessonId, list);
     }
     const rows = page.flatMap((video) => searchRowsForVideo(video, cuesByVideo.get(video.id) ?? []));
     await inserting;
@@ -294,7 +294,7 @@ export function searchHits(db: Database, match: string) {
   const offset = sql`(${rowid} & ${sql.raw(String(OFFSET_MASK))})`;
   return db
     .select({
-      videoId: sql<number>`${rowid} >> 20`.as("hit_video_id"),
+      lessonId: sql<number>`${rowid} >> 20`.as("hit_video_id"),
       firstRowid:
         sql<number>`min(${rowid} + (${offset} < ${sql.raw(String(FIRST_CUE_OFFSET))}) * ${sql.raw(String(NON_CUE_BIAS))})`.as(
           "hit_first_rowid",
@@ -311,11 +311,11 @@ export function searchHits(db: Database, match: string) {
 export type SearchHits = ReturnType<typeof searchHits>;
 
 /** The index row `searchHits` chose to show for a lesson. */
-export function decodeFirstRowid(videoId: number, firstRowid: number): { rowid: number; kind: SearchMatchKind } {
-  let offset = firstRowid - videoId * ROWS_PER_VIDEO;
+export function decodeFirstRowid(lessonId: number, firstRowid: number): { rowid: number; kind: SearchMatchKind } {
+  let offset = firstRowid - lessonId * ROWS_PER_VIDEO;
   if (offset >= NON_CUE_BIAS) offset -= NON_CUE_BIAS;
   return {
-    rowid: videoId * ROWS_PER_VIDEO + offset,
+    rowid: lessonId * ROWS_PER_VIDEO + offset,
     kind: offset === 0 ? "title" : offset === 1 ? "description" : "cue",
   };
 }
@@ -367,6 +367,7 @@ export function matchLinesByRowid(rows: MatchLineRow[]): Map<number, SearchMatch
 }
 
 export interface LessonSearchResult {
+  /** The key GET /api/library/search answers with. */
   videoId: number;
   title: string;
   titleAr: string;
@@ -381,7 +382,7 @@ export function searchLessonsStatement(db: Database, query: string, { limit = 20
   const hits = searchHits(db, match);
   return db
     .select({
-      videoId: videos.id,
+      lessonId: videos.id,
       title: videos.title,
       titleAr: videos.titleAr,
       slug: videos.slug,
@@ -389,7 +390,7 @@ export function searchLessonsStatement(db: Database, query: string, { limit = 20
     })
     .from(hits)
     .crossJoin(videos) // keeps the matches as the outer loop, see buildLibraryStatements
-    .where(and(eq(videos.id, hits.videoId), eq(videos.isPublished, true)))
+    .where(and(eq(videos.id, hits.lessonId), eq(videos.isPublished, true)))
     .orderBy(...relevanceOrder(hits), desc(videos.publishedAt), desc(videos.id))
     .limit(Math.max(1, Math.min(limit, 100)));
 }
@@ -403,7 +404,7 @@ export async function searchLessons(
   if (!statement) return [];
   const rows = await statement;
   if (rows.length === 0) return [];
-  const chosen = rows.map((row) => decodeFirstRowid(row.videoId, row.firstRowid));
+  const chosen = rows.map((row) => decodeFirstRowid(row.lessonId, row.firstRowid));
   const lineStatements = matchLineStatements(
     ctx.db,
     chosen.map((line) => line.rowid),
@@ -414,7 +415,7 @@ export async function searchLessons(
       : ((await ctx.db.batch(lineStatements as unknown as [Query, ...Query[]])) as MatchLineRow[][]).flat();
   const lines = matchLinesByRowid(lineRows);
   return rows.map((row, index) => ({
-    videoId: row.videoId,
+    videoId: row.lessonId,
     title: row.title,
     titleAr: row.titleAr,
     slug: row.slug,

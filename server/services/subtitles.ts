@@ -34,8 +34,8 @@ const toDrafts = (cues: ImportedCue[]): DraftCue[] =>
   }));
 
 /** Reads an uploaded .vtt/.srt file; a malformed one is refused with every problem and its line. */
-export async function importSubtitleFile(ctx: AppContext, { videoId, file }: { videoId: number; file: File }) {
-  await requireVideo(ctx, { videoId });
+export async function importSubtitleFile(ctx: AppContext, { lessonId, file }: { lessonId: number; file: File }) {
+  await requireVideo(ctx, { lessonId });
   if (file.size === 0) throw new AppError(422, ["The file is empty."], { file: ["The file is empty."] });
   if (file.size > MAX_SUBTITLE_FILE_BYTES) {
     throw new AppError(413, ["A subtitle file can be at most 1 MB."], {
@@ -62,12 +62,12 @@ export async function importSubtitleFile(ctx: AppContext, { videoId, file }: { v
  * Sends the lesson's video from R2 to Whisper with the language forced to Arabic (so the text comes
  * back in Arabic script, not a romanisation or translation) and returns its segments as lines.
  */
-export async function transcribeLesson(ctx: AppContext, { videoId }: { videoId: number }) {
+export async function transcribeLesson(ctx: AppContext, { lessonId }: { lessonId: number }) {
   const ai = ctx.env.AI;
   if (!ai) {
     throw new AppError(503, ["AI transcription is off: this deployment has no Workers AI binding."]);
   }
-  const video = await requireVideo(ctx, { videoId });
+  const video = await requireVideo(ctx, { lessonId });
   if (!video.videoKey) throw new AppError(422, ["Upload the lesson's video first."]);
   const object = await ctx.bucket.get(video.videoKey);
   if (!object) throw new AppError(422, ["The lesson's video file is missing from storage. Upload it again."]);

@@ -95,7 +95,7 @@ export function checkUploadSize(kind: UploadKind, size: number) {
 }
 
 /** A fresh key under the kind's prefix: `videos/lesson-12-3f9a1c2b.mp4`. Never derived from user input alone. */
-export function newUploadKey(kind: UploadKind, fileName: string, videoId?: number | null) {
+export function newUploadKey(kind: UploadKind, fileName: string, lessonId?: number | null) {
   const extension = /\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1]?.toLowerCase() ?? "bin";
   const base = fileName
     .replace(/\.[^.]*$/, "")
@@ -104,7 +104,7 @@ export function newUploadKey(kind: UploadKind, fileName: string, videoId?: numbe
     .replace(/^-+|-+$/g, "")
     .toLowerCase()
     .slice(0, 48);
-  const owner = videoId ? `lesson-${videoId}-` : "";
+  const owner = lessonId ? `lesson-${lessonId}-` : "";
   return `${UPLOAD_LIMITS[kind].prefix}${owner}${base || kind}-${crypto.randomUUID().slice(0, 8)}.${extension}`;
 }
 
@@ -285,14 +285,14 @@ export async function abortMultipartUpload(ctx: AppContext, input: { key: string
 /** The no-JS path: one small file in one request. */
 export async function putSingleUpload(
   ctx: AppContext,
-  input: { kind: UploadKind; file: File; userId: number; videoId?: number | null },
+  input: { kind: UploadKind; file: File; userId: number; lessonId?: number | null },
 ) {
   checkUploadSize(input.kind, input.file.size);
   if (input.file.size > MAX_SINGLE_REQUEST_BYTES) {
     const message = `Without JavaScript a file can be at most ${MAX_SINGLE_REQUEST_BYTES / MiB} MiB; enable it for larger uploads.`;
     throw new AppError(413, [message], { file: [message] });
   }
-  const key = newUploadKey(input.kind, input.file.name, input.videoId);
+  const key = newUploadKey(input.kind, input.file.name, input.lessonId);
   const body = new Uint8Array(await input.file.arrayBuffer());
   await ctx.bucket.put(key, body, { httpMetadata: { contentType: contentTypeForName(input.file.name) } });
   return acceptStoredObject(ctx, { kind: input.kind, key, size: body.byteLength, userId: input.userId });

@@ -97,14 +97,14 @@ function bestMatch<T extends { arabic: string }>(rows: T[], keys: string[]) {
  */
 export async function lookupWord(
   ctx: AppContext,
-  { videoId, word }: { videoId: number; word: string },
+  { lessonId, word }: { lessonId: number; word: string },
 ): Promise<WordLookup> {
   const keys = lookupKeys(word);
   const none: WordLookup = { word, found: false, source: null, match: null, entry: null };
   if (keys.length === 0) return none;
 
   const [lessonWords, globalRows] = await ctx.db.batch([
-    lessonVocabularyQuery(ctx, { videoId }),
+    lessonVocabularyQuery(ctx, { lessonId }),
     ctx.db
       .select({
         arabic: globalVocabularyWords.arabic,

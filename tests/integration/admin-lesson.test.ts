@@ -335,10 +335,10 @@ describe("multipart upload into R2 (/api/admin/uploads)", () => {
       kind: "thumbnail",
       file: new File([png], "cover.jpg"),
       userId: admin.id,
-      videoId: video.id,
+      lessonId: video.id,
     });
     expect(stored.contentType).toBe("image/png");
-    await attachUpload(ctx, { videoId: video.id, stored, actor: admin });
+    await attachUpload(ctx, { lessonId: video.id, stored, actor: admin });
     const [row] = await ctx.db.select().from(videos).where(eq(videos.id, video.id));
     expect(row?.thumbnailKey).toBe(stored.key);
     expect((await testEnv.MEDIA.head(stored.key))?.httpMetadata?.contentType).toBe("image/png");
@@ -398,7 +398,7 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
     const rows = await ctx.db
       .select()
       .from(transcriptCues)
-      .where(eq(transcriptCues.videoId, video.id))
+      .where(eq(transcriptCues.lessonId, video.id))
       .orderBy(asc(transcriptCues.startMs));
     expect(rows.map((row) => [row.id === cues[0]!.id || row.id === cues[1]!.id, row.english])).toEqual([
       [true, "Hi there"],
@@ -442,7 +442,7 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
       "Line 4: End is past the end of the video (00:10.000).",
     ]);
     expect(body.fieldErrors?.["cues[1].startMs"]).toHaveLength(1);
-    const rows = await ctx.db.select().from(transcriptCues).where(eq(transcriptCues.videoId, video.id));
+    const rows = await ctx.db.select().from(transcriptCues).where(eq(transcriptCues.lessonId, video.id));
     expect(rows.map((row) => row.arabic)).toEqual(["أهلا"]);
   });
 
@@ -475,13 +475,13 @@ describe("saving a transcript (/api/admin/lessons/:id/cues)", () => {
     const { video } = await createLesson(ctx, { cues: [] });
     const editor = await createUser({ permissions: ["admin"] });
     await saveLessonCues(ctx, {
-      videoId: video.id,
+      lessonId: video.id,
       actor: editor,
       cues: [{ id: other.cues[0]!.id, startMs: 0, endMs: 1000, arabic: "هون", transliteration: "", english: "" }],
     });
     const [otherFirst] = await ctx.db.select().from(transcriptCues).where(eq(transcriptCues.id, other.cues[0]!.id));
-    expect(otherFirst?.videoId).toBe(other.video.id);
-    const mine = await ctx.db.select().from(transcriptCues).where(eq(transcriptCues.videoId, video.id));
+    expect(otherFirst?.lessonId).toBe(other.video.id);
+    const mine = await ctx.db.select().from(transcriptCues).where(eq(transcriptCues.lessonId, video.id));
     expect(mine.map((row) => row.arabic)).toEqual(["هون"]);
   });
 });

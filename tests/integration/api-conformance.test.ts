@@ -41,7 +41,7 @@ beforeAll(async () => {
   people.member = (await createUser()).id;
   people.admin = (await createUser({ permissions: [ADMIN_PERMISSION] })).id;
   lessonId = (await createLesson(ctx, { isFree: true })).video.id;
-  await ctx.db.insert(videoAiSettings).values({ videoId: lessonId, enabled: true, contextNotes: "" });
+  await ctx.db.insert(videoAiSettings).values({ lessonId, enabled: true, contextNotes: "" });
   const [gap] = await ctx.db.all<{ id: number }>(
     sql`select id from video_sentence_gaps where video_id = ${lessonId} limit 1`,
   );

@@ -142,7 +142,7 @@ beforeAll(async () => {
   ).token;
   lessonId = (await createLesson(ctx, { isFree: true })).video.id;
   // The assistant switched on for it, as an admin would: a valid question gets an answer, not "off" (503).
-  await ctx.db.insert(videoAiSettings).values({ videoId: lessonId, enabled: true, contextNotes: "" });
+  await ctx.db.insert(videoAiSettings).values({ lessonId, enabled: true, contextNotes: "" });
   const [gap] = await ctx.db.all<{ id: number }>(
     sql`select id from video_sentence_gaps where video_id = ${lessonId} limit 1`,
   );

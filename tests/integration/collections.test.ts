@@ -424,17 +424,17 @@ describe("playlists API", () => {
     const [a, b, c] = lessons.map((lesson) => lesson.id);
     const id = await playlistWith(token, [a!, b!, c!]);
     const user = { id: userId };
-    expect(await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, videoId: c!, direction: "up" })).toEqual({
+    expect(await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, lessonId: c!, direction: "up" })).toEqual({
       moved: true,
     });
     expect((await storedPositions(ctx, id)).map((row) => row.videoId)).toEqual([a, c, b]);
-    expect(await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, videoId: a!, direction: "up" })).toEqual({
+    expect(await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, lessonId: a!, direction: "up" })).toEqual({
       moved: false,
     });
-    expect(await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, videoId: b!, direction: "down" })).toEqual({
+    expect(await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, lessonId: b!, direction: "down" })).toEqual({
       moved: false,
     });
-    await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, videoId: a!, direction: "down" });
+    await movePlaylistVideo(ctx, { userId: user.id, playlistId: id, lessonId: a!, direction: "down" });
     expect(await storedPositions(ctx, id)).toEqual([
       { videoId: c, position: 0 },
       { videoId: a, position: 1 },

@@ -611,7 +611,7 @@ describe("Workers AI failing", () => {
   it("the lesson chat answers 502 with a plain message and stores neither half of the turn", async () => {
     quietErrors();
     const editor = await createUser({ permissions: ["admin"] });
-    await saveAssistantSettings(ctx, { videoId: lessonId, enabled: true, contextNotes: "", actor: editor });
+    await saveAssistantSettings(ctx, { lessonId, enabled: true, contextNotes: "", actor: editor });
     const learner = await signedIn();
     const failures: Array<() => Promise<unknown>> = [
       () => Promise.reject(new Error("InferenceUpstreamError: 3040: Capacity temporarily exceeded")),

@@ -127,7 +127,7 @@ describe("coverage", () => {
     // Each example names a token of that lesson's line: the editor opens there.
     const example = kiifak!.examples[1]!;
     const [token] = await ctx.db.select().from(cueTokens).where(eq(cueTokens.id, example.tokenId));
-    expect(token).toMatchObject({ videoId: example.lessonId, cueId: example.cueId, surface: "كِيفَك" });
+    expect(token).toMatchObject({ lessonId: example.lessonId, cueId: example.cueId, surface: "كِيفَك" });
 
     const limited = await send<{ entries: unknown[] }>("/api/admin/glossing/worklist?limit=1");
     expect(limited.entries).toHaveLength(1);

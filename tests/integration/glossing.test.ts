@@ -343,8 +343,8 @@ describe("glossing a lesson's tokens (/api/admin/lessons/:id/…)", () => {
     expect(glossed.body.data).toMatchObject({ source: "team", coverage: { glossed: 1, total: 3 } });
     const [row] = await ctx.db.select().from(cueTokens).where(eq(cueTokens.id, token.id));
     expect(row).toMatchObject({ lemmaId: Number(dars.id), gloss: "the lesson", source: "team" });
-    const set = await ctx.db.select().from(lessonLemmas).where(eq(lessonLemmas.videoId, lessonId));
-    expect(set).toContainEqual({ videoId: lessonId, lemmaId: Number(dars.id), occurrences: 1 });
+    const set = await ctx.db.select().from(lessonLemmas).where(eq(lessonLemmas.lessonId, lessonId));
+    expect(set).toContainEqual({ lessonId, lemmaId: Number(dars.id), occurrences: 1 });
     const [audit] = await ctx.db
       .select()
       .from(adminAuditLog)
@@ -490,7 +490,7 @@ describe("Suggest glosses (Workers AI through a stand-in at the binding)", () =>
   });
 
   it("refuses a malformed answer with a clear error and writes nothing", async () => {
-    const before = await ctx.db.select().from(cueTokens).where(eq(cueTokens.videoId, lessonId));
+    const before = await ctx.db.select().from(cueTokens).where(eq(cueTokens.lessonId, lessonId));
     const lemmasBefore = (await ctx.db.select({ id: lemmas.id }).from(lemmas)).length;
     for (const bad of [
       () => ({ response: "Sure! Here are the glosses: yalla = come on" }),
@@ -508,7 +508,7 @@ describe("Suggest glosses (Workers AI through a stand-in at the binding)", () =>
       expect(refused.status).toBe(502);
       expect(refused.body.errors).toEqual([MALFORMED_ANSWER]);
     }
-    expect(await ctx.db.select().from(cueTokens).where(eq(cueTokens.videoId, lessonId))).toEqual(before);
+    expect(await ctx.db.select().from(cueTokens).where(eq(cueTokens.lessonId, lessonId))).toEqual(before);
     expect((await ctx.db.select({ id: lemmas.id }).from(lemmas)).length).toBe(lemmasBefore);
   });
 
@@ -593,7 +593,7 @@ describe("Suggest glosses (Workers AI through a stand-in at the binding)", () =>
     }>(`/api/admin/lessons/${lessonId}/gloss-suggestions/accept`, { method: "POST", json: { items } });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.data).toEqual({ written: 4, lemmasCreated: 2, coverage: { glossed: 4, total: 4 } });
-    const tokens = await ctx.db.select().from(cueTokens).where(eq(cueTokens.videoId, lessonId)).orderBy(cueTokens.id);
+    const tokens = await ctx.db.select().from(cueTokens).where(eq(cueTokens.lessonId, lessonId)).orderBy(cueTokens.id);
     expect(tokens.map((token) => [token.surface, token.gloss, token.source])).toEqual([
       ["يلّا", "come on", "ai"],
       ["يا", "O (calling)", "team"],
@@ -601,7 +601,7 @@ describe("Suggest glosses (Workers AI through a stand-in at the binding)", () =>
       ["يلّا", "come on", "ai"],
     ]);
     expect(tokens[0]!.lemmaId).toBe(tokens[3]!.lemmaId);
-    const set = await ctx.db.select().from(lessonLemmas).where(eq(lessonLemmas.videoId, lessonId));
+    const set = await ctx.db.select().from(lessonLemmas).where(eq(lessonLemmas.lessonId, lessonId));
     expect(set.find((row) => row.lemmaId === tokens[0]!.lemmaId)?.occurrences).toBe(2);
     const [yalla] = await ctx.db.select().from(lemmas).where(eq(lemmas.id, tokens[0]!.lemmaId!));
     expect(await formsOf(yalla!.id)).toEqual({ [`يلا${mark}`]: false });

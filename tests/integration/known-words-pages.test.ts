@@ -68,7 +68,7 @@ async function lessonWithWords(count: number, { isFree = true } = {}) {
       })),
     )
     .returning({ id: lemmas.id });
-  await ctx.db.insert(lessonLemmas).values(ids.map(({ id }) => ({ videoId: lesson.id, lemmaId: id })));
+  await ctx.db.insert(lessonLemmas).values(ids.map(({ id }) => ({ lessonId: lesson.id, lemmaId: id })));
   await ctx.db.insert(videoCategories).values({ videoId: lesson.id, categoryId: topic.id }).onConflictDoNothing();
   return { lesson, topic, lemmaIds: ids.map(({ id }) => id), path: `/video/${lesson.id}/${lesson.slug}` };
 }

@@ -72,7 +72,7 @@ async function lessonOf(
 ): Promise<Awaited<ReturnType<typeof createLesson>>> {
   const lesson = await createLesson(ctx, { isFree: true, ...input });
   if (lemmaIds.length > 0)
-    await ctx.db.insert(lessonLemmas).values(lemmaIds.map((lemmaId) => ({ videoId: lesson.id, lemmaId })));
+    await ctx.db.insert(lessonLemmas).values(lemmaIds.map((lemmaId) => ({ lessonId: lesson.id, lemmaId })));
   return lesson;
 }
 
@@ -108,10 +108,10 @@ describe("saving a word makes its lemma learning", () => {
     const friend = await lemma("صاحب");
     const [tapped, typed, listed, alreadyKnown] = [friend, await lemma(), await lemma(), await lemma()];
     const lesson = await createLesson(ctx, { isFree: true, cues: [{ arabic: "مرحبا يا صاحبي", startMs: 0 }] });
-    const [cue] = await ctx.db.select().from(transcriptCues).where(eq(transcriptCues.videoId, lesson.id));
+    const [cue] = await ctx.db.select().from(transcriptCues).where(eq(transcriptCues.lessonId, lesson.id));
     await ctx.db.insert(cueTokens).values({
       cueId: cue!.id,
-      videoId: lesson.id,
+      lessonId: lesson.id,
       position: 2,
       surface: "صاحبي",
       lemmaId: tapped,

@@ -44,7 +44,7 @@ beforeAll(async () => {
 
 describe("the lesson assistant (/api/lesson-chat/:videoId)", () => {
   it("is off without the AI binding, even when switched on for the lesson", async () => {
-    await saveAssistantSettings(ctx, { videoId: lessonId, enabled: true, contextNotes: "", actor: editor });
+    await saveAssistantSettings(ctx, { lessonId, enabled: true, contextNotes: "", actor: editor });
     const opened = await json<{ data: { status: { available: boolean; message: string } } }>(
       await call(`/api/lesson-chat/${lessonId}`, { token: subscriber.token }),
     );
@@ -60,7 +60,7 @@ describe("the lesson assistant (/api/lesson-chat/:videoId)", () => {
   });
 
   it("is off when the lesson's assistant is disabled, and never calls the model", async () => {
-    await saveAssistantSettings(ctx, { videoId: lessonId, enabled: false, contextNotes: "", actor: editor });
+    await saveAssistantSettings(ctx, { lessonId, enabled: false, contextNotes: "", actor: editor });
     const before = calls.length;
     const opened = await json<{ data: { status: { available: boolean; reason: string } } }>(
       await call(`/api/lesson-chat/${lessonId}`, { token: subscriber.token, env: envWithAi }),
@@ -78,7 +78,7 @@ describe("the lesson assistant (/api/lesson-chat/:videoId)", () => {
 
   it("answers from the transcript, vocabulary and notes, and keeps the learner's history", async () => {
     await saveAssistantSettings(ctx, {
-      videoId: lessonId,
+      lessonId,
       enabled: true,
       contextNotes: "Stress the word yalla.",
       actor: editor,
@@ -190,7 +190,7 @@ describe("the lesson assistant (/api/lesson-chat/:videoId)", () => {
   });
 
   it("lets admins review conversations by lesson and learner", async () => {
-    const review = await getAssistantReview(ctx, { videoId: lessonId, learner: String(subscriber.id) });
+    const review = await getAssistantReview(ctx, { lessonId, learner: String(subscriber.id) });
     expect(review.conversations).toHaveLength(1);
     expect(review.conversations[0]!.userId).toBe(subscriber.id);
     expect(review.settings).toMatchObject({ enabled: true, contextNotes: "Stress the word yalla." });

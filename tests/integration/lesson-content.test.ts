@@ -76,9 +76,9 @@ describe("a lesson's transcript lines", () => {
     const byId = new Map(lesson.cues.map((cue) => [cue.id, cue.english]));
     const english = (cues: Array<{ id: number }>) => cues.map((cue) => byId.get(cue.id));
 
-    expect(english(await listLessonCues(ctx, { videoId }))).toEqual(TIME_ORDER);
+    expect(english(await listLessonCues(ctx, { lessonId: videoId }))).toEqual(TIME_ORDER);
     expect(english((await getLessonPage(ctx, { videoId, viewer: viewer() })).cues)).toEqual(TIME_ORDER);
-    expect(english((await getLessonWorkspace(ctx, { videoId })).cues)).toEqual(TIME_ORDER);
+    expect(english((await getLessonWorkspace(ctx, { lessonId: videoId })).cues)).toEqual(TIME_ORDER);
     const sample = await getSampleLesson(ctx);
     expect(sample?.id).toBe(videoId);
     expect(english(sample!.cues)).toEqual(TIME_ORDER);
@@ -93,7 +93,7 @@ describe("a lesson's transcript lines", () => {
     expect(captionOrder.every((at) => at > 0)).toBe(true);
     expect([...captionOrder].sort((a, b) => a - b)).toEqual(captionOrder);
 
-    const context = await buildLessonContext(ctx, { videoId, contextNotes: "" });
+    const context = await buildLessonContext(ctx, { lessonId: videoId, contextNotes: "" });
     const contextOrder = TIME_ORDER.map((text) => context.indexOf(text));
     expect(contextOrder.every((at) => at > 0)).toBe(true);
     expect([...contextOrder].sort((a, b) => a - b)).toEqual(contextOrder);
@@ -110,9 +110,9 @@ describe("a lesson's transcript lines", () => {
           .where(and(gte(searchIndex.rowid, base), lt(searchIndex.rowid, base + 2 ** 20), eq(searchIndex.kind, "cue")))
           .orderBy(asc(searchIndex.rowid))
       ).map((row) => row.cueId);
-    const expected = (await listLessonCues(ctx, { videoId })).map((cue) => cue.id);
+    const expected = (await listLessonCues(ctx, { lessonId: videoId })).map((cue) => cue.id);
 
-    await indexVideo(ctx, { videoId });
+    await indexVideo(ctx, { lessonId: videoId });
     expect(await indexed()).toEqual(expected);
     await rebuildSearchIndex(ctx);
     expect(await indexed()).toEqual(expected);
@@ -124,10 +124,10 @@ describe("a lesson's vocabulary and exercises", () => {
     const videoId = lesson.video.id;
     const wordOrder = ["house", "how are you (added second)", "how are you (added first)"];
     const page = await getLessonPage(ctx, { videoId, viewer: viewer() });
-    const workspace = await getLessonWorkspace(ctx, { videoId });
+    const workspace = await getLessonWorkspace(ctx, { lessonId: videoId });
     expect(page.vocabulary.map((word) => word.english)).toEqual(wordOrder);
     expect(workspace.vocabulary.map((word) => word.english)).toEqual(wordOrder);
-    const context = await buildLessonContext(ctx, { videoId, contextNotes: "" });
+    const context = await buildLessonContext(ctx, { lessonId: videoId, contextNotes: "" });
     const contextOrder = wordOrder.map((english) => context.indexOf(english));
     expect([...contextOrder].sort((a, b) => a - b)).toEqual(contextOrder);
 
@@ -141,7 +141,7 @@ describe("a lesson's vocabulary and exercises", () => {
   });
 
   it("gives a looked-up word the entry added first when two match alike", async () => {
-    const found = await lookupWord(ctx, { videoId: lesson.video.id, word: "كيفك" });
+    const found = await lookupWord(ctx, { lessonId: lesson.video.id, word: "كيفك" });
     expect(found).toEqual({
       word: "كيفك",
       found: true,

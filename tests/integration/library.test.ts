@@ -128,7 +128,7 @@ async function seedLibrary() {
     cues: [{ arabic: "قهوة قهوة قهوة", transliteration: "ʔahwe", english: "coffee", startMs: 1_000 }],
   });
   for (const lesson of [coffee, greetings, school, longChat, zebra, draft])
-    await indexVideo(ctx, { videoId: lesson.id });
+    await indexVideo(ctx, { lessonId: lesson.id });
   return { syria, lebanon, rami, maya, topic, food, coffee, greetings, school, longChat, zebra, draft };
 }
 
@@ -549,13 +549,13 @@ describe("search", () => {
     const lesson = await createLesson(ctx, {
       cues: [{ arabic: "زيتون", transliteration: "zeetuun", english: "olives", startMs: 2_000 }],
     });
-    await indexVideo(ctx, { videoId: lesson.id });
+    await indexVideo(ctx, { lessonId: lesson.id });
     expect((await searchLessons(ctx, { query: "zeetuun" })).map((result) => result.videoId)).toContain(lesson.id);
     await ctx.db
       .update(transcriptCues)
       .set({ transliteration: "mishmish", english: "apricots", arabic: "مشمش" })
-      .where(eq(transcriptCues.videoId, lesson.id));
-    await indexVideo(ctx, { videoId: lesson.id });
+      .where(eq(transcriptCues.lessonId, lesson.id));
+    await indexVideo(ctx, { lessonId: lesson.id });
     expect((await searchLessons(ctx, { query: "zeetuun" })).map((result) => result.videoId)).not.toContain(lesson.id);
     expect((await searchLessons(ctx, { query: "مشمش" })).map((result) => result.videoId)).toContain(lesson.id);
   });

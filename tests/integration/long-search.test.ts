@@ -353,8 +353,8 @@ describe("library search", () => {
       description: `Hit-${t}`,
     });
     const other = await createLesson(ctx, { title: `Library other ${t}`, titleAr: "درس", description: CONTAINS_NONE });
-    await indexVideo(ctx, { videoId: hit.id });
-    await indexVideo(ctx, { videoId: other.id });
+    await indexVideo(ctx, { lessonId: hit.id });
+    await indexVideo(ctx, { lessonId: other.id });
 
     for (const search of SEARCHES.slice(0, 2)) {
       const listed = await api(`/api/library?q=${enc(search.q)}`, memberToken);

@@ -461,7 +461,7 @@ describe("purge on publish", () => {
       return response.status;
     };
     expect(await purges(async () => expect(await putCues(lines)).toBe(200))).toBe(1);
-    const saved = (await listLessonCues(ctx, { videoId: video.id })).map(
+    const saved = (await listLessonCues(ctx, { lessonId: video.id })).map(
       ({ id, startMs, endMs, arabic, transliteration, english }) => ({
         id,
         startMs,
@@ -476,27 +476,27 @@ describe("purge on publish", () => {
     expect(await purges(async () => expect(await putCues([{ ...lines[0], endMs: 61_000 }])).toBe(422))).toBe(0);
     const draft = await createLesson(ctx, { isPublished: false });
     expect(await purges(async () => expect(await putCues(lines, draft.video.id)).toBe(200))).toBe(0);
-    expect(await purges(() => saveLessonCues(ctx, { videoId: video.id, cues: lines, replaceAll: true, actor }))).toBe(
+    expect(await purges(() => saveLessonCues(ctx, { lessonId: video.id, cues: lines, replaceAll: true, actor }))).toBe(
       1,
     );
 
-    expect(await purges(() => setLessonDuration(ctx, { videoId: video.id, durationSeconds: 75, actor }))).toBe(1);
-    expect(await purges(() => setLessonDuration(ctx, { videoId: video.id, durationSeconds: 75, actor }))).toBe(0);
+    expect(await purges(() => setLessonDuration(ctx, { lessonId: video.id, durationSeconds: 75, actor }))).toBe(1);
+    expect(await purges(() => setLessonDuration(ctx, { lessonId: video.id, durationSeconds: 75, actor }))).toBe(0);
     const category = await admin("POST", "/api/admin/categories", { name: `Food ${tag()}` });
-    const links = { videoId: video.id, categoryIds: [Number(category.id)], teacherIds: [], actor };
+    const links = { lessonId: video.id, categoryIds: [Number(category.id)], teacherIds: [], actor };
     expect(await purges(() => setLessonCategoriesAndTeachers(ctx, links))).toBe(1);
     expect(await purges(() => setLessonCategoriesAndTeachers(ctx, links))).toBe(0);
     const stored = await putSingleUpload(ctx, {
       kind: "thumbnail",
       file: new File([Uint8Array.from(atob(TINY_PNG.base64), (c) => c.charCodeAt(0))], "t.png"),
       userId: actor.id,
-      videoId: video.id,
+      lessonId: video.id,
     });
-    expect(await purges(() => attachUpload(ctx, { videoId: video.id, stored, actor }))).toBe(1);
-    expect(await purges(() => attachUpload(ctx, { videoId: video.id, stored, actor }))).toBe(0);
+    expect(await purges(() => attachUpload(ctx, { lessonId: video.id, stored, actor }))).toBe(1);
+    expect(await purges(() => attachUpload(ctx, { lessonId: video.id, stored, actor }))).toBe(0);
     // A lesson's words and attachments, and a vocabulary import, are on no cached page.
     const word = { arabic: "شاي", transliteration: "shai", english: "tea", startMs: 1000 };
-    expect(await purges(() => addLessonVocabulary(ctx, { videoId: video.id, input: word, actor }))).toBe(0);
+    expect(await purges(() => addLessonVocabulary(ctx, { lessonId: video.id, input: word, actor }))).toBe(0);
     const csv = parseVocabularyCsv("lesson", `lesson,arabic,english\n${video.id},خبز,bread\n`);
     expect(await purges(() => applyImportRows(ctx, { kind: "lesson", parsed: csv, actorId: actor.id }))).toBe(0);
   });

@@ -111,7 +111,7 @@ wrong arrow
   it("imports an uploaded file for review, refusing non-UTF-8 and malformed ones with line numbers", async () => {
     const ctx = createAppContext(testEnv);
     const { video } = await createLesson(ctx);
-    const imported = await importSubtitleFile(ctx, { videoId: video.id, file: new File([VTT], "greetings.vtt") });
+    const imported = await importSubtitleFile(ctx, { lessonId: video.id, file: new File([VTT], "greetings.vtt") });
     expect(imported.format).toBe("vtt");
     expect(imported.cues[0]).toEqual({
       startMs: 1000,
@@ -122,9 +122,9 @@ wrong arrow
     });
 
     const latin1 = new File([new Uint8Array([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0xe9, 0xff])], "bad.vtt");
-    await expect(importSubtitleFile(ctx, { videoId: video.id, file: latin1 })).rejects.toMatchObject({ status: 422 });
+    await expect(importSubtitleFile(ctx, { lessonId: video.id, file: latin1 })).rejects.toMatchObject({ status: 422 });
     const malformed = new File(["WEBVTT\n\n00:00:01.000 --> soon\nx\n"], "bad.vtt");
-    const error = await importSubtitleFile(ctx, { videoId: video.id, file: malformed }).catch(
+    const error = await importSubtitleFile(ctx, { lessonId: video.id, file: malformed }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(AppError);
@@ -194,7 +194,7 @@ describe("Whisper through Workers AI", () => {
     };
     const ctx = createAppContext({ ...testEnv, AI: fakeAi as unknown as Ai } as Env);
     const { video } = await createLesson(ctx, { videoKey: "videos/whisper-test.mp4", cues: [] });
-    const result = await transcribeLesson(ctx, { videoId: video.id });
+    const result = await transcribeLesson(ctx, { lessonId: video.id });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.model).toBe(WHISPER_MODEL);
     expect(calls[0]!.input.language).toBe("ar");
@@ -208,9 +208,9 @@ describe("Whisper through Workers AI", () => {
   it("is off without the binding, and needs a video", async () => {
     const ctx = createAppContext(testEnv);
     const { video } = await createLesson(ctx, { cues: [] });
-    await expect(transcribeLesson(ctx, { videoId: video.id })).rejects.toMatchObject({ status: 503 });
+    await expect(transcribeLesson(ctx, { lessonId: video.id })).rejects.toMatchObject({ status: 503 });
     const withAi = createAppContext({ ...testEnv, AI: { run: async () => WHISPER_ANSWER } as unknown as Ai } as Env);
-    await expect(transcribeLesson(withAi, { videoId: video.id })).rejects.toMatchObject({ status: 422 });
+    await expect(transcribeLesson(withAi, { lessonId: video.id })).rejects.toMatchObject({ status: 422 });
     const failing = createAppContext({
       ...testEnv,
       AI: {
@@ -221,6 +221,6 @@ describe("Whisper through Workers AI", () => {
     } as Env);
     await testEnv.MEDIA.put("videos/whisper-fail.mp4", new Uint8Array([1, 2, 3]));
     const { video: withVideo } = await createLesson(ctx, { videoKey: "videos/whisper-fail.mp4", cues: [] });
-    await expect(transcribeLesson(failing, { videoId: withVideo.id })).rejects.toMatchObject({ status: 502 });
+    await expect(transcribeLesson(failing, { lessonId: withVideo.id })).rejects.toMatchObject({ status: 502 });
   });
 });

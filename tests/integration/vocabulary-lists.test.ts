@@ -179,7 +179,7 @@ describe("vocabulary lists API", () => {
     const video = await createVideo(ctx, { title: "At the Café", slug: "at-the-cafe", isFree: true });
     const [cue] = await ctx.db
       .insert(transcriptCues)
-      .values({ videoId: video.id, position: 0, startMs: 65_400, endMs: 68_000, arabic: "مرحبا كيفك", english: "Hi" })
+      .values({ lessonId: video.id, position: 0, startMs: 65_400, endMs: 68_000, arabic: "مرحبا كيفك", english: "Hi" })
       .returning();
     const saved = await saveWordToDefaultList(ctx, {
       userId: user.id,

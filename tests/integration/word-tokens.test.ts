@@ -68,7 +68,7 @@ beforeAll(async () => {
 async function publishedTokens() {
   return ctx.db
     .select({
-      lessonId: cueTokens.videoId,
+      lessonId: cueTokens.lessonId,
       cueId: cueTokens.cueId,
       position: cueTokens.position,
       surface: cueTokens.surface,
@@ -76,10 +76,10 @@ async function publishedTokens() {
       endMs: transcriptCues.endMs,
     })
     .from(cueTokens)
-    .innerJoin(videos, eq(videos.id, cueTokens.videoId))
+    .innerJoin(videos, eq(videos.id, cueTokens.lessonId))
     .innerJoin(transcriptCues, eq(transcriptCues.id, cueTokens.cueId))
     .where(eq(videos.isPublished, true))
-    .orderBy(asc(cueTokens.videoId), asc(transcriptCues.position), asc(cueTokens.position));
+    .orderBy(asc(cueTokens.lessonId), asc(transcriptCues.position), asc(cueTokens.position));
 }
 
 const lookupPath = (lessonId: number, word: string, cueId?: number, position?: number) => {
@@ -107,7 +107,7 @@ async function firstToken(lessonId: number) {
     })
     .from(cueTokens)
     .innerJoin(transcriptCues, eq(transcriptCues.id, cueTokens.cueId))
-    .where(eq(cueTokens.videoId, lessonId))
+    .where(eq(cueTokens.lessonId, lessonId))
     .orderBy(asc(transcriptCues.position), asc(cueTokens.position))
     .limit(1);
   return token!;
@@ -354,7 +354,7 @@ describe("GET /api/lessons/{id}/word-statuses", () => {
     const tokens = await ctx.db
       .select({ cueId: cueTokens.cueId, position: cueTokens.position, lemmaId: cueTokens.lemmaId })
       .from(cueTokens)
-      .where(eq(cueTokens.videoId, lesson.id));
+      .where(eq(cueTokens.lessonId, lesson.id));
     expect(Object.values(data.lines).flat()).toHaveLength(tokens.length);
     for (const token of tokens) expect(data.lines[String(token.cueId)]![token.position]).toBe(token.lemmaId);
     // The demo learner's saved words are "learning" (seed/seed-demo.ts); only lemmas of this lesson come back.
@@ -397,7 +397,7 @@ describe("/word/{id}/{key}", () => {
     const rows = await ctx.db
       .select({ lemmaId: cueTokens.lemmaId, slug: videos.slug, isFree: videos.isFree, isPublished: videos.isPublished })
       .from(cueTokens)
-      .innerJoin(videos, eq(videos.id, cueTokens.videoId));
+      .innerJoin(videos, eq(videos.id, cueTokens.lessonId));
     const byLemma = new Map<number, Array<(typeof rows)[number]>>();
     for (const row of rows) byLemma.set(row.lemmaId!, [...(byLemma.get(row.lemmaId!) ?? []), row]);
     for (const [lemmaId, list] of byLemma) {
@@ -424,7 +424,7 @@ describe("/word/{id}/{key}", () => {
       .select({ english: transcriptCues.english })
       .from(cueTokens)
       .innerJoin(transcriptCues, eq(transcriptCues.id, cueTokens.cueId))
-      .where(and(eq(cueTokens.lemmaId, lemma.id), eq(cueTokens.videoId, premiumLesson!.id)));
+      .where(and(eq(cueTokens.lemmaId, lemma.id), eq(cueTokens.lessonId, premiumLesson!.id)));
 
     const visitor = await openPage(path);
     expect(visitor.status).toBe(200);

@@ -73,8 +73,8 @@ describe("searchRowsForVideo", () => {
       { id: 10, startMs: 500, arabic: "كِيفَك؟", transliteration: "kiifak?", english: "How are you?" },
     ]);
     expect(rows).toEqual([
-      { rowid: 3 * 2 ** 20, keys: "cufi قهوه", videoId: 3, kind: "title", cueId: null, startMs: null },
-      { rowid: 3 * 2 ** 20 + 2, keys: "كيفك kifak hu ari yu", videoId: 3, kind: "cue", cueId: 10, startMs: 500 },
+      { rowid: 3 * 2 ** 20, keys: "cufi قهوه", lessonId: 3, kind: "title", cueId: null, startMs: null },
+      { rowid: 3 * 2 ** 20 + 2, keys: "كيفك kifak hu ari yu", lessonId: 3, kind: "cue", cueId: 10, startMs: 500 },
     ]);
   });
 });

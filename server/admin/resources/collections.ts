@@ -71,7 +71,7 @@ export const seriesResource = defineResource({
         through: {
           table: seriesVideos,
           from: seriesVideos.seriesId,
-          to: seriesVideos.videoId,
+          to: seriesVideos.lessonId,
           position: seriesVideos.position,
         },
       },
@@ -193,7 +193,7 @@ export const collectionResource = defineResource({
         through: {
           table: playlistVideos,
           from: playlistVideos.playlistId,
-          to: playlistVideos.videoId,
+          to: playlistVideos.lessonId,
           position: playlistVideos.position,
         },
       },

@@ -20,9 +20,9 @@ import { defineResource, type AdminBeforeChangeHook } from "../types";
 /** A word is said inside the video: checked when its time or its lesson changes. */
 const wordInsideVideo: AdminBeforeChangeHook = async (ctx, { values, existing }) => {
   if (!("startMs" in values) && !("videoId" in values)) return values;
-  const videoId = values.videoId ?? existing?.videoId;
+  const lessonId = values.videoId ?? existing?.videoId;
   const startMs = "startMs" in values ? values.startMs : existing?.startMs;
-  if (typeof videoId === "number" && typeof startMs === "number") await checkWordTime(ctx.app, { videoId, startMs });
+  if (typeof lessonId === "number" && typeof startMs === "number") await checkWordTime(ctx.app, { lessonId, startMs });
   return values;
 };
 

@@ -56,9 +56,9 @@ const showGlossing: AdminAfterReadHook = async (ctx, { rows, view }) => {
 };
 
 /** The library's search index follows the title and description (the transcript: the lesson workspace). */
-const reindex: AdminAfterChangeHook = (ctx, { row }) => indexVideo(ctx.app, { videoId: Number(row.id) });
+const reindex: AdminAfterChangeHook = (ctx, { row }) => indexVideo(ctx.app, { lessonId: Number(row.id) });
 const removeFromIndex: AdminAfterDeleteHook = (ctx, { row }) =>
-  removeFromSearchIndex(ctx.app, { videoId: Number(row.id) });
+  removeFromSearchIndex(ctx.app, { lessonId: Number(row.id) });
 
 /** The landing page, the library and its search show published lessons; a draft's changes purge nothing. */
 const purgePublished = purgePublicPages({ shownWhen: (row) => row.isPublished === true });

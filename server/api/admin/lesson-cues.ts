@@ -29,10 +29,10 @@ implement(
     responses: { ...ok(list) },
   }),
   async (c) => {
-    const videoId = c.req.valid("param").id;
+    const lessonId = c.req.valid("param").id;
     const app = c.get("app");
-    await requireVideo(app, { videoId });
-    return c.json({ data: await listLessonCues(app, { videoId }) });
+    await requireVideo(app, { lessonId });
+    return c.json({ data: await listLessonCues(app, { lessonId }) });
   },
 );
 
@@ -49,7 +49,7 @@ implement(
   async (c) => {
     const body = c.req.valid("json");
     if (!("cues" in body)) throw new AppError(400, [SEND_CUES]);
-    const input = { videoId: c.req.valid("param").id, cues: body.cues, actor: c.get("user")! };
+    const input = { lessonId: c.req.valid("param").id, cues: body.cues, actor: c.get("user")! };
     return c.json({ data: await saveLessonCues(c.get("app"), input) });
   },
 );

@@ -104,7 +104,10 @@ implement(
     const { attach, ...input } = c.req.valid("json");
     const app = c.get("app");
     const stored = await completeMultipartUpload(app, { ...input, userId: c.get("user")!.id });
-    if (attach) await attachUpload(app, { ...attach, stored, actor: c.get("user")! });
+    if (attach) {
+      const { videoId: lessonId, ...rest } = attach;
+      await attachUpload(app, { ...rest, lessonId, stored, actor: c.get("user")! });
+    }
     return c.json({ data: stored });
   },
 );

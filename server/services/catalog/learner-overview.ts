@@ -51,7 +51,7 @@ export async function getLearnerOverview(
       .orderBy(desc(videoProgress.updatedAt))
       .limit(CONTINUE_WATCHING_LIMIT),
     ctx.db
-      .select({ videoId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+      .select({ lessonId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
       .from(videoTeachers)
       .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
       .where(inArray(videoTeachers.videoId, recentIds))
@@ -65,10 +65,10 @@ export async function getLearnerOverview(
       .where(eq(videoProgress.userId, userId)),
   ]);
   const teachersOf = new Map<number, LessonSummary["teachers"]>();
-  for (const { videoId, ...teacher } of teacherRows) {
-    const list = teachersOf.get(videoId) ?? [];
+  for (const { lessonId, ...teacher } of teacherRows) {
+    const list = teachersOf.get(lessonId) ?? [];
     list.push(teacher);
-    teachersOf.set(videoId, list);
+    teachersOf.set(lessonId, list);
   }
   const continueWatching = await Promise.all(
     recent.map(async (row) => ({

@@ -152,11 +152,11 @@ function sortOrder(sort: Exclude<LibrarySort, "relevance">, userId: number | nul
 }
 
 /** Teachers, a member's progress and (for a search) the matching lines of the given lessons, in one batch. */
-async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number | null, matchRowids: number[]) {
-  const chunks = chunkIds(videoIds);
+async function lessonExtras(ctx: AppContext, lessonIds: number[], userId: number | null, matchRowids: number[]) {
+  const chunks = chunkIds(lessonIds);
   const teacherQueries = chunks.map((ids) =>
     ctx.db
-      .select({ videoId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+      .select({ lessonId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
       .from(videoTeachers)
       .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
       .where(inArray(videoTeachers.videoId, ids))
@@ -166,7 +166,7 @@ async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number 
     ? chunks.map((ids) =>
         ctx.db
           .select({
-            videoId: videoProgress.videoId,
+            lessonId: videoProgress.videoId,
             positionSeconds: videoProgress.positionSeconds,
             watchedSeconds: videoProgress.watchedSeconds,
             completedAt: videoProgress.completedAt,
@@ -175,7 +175,7 @@ async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number 
           .where(and(eq(videoProgress.userId, userId), inArray(videoProgress.videoId, ids))),
       )
     : [];
-  const knownQueries = userId ? lessonKnowledgeStatements(ctx, { userId, lessonIds: videoIds }) : [];
+  const knownQueries = userId ? lessonKnowledgeStatements(ctx, { userId, lessonIds: lessonIds }) : [];
   const lineQueries = matchLineStatements(ctx.db, matchRowids);
   const teachersOf = new Map<number, LessonSummary["teachers"]>();
   const progressRows = new Map<number, { positionSeconds: number; watchedSeconds: number; completedAt: Date | null }>();
@@ -196,17 +196,17 @@ async function lessonExtras(ctx: AppContext, videoIds: number[], userId: number 
   );
   const lineResults = results.slice(knownStart + knownQueries.length);
   for (const rows of teacherResults) {
-    for (const { videoId, ...teacher } of rows as Array<{ videoId: number } & LessonSummary["teachers"][number]>) {
-      const list = teachersOf.get(videoId) ?? [];
+    for (const { lessonId, ...teacher } of rows as Array<{ lessonId: number } & LessonSummary["teachers"][number]>) {
+      const list = teachersOf.get(lessonId) ?? [];
       list.push(teacher);
-      teachersOf.set(videoId, list);
+      teachersOf.set(lessonId, list);
     }
   }
   for (const rows of progressResults) {
-    for (const { videoId, ...progress } of rows as Array<
-      { videoId: number } & { positionSeconds: number; watchedSeconds: number; completedAt: Date | null }
+    for (const { lessonId, ...progress } of rows as Array<
+      { lessonId: number } & { positionSeconds: number; watchedSeconds: number; completedAt: Date | null }
     >) {
-      progressRows.set(videoId, progress);
+      progressRows.set(lessonId, progress);
     }
   }
   const lines = matchLinesByRowid(lineResults.flat() as MatchLineRow[]);
@@ -325,7 +325,7 @@ export async function buildLibraryStatements(
         .from(hits)
         .crossJoin(videos)
         .leftJoin(countries, eq(countries.id, videos.countryId))
-        .where(and(eq(videos.id, hits.videoId), where(true)))
+        .where(and(eq(videos.id, hits.lessonId), where(true)))
         .orderBy(
           ...(sort === "relevance"
             ? [...relevanceOrder(hits), desc(videos.publishedAt), desc(videos.id)]
@@ -336,7 +336,7 @@ export async function buildLibraryStatements(
         .select({ level: videos.level, total: count() })
         .from(hits)
         .crossJoin(videos)
-        .where(and(eq(videos.id, hits.videoId), where(false)))
+        .where(and(eq(videos.id, hits.lessonId), where(false)))
         .groupBy(videos.level),
     };
   } else {

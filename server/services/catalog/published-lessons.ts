@@ -23,12 +23,12 @@ async function runChunked<T>(ctx: AppContext, queries: Array<BatchQuery & Promis
 }
 
 /** Teachers of the given lessons, by lesson, sorted by name. */
-async function teachersByVideo(ctx: AppContext, videoIds: number[]) {
+async function teachersByVideo(ctx: AppContext, lessonIds: number[]) {
   const rows = await runChunked(
     ctx,
-    chunkIds(videoIds).map((ids) =>
+    chunkIds(lessonIds).map((ids) =>
       ctx.db
-        .select({ videoId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+        .select({ lessonId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
         .from(videoTeachers)
         .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
         .where(inArray(videoTeachers.videoId, ids))
@@ -36,10 +36,10 @@ async function teachersByVideo(ctx: AppContext, videoIds: number[]) {
     ),
   );
   const byVideo = new Map<number, LessonSummary["teachers"]>();
-  for (const { videoId, ...teacher } of rows) {
-    const list = byVideo.get(videoId) ?? [];
+  for (const { lessonId, ...teacher } of rows) {
+    const list = byVideo.get(lessonId) ?? [];
     list.push(teacher);
-    byVideo.set(videoId, list);
+    byVideo.set(lessonId, list);
   }
   return byVideo;
 }

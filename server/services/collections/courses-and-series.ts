@@ -239,7 +239,7 @@ async function loadSeries(ctx: AppContext, access: LessonAccessFacts, seriesId?:
       .select({ collectionId: seriesVideos.seriesId, ...lessonColumns })
       .from(seriesVideos)
       .innerJoin(series, and(eq(series.id, seriesVideos.seriesId), visible))
-      .innerJoin(videos, and(eq(videos.id, seriesVideos.videoId), publishedVideo))
+      .innerJoin(videos, and(eq(videos.id, seriesVideos.lessonId), publishedVideo))
       .leftJoin(videoProgress, progressJoin(access))
       .orderBy(asc(seriesVideos.seriesId), asc(seriesVideos.position), asc(videos.id)),
     // Series have no teacher list of their own: their voices are the teachers of their lessons.
@@ -247,7 +247,7 @@ async function loadSeries(ctx: AppContext, access: LessonAccessFacts, seriesId?:
       .selectDistinct({ collectionId: seriesVideos.seriesId, ...teacherColumns })
       .from(seriesVideos)
       .innerJoin(series, and(eq(series.id, seriesVideos.seriesId), visible))
-      .innerJoin(videos, and(eq(videos.id, seriesVideos.videoId), publishedVideo))
+      .innerJoin(videos, and(eq(videos.id, seriesVideos.lessonId), publishedVideo))
       .innerJoin(videoTeachers, eq(videoTeachers.videoId, videos.id))
       .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
       .leftJoin(countries, eq(countries.id, teachers.countryId))

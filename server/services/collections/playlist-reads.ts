@@ -78,7 +78,7 @@ async function loadPlaylistSummaries(
       })
       .from(playlistVideos)
       .innerJoin(playlists, and(eq(playlists.id, playlistVideos.playlistId), visible))
-      .innerJoin(videos, and(eq(videos.id, playlistVideos.videoId), publishedVideo))
+      .innerJoin(videos, and(eq(videos.id, playlistVideos.lessonId), publishedVideo))
       .leftJoin(videoProgress, progressJoin(access))
       .groupBy(playlistVideos.playlistId),
     // SQLite fills bare columns from the row that holds the single min(): the first lesson of each playlist.
@@ -91,7 +91,7 @@ async function loadPlaylistSummaries(
       })
       .from(playlistVideos)
       .innerJoin(playlists, and(eq(playlists.id, playlistVideos.playlistId), visible))
-      .innerJoin(videos, and(eq(videos.id, playlistVideos.videoId), publishedVideo))
+      .innerJoin(videos, and(eq(videos.id, playlistVideos.lessonId), publishedVideo))
       .groupBy(playlistVideos.playlistId),
   ]);
   const statsById = new Map(stats.map((row) => [row.playlistId, row]));
@@ -154,7 +154,7 @@ export async function listPlaylists(
       .select({ playlistId: playlistVideos.playlistId })
       .from(playlistVideos)
       .innerJoin(playlists, and(eq(playlists.id, playlistVideos.playlistId), eq(playlists.ownerId, access.userId)))
-      .where(eq(playlistVideos.videoId, options.containingVideoId));
+      .where(eq(playlistVideos.lessonId, options.containingVideoId));
     const holding = new Set(rows.map((row) => row.playlistId));
     for (const playlist of mine) playlist.containsVideo = holding.has(playlist.id);
   }
@@ -176,9 +176,9 @@ export async function getPlaylist(
       playlists,
       and(eq(playlists.id, playlistVideos.playlistId), eq(playlists.id, playlistId), visiblePlaylists(access)),
     )
-    .innerJoin(videos, and(eq(videos.id, playlistVideos.videoId), publishedVideo))
+    .innerJoin(videos, and(eq(videos.id, playlistVideos.lessonId), publishedVideo))
     .leftJoin(videoProgress, progressJoin(access))
-    .orderBy(asc(playlistVideos.position), asc(playlistVideos.videoId));
+    .orderBy(asc(playlistVideos.position), asc(playlistVideos.lessonId));
   const lessons = toLessons(rows, access);
   const next = pickNextLesson(lessons);
   return {

@@ -56,18 +56,18 @@ function compactPositions(ctx: AppContext, userId: number, playlistId: number) {
     .where(
       and(
         eq(playlistVideos.playlistId, playlistId),
-        sql`${playlistVideos.videoId} = ranked.video_id`,
+        sql`${playlistVideos.lessonId} = ranked.video_id`,
         sql`${playlistVideos.position} <> ranked.new_position`,
         inOwnedPlaylist(userId, playlistId),
       ),
     );
 }
 
-async function requirePublishedVideo(ctx: AppContext, videoId: number) {
+async function requirePublishedVideo(ctx: AppContext, lessonId: number) {
   const [row] = await ctx.db
     .select({ id: videos.id })
     .from(videos)
-    .where(and(eq(videos.id, videoId), publishedVideo));
+    .where(and(eq(videos.id, lessonId), publishedVideo));
   if (!row) {
     const message = "We couldn't find that lesson.";
     throw new AppError(422, [`videoId: ${message}`], { videoId: [message] });
@@ -115,7 +115,7 @@ export async function createPlaylist(
       ctx.db
         .select({
           playlistId: sql<number>`max(${playlists.id})`.as("playlist_id"),
-          videoId: sql<number>`${input.videoId}`.as("video_id"),
+          lessonId: sql<number>`${input.videoId}`.as("video_id"),
           position: sql<number>`0`.as("position"),
         })
         .from(playlists)
@@ -153,15 +153,15 @@ export async function deletePlaylist(
 /** Adds a lesson at the end; adding one that is already there changes nothing (`added: false`). */
 export async function addVideoToPlaylist(
   ctx: AppContext,
-  { userId, playlistId, videoId }: { userId: number } & { playlistId: number; videoId: number },
+  { userId, playlistId, lessonId }: { userId: number } & { playlistId: number; lessonId: number },
 ): Promise<{ added: boolean; playlist: PlaylistRef }> {
   const playlist = await requireOwnPlaylist(ctx, userId, playlistId);
-  await requirePublishedVideo(ctx, videoId);
+  await requirePublishedVideo(ctx, lessonId);
   if ((await countLessons(ctx, playlistId)) >= PLAYLIST_LESSONS_MAX) {
     const [present] = await ctx.db
-      .select({ videoId: playlistVideos.videoId })
+      .select({ lessonId: playlistVideos.lessonId })
       .from(playlistVideos)
-      .where(and(eq(playlistVideos.playlistId, playlistId), eq(playlistVideos.videoId, videoId)));
+      .where(and(eq(playlistVideos.playlistId, playlistId), eq(playlistVideos.lessonId, lessonId)));
     if (!present) {
       const message = `A playlist holds at most ${PLAYLIST_LESSONS_MAX} lessons.`;
       throw new AppError(422, [message], { videoId: [message] });
@@ -174,7 +174,7 @@ export async function addVideoToPlaylist(
         ctx.db
           .select({
             playlistId: playlists.id,
-            videoId: sql<number>`${videoId}`.as("video_id"),
+            lessonId: sql<number>`${lessonId}`.as("video_id"),
             position:
               sql<number>`(select coalesce(max(position) + 1, 0) from playlist_videos where playlist_id = ${playlistId})`.as(
                 "position",
@@ -184,7 +184,7 @@ export async function addVideoToPlaylist(
           .where(ownedBy(userId, playlistId)),
       )
       .onConflictDoNothing()
-      .returning({ videoId: playlistVideos.videoId }),
+      .returning({ lessonId: playlistVideos.lessonId }),
     touchPlaylist(ctx, userId, playlistId),
   ]);
   return {
@@ -201,7 +201,7 @@ export async function addVideoToPlaylist(
 /** Removes a lesson and closes the gap, so positions stay 0…n-1. */
 export async function removeVideoFromPlaylist(
   ctx: AppContext,
-  { userId, playlistId, videoId }: { userId: number } & { playlistId: number; videoId: number },
+  { userId, playlistId, lessonId }: { userId: number } & { playlistId: number; lessonId: number },
 ): Promise<PlaylistRef> {
   const playlist = await requireOwnPlaylist(ctx, userId, playlistId);
   const [removed] = await ctx.db.batch([
@@ -210,11 +210,11 @@ export async function removeVideoFromPlaylist(
       .where(
         and(
           eq(playlistVideos.playlistId, playlistId),
-          eq(playlistVideos.videoId, videoId),
+          eq(playlistVideos.lessonId, lessonId),
           inOwnedPlaylist(userId, playlistId),
         ),
       )
-      .returning({ videoId: playlistVideos.videoId }),
+      .returning({ lessonId: playlistVideos.lessonId }),
     compactPositions(ctx, userId, playlistId),
     touchPlaylist(ctx, userId, playlistId),
   ]);
@@ -230,51 +230,55 @@ export async function removeVideoFromPlaylist(
 /** The stored order: published lessons (what the learner sees) first, then any unpublished since. */
 async function currentOrder(ctx: AppContext, playlistId: number) {
   const rows = await ctx.db
-    .select({ videoId: playlistVideos.videoId, isPublished: videos.isPublished })
+    .select({ lessonId: playlistVideos.lessonId, isPublished: videos.isPublished })
     .from(playlistVideos)
-    .innerJoin(videos, eq(videos.id, playlistVideos.videoId))
+    .innerJoin(videos, eq(videos.id, playlistVideos.lessonId))
     .where(eq(playlistVideos.playlistId, playlistId))
-    .orderBy(asc(playlistVideos.position), asc(playlistVideos.videoId));
+    .orderBy(asc(playlistVideos.position), asc(playlistVideos.lessonId));
   return {
-    visible: rows.filter((row) => row.isPublished).map((row) => row.videoId),
-    hidden: rows.filter((row) => !row.isPublished).map((row) => row.videoId),
+    visible: rows.filter((row) => row.isPublished).map((row) => row.lessonId),
+    hidden: rows.filter((row) => !row.isPublished).map((row) => row.lessonId),
   };
 }
 
 /**
- * Puts the playlist's lessons in the given order. `videoIds` must be exactly the lessons the learner
+ * Puts the playlist's lessons in the given order. `lessonIds` must be exactly the lessons the learner
  * sees in it (each once); lessons unpublished since they were added keep their place at the end.
  */
 export async function reorderPlaylist(
   ctx: AppContext,
-  { userId, playlistId, videoIds }: { userId: number } & { playlistId: number; videoIds: number[] },
+  { userId, playlistId, lessonIds }: { userId: number } & { playlistId: number; lessonIds: number[] },
 ): Promise<{ id: number; videoIds: number[] }> {
   await requireOwnPlaylist(ctx, userId, playlistId);
   const { visible, hidden } = await currentOrder(ctx, playlistId);
-  const wanted = new Set(videoIds);
-  if (wanted.size !== videoIds.length || visible.length !== videoIds.length || visible.some((id) => !wanted.has(id))) {
+  const wanted = new Set(lessonIds);
+  if (
+    wanted.size !== lessonIds.length ||
+    visible.length !== lessonIds.length ||
+    visible.some((id) => !wanted.has(id))
+  ) {
     const message = "The new order must list every lesson in the playlist exactly once.";
     throw new AppError(422, [`videoIds: ${message}`], { videoIds: [message] });
   }
-  const order = JSON.stringify([...videoIds, ...hidden]);
+  const order = JSON.stringify([...lessonIds, ...hidden]);
   // json_each keeps the statement at three bound values however long the playlist (D1 allows 100).
   await ctx.db.batch([
     ctx.db
       .update(playlistVideos)
       .set({
-        position: sql`(select cast(ordered.key as integer) from json_each(${order}) as ordered where ordered.value = ${playlistVideos.videoId})`,
+        position: sql`(select cast(ordered.key as integer) from json_each(${order}) as ordered where ordered.value = ${playlistVideos.lessonId})`,
       })
       .where(
         and(
           eq(playlistVideos.playlistId, playlistId),
-          sql`${playlistVideos.videoId} in (select value from json_each(${order}))`,
+          sql`${playlistVideos.lessonId} in (select value from json_each(${order}))`,
           inOwnedPlaylist(userId, playlistId),
         ),
       ),
     compactPositions(ctx, userId, playlistId),
     touchPlaylist(ctx, userId, playlistId),
   ]);
-  return { id: playlistId, videoIds };
+  return { id: playlistId, videoIds: lessonIds };
 }
 
 /** One step up or down: the buttons that work without JavaScript. At either end it changes nothing. */
@@ -283,18 +287,18 @@ export async function movePlaylistVideo(
   {
     userId,
     playlistId,
-    videoId,
+    lessonId,
     direction,
-  }: { userId: number } & { playlistId: number; videoId: number; direction: "up" | "down" },
+  }: { userId: number } & { playlistId: number; lessonId: number; direction: "up" | "down" },
 ): Promise<{ moved: boolean }> {
   await requireOwnPlaylist(ctx, userId, playlistId);
   const { visible } = await currentOrder(ctx, playlistId);
-  const from = visible.indexOf(videoId);
+  const from = visible.indexOf(lessonId);
   if (from === -1) throw notFound("That lesson isn't in this playlist.");
   const to = direction === "up" ? from - 1 : from + 1;
   if (to < 0 || to >= visible.length) return { moved: false };
   const next = [...visible];
   [next[from], next[to]] = [next[to]!, next[from]!];
-  await reorderPlaylist(ctx, { userId, playlistId, videoIds: next });
+  await reorderPlaylist(ctx, { userId, playlistId, lessonIds: next });
   return { moved: true };
 }

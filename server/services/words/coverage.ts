@@ -40,11 +40,11 @@ export async function coverageByLesson(
   const ids = [...new Set(lessonIds)];
   for (let index = 0; index < ids.length; index += ID_CHUNK) {
     const rows = await ctx.db
-      .select({ videoId: cueTokens.videoId, total: count(), glossed: glossedCount() })
+      .select({ lessonId: cueTokens.lessonId, total: count(), glossed: glossedCount() })
       .from(cueTokens)
-      .where(inArray(cueTokens.videoId, ids.slice(index, index + ID_CHUNK)))
-      .groupBy(cueTokens.videoId);
-    for (const row of rows) result.set(row.videoId, { glossed: Number(row.glossed), total: row.total });
+      .where(inArray(cueTokens.lessonId, ids.slice(index, index + ID_CHUNK)))
+      .groupBy(cueTokens.lessonId);
+    for (const row of rows) result.set(row.lessonId, { glossed: Number(row.glossed), total: row.total });
   }
   return result;
 }
@@ -66,12 +66,12 @@ export async function missingGlosses(ctx: AppContext, { lessonId }: { lessonId: 
     ctx.db
       .select({ id: transcriptCues.id })
       .from(transcriptCues)
-      .where(eq(transcriptCues.videoId, lessonId))
+      .where(eq(transcriptCues.lessonId, lessonId))
       .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.id)),
     ctx.db
       .select({ cueId: cueTokens.cueId, surface: cueTokens.surface, position: cueTokens.position })
       .from(cueTokens)
-      .where(and(eq(cueTokens.videoId, lessonId), unglossed()))
+      .where(and(eq(cueTokens.lessonId, lessonId), unglossed()))
       .orderBy(asc(cueTokens.cueId), asc(cueTokens.position)),
   ]);
   const lineOf = new Map(cues.map((cue, index) => [cue.id, index + 1]));
@@ -108,14 +108,14 @@ export interface CatalogueCoverage {
 export async function catalogueCoverage(ctx: AppContext): Promise<CatalogueCoverage> {
   const rows = await ctx.db
     .select({
-      videoId: cueTokens.videoId,
+      lessonId: cueTokens.lessonId,
       isPublished: videos.isPublished,
       total: count(),
       glossed: glossedCount(),
     })
     .from(cueTokens)
-    .innerJoin(videos, eq(videos.id, cueTokens.videoId))
-    .groupBy(cueTokens.videoId);
+    .innerJoin(videos, eq(videos.id, cueTokens.lessonId))
+    .groupBy(cueTokens.lessonId);
   const [{ lessons }] = (await ctx.db.select({ lessons: count() }).from(videos)) as [{ lessons: number }];
   const all: Coverage = { glossed: 0, total: 0 };
   const published: Coverage = { glossed: 0, total: 0 };
@@ -208,14 +208,14 @@ export async function glossingWorklist(
           surface: cueTokens.surface,
           lemmaId: cueTokens.lemmaId,
           cueId: cueTokens.cueId,
-          lessonId: cueTokens.videoId,
+          lessonId: cueTokens.lessonId,
           lessonTitle: videos.title,
           isPublished: videos.isPublished,
         })
         .from(cueTokens)
-        .innerJoin(videos, eq(videos.id, cueTokens.videoId))
+        .innerJoin(videos, eq(videos.id, cueTokens.lessonId))
         .where(and(unglossed(), inArray(cueTokens.surface, wanted.slice(index, index + ID_CHUNK))))
-        .orderBy(asc(cueTokens.videoId), asc(cueTokens.cueId), asc(cueTokens.position))),
+        .orderBy(asc(cueTokens.lessonId), asc(cueTokens.cueId), asc(cueTokens.position))),
     );
   }
 
@@ -224,14 +224,14 @@ export async function glossingWorklist(
   const lineOf = new Map<number, number>();
   for (let index = 0; index < lessonIds.length; index += ID_CHUNK) {
     const cues = await ctx.db
-      .select({ id: transcriptCues.id, videoId: transcriptCues.videoId })
+      .select({ id: transcriptCues.id, lessonId: transcriptCues.lessonId })
       .from(transcriptCues)
-      .where(inArray(transcriptCues.videoId, lessonIds.slice(index, index + ID_CHUNK)))
-      .orderBy(asc(transcriptCues.videoId), asc(transcriptCues.startMs), asc(transcriptCues.id));
+      .where(inArray(transcriptCues.lessonId, lessonIds.slice(index, index + ID_CHUNK)))
+      .orderBy(asc(transcriptCues.lessonId), asc(transcriptCues.startMs), asc(transcriptCues.id));
     let lesson = -1;
     let line = 0;
     for (const cue of cues) {
-      if (cue.videoId !== lesson) [lesson, line] = [cue.videoId, 0];
+      if (cue.lessonId !== lesson) [lesson, line] = [cue.lessonId, 0];
       line += 1;
       lineOf.set(cue.id, line);
     }

@@ -96,7 +96,7 @@ export async function lessonGlossing(
   ctx: AppContext,
   { lessonId }: { lessonId: number },
 ): Promise<{ lines: GlossLine[]; coverage: Coverage }> {
-  await requireVideo(ctx, { videoId: lessonId });
+  await requireVideo(ctx, { lessonId });
   const [cues, tokens] = await ctx.db.batch([
     ctx.db
       .select({
@@ -107,7 +107,7 @@ export async function lessonGlossing(
         english: transcriptCues.english,
       })
       .from(transcriptCues)
-      .where(eq(transcriptCues.videoId, lessonId))
+      .where(eq(transcriptCues.lessonId, lessonId))
       .orderBy(asc(transcriptCues.startMs), asc(transcriptCues.id)),
     ctx.db
       .select({
@@ -125,7 +125,7 @@ export async function lessonGlossing(
       })
       .from(cueTokens)
       .leftJoin(lemmas, eq(lemmas.id, cueTokens.lemmaId))
-      .where(eq(cueTokens.videoId, lessonId))
+      .where(eq(cueTokens.lessonId, lessonId))
       .orderBy(asc(cueTokens.cueId), asc(cueTokens.position)),
   ]);
   const byCue = new Map<number, GlossToken[]>();
@@ -165,7 +165,7 @@ async function findToken(ctx: AppContext, lessonId: number, tokenId: number) {
   const [token] = await ctx.db
     .select({ id: cueTokens.id, surface: cueTokens.surface, lemmaId: cueTokens.lemmaId, gloss: cueTokens.gloss })
     .from(cueTokens)
-    .where(and(eq(cueTokens.id, tokenId), eq(cueTokens.videoId, lessonId)))
+    .where(and(eq(cueTokens.id, tokenId), eq(cueTokens.lessonId, lessonId)))
     .limit(1);
   if (!token) throw notFound("That word is not in this lesson's transcript (was it just changed?).");
   return token;
@@ -212,7 +212,7 @@ function tokenUpdate(
   return ctx.db
     .update(cueTokens)
     .set({ lemmaId, gloss, source, updatedAt: ctx.now() })
-    .where(and(eq(cueTokens.id, tokenId), eq(cueTokens.videoId, lessonId)));
+    .where(and(eq(cueTokens.id, tokenId), eq(cueTokens.lessonId, lessonId)));
 }
 
 /**
@@ -228,7 +228,7 @@ export async function glossToken(
     input,
   }: { actor: SessionUser; lessonId: number; tokenId: number; input: GlossTokenInput },
 ) {
-  const video = await requireVideo(ctx, { videoId: lessonId });
+  const video = await requireVideo(ctx, { lessonId });
   const token = await findToken(ctx, lessonId, tokenId);
   const lemma =
     input.lemmaId !== undefined
@@ -456,7 +456,7 @@ export async function acceptGlossSuggestions(
   ctx: AppContext,
   { actor, lessonId, input }: { actor: SessionUser; lessonId: number; input: AcceptGlossesInput },
 ) {
-  const video = await requireVideo(ctx, { videoId: lessonId });
+  const video = await requireVideo(ctx, { lessonId });
   const tokenIds = [...new Set(input.items.map((item) => item.tokenId))];
   if (tokenIds.length !== input.items.length) throw new AppError(422, ["A word appears twice."]);
   const found = new Set<number>();
@@ -464,7 +464,7 @@ export async function acceptGlossSuggestions(
     const rows = await ctx.db
       .select({ id: cueTokens.id })
       .from(cueTokens)
-      .where(and(eq(cueTokens.videoId, lessonId), inArray(cueTokens.id, tokenIds.slice(index, index + 90))));
+      .where(and(eq(cueTokens.lessonId, lessonId), inArray(cueTokens.id, tokenIds.slice(index, index + 90))));
     for (const row of rows) found.add(row.id);
   }
   if (found.size !== tokenIds.length) {
@@ -547,7 +547,7 @@ export async function publishLesson(
   ctx: AppContext,
   { actor, lessonId, confirm }: { actor: SessionUser; lessonId: number; confirm: boolean },
 ) {
-  await requireVideo(ctx, { videoId: lessonId });
+  await requireVideo(ctx, { lessonId });
   await updateRecord(
     { app: ctx, user: actor },
     {

@@ -48,7 +48,7 @@ export function lessonKnowledgeQuery(
 ) {
   return ctx.db
     .select({
-      lessonId: lessonLemmas.videoId,
+      lessonId: lessonLemmas.lessonId,
       lemmas: count().as("lemmas"),
       known: statusIs("known").mapWith(Number).as("known"),
       learning: statusIs("learning").mapWith(Number).as("learning"),
@@ -56,8 +56,8 @@ export function lessonKnowledgeQuery(
     })
     .from(lessonLemmas)
     .leftJoin(memberLemmas, and(eq(memberLemmas.userId, userId), eq(memberLemmas.lemmaId, lessonLemmas.lemmaId)))
-    .where(inArray(lessonLemmas.videoId, lessonIds))
-    .groupBy(lessonLemmas.videoId);
+    .where(inArray(lessonLemmas.lessonId, lessonIds))
+    .groupBy(lessonLemmas.lessonId);
 }
 
 export type LessonKnowledgeRow = Awaited<ReturnType<typeof lessonKnowledgeQuery>>[number];
@@ -101,7 +101,7 @@ function lastBatchQuery(ctx: AppContext, { userId, lessonId }: { userId: number;
     .select({ batchId: memberLemmas.batchId, marked: count().as("marked") })
     .from(lessonLemmas)
     .innerJoin(memberLemmas, and(eq(memberLemmas.userId, userId), eq(memberLemmas.lemmaId, lessonLemmas.lemmaId)))
-    .where(and(eq(lessonLemmas.videoId, lessonId), isNotNull(memberLemmas.batchId)))
+    .where(and(eq(lessonLemmas.lessonId, lessonId), isNotNull(memberLemmas.batchId)))
     .groupBy(memberLemmas.batchId)
     .orderBy(desc(max(memberLemmas.createdAt)), desc(memberLemmas.batchId))
     .limit(1);
@@ -144,7 +144,7 @@ export function knownShareSql(userId: number): SQL<number | null> {
     sql`${lessonLemmas.lemmaId} in (select ${memberLemmas.lemmaId} from ${memberLemmas} where ${memberLemmas.userId} = ${userId} and ${memberLemmas.status} = ${status})`;
   return sql<
     number | null
-  >`(select total(${withStatus("known")}) / nullif(count(*) - total(${withStatus("ignored")}), 0) from ${lessonLemmas} where ${lessonLemmas.videoId} = ${videos.id})`;
+  >`(select total(${withStatus("known")}) / nullif(count(*) - total(${withStatus("ignored")}), 0) from ${lessonLemmas} where ${lessonLemmas.lessonId} = ${videos.id})`;
 }
 
 /** The library's "Most words known" order: the highest share first, lessons without a figure last, then newest. */
@@ -332,7 +332,7 @@ export async function markRestKnown(
     .insert(memberLemmas)
     .select(
       // Declared column order; the WHERE keeps SQLite from reading ON CONFLICT as a join's ON.
-      sql`select ${userId}, ${lessonLemmas.lemmaId}, 'known', ${at}, ${batchId}, 'new', ${at}, ${at} from ${lessonLemmas} where ${lessonLemmas.videoId} = ${lessonId}`,
+      sql`select ${userId}, ${lessonLemmas.lemmaId}, 'known', ${at}, ${batchId}, 'new', ${at}, ${at} from ${lessonLemmas} where ${lessonLemmas.lessonId} = ${lessonId}`,
     )
     .onConflictDoNothing()
     .returning({ lemmaId: memberLemmas.lemmaId });

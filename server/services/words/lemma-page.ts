@@ -71,16 +71,16 @@ export async function getLemmaPage(
         english: transcriptCues.english,
       })
       .from(cueTokens)
-      .innerJoin(videos, eq(videos.id, cueTokens.videoId))
+      .innerJoin(videos, eq(videos.id, cueTokens.lessonId))
       .innerJoin(transcriptCues, eq(transcriptCues.id, cueTokens.cueId))
       .where(published)
       // Newest lesson first by id: the (lemma_id, video_id) index gives that order, so the limit stops early.
-      .orderBy(desc(cueTokens.videoId), asc(transcriptCues.startMs), asc(cueTokens.position))
+      .orderBy(desc(cueTokens.lessonId), asc(transcriptCues.startMs), asc(cueTokens.position))
       .limit(OCCURRENCE_ROWS),
     ctx.db
-      .select({ lessons: countDistinct(cueTokens.videoId), occurrences: count() })
+      .select({ lessons: countDistinct(cueTokens.lessonId), occurrences: count() })
       .from(cueTokens)
-      .innerJoin(videos, eq(videos.id, cueTokens.videoId))
+      .innerJoin(videos, eq(videos.id, cueTokens.lessonId))
       .where(published),
     ctx.db
       .select({ status: memberLemmas.status })

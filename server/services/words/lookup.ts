@@ -150,8 +150,8 @@ export function tokenLookupQuery(
       and(
         eq(cueTokens.cueId, cueId),
         eq(cueTokens.position, position),
-        eq(cueTokens.videoId, lessonId),
-        eq(transcriptCues.videoId, lessonId),
+        eq(cueTokens.lessonId, lessonId),
+        eq(transcriptCues.lessonId, lessonId),
       ),
     )
     .limit(1);

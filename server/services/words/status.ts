@@ -66,12 +66,12 @@ export async function lessonWordStatuses(
   const lessonLemmaIds = ctx.db
     .selectDistinct({ lemmaId: cueTokens.lemmaId })
     .from(cueTokens)
-    .where(eq(cueTokens.videoId, lessonId));
+    .where(eq(cueTokens.lessonId, lessonId));
   const [tokens, statusRows] = await ctx.db.batch([
     ctx.db
       .select({ cueId: cueTokens.cueId, position: cueTokens.position, lemmaId: cueTokens.lemmaId })
       .from(cueTokens)
-      .where(eq(cueTokens.videoId, lessonId))
+      .where(eq(cueTokens.lessonId, lessonId))
       .orderBy(asc(cueTokens.cueId), asc(cueTokens.position)),
     ctx.db
       .select({ lemmaId: memberLemmas.lemmaId, status: memberLemmas.status })

@@ -67,12 +67,12 @@ export async function planLessonTokens(
     ctx.db
       .select({ id: transcriptCues.id, arabic: transcriptCues.arabic })
       .from(transcriptCues)
-      .where(eq(transcriptCues.videoId, lessonId))
+      .where(eq(transcriptCues.lessonId, lessonId))
       .orderBy(asc(transcriptCues.position)),
     ctx.db
       .select()
       .from(cueTokens)
-      .where(eq(cueTokens.videoId, lessonId))
+      .where(eq(cueTokens.lessonId, lessonId))
       .orderBy(asc(cueTokens.cueId), asc(cueTokens.position)),
   ]);
   const storedByCue = new Map<number, Array<(typeof stored)[number]>>();
@@ -143,10 +143,10 @@ export function writeLessonTokens(
   ctx: AppContext,
   { lessonId, tokens, now }: { lessonId: number; tokens: TokenRow[]; now: Date },
 ): Query[] {
-  const statements: Query[] = [ctx.db.delete(cueTokens).where(eq(cueTokens.videoId, lessonId))];
+  const statements: Query[] = [ctx.db.delete(cueTokens).where(eq(cueTokens.lessonId, lessonId))];
   const rows = tokens.map((token) => ({
     cueId: token.cueId,
-    videoId: lessonId,
+    lessonId,
     position: token.position,
     surface: token.surface,
     lemmaId: token.lemmaId,
@@ -168,17 +168,17 @@ export function writeLessonTokens(
 /** Rebuilds `lesson_lemmas` of a lesson from its tokens: every lemma but names, with its count. */
 export function rebuildLessonLemmas(ctx: AppContext, { lessonId }: { lessonId: number }): Query[] {
   return [
-    ctx.db.delete(lessonLemmas).where(eq(lessonLemmas.videoId, lessonId)),
+    ctx.db.delete(lessonLemmas).where(eq(lessonLemmas.lessonId, lessonId)),
     ctx.db.insert(lessonLemmas).select(
       ctx.db
         .select({
-          videoId: sql<number>`${lessonId}`.as("video_id"),
+          lessonId: sql<number>`${lessonId}`.as("video_id"),
           lemmaId: sql<number>`${cueTokens.lemmaId}`.as("lemma_id"),
           occurrences: count().as("occurrences"),
         })
         .from(cueTokens)
         .innerJoin(lemmas, eq(lemmas.id, cueTokens.lemmaId))
-        .where(and(eq(cueTokens.videoId, lessonId), ne(lemmas.partOfSpeech, "name")))
+        .where(and(eq(cueTokens.lessonId, lessonId), ne(lemmas.partOfSpeech, "name")))
         .groupBy(cueTokens.lemmaId),
     ),
   ];

@@ -48,7 +48,7 @@ export const audience: Audience = "admin";
 
 const TABS = ["transcript", "media", "details", "study"] as const;
 
-function videoIdFrom(params: { videoId?: string }) {
+function lessonIdFrom(params: { videoId?: string }) {
   if (!params.videoId || !/^\d{1,12}$/.test(params.videoId)) throw notFound("We couldn't find that lesson.");
   return Number(params.videoId);
 }
@@ -58,13 +58,13 @@ function idFrom(value: FormDataEntryValue | null) {
 }
 
 export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const videoId = videoIdFrom(params);
-  const workspace = await getLessonWorkspace(context.app, { videoId });
+  const lessonId = lessonIdFrom(params);
+  const workspace = await getLessonWorkspace(context.app, { lessonId });
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: WorkspaceTab = (TABS as readonly string[]).includes(tabParam ?? "")
     ? (tabParam as WorkspaceTab)
     : "transcript";
-  const glossing = await lessonGlossing(context.app, { lessonId: videoId });
+  const glossing = await lessonGlossing(context.app, { lessonId });
   const tokenParam = new URL(request.url).searchParams.get("token");
   return {
     ...workspace,
@@ -95,23 +95,23 @@ function zodReply(intent: string, issues: { path: PropertyKey[]; message: string
 
 export const action = forAudience(audience, async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireAdmin(context, request);
-  const videoId = videoIdFrom(params);
+  const lessonId = lessonIdFrom(params);
   const app = context.app;
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const here = (tab: WorkspaceTab) => `/admin/videos/${videoId}/lesson${tab === "transcript" ? "" : `?tab=${tab}`}`;
+  const here = (tab: WorkspaceTab) => `/admin/videos/${lessonId}/lesson${tab === "transcript" ? "" : `?tab=${tab}`}`;
 
   try {
     switch (intent) {
       case "save-cues": {
-        const result = await saveLessonCues(app, { videoId, cues: cuesFromFormData(formData), actor: user });
+        const result = await saveLessonCues(app, { lessonId, cues: cuesFromFormData(formData), actor: user });
         return redirectWithToast(here("transcript"), {
           text: `Transcript saved: ${result.count} ${result.count === 1 ? "line" : "lines"}.`,
           status: "success",
         });
       }
       case "publish": {
-        await publishLesson(app, { actor: user, lessonId: videoId, confirm: formData.get("confirm") === "yes" });
+        await publishLesson(app, { actor: user, lessonId, confirm: formData.get("confirm") === "yes" });
         return redirectWithToast(here("transcript"), { text: "Lesson published.", status: "success" });
       }
       case "upload": {
@@ -121,9 +121,9 @@ export const action = forAudience(audience, async function action({ request, con
         if (!(file instanceof File) || file.size === 0) {
           throw new AppError(422, ["Choose a file."], { file: ["Choose a file."] });
         }
-        const stored = await putSingleUpload(app, { kind, file, userId: user.id, videoId });
+        const stored = await putSingleUpload(app, { kind, file, userId: user.id, lessonId });
         const title = String(formData.get("title") ?? "");
-        await attachUpload(app, { videoId, stored, title, actor: user });
+        await attachUpload(app, { lessonId, stored, title, actor: user });
         return redirectWithToast(here(kind === "attachment" ? "details" : "media"), {
           text: `${file.name} uploaded.`,
           status: "success",
@@ -134,11 +134,11 @@ export const action = forAudience(audience, async function action({ request, con
         if (ms === null) {
           throw new AppError(422, ["Write the duration like 12:34."], { duration: ["Write the duration like 12:34."] });
         }
-        await setLessonDuration(app, { videoId, durationSeconds: ms / 1000, actor: user });
+        await setLessonDuration(app, { lessonId, durationSeconds: ms / 1000, actor: user });
         return redirectWithToast(here("media"), { text: "Duration saved.", status: "success" });
       }
       case "delete-attachment": {
-        await deleteLessonAttachment(app, { videoId, attachmentId: idFrom(formData.get("id")) ?? 0, actor: user });
+        await deleteLessonAttachment(app, { lessonId, attachmentId: idFrom(formData.get("id")) ?? 0, actor: user });
         return redirectWithToast(here("details"), { text: "Attachment deleted.", status: "success" });
       }
       case "save-links": {
@@ -149,7 +149,7 @@ export const action = forAudience(audience, async function action({ request, con
             .filter((id): id is number => id !== null);
         await setLessonCategoriesAndTeachers(app, {
           actor: user,
-          videoId,
+          lessonId,
           categoryIds: ids("categoryId"),
           teacherIds: ids("teacherId"),
         });
@@ -158,30 +158,30 @@ export const action = forAudience(audience, async function action({ request, con
       case "add-vocabulary": {
         const parsed = vocabularySchema.safeParse(Object.fromEntries(formData));
         if (!parsed.success) return zodReply(intent, parsed.error.issues);
-        await addLessonVocabulary(app, { videoId, input: parsed.data, actor: user });
+        await addLessonVocabulary(app, { lessonId, input: parsed.data, actor: user });
         return redirectWithToast(here("study"), { text: `Added “${parsed.data.arabic}”.`, status: "success" });
       }
       case "delete-vocabulary": {
-        await deleteLessonVocabulary(app, { videoId, id: idFrom(formData.get("id")) ?? 0, actor: user });
+        await deleteLessonVocabulary(app, { lessonId, id: idFrom(formData.get("id")) ?? 0, actor: user });
         return redirectWithToast(here("study"), { text: "Word deleted.", status: "success" });
       }
       case "add-order": {
         const parsed = sentenceOrderSchema.safeParse(Object.fromEntries(formData));
         if (!parsed.success) return zodReply(intent, parsed.error.issues);
-        await addSentenceOrder(app, { videoId, input: parsed.data, actor: user });
+        await addSentenceOrder(app, { lessonId, input: parsed.data, actor: user });
         return redirectWithToast(here("study"), { text: "Sentence-order exercise added.", status: "success" });
       }
       case "add-gap": {
         const parsed = sentenceGapSchema.safeParse(Object.fromEntries(formData));
         if (!parsed.success) return zodReply(intent, parsed.error.issues);
-        await addSentenceGap(app, { videoId, input: parsed.data, actor: user });
+        await addSentenceGap(app, { lessonId, input: parsed.data, actor: user });
         return redirectWithToast(here("study"), { text: "Gap exercise added.", status: "success" });
       }
       case "delete-order":
       case "delete-gap": {
         await deleteExercise(app, {
           actor: user,
-          videoId,
+          lessonId,
           kind: intent === "delete-order" ? "order" : "gap",
           id: idFrom(formData.get("id")) ?? 0,
         });
@@ -271,7 +271,7 @@ export default function LessonWorkspacePage() {
           </p>
         ) : null}
 
-        <WorkspaceTabs videoId={video.id} current={tab} counts={{ transcript: workspace.cues.length }} />
+        <WorkspaceTabs lessonId={video.id} current={tab} counts={{ transcript: workspace.cues.length }} />
 
         <div className="mt-6 space-y-6">
           {tab === "transcript" ? (
@@ -294,7 +294,7 @@ export default function LessonWorkspacePage() {
           {tab === "media" ? <MediaSection video={video} answer={answer} /> : null}
           {tab === "details" ? (
             <div className="grid gap-6 lg:grid-cols-2">
-              <AttachmentsSection videoId={video.id} attachments={workspace.attachments} answer={answer} />
+              <AttachmentsSection lessonId={video.id} attachments={workspace.attachments} answer={answer} />
               <LinksSection categories={workspace.categories} teachers={workspace.teachers} />
             </div>
           ) : null}

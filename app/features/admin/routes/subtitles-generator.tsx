@@ -27,10 +27,10 @@ function idFrom(value: string | null | FormDataEntryValue) {
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { q } = parseSearchParams(lessonPickerSearchSchema, url.searchParams);
-  const videoId = idFrom(url.searchParams.get("videoId"));
+  const lessonId = idFrom(url.searchParams.get("videoId"));
   const [lessons, workspace] = await Promise.all([
     listLessonsForPicker(context.app, { q }),
-    videoId ? getLessonWorkspace(context.app, { videoId }) : Promise.resolve(null),
+    lessonId ? getLessonWorkspace(context.app, { lessonId }) : Promise.resolve(null),
   ]);
   return {
     q,
@@ -62,8 +62,8 @@ export const action = forAudience(audience, async function action({ request, con
   const admin = await requireAdmin(context, request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const videoId = idFrom(formData.get("videoId"));
-  if (!videoId) return data<Reply>({ intent, formErrors: ["Pick a lesson first."] }, { status: 400 });
+  const lessonId = idFrom(formData.get("videoId"));
+  if (!lessonId) return data<Reply>({ intent, formErrors: ["Pick a lesson first."] }, { status: 400 });
   const app = context.app;
   let submitted: DraftCue[] | undefined;
   try {
@@ -72,11 +72,11 @@ export const action = forAudience(audience, async function action({ request, con
       if (!(file instanceof File) || file.size === 0) {
         throw new AppError(422, ["Choose a .vtt or .srt file."], { file: ["Choose a .vtt or .srt file."] });
       }
-      const imported = await importSubtitleFile(app, { videoId, file });
+      const imported = await importSubtitleFile(app, { lessonId, file });
       return data<Reply>({ intent, cues: imported.cues, source: `${file.name} (${imported.format.toUpperCase()})` });
     }
     if (intent === "transcribe") {
-      const result = await transcribeLesson(app, { videoId });
+      const result = await transcribeLesson(app, { lessonId });
       return data<Reply>({ intent, cues: result.cues, source: "Workers AI Whisper" });
     }
     if (intent === "save") {
@@ -84,8 +84,8 @@ export const action = forAudience(audience, async function action({ request, con
       if (formData.get("confirm") !== "yes") {
         throw new AppError(422, ["Tick the box to confirm that these lines replace the lesson's transcript."]);
       }
-      const result = await saveLessonCues(app, { videoId, cues: submitted, replaceAll: true, actor: admin });
-      return redirectWithToast(`/admin/videos/${videoId}/lesson`, {
+      const result = await saveLessonCues(app, { lessonId, cues: submitted, replaceAll: true, actor: admin });
+      return redirectWithToast(`/admin/videos/${lessonId}/lesson`, {
         text: `Transcript replaced: ${result.count} ${result.count === 1 ? "line" : "lines"}.`,
         status: "success",
       });

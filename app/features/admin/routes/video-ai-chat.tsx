@@ -25,10 +25,10 @@ export const loader = forAudience(audience, async function loader({ request, con
   const url = new URL(request.url);
   const { q, learner } = parseSearchParams(assistantSearchSchema, url.searchParams);
   const page = idFrom(url.searchParams.get("page")) ?? 1;
-  const videoId = idFrom(url.searchParams.get("videoId"));
+  const lessonId = idFrom(url.searchParams.get("videoId"));
   const [list, review] = await Promise.all([
     listAssistantLessons(context.app, { q, page }),
-    videoId ? getAssistantReview(context.app, { videoId, learner }) : Promise.resolve(null),
+    lessonId ? getAssistantReview(context.app, { lessonId, learner }) : Promise.resolve(null),
   ]);
   return { q, learner, list, review, assistantBound: Boolean(context.app.env.AI) };
 });
@@ -36,8 +36,8 @@ export const loader = forAudience(audience, async function loader({ request, con
 export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const formData = await request.formData();
-  const videoId = idFrom(formData.get("videoId"));
-  if (!videoId)
+  const lessonId = idFrom(formData.get("videoId"));
+  if (!lessonId)
     return data<{ fieldErrors: Record<string, string[]> }>(
       { fieldErrors: { form: ["Pick a lesson."] } },
       { status: 400 },
@@ -48,8 +48,8 @@ export const action = forAudience(audience, async function action({ request, con
     for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
     return data<{ fieldErrors: Record<string, string[]> }>({ fieldErrors }, { status: 422 });
   }
-  await saveAssistantSettings(context.app, { videoId, ...parsed.data, actor: admin });
-  return redirectWithToast(`/admin/video-ai-chat?videoId=${videoId}`, {
+  await saveAssistantSettings(context.app, { lessonId, ...parsed.data, actor: admin });
+  return redirectWithToast(`/admin/video-ai-chat?videoId=${lessonId}`, {
     text: parsed.data.enabled ? "The assistant is on for this lesson." : "The assistant is off for this lesson.",
     status: "success",
   });

@@ -98,15 +98,15 @@ export const action = forAudience(audience, async function action({ request, par
         direction: formData.get("direction"),
       });
       if (!parsed.success) throw new AppError(422, ["Choose a lesson and a direction to move it."]);
-      const { videoId, direction } = parsed.data;
-      await movePlaylistVideo(context.app, { userId: user.id, playlistId, videoId, direction });
-      return enhanced ? { ok: true } : redirect(`${here}#lesson-${videoId}`, 303);
+      const { videoId: lessonId, direction } = parsed.data;
+      await movePlaylistVideo(context.app, { userId: user.id, playlistId, lessonId, direction });
+      return enhanced ? { ok: true } : redirect(`${here}#lesson-${lessonId}`, 303);
     }
     if (intent === "remove") {
       const parsed = movePlaylistVideoSchema.shape.videoId.safeParse(formData.get("videoId"));
       if (!parsed.success) throw new AppError(422, ["Choose a lesson to remove."]);
-      const videoId = parsed.data;
-      const { lessonCount } = await removeVideoFromPlaylist(context.app, { userId: user.id, playlistId, videoId });
+      const lessonId = parsed.data;
+      const { lessonCount } = await removeVideoFromPlaylist(context.app, { userId: user.id, playlistId, lessonId });
       const text = `Lesson removed. ${plural(lessonCount, "lesson")} left in this playlist.`;
       if (!enhanced) return redirectWithToast(here, { text }, { status: 303 });
       return data({ ok: true }, { headers: { "Set-Cookie": toastCookie(createToast(text)) } });

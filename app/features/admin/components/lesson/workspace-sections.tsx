@@ -22,11 +22,11 @@ const TAB_LABELS: Record<WorkspaceTab, string> = {
 };
 
 export function WorkspaceTabs({
-  videoId,
+  lessonId,
   current,
   counts,
 }: {
-  videoId: number;
+  lessonId: number;
   current: WorkspaceTab;
   counts: { transcript: number };
 }) {
@@ -37,7 +37,9 @@ export function WorkspaceTabs({
           <li key={tab}>
             <Link
               to={
-                tab === "transcript" ? `/admin/videos/${videoId}/lesson` : `/admin/videos/${videoId}/lesson?tab=${tab}`
+                tab === "transcript"
+                  ? `/admin/videos/${lessonId}/lesson`
+                  : `/admin/videos/${lessonId}/lesson?tab=${tab}`
               }
               aria-current={tab === current ? "page" : undefined}
               className={cn(
@@ -128,11 +130,11 @@ export function MediaSection({ video, answer }: { video: LessonWorkspace["video"
 }
 
 export function AttachmentsSection({
-  videoId,
+  lessonId,
   attachments,
   answer,
 }: {
-  videoId: number;
+  lessonId: number;
   attachments: LessonWorkspace["attachments"];
   answer: Answer;
 }) {
@@ -176,7 +178,7 @@ export function AttachmentsSection({
       <div className="border-t border-line pt-4">
         <MediaUpload
           kind="attachment"
-          videoId={videoId}
+          videoId={lessonId}
           label="File"
           hint="PDF, text, ZIP, audio or image, up to 50 MB."
           withTitle
