@@ -870,7 +870,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
   for (const { slug, leaveNewEvery, learningEvery } of DEMO_LEARNER_LESSONS) {
     const videoId = videos.get(slug);
     const lessonLemmaIds = [...lessonLemmaCounts.values()]
-      .filter((row) => row.videoId === videoId)
+      .filter((row) => row.lessonId === videoId)
       .map((row) => row.lemmaId)
       .sort((a, b) => a - b);
     lessonLemmaIds.forEach((lemmaId, index) => {
@@ -884,7 +884,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
       const at = hoursAgo(((counted * 37) % 70) * 24 + (counted % 12));
       statuses.set(lemmaId, { userId: learner, lemmaId, status: "known", knownAt: at, ...stamps(at) });
     });
-    const lessonTokens = tokenRows.filter((token) => token.videoId === videoId && names.has(token.lemmaId));
+    const lessonTokens = tokenRows.filter((token) => token.lessonId === videoId && names.has(token.lemmaId));
     for (const { lemmaId } of lessonTokens) {
       if (!statuses.has(lemmaId)) {
         statuses.set(lemmaId, { userId: learner, lemmaId, status: "ignored", ...stamps(daysAgo(30)) });

@@ -589,7 +589,7 @@ async function cardLine(ctx: AppContext, row: CardRow, lessonAccess: LessonAcces
       cueEnglish: transcriptCues.english,
     })
     .from(videos)
-    .leftJoin(transcriptCues, and(eq(transcriptCues.id, row.cueId ?? 0), eq(transcriptCues.videoId, videos.id)))
+    .leftJoin(transcriptCues, and(eq(transcriptCues.id, row.cueId ?? 0), eq(transcriptCues.lessonId, videos.id)))
     .where(eq(videos.id, row.videoId))
     .limit(1);
   if (!found || !found.isPublished) return null;

@@ -39,7 +39,7 @@ async function savedWords(options: { isFree?: boolean; videoKey?: string | null 
   const [cue] = await ctx.db
     .insert(transcriptCues)
     .values({
-      videoId: video.id,
+      lessonId: video.id,
       position: 0,
       startMs: 65_400,
       endMs: 68_000,
@@ -146,7 +146,7 @@ describe("export notes API", () => {
     const [cue] = await ctx.db
       .insert(transcriptCues)
       .values({
-        videoId: video.id,
+        lessonId: video.id,
         position: 1,
         startMs: 70_000,
         endMs: 72_500,

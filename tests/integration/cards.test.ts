@@ -40,7 +40,7 @@ async function lessonWithLines(overrides: Parameters<typeof createVideo>[1] = {}
     .insert(transcriptCues)
     .values([
       {
-        videoId: video.id,
+        lessonId: video.id,
         position: 0,
         startMs: 12_500,
         endMs: 15_250,
@@ -49,7 +49,7 @@ async function lessonWithLines(overrides: Parameters<typeof createVideo>[1] = {}
         english: "How are you today?",
       },
       {
-        videoId: video.id,
+        lessonId: video.id,
         position: 1,
         startMs: 16_000,
         endMs: 18_000,

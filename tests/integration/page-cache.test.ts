@@ -591,7 +591,7 @@ describe("the lexicon and the glosses are on no cached page", () => {
     const tokens = await ctx.db
       .select()
       .from(cueTokens)
-      .where(eq(cueTokens.videoId, video.id))
+      .where(eq(cueTokens.lessonId, video.id))
       .orderBy(asc(cueTokens.position));
     expect(tokens).toHaveLength(3);
     const post = await admin("POST", "/api/admin/blogs", { title: `Words ${tag()}`, body: "Hi.", status: "published" });

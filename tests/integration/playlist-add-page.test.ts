@@ -45,7 +45,7 @@ const holds = async (playlistId: number, videoId: number) =>
     await ctx.db
       .select()
       .from(playlistVideos)
-      .where(and(eq(playlistVideos.playlistId, playlistId), eq(playlistVideos.videoId, videoId)))
+      .where(and(eq(playlistVideos.playlistId, playlistId), eq(playlistVideos.lessonId, videoId)))
   ).length === 1;
 
 describe("the Add to playlist page", () => {

@@ -65,10 +65,10 @@ export const action = forAudience(audience, async function action({ request, par
   const playlistId = Number(rawId);
   try {
     if (intent === "add") {
-      const { playlist } = await addVideoToPlaylist(context.app, { userId: user.id, playlistId, videoId });
+      const { playlist } = await addVideoToPlaylist(context.app, { userId: user.id, playlistId, lessonId: videoId });
       return redirectWithToast(here, { text: `Added to “${playlist.title}”.` }, { status: 303 });
     }
-    const playlist = await removeVideoFromPlaylist(context.app, { userId: user.id, playlistId, videoId });
+    const playlist = await removeVideoFromPlaylist(context.app, { userId: user.id, playlistId, lessonId: videoId });
     return redirectWithToast(here, { text: `Removed from “${playlist.title}”.` }, { status: 303 });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
