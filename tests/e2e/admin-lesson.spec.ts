@@ -7,7 +7,9 @@ const LESSON = "Wedding Traditions in Jordan";
 
 async function lessonId(page: Page, title: string) {
   await page.goto("/video-library");
+  // The card's title link (before hydration "Add to playlist" is a link too, named with the title).
   await page
+    .getByRole("heading")
     .getByRole("link", { name: new RegExp(title) })
     .first()
     .click();

@@ -18,7 +18,7 @@ async function signUpMember(browser: Browser) {
 async function premiumLessonHref(page: Page) {
   await page.goto("/video-library");
   const card = page.getByRole("article").filter({ hasNotText: "(free lesson)" }).first();
-  return (await card.getByRole("link").first().getAttribute("href"))!;
+  return (await card.getByRole("heading").getByRole("link").getAttribute("href"))!;
 }
 
 async function fillReason(page: Page, reason: string) {

@@ -6,7 +6,7 @@ const DAY = 24 * 60 * 60 * 1000;
 async function premiumLessonHref(page: Page) {
   await page.goto("/video-library");
   const card = page.getByRole("article").filter({ hasNotText: "(free lesson)" }).first();
-  return card.getByRole("link").first().getAttribute("href");
+  return card.getByRole("heading").getByRole("link").getAttribute("href");
 }
 
 test("sign up for annual → pay → premium plays → cancel with a reason → access until period end → cron expires it", async ({

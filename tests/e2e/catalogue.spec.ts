@@ -3,7 +3,9 @@ import { DEMO, expectAccessible, signIn } from "./fixtures";
 
 async function openLesson(page: Page, title: string) {
   await page.goto("/video-library");
+  // The card's title link (before hydration "Add to playlist" is a link too, named with the title).
   await page
+    .getByRole("heading")
     .getByRole("link", { name: new RegExp(title) })
     .first()
     .click();
@@ -41,7 +43,12 @@ test("visitor → locks; free member → free lesson plays, premium goes to chec
 
   // A premium lesson sends the free member to checkout (docs/product-rules.md#errors-and-toasts: 402 → /checkout).
   await page.goto("/video-library");
-  const premium = page.getByRole("article").filter({ hasText: "(locked)" }).first().getByRole("link").first();
+  const premium = page
+    .getByRole("article")
+    .filter({ hasText: "(locked)" })
+    .first()
+    .getByRole("heading")
+    .getByRole("link");
   await premium.click();
   await expect(page).toHaveURL(/\/checkout$/);
 });

@@ -52,7 +52,7 @@ test("a new member picks Beginner, family, 10 minutes, sees For you lessons at t
   // Open a suggestion this free member can watch, and watch some of it.
   const open = cards.filter({ hasNotText: "(locked)" }).first();
   const title = (await open.getByRole("heading", { level: 3 }).textContent())!.replace(/\s*\(free lesson\)$/, "");
-  await open.getByRole("link").first().click();
+  await open.getByRole("heading", { level: 3 }).getByRole("link").click();
   await expect(page).toHaveURL(/\/video\/\d+\//);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await page.getByRole("button", { name: "Play", exact: true }).click();

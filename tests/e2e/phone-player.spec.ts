@@ -320,7 +320,9 @@ playwrightTest("the transcript's words are disabled until the page hydrates", as
   await playwrightTest.step("sign in", async () => {
     await signIn(page, DEMO.learner);
   });
+  // The card's title link (before hydration "Add to playlist" is a link too, to its own page).
   const href = await page
+    .getByRole("heading")
     .getByRole("link", { name: new RegExp(LESSON.title) })
     .first()
     .getAttribute("href");

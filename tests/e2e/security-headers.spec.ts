@@ -101,7 +101,7 @@ test("a subscribed learner's lesson page plays under the CSP with no violation",
   const violations = await watchPolicyViolations(page);
   await signIn(page, DEMO.learner);
   await expect(page).toHaveURL(/\/video-library$/);
-  const lessonLink = page.getByRole("article").first().getByRole("link").first();
+  const lessonLink = page.getByRole("article").first().getByRole("heading").getByRole("link");
   const lessonPath = new URL((await lessonLink.getAttribute("href"))!, page.url()).pathname;
 
   await visitStrictPage(page, lessonPath);
