@@ -249,13 +249,21 @@ export function WordPopover({
     window.addEventListener("scroll", onScrollOrResize, true);
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown, true);
+    // The panel's content or the line's block can change size without a scroll or a resize (fonts, a reloaded
+    // lesson figure, the player's layout): place it again then too.
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => place(false));
+    if (resized) {
+      if (panelRef.current) resized.observe(panelRef.current);
+      resized.observe(target.block ?? target.anchor);
+    }
     return () => {
+      resized?.disconnect();
       window.removeEventListener("resize", onScrollOrResize);
       window.removeEventListener("scroll", onScrollOrResize, true);
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown, true);
     };
-  }, [onClose, place, target.anchor]);
+  }, [onClose, place, target.anchor, target.block]);
 
   const update = (next: LookupResult) => {
     cache.set(cacheKey, next);
