@@ -3,7 +3,6 @@ import {
   flashcards,
   flashcollections,
   globalVocabularyDecks,
-  globalVocabularyWords,
   transcriptCues,
   videos,
   vocabularyListItems,
@@ -17,6 +16,7 @@ import type { Member } from "../access/viewer";
 import type { AppContext } from "../context";
 import { spreadsheetCsv } from "../lib/csv";
 import { notFound } from "../lib/errors";
+import { deckWordsQuery } from "./global-vocabulary";
 import { isMediaKey, signMediaUrl } from "./media";
 import { lessonMomentHref } from "./vocabulary-lists";
 
@@ -329,19 +329,7 @@ export async function getExportDeck(
         .where(eq(globalVocabularyDecks.id, id!));
       if (!deck) throw notFound(DECK_NOT_FOUND);
       assertCanExportCurated(await viewer.lessonAccess());
-      const words = await ctx.db
-        .select({
-          id: globalVocabularyWords.id,
-          arabic: globalVocabularyWords.arabic,
-          transliteration: globalVocabularyWords.transliteration,
-          english: globalVocabularyWords.english,
-          exampleArabic: globalVocabularyWords.exampleArabic,
-          exampleEnglish: globalVocabularyWords.exampleEnglish,
-          audioKey: globalVocabularyWords.audioKey,
-        })
-        .from(globalVocabularyWords)
-        .where(eq(globalVocabularyWords.deckId, deck.id))
-        .orderBy(asc(globalVocabularyWords.position), asc(globalVocabularyWords.id));
+      const words = await deckWordsQuery(ctx, { deckId: deck.id });
       return {
         deckName: `${DECK_PREFIX}::${deck.title.replaceAll("::", ":")}`,
         fileName: fileName("ahla", deck.title),

@@ -179,6 +179,23 @@ async function deckWordsAudio(ctx: AppContext, audioKey: string | null) {
   return audioKey && isMediaKey(audioKey) ? signMediaUrl(ctx, { key: audioKey }) : null;
 }
 
+/** A deck's words in their order, as a query (so a caller can batch it): the deck page and its export read these. */
+export function deckWordsQuery(ctx: AppContext, { deckId }: { deckId: number }) {
+  return ctx.db
+    .select({
+      id: globalVocabularyWords.id,
+      arabic: globalVocabularyWords.arabic,
+      transliteration: globalVocabularyWords.transliteration,
+      english: globalVocabularyWords.english,
+      exampleArabic: globalVocabularyWords.exampleArabic,
+      exampleEnglish: globalVocabularyWords.exampleEnglish,
+      audioKey: globalVocabularyWords.audioKey,
+    })
+    .from(globalVocabularyWords)
+    .where(eq(globalVocabularyWords.deckId, deckId))
+    .orderBy(asc(globalVocabularyWords.position), asc(globalVocabularyWords.id));
+}
+
 /** A deck with its words (in their order), optionally filtered by `q` on Arabic, transliteration or English. */
 export async function getVocabularyDeck(
   ctx: AppContext,
@@ -191,19 +208,7 @@ export async function getVocabularyDeck(
       .select({ id: globalVocabularyThemes.id, title: globalVocabularyThemes.title, slug: globalVocabularyThemes.slug })
       .from(globalVocabularyThemes)
       .where(eq(globalVocabularyThemes.id, row.themeId)),
-    ctx.db
-      .select({
-        id: globalVocabularyWords.id,
-        arabic: globalVocabularyWords.arabic,
-        transliteration: globalVocabularyWords.transliteration,
-        english: globalVocabularyWords.english,
-        exampleArabic: globalVocabularyWords.exampleArabic,
-        exampleEnglish: globalVocabularyWords.exampleEnglish,
-        audioKey: globalVocabularyWords.audioKey,
-      })
-      .from(globalVocabularyWords)
-      .where(eq(globalVocabularyWords.deckId, deckId))
-      .orderBy(asc(globalVocabularyWords.position), asc(globalVocabularyWords.id)),
+    deckWordsQuery(ctx, { deckId }),
   ]);
   if (!theme) throw notFound(DECK_NOT_FOUND);
   const needle = options.q?.trim().toLowerCase() ?? "";
