@@ -248,6 +248,76 @@ function lemmaLabel(lemma: Pick<GlossLemma, "arabic" | "transliteration" | "mean
   return `${lemma.arabic} · ${lemma.transliteration}${lemma.meanings[0] ? ` — ${lemma.meanings[0]}` : ""}`;
 }
 
+/** The lexicon search of both glossing forms: a search box and a "Use …" button per lemma found. */
+function LemmaSearch({
+  inputId,
+  label,
+  labelClassName,
+  placeholder,
+  query,
+  onQuery,
+  found,
+  wrapButtons = false,
+  buttonClassName,
+  onPick,
+}: {
+  inputId: string;
+  label: string;
+  labelClassName: string;
+  placeholder: string;
+  query: string;
+  onQuery: (query: string) => void;
+  found: GlossLemma[] | null;
+  /** Each button in its own block (the token form's layout). */
+  wrapButtons?: boolean;
+  buttonClassName: string;
+  onPick: (lemma: GlossLemma) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={inputId} className={labelClassName}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        value={query}
+        maxLength={SEARCH_MAX_LENGTH}
+        placeholder={placeholder}
+        onChange={(event) => onQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") event.preventDefault();
+        }}
+        className={cn(inputClasses, "py-1.5 text-sm")}
+      />
+      {found ? (
+        found.length > 0 ? (
+          <div role="group" className="space-y-1" aria-label="Lemmas found">
+            {found.map((lemma) => {
+              const button = (
+                <button
+                  key={lemma.id}
+                  type="button"
+                  onClick={() => onPick(lemma)}
+                  className={cn(
+                    buttonClassName,
+                    "rounded-lg border border-line px-2 py-1 text-start text-sm text-ink hover:border-primary-300 hover:bg-primary-50",
+                  )}
+                >
+                  Use {lemmaLabel(lemma)}
+                </button>
+              );
+              return wrapButtons ? <div key={lemma.id}>{button}</div> : button;
+            })}
+          </div>
+        ) : (
+          <p className="text-sm text-muted">No lemma matches “{query.trim()}”.</p>
+        )
+      ) : null}
+    </>
+  );
+}
+
 /** Lemmas matching `query` (Arabic, transliteration, meaning) from the lexicon's admin API. */
 function useLemmaSearch(query: string) {
   const [found, setFound] = useState<GlossLemma[] | null>(null);
@@ -474,43 +544,21 @@ function TokenPanel({ token, line }: { token: GlossToken; line: GlossLine }) {
           </div>
         ) : (
           <div className="space-y-2">
-            <label htmlFor={`${id}-search`} className="sr-only">
-              Find a lemma
-            </label>
-            <input
-              id={`${id}-search`}
-              type="search"
-              value={query}
-              maxLength={SEARCH_MAX_LENGTH}
+            <LemmaSearch
+              inputId={`${id}-search`}
+              label="Find a lemma"
+              labelClassName="sr-only"
               placeholder="Find a lemma: Arabic, transliteration or meaning"
-              onChange={(event) => setQuery(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === "Enter") event.preventDefault();
+              query={query}
+              onQuery={setQuery}
+              found={found}
+              wrapButtons
+              buttonClassName="w-full"
+              onPick={(lemma) => {
+                setChoice({ kind: "existing", lemma });
+                window.setTimeout(() => glossInput.current?.focus(), 0);
               }}
-              className={cn(inputClasses, "py-1.5 text-sm")}
             />
-            {found ? (
-              found.length > 0 ? (
-                <div role="group" className="space-y-1" aria-label="Lemmas found">
-                  {found.map((lemma) => (
-                    <div key={lemma.id}>
-                      <button
-                        type="button"
-                        onClick={() => {
-                          setChoice({ kind: "existing", lemma });
-                          window.setTimeout(() => glossInput.current?.focus(), 0);
-                        }}
-                        className="w-full rounded-lg border border-line px-2 py-1 text-start text-sm text-ink hover:border-primary-300 hover:bg-primary-50"
-                      >
-                        Use {lemmaLabel(lemma)}
-                      </button>
-                    </div>
-                  ))}
-                </div>
-              ) : (
-                <p className="text-sm text-muted">No lemma matches “{query.trim()}”.</p>
-              )
-            ) : null}
             <Button
               variant="secondary"
               size="sm"
@@ -923,42 +971,20 @@ function SuggestionLemmaEditor({
         </div>
       ) : null}
       <div className="space-y-1">
-        <label htmlFor={`${id}-search`} className="block text-xs font-medium text-ink">
-          Or use another stored lemma
-        </label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={query}
-          maxLength={SEARCH_MAX_LENGTH}
+        <LemmaSearch
+          inputId={`${id}-search`}
+          label="Or use another stored lemma"
+          labelClassName="block text-xs font-medium text-ink"
           placeholder="Arabic, transliteration or meaning"
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") event.preventDefault();
+          query={query}
+          onQuery={setQuery}
+          found={found}
+          buttonClassName="block min-h-11 w-full"
+          onPick={(lemma) => {
+            onChange({ lemma, useNew: false });
+            setQuery("");
           }}
-          className={cn(inputClasses, "py-1.5 text-sm")}
         />
-        {found ? (
-          found.length > 0 ? (
-            <div role="group" className="space-y-1" aria-label="Lemmas found">
-              {found.map((lemma) => (
-                <button
-                  key={lemma.id}
-                  type="button"
-                  onClick={() => {
-                    onChange({ lemma, useNew: false });
-                    setQuery("");
-                  }}
-                  className="block min-h-11 w-full rounded-lg border border-line px-2 py-1 text-start text-sm text-ink hover:border-primary-300 hover:bg-primary-50"
-                >
-                  Use {lemmaLabel(lemma)}
-                </button>
-              ))}
-            </div>
-          ) : (
-            <p className="text-sm text-muted">No lemma matches “{query.trim()}”.</p>
-          )
-        ) : null}
       </div>
     </fieldset>
   );
