@@ -61,18 +61,21 @@ for (const viewport of VIEWPORTS) {
             const dialog = await tap(page, button);
             await expect(dialog.getByTestId("word-gloss")).toHaveText(expected.gloss);
             await expect(dialog.getByRole("heading", { name: expected.surface })).toBeVisible();
-            // The popup never covers the line it explains: not its English, not any of it.
-            const popup = (await dialog.boundingBox())!;
-            const english = (await page
-              .locator(`[data-cue-index="${line}"] [data-line-part="english"]`)
-              .boundingBox())!;
-            const block = (await page.locator(`[data-cue-index="${line}"]`).boundingBox())!;
+            // The popup never covers the line it explains: not its English, not any of it; and it is on the
+            // screen, with its buttons in reach (read once the popup has settled: it is placed again in the
+            // frame after its content or its line changes).
             const where = `${lesson.slug} line ${line} word ${position} (${expected.surface})`;
-            expect(intersects(popup, english), `${where}: over the English`).toBe(false);
-            expect(intersects(popup, block), `${where}: over the line`).toBe(false);
-            // …and is on the screen, with its buttons in reach.
-            expect(popup.y, where).toBeGreaterThanOrEqual(0);
-            expect(popup.y + popup.height, where).toBeLessThanOrEqual(viewport.size.height + 1);
+            await expect(async () => {
+              const popup = (await dialog.boundingBox())!;
+              const english = (await page
+                .locator(`[data-cue-index="${line}"] [data-line-part="english"]`)
+                .boundingBox())!;
+              const block = (await page.locator(`[data-cue-index="${line}"]`).boundingBox())!;
+              expect(intersects(popup, english), `${where}: over the English`).toBe(false);
+              expect(intersects(popup, block), `${where}: over the line`).toBe(false);
+              expect(popup.y, where).toBeGreaterThanOrEqual(0);
+              expect(popup.y + popup.height, where).toBeLessThanOrEqual(viewport.size.height + 1);
+            }).toPass({ timeout: 3_000 });
             await expect(dialog.getByRole("button", { name: /^Hear it/ })).toBeInViewport();
             await page.keyboard.press("Escape");
             await expect(dialog).toBeHidden();

@@ -256,7 +256,18 @@ export function WordPopover({
       if (panelRef.current) resized.observe(panelRef.current);
       resized.observe(target.block ?? target.anchor);
     }
+    // …and the line can move without changing size (something above it grows as the page settles): one box
+    // read a frame while the popup is open, placing it again when the line has moved.
+    const block = target.block ?? target.anchor;
+    let last = block.getBoundingClientRect();
+    let frame = requestAnimationFrame(function follow() {
+      const now = block.getBoundingClientRect();
+      if (Math.abs(now.top - last.top) > 0.5 || Math.abs(now.left - last.left) > 0.5) place(false);
+      last = now;
+      frame = requestAnimationFrame(follow);
+    });
     return () => {
+      cancelAnimationFrame(frame);
       resized?.disconnect();
       window.removeEventListener("resize", onScrollOrResize);
       window.removeEventListener("scroll", onScrollOrResize, true);
