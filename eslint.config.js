@@ -14,7 +14,7 @@ export default tseslint.config(
       "playwright-report/",
       "test-results/",
       "shots/",
-      ".e2e-state/",
+      ".e2e-state*/",
       "migrations/meta/",
     ],
   },

@@ -1,23 +1,29 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// e2e drives the built app in Debian's Chromium, on its own port and its own fresh local D1/R2 state.
-const port = Number(process.env.E2E_PORT ?? 8799);
+// e2e drives the built app in Debian's Chromium. Its files are shared out between E2E_WORKERS workers (2 by
+// default), and each worker has a server of its own, on its own port and its own fresh local D1/R2 state
+// (.e2e-state, .e2e-state-1, …): two files never meet in one database, as when they ran one after another.
+// A test reaches its worker's server through the `baseURL` fixture of tests/e2e/test.ts.
+const firstPort = Number(process.env.E2E_PORT ?? 8799);
 // E2E_BASE_URL points the suite at a server that is already running (e.g. `npm run dev` on its own
-// state) instead of building and starting a fresh one.
+// state) instead of building and starting fresh ones: then there is one worker.
 const externalBaseURL = process.env.E2E_BASE_URL;
-export const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
+const servers = externalBaseURL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const baseURLs = externalBaseURL
+  ? [externalBaseURL]
+  : Array.from({ length: servers }, (_, index) => `http://127.0.0.1:${firstPort + index}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: servers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    baseURL: baseURLs[0],
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -33,14 +39,19 @@ export default defineConfig({
     },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // Started one after another: the first builds (unless SKIP_BUILD=1), the others serve that build.
   webServer: externalBaseURL
     ? undefined
-    : {
+    : baseURLs.map((url, index) => ({
         command: "node scripts/e2e-server.mjs",
-        url: `${baseURL}/`,
+        url: `${url}/`,
         timeout: 240_000,
         reuseExistingServer: false,
-        env: { PORT: String(port), PERSIST_TO: ".e2e-state" },
-        stdout: "pipe",
-      },
+        env: {
+          PORT: String(firstPort + index),
+          PERSIST_TO: index === 0 ? ".e2e-state" : `.e2e-state-${index}`,
+          ...(index > 0 ? { SKIP_BUILD: "1" } : {}),
+        },
+        stdout: "pipe" as const,
+      })),
 });

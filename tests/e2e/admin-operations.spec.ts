@@ -1,5 +1,5 @@
 import { DEMO, expectAccessible, signIn, signUpDirect } from "./fixtures";
-import { expect, test, type Browser, type Page } from "./test";
+import { expect, serverURL, test, type Browser, type Page } from "./test";
 
 // Running the business from the admin: a member's subscription changed by support, seen by the member
 // at once, and every step in the audit log; a plan's new price on /checkout.
@@ -111,7 +111,7 @@ test("support comps a month, extends it, cancels it now and refunds a payment; t
 test("a new price set on a plan's admin page shows on /checkout", async ({ page, browser, request }) => {
   const login = await request.post("/api/auth/login", { data: DEMO.admin });
   const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const admin = { Authorization: `Bearer ${token}`, Origin: test.info().project.use.baseURL! };
+  const admin = { Authorization: `Bearer ${token}`, Origin: serverURL() };
   const code = `e2e-${Date.now()}`;
   const created = await request.post("/api/admin/plans", {
     headers: admin,

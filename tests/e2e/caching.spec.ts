@@ -1,4 +1,4 @@
-import { expect, test } from "./test";
+import { expect, serverURL, test } from "./test";
 import { DEMO, signIn } from "./fixtures";
 
 // What a browser may keep: fingerprinted assets for a year, a visitor's page only after asking again,
@@ -70,7 +70,7 @@ test("a page asked for with a member's or admin's token in a header is theirs al
 }) => {
   // The real build, no browser needed: an outside attacker's request, then the next visitor's.
   // Three clients that keep their own cookies: one signs in, one sends only the header, one is a visitor.
-  const baseURL = test.info().project.use.baseURL;
+  const baseURL = serverURL();
   const [login, client, visitor] = await Promise.all([1, 2, 3].map(() => playwright.request.newContext({ baseURL })));
   const token = async (account: { email: string; password: string }) => {
     const response = await login.post("/api/auth/login", { data: account });

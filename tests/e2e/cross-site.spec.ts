@@ -1,5 +1,4 @@
-import { expect, test, type Page } from "./test";
-import { baseURL } from "../../playwright.config";
+import { expect, serverURL, test, type Page } from "./test";
 import { DEMO, expectAccessible, signIn } from "./fixtures";
 
 /**
@@ -14,7 +13,7 @@ async function visitEvilPage(page: Page, html: string) {
 }
 
 async function isSignedIn(page: Page) {
-  const response = await page.request.get(`${baseURL}/api/me`);
+  const response = await page.request.get(`${serverURL()}/api/me`);
   return response.status() === 200;
 }
 
@@ -32,9 +31,9 @@ test.describe("another site cannot act for a signed-in member", () => {
     ] as const) {
       await visitEvilPage(
         page,
-        `<form id="f" method="post" action="${baseURL}${action}">${fields}</form><script>document.getElementById("f").submit()</script>`,
+        `<form id="f" method="post" action="${serverURL()}${action}">${fields}</form><script>document.getElementById("f").submit()</script>`,
       );
-      await page.waitForURL(`${baseURL}${action}`);
+      await page.waitForURL(`${serverURL()}${action}`);
       await expect(page.locator("body")).toHaveText("Requests from other sites cannot change anything here.");
     }
     expect(await isSignedIn(page)).toBe(true);
@@ -47,9 +46,9 @@ test.describe("another site cannot act for a signed-in member", () => {
     await expect(page).toHaveURL(/\/video-library$/);
     await visitEvilPage(
       page,
-      `<form id="f" method="post" enctype="text/plain" action="${baseURL}/api/auth/logout"><input name='{"a":"' value='"}'></form><script>document.getElementById("f").submit()</script>`,
+      `<form id="f" method="post" enctype="text/plain" action="${serverURL()}/api/auth/logout"><input name='{"a":"' value='"}'></form><script>document.getElementById("f").submit()</script>`,
     );
-    await page.waitForURL(`${baseURL}/api/auth/logout`);
+    await page.waitForURL(`${serverURL()}/api/auth/logout`);
     await expect(page.locator("body")).toContainText("Requests from other sites cannot change anything here.");
     expect(await isSignedIn(page)).toBe(true);
   });
@@ -60,7 +59,7 @@ test.describe("another site cannot act for a signed-in member", () => {
     // Images and a link followed from the other site.
     await visitEvilPage(
       page,
-      `<img src="${baseURL}/auth/logout" alt=""><img src="${baseURL}/admin" alt=""><a id="go" href="${baseURL}/admin/videos">free prizes</a>`,
+      `<img src="${serverURL()}/auth/logout" alt=""><img src="${serverURL()}/admin" alt=""><a id="go" href="${serverURL()}/admin/videos">free prizes</a>`,
     );
     await page.waitForLoadState("networkidle");
     expect(await isSignedIn(page)).toBe(true);
@@ -97,7 +96,7 @@ test.describe("another site cannot act for a signed-in member", () => {
       await page.getByLabel("Password", { exact: true }).fill(DEMO.free.password);
       await page.getByRole("button", { name: /sign in/i }).click();
       // The fallback, on Ahla's own host: never the other site.
-      await expect(page).toHaveURL(`${baseURL}/video-library`);
+      await expect(page).toHaveURL(`${serverURL()}/video-library`);
     }
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { builtAudiences, isLayout, pageAudience, routeManifest, type ManifestRoute } from "./built-routes";
 import { uniqueEmail } from "./fixtures";
-import { expect, test } from "./test";
+import { expect, serverURL, test } from "./test";
 
 // Generated forms posted to every page action a member or a visitor may use (the built app's route
 // manifest, and the audience each page declares): the intents the actions know, likely field names, wrong
@@ -135,7 +135,7 @@ function actionRoutes() {
 
 test("generated forms never get a 5xx from any member or public page action", async ({ request }) => {
   test.setTimeout(300_000);
-  const origin = test.info().project.use.baseURL!;
+  const origin = serverURL();
   const registered = await request.post("/api/auth/register", {
     data: { name: "Form fuzz", email: uniqueEmail("fuzz"), password: "marhaba-marhaba-1" },
   });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, serverTest as test } from "./test";
 import { DEMO, signIn } from "./fixtures";
 
 // The scripts load after the first paint (ADR 023), so a quick learner or admin may type before the page

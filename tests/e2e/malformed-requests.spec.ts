@@ -1,5 +1,5 @@
 import net from "node:net";
-import { expect, test } from "./test";
+import { expect, serverURL, test } from "./test";
 
 // Outside attack: malformed requests of every kind, sent as raw bytes on the wire (as sqlmap, nikto and
 // wapiti send them; fetch clients refuse to build most of these) to pages, the API, /media and /assets of
@@ -30,7 +30,7 @@ function send(base: URL, text: string): Promise<Answer> {
 
 test("no malformed request gets a 5xx from the Worker", async () => {
   test.setTimeout(120_000);
-  const base = new URL(test.info().project.use.baseURL!);
+  const base = new URL(serverURL());
   const host = `${base.hostname}:${base.port}`;
   const request = (method: string, path: string, headers: Record<string, string> = {}, body = "") => {
     const all: Record<string, string> = { Host: host, Connection: "close", ...headers };

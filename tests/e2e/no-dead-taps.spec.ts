@@ -1,7 +1,7 @@
-import { test as base, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN_SAMPLES, type SampleDependency } from "../fixtures/admin-samples";
 import { DEMO, signIn } from "./fixtures";
-import { expect, test } from "./test";
+import { expect, serverTest, test } from "./test";
 
 // Every control does what it says from the first paint (docs/architecture.md#no-dead-taps): with JavaScript
 // off, and with a tap that lands before the scripts, which load after the first paint (ADR 023), arrive.
@@ -108,8 +108,8 @@ test.describe("without JavaScript", () => {
 });
 
 // Playwright's own `test`: its page.goto does not wait for hydration, which these hold back on purpose.
-base.describe("a tap before the scripts arrive", () => {
-  base("opens the account menu, which stays open once the page hydrates", async ({ page }) => {
+serverTest.describe("a tap before the scripts arrive", () => {
+  serverTest("opens the account menu, which stays open once the page hydrates", async ({ page }) => {
     await signIn(page, DEMO.learner, "/video-library");
     const release = await holdScripts(page);
     await page.goto("/progress", HELD);
@@ -126,7 +126,7 @@ base.describe("a tap before the scripts arrive", () => {
     await expect(settings).toBeHidden();
   });
 
-  base("opens the phone menu, which stays open once the page hydrates", async ({ page }) => {
+  serverTest("opens the phone menu, which stays open once the page hydrates", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const release = await holdScripts(page);
     await page.goto("/", HELD);
@@ -138,7 +138,7 @@ base.describe("a tap before the scripts arrive", () => {
     await expect(firstLink).toBeVisible();
   });
 
-  base("Add to playlist is a link until then, and the tap goes to its page", async ({ page }) => {
+  serverTest("Add to playlist is a link until then, and the tap goes to its page", async ({ page }) => {
     await signIn(page, DEMO.learner, "/video-library");
     const release = await holdScripts(page);
     await page.goto("/video-library", HELD);
@@ -152,7 +152,7 @@ base.describe("a tap before the scripts arrive", () => {
     await expect(page.getByRole("heading", { name: "Your playlists" })).toBeVisible();
   });
 
-  base("the admin's first Upload click is not lost", async ({ page }) => {
+  serverTest("the admin's first Upload click is not lost", async ({ page }) => {
     await signIn(page, DEMO.admin, "/admin");
     const lesson = await newLesson(page);
     const release = await holdScripts(page);

@@ -7,7 +7,7 @@ import { signToken } from "../../server/lib/jwt";
 import { readDevVars } from "../../scripts/local-vars.mjs";
 import { builtAudiences, isLayout, pageAudience, routeManifest, type ManifestRoute } from "./built-routes";
 import { DEMO, uniqueEmail } from "./fixtures";
-import { expect, test } from "./test";
+import { expect, serverURL, test } from "./test";
 
 // Every page of the built app (its route manifest), opened and posted to as eight kinds of caller,
 // against the audience each page's own module declares (`export const audience`, app/lib/audience.ts),
@@ -89,7 +89,7 @@ test("every page answers each kind of caller as its module declares", async ({ r
   const pages = Object.keys(routes).filter((id) => !isLayout(routes[id]!));
 
   const admin = await login(request, DEMO.admin);
-  const asAdmin = { Authorization: `Bearer ${admin}`, Origin: test.info().project.use.baseURL! };
+  const asAdmin = { Authorization: `Bearer ${admin}`, Origin: serverURL() };
   const withPermission = await register(request);
   expect(
     (
@@ -124,7 +124,7 @@ test("every page answers each kind of caller as its module declares", async ({ r
     admin,
   };
 
-  const origin = test.info().project.use.baseURL!;
+  const origin = serverURL();
   const unexpected: string[] = [];
   let requests = 0;
   for (const id of pages) {

@@ -1,7 +1,7 @@
-import { test as playwrightTest, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_LESSONS } from "../../seed/demo-content";
 import { DEMO, signIn } from "./fixtures";
-import { expect, test, waitForHydration } from "./test";
+import { expect, serverTest, test, waitForHydration } from "./test";
 
 // The lesson player on a phone and on a desktop (docs/player.md): the pinned video, three caption lines,
 // hide-until-tapped, line loops at rising speeds, "Back to now", keyboard hints only beside a mouse, and
@@ -316,8 +316,8 @@ test.describe("on a desktop (1366×900)", () => {
 });
 
 // Before the scripts arrive (ADR 023) the word buttons are there but disabled, so a tap is never silently lost.
-playwrightTest("the transcript's words are disabled until the page hydrates", async ({ page }) => {
-  await playwrightTest.step("sign in", async () => {
+serverTest("the transcript's words are disabled until the page hydrates", async ({ page }) => {
+  await serverTest.step("sign in", async () => {
     await signIn(page, DEMO.learner);
   });
   // The card's title link (before hydration "Add to playlist" is a link too, to its own page).

@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { expectAccessible, signUpDirect, uniqueEmail } from "./fixtures";
-import { expect, test, type Page } from "./test";
+import { expect, serverURL, test, type Page } from "./test";
 
 // Opt-in reminder emails (docs/reminders.md): a member turns on daily reminders in Settings, the cron runs at
 // their local hour (POST /dev/cron with an injected clock), one mail arrives with its unsubscribe link, a
@@ -148,7 +148,7 @@ test("turns on reminders; a cron run at their hour sends one mail whose unsubscr
   await form.getByRole("radio", { name: /^Weekly/ }).check();
   await form.getByRole("button", { name: "Save reminders" }).click();
   await expect(page.getByText(`Reminders are on: once a week at ${time} (${ZONE} time).`)).toBeVisible();
-  const mailClient = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const mailClient = await playwrightRequest.newContext({ baseURL: serverURL() });
   const oneClick = await mailClient.post(unsubscribe, { form: { "List-Unsubscribe": "One-Click" } });
   expect(oneClick.status()).toBe(200);
   expect(await oneClick.text()).toContain("Reminder emails are off");

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./test";
+import { expect, serverURL, test } from "./test";
 import { communityThreadHref } from "../../core/community-paths";
 import { DEMO, signIn, uniqueEmail } from "./fixtures";
 
@@ -102,7 +102,7 @@ test("markup and script written by a member are shown as text everywhere, and ne
     body: LONG,
   });
 
-  await page.context().addCookies([{ name: "token", value: token, url: test.info().project.use.baseURL! }]);
+  await page.context().addCookies([{ name: "token", value: token, url: serverURL() }]);
   await expectNothingRan(page, "/profile", (profile) =>
     expect(profile.getByLabel("Name", { exact: true })).toHaveValue(SHORT[0]!),
   );

@@ -1,5 +1,5 @@
 import { DEMO } from "./fixtures";
-import { expect, test } from "./test";
+import { expect, serverURL, test } from "./test";
 
 // Learners' words reach the landing page only when an administrator publishes them with the learner's
 // consent recorded; the seed's made-up samples can never be published.
@@ -10,7 +10,7 @@ test("a testimonial shows on the landing page once published with consent, and a
 }) => {
   const login = await request.post("/api/auth/login", { data: DEMO.admin });
   const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const origin = test.info().project.use.baseURL!;
+  const origin = serverURL();
   const admin = { Authorization: `Bearer ${token}`, Origin: origin };
 
   // A sample from the seed: refused.

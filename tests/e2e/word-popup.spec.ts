@@ -7,6 +7,9 @@ import { expect, test } from "./test";
 // The word popup (docs/words.md "The popup"): every word of two demo lessons tapped, its meaning in that
 // sentence shown, the popup never over its line; a status set in the popup tints the word.
 
+// Its walks are long and independent of each other: they may run on both workers at once.
+test.describe.configure({ mode: "parallel" });
+
 const LESSONS = ["greetings-in-damascus", "ordering-coffee-in-beirut"] as const;
 const VIEWPORTS = [
   { name: "desktop", size: { width: 1280, height: 800 } },

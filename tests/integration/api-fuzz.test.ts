@@ -17,12 +17,12 @@ import { apiPathFor, createUser, testApp, testEnv } from "./helpers";
 // rate-limit counters the attempts themselves add.
 //
 // Every route gets the fixed edge cases below (EDGE_CASES: each kind of body the generator makes, at its
-// extremes) and then RUNS generated bodies. `npm test` sends 200 a route; `npm run test:deep` sends 1,000
+// extremes) and then RUNS generated bodies. `npm test` sends 60 a route; `npm run test:deep` sends 1,000
 // (FUZZ_RUNS=<n> sets any count). Each run draws new bodies (fast-check prints the seed of a failure).
 
 const ORIGIN = "https://ahla.test";
-/** Generated bodies per route: FUZZ_RUNS (vitest.config.ts passes it through), else 200. */
-const RUNS = Number(testEnv.FUZZ_RUNS) || 200;
+/** Generated bodies per route: FUZZ_RUNS (vitest.config.ts passes it through), else 60. */
+const RUNS = Number(testEnv.FUZZ_RUNS) || 60;
 const ctx = createAppContext(testEnv);
 /**
  * The site as deployed has Workers AI; the test env has no binding, where the lesson assistant answers 503
