@@ -61,6 +61,9 @@ for (const viewport of VIEWPORTS) {
         for (const [line, words] of glosses.entries()) {
           for (const [position, expected] of words.entries()) {
             const button = word(page, line, position);
+            // The learner is reading, not watching: should a tap have landed on the line around a word (which
+            // plays from that line) while the page was busy, the transcript would follow the video away.
+            await page.locator("video").evaluate((video: HTMLVideoElement) => video.pause());
             const dialog = await tap(page, button);
             await expect(dialog.getByTestId("word-gloss")).toHaveText(expected.gloss);
             await expect(dialog.getByRole("heading", { name: expected.surface })).toBeVisible();
