@@ -31,7 +31,10 @@ export default tseslint.config(
     rules: {
       ...react.configs.recommended.rules,
       ...react.configs["jsx-runtime"].rules,
-      ...reactHooks.configs.recommended.rules,
+      // The hook rules everywhere; the React Compiler's checks (the rest of the preset, which compile each
+      // function and are most of lint's time) only where components live: see below.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
       ...jsxA11y.configs.recommended.rules,
       "react/prop-types": "off",
       "react/no-unescaped-entities": "off",
@@ -43,6 +46,10 @@ export default tseslint.config(
       "@typescript-eslint/no-empty-object-type": "off",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: reactHooks.configs.recommended.rules,
   },
   // The layers' direction (docs/architecture.md): core imports nothing of ours; server and drizzle never
   // import app; app reaches server only from route modules and `.server` helpers (types anywhere).
