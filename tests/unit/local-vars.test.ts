@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain ES module of the local scripts, without types
 import { localVarOverrides } from "../../scripts/local-vars.mjs";
 
 // What `npm start`, `npm run dev` and the e2e server lay over wrangler.toml's production [vars]
@@ -7,7 +6,7 @@ import { localVarOverrides } from "../../scripts/local-vars.mjs";
 
 type Overrides = Record<string, string>;
 const overrides = (options: { port?: string; env?: Overrides; devVars?: Overrides }): Overrides =>
-  localVarOverrides({ env: {}, devVars: {}, ...options }) as Overrides;
+  localVarOverrides({ env: {}, devVars: {}, ...options });
 
 describe("a local server's APP_URL follows its port", () => {
   it("is http://localhost:<port> for the port the server listens on", () => {
