@@ -11,10 +11,8 @@ const LOCAL_DEFAULTS = {
 };
 
 /** The name = value pairs of .dev.vars (surrounding quotes dropped), or none when there is no such file. */
-/** @returns {Record<string, string>} */
 export function readDevVars() {
   if (!existsSync(".dev.vars")) return {};
-  /** @type {Record<string, string>} */
   const vars = {};
   for (const line of readFileSync(".dev.vars", "utf8").split("\n")) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
@@ -27,15 +25,12 @@ export function readDevVars() {
  * The variables to lay over wrangler.toml's [vars] for a local server listening on `port` (npm start and
  * the e2e server: $PORT or 8787; npm run dev: Vite's port). `env` and `devVars` are the shell's variables
  * and .dev.vars' (read here unless given: tests/unit/local-vars.test.ts passes its own).
- * @param {{ port?: string, env?: Record<string, string | undefined>, devVars?: Record<string, string> }} [options]
- * @returns {Record<string, string>}
  */
 export function localVarOverrides({ port, env = process.env, devVars = readDevVars() } = {}) {
   const environment = env.ENVIRONMENT || devVars.ENVIRONMENT || LOCAL_DEFAULTS.ENVIRONMENT;
   // A local server asked to behave as production names its public https address itself (or fails closed).
   const appUrl = environment === "production" ? {} : { APP_URL: `http://localhost:${port || env.PORT || "8787"}` };
   const defaults = { ...LOCAL_DEFAULTS, ...appUrl };
-  /** @type {Record<string, string>} */
   const overrides = {};
   for (const [name, value] of Object.entries(defaults)) {
     if (env[name]) overrides[name] = env[name];
