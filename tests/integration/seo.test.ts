@@ -1,5 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as lessonRoute from "../../app/features/lessons/routes/lesson";
 import * as courseRoute from "../../app/features/collections/routes/course";
@@ -300,7 +300,9 @@ describe("a lesson page's JSON-LD, canonical link and Open Graph tags", () => {
       cookie: await member({ subscribed: true }),
     });
     expect(response.status).toBe(200);
-    const [{ value: video }] = jsonLd(text) as [{ value: Record<string, unknown> }];
+    const objects = jsonLd(text);
+    expect(objects).toHaveLength(1);
+    const video = objects[0]!.value;
     expect(video.isAccessibleForFree).toBe(false);
     expect(video.hasPart).toEqual({
       "@type": "WebPageElement",
@@ -340,7 +342,7 @@ describe("a course's and a series' page", () => {
     const [title] = await ctx.db
       .select({ title: studyTracks.title })
       .from(studyTracks)
-      .where(and(eq(studyTracks.id, made.course.id)));
+      .where(eq(studyTracks.id, made.course.id));
     expect(course.name).toBe(title!.title);
     expect(typeof course.description).toBe("string");
     expect((course.description as string).length).toBeGreaterThan(0);
