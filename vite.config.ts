@@ -10,12 +10,14 @@ const persist = process.env.PERSIST_TO ? { path: `${process.env.PERSIST_TO}/v3` 
 // `remix vite:build` starts a Vite dev server of its own to read the routes; the local bindings are for
 // `npm run dev` only, and two platform proxies opening a fresh state at once race on its SQLite files.
 const building = process.argv.includes("vite:build");
+// APP_URL follows the dev server's own port (scripts/dev.mjs: $PORT or 5173).
+const localVars = () => localVarOverrides({ port: process.env.PORT || "5173" });
 
 export default defineConfig({
   // Several dev servers on one checkout each need their own dependency-optimizer cache.
   cacheDir: process.env.VITE_CACHE_DIR ?? "node_modules/.vite",
   plugins: [
-    building ? null : devApiProxy(persist, localVarOverrides()),
+    building ? null : devApiProxy(persist, localVars()),
     building
       ? null
       : remixCloudflareDevProxy({
@@ -25,7 +27,7 @@ export default defineConfig({
             // Vite's platform proxy binds the reminders queue's producer but runs no consumer: without the
             // binding the cron delivers reminders itself (server/services/reminders/cron.ts).
             const { REMINDERS: _noConsumer, ...bindings } = context.cloudflare.env as Record<string, unknown>;
-            const env = { ...bindings, ...localVarOverrides() };
+            const env = { ...bindings, ...localVars() };
             return createLoadContext(request, env as never, context.cloudflare.ctx);
           },
         }),

@@ -166,6 +166,7 @@ export default [
   route("*", "features/site/routes/not-found.tsx"),
   route("robots.txt", "features/site/routes/robots-txt.tsx"),
   route("sitemap.xml", "features/site/routes/sitemap-xml.tsx"),
+  route("thumbnail/:kind/:id", "features/site/routes/thumbnail.tsx"),
   // vocabulary
   route("vocabulary-list/:listId/export.csv", "features/vocabulary/routes/list-export-csv.tsx"),
 ] satisfies RouteConfigEntry[];

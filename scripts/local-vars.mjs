@@ -1,6 +1,7 @@
 // wrangler.toml's top level is production. Local servers (npm start, npm run dev, the e2e server) opt
 // into development, the in-app test checkout and the outbox here: the shell wins, then .dev.vars (which
-// wrangler reads itself), then these defaults.
+// wrangler reads itself), then these defaults. APP_URL (the address in canonical links, the sitemap, the
+// feeds and mails) defaults to the local server's own port, so `PORT=8941 npm start` names :8941.
 import { existsSync, readFileSync } from "node:fs";
 
 const LOCAL_DEFAULTS = {
@@ -8,11 +9,6 @@ const LOCAL_DEFAULTS = {
   PAYMENTS_PROVIDER: "local",
   MAIL_PROVIDER: "outbox",
 };
-
-function devVarsDefine(name) {
-  if (!existsSync(".dev.vars")) return false;
-  return new RegExp(`^\\s*${name}\\s*=\\s*\\S`, "m").test(readFileSync(".dev.vars", "utf8"));
-}
 
 /** The name = value pairs of .dev.vars (surrounding quotes dropped), or none when there is no such file. */
 export function readDevVars() {
@@ -25,12 +21,20 @@ export function readDevVars() {
   return vars;
 }
 
-/** The variables to lay over wrangler.toml's [vars] for a local server. */
-export function localVarOverrides() {
+/**
+ * The variables to lay over wrangler.toml's [vars] for a local server listening on `port` (npm start and
+ * the e2e server: $PORT or 8787; npm run dev: Vite's port). `env` and `devVars` are the shell's variables
+ * and .dev.vars' (read here unless given: tests/unit/local-vars.test.ts passes its own).
+ */
+export function localVarOverrides({ port, env = process.env, devVars = readDevVars() } = {}) {
+  const environment = env.ENVIRONMENT || devVars.ENVIRONMENT || LOCAL_DEFAULTS.ENVIRONMENT;
+  // A local server asked to behave as production names its public https address itself (or fails closed).
+  const appUrl = environment === "production" ? {} : { APP_URL: `http://localhost:${port || env.PORT || "8787"}` };
+  const defaults = { ...LOCAL_DEFAULTS, ...appUrl };
   const overrides = {};
-  for (const [name, value] of Object.entries(LOCAL_DEFAULTS)) {
-    if (process.env[name]) overrides[name] = process.env[name];
-    else if (!devVarsDefine(name)) overrides[name] = value;
+  for (const [name, value] of Object.entries(defaults)) {
+    if (env[name]) overrides[name] = env[name];
+    else if (!devVars[name]) overrides[name] = value;
   }
   return overrides;
 }

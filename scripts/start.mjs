@@ -29,7 +29,7 @@ if (!skipDbSetup) {
 if (!skipBuild) run(bin("remix"), ["vite:build"]);
 
 console.log(`\nAhla is starting at http://localhost:${port} (listening on ${host})`);
-const localVars = Object.entries(localVarOverrides()).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+const localVars = Object.entries(localVarOverrides({ port })).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 // wrangler bundles the Worker with NODE_ENV "development" under `wrangler dev` and "production" under
 // `wrangler deploy`; this serves the production build, so it bundles React's production server renderer
 // as a deploy does (the development one renders a page about twice as slowly and checks every prop).

@@ -28,6 +28,7 @@ import { type LessonExercises, solvedExercisesQuery, toLessonExercises } from ".
 import { lessonCuesQuery, lessonVocabularyQuery, sentenceGapsQuery, sentenceOrdersQuery } from "./lesson-content";
 import { isMediaKey, signMediaUrl } from "./media";
 import { type LessonProgress, toLessonProgress } from "./progress";
+import { type LessonShare, lessonShare } from "./share";
 import { normalizedArabicSql } from "./word-lookup";
 
 export const LESSON_COLLECTION_KINDS = ["course", "series", "playlist"] as const;
@@ -317,6 +318,8 @@ export interface LessonPage {
   nextLesson: (LessonListItem & { via: { kind: LessonCollectionKind; title: string } | null }) | null;
   previousLesson: LessonListItem | null;
   progress: LessonProgress | null;
+  /** Its canonical URL and picture, absolute and unsigned, for search engines and link previews (docs/seo.md). */
+  share: LessonShare;
 }
 
 function membershipQuery(ctx: AppContext, kind: "course" | "series", lessonId: number) {
@@ -617,5 +620,6 @@ export async function getLessonPage(
     nextLesson,
     previousLesson,
     progress: toLessonProgress(progressById.get(video.id), video.durationSeconds),
+    share: lessonShare(ctx, video),
   };
 }

@@ -59,6 +59,16 @@ describe("wrangler deploy with nothing else set is production and fails closed",
     expect(Object.keys(deployVars)).not.toContain("JWT_SECRET");
   });
 
+  it("takes APP_URL only from the operator: no local address is shipped or defaulted", () => {
+    // Local servers default APP_URL to their own port (scripts/local-vars.mjs, tests/unit/local-vars.test.ts);
+    // a deploy ships none, so production keeps the address its operator set, and refuses to serve without one.
+    expect(Object.keys(deployVars)).not.toContain("APP_URL");
+    expect(getConfig(deployedEnv(productionSecrets)).appUrl).toBe("https://ahla.example");
+    expect(problemsOf(deployedEnv({ ...productionSecrets, APP_URL: undefined }))).toContain(
+      "APP_URL must be set to the public https address.",
+    );
+  });
+
   it("reads no ENVIRONMENT as production", () => {
     expect(getConfig({ ...deployedEnv(productionSecrets), ENVIRONMENT: undefined }).environment).toBe("production");
   });

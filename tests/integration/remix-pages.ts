@@ -1,4 +1,4 @@
-import { Outlet } from "@remix-run/react";
+import { Meta, Outlet } from "@remix-run/react";
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
 import { createElement } from "react";
 import * as entryServer from "../../app/entry.server";
@@ -18,7 +18,12 @@ export interface PageRoute {
 
 const has = (module: object, name: string) => typeof (module as Record<string, unknown>)[name] === "function";
 
-export function remixPages(routes: Record<string, PageRoute>, options: { now?: () => Date } = {}) {
+/**
+ * `meta: true` renders the routes' `meta` in the document's head (title, canonical link, Open Graph, JSON-LD),
+ * as app/root.tsx does.
+ */
+export function remixPages(routes: Record<string, PageRoute>, options: { now?: () => Date; meta?: boolean } = {}) {
+  const head = options.meta ? [createElement("head", null, createElement(Meta))] : [];
   const build: ServerBuild = {
     mode: "production",
     entry: { module: entryServer },
@@ -26,7 +31,9 @@ export function remixPages(routes: Record<string, PageRoute>, options: { now?: (
       root: {
         id: "root",
         path: "",
-        module: { default: () => createElement("html", null, createElement("body", null, createElement(Outlet))) },
+        module: {
+          default: () => createElement("html", null, ...head, createElement("body", null, createElement(Outlet))),
+        },
       },
       ...Object.fromEntries(
         Object.entries(routes).map(([id, route]) => [
@@ -80,5 +87,5 @@ export function remixPages(routes: Record<string, PageRoute>, options: { now?: (
     isSpaMode: false,
   };
   const remix = createRequestHandler(build);
-  return createApp({ ...options, remix: (request, context) => remix(request, context) });
+  return createApp({ now: options.now, remix: (request, context) => remix(request, context) });
 }

@@ -4,8 +4,9 @@ import { CollectionPage } from "../components/collection-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "#core/collection-paths";
-import { titleMeta } from "~/lib/route-meta";
+import { collectionMeta } from "../collection-meta";
 import { getCourse } from "#server/services/collections/courses-and-series";
+import { collectionShare } from "#server/services/share";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
 
@@ -18,7 +19,11 @@ export const loader = forAudience(audience, async function loader({ request, par
   if (!course) throw notFoundResponse("We couldn't find that course.");
   requireCanonicalPath(request, collectionHref("course", course));
   const access = await viewer.access();
-  return { course, viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription } };
+  return {
+    course,
+    viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription },
+    share: collectionShare(context.app, "course", course),
+  };
 });
 
 export default function CoursePage() {
@@ -30,5 +35,6 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
+// Title, canonical link, Open Graph and JSON-LD (docs/seo.md).
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  titleMeta(matches, data?.course.title ?? "Course not found");
+  collectionMeta(matches, "course", data && { collection: data.course, share: data.share });

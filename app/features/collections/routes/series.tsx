@@ -4,8 +4,9 @@ import { CollectionPage } from "../components/collection-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { collectionHref } from "#core/collection-paths";
-import { titleMeta } from "~/lib/route-meta";
+import { collectionMeta } from "../collection-meta";
 import { getSeries } from "#server/services/collections/courses-and-series";
+import { collectionShare } from "#server/services/share";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
 
@@ -18,7 +19,11 @@ export const loader = forAudience(audience, async function loader({ request, par
   if (!series) throw notFoundResponse("We couldn't find that series.");
   requireCanonicalPath(request, collectionHref("series", series));
   const access = await viewer.access();
-  return { series, viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription } };
+  return {
+    series,
+    viewer: { signedIn: access.signedIn, hasSubscription: access.hasSubscription },
+    share: collectionShare(context.app, "series", series),
+  };
 });
 
 export default function SeriesPage() {
@@ -30,5 +35,6 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
+// Title, canonical link, Open Graph and JSON-LD (docs/seo.md).
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  titleMeta(matches, data?.series.title ?? "Series not found");
+  collectionMeta(matches, "series", data && { collection: data.series, share: data.share });

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useLoaderData } from "@remix-run/react";
 import { LessonPage } from "../components/lesson-page";
 import { lessonRouteAction, loadLessonRoute } from "../lesson-route.server";
+import { lessonMeta } from "../lesson-meta";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { titleMeta } from "~/lib/route-meta";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
 
@@ -35,15 +35,5 @@ export function ErrorBoundary() {
 // The page carries signed media URLs: never for a shared cache.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
-  ...titleMeta(matches, data?.page.lesson.title ?? "Lesson"),
-  { name: "description", content: lessonDescription(data?.page.lesson) },
-];
-
-/** The lesson's own summary, cut to a search result's length, or a line that names the lesson. */
-function lessonDescription(lesson: { title: string; description: string | null } | undefined): string {
-  if (!lesson) return "A Levantine Arabic video lesson with an interactive transcript.";
-  const text = (lesson.description ?? "").replace(/\s+/g, " ").trim();
-  if (!text) return `${lesson.title}: a Levantine Arabic video lesson with an interactive transcript.`;
-  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
-}
+// Title, canonical link, Open Graph video tags and the VideoObject JSON-LD (docs/seo.md).
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => lessonMeta(matches, data?.page);
