@@ -56,9 +56,11 @@ async function readBoxHeader(read: ByteReader, start: number, parentEnd: number)
   } else {
     size = size32;
   }
-  if (size < contentStart - start) throw new Mp4DurationError(`The ${JSON.stringify(type)} box has an impossible size.`);
+  if (size < contentStart - start)
+    throw new Mp4DurationError(`The ${JSON.stringify(type)} box has an impossible size.`);
   const end = start + size;
-  if (end > parentEnd) throw new Mp4DurationError(`The file is truncated: the ${JSON.stringify(type)} box runs past its end.`);
+  if (end > parentEnd)
+    throw new Mp4DurationError(`The file is truncated: the ${JSON.stringify(type)} box runs past its end.`);
   return { type, start, contentStart, end };
 }
 

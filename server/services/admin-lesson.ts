@@ -324,8 +324,7 @@ export async function saveLessonCues(
 
 /** What a new video did to the lesson's duration: read (and from where), or why it could not be. */
 export type DurationReading =
-  | { read: true; seconds: number; source: Exclude<DurationSource, "typed"> }
-  | { read: false; reason: string };
+  { read: true; seconds: number; source: Exclude<DurationSource, "typed"> } | { read: false; reason: string };
 
 /**
  * Points the lesson at a newly uploaded video and reads its duration from the file (ADR 041): the MP4's
@@ -385,7 +384,10 @@ function wholeSeconds(seconds: number) {
  * before durations were read from the media). 422 on the duration field when there is no video or the file
  * does not say.
  */
-export async function readLessonDuration(ctx: AppContext, { lessonId, actor }: { lessonId: number; actor: LessonActor }) {
+export async function readLessonDuration(
+  ctx: AppContext,
+  { lessonId, actor }: { lessonId: number; actor: LessonActor },
+) {
   const video = await requireVideo(ctx, { lessonId });
   if (!video.videoKey || !isMediaKey(video.videoKey)) {
     const message = "Upload the video first: the duration is read from it.";

@@ -34,10 +34,7 @@ export interface PublishChecklist {
 }
 
 /** The workspace's places: the upload (media tab), the cue editor (transcript tab), a token's glossing panel. */
-export function workspaceHref(
-  lessonId: number,
-  place: "media" | "transcript" | { token: number; cueId: number },
-) {
+export function workspaceHref(lessonId: number, place: "media" | "transcript" | { token: number; cueId: number }) {
   const base = `/admin/videos/${lessonId}/lesson`;
   if (place === "media") return `${base}?tab=media#lesson-video`;
   if (place === "transcript") return `${base}#cue-list-heading`;
@@ -100,7 +97,10 @@ export async function publishChecklist(ctx: AppContext, { lessonId }: { lessonId
           ? `The transcript has ${lineCount} ${lineCount === 1 ? "line" : "lines"}.`
           : "The transcript has no line yet.",
       waitsFor: null,
-      fix: { label: lineCount > 0 ? "Open the cue editor" : "Write it in the cue editor", href: workspaceHref(lessonId, "transcript") },
+      fix: {
+        label: lineCount > 0 ? "Open the cue editor" : "Write it in the cue editor",
+        href: workspaceHref(lessonId, "transcript"),
+      },
     },
     {
       key: "duration",
@@ -123,7 +123,10 @@ export async function publishChecklist(ctx: AppContext, { lessonId }: { lessonId
       detail: glossDetail,
       waitsFor: lineCount > 0 ? null : "transcript",
       fix: firstMissing
-        ? { label: "Gloss the next word", href: workspaceHref(lessonId, { token: firstMissing.id, cueId: firstMissing.cueId }) }
+        ? {
+            label: "Gloss the next word",
+            href: workspaceHref(lessonId, { token: firstMissing.id, cueId: firstMissing.cueId }),
+          }
         : { label: "Open the glossing", href: workspaceHref(lessonId, "transcript") },
     },
   ];
@@ -135,9 +138,7 @@ export async function publishChecklist(ctx: AppContext, { lessonId }: { lessonId
  * another failing item are left out (uploading the video is the duration's fix too).
  */
 export function checklistRefusal(checklist: PublishChecklist): string {
-  const sentences = checklist.items
-    .filter((item) => !item.done && item.waitsFor === null)
-    .map((item) => item.detail);
+  const sentences = checklist.items.filter((item) => !item.done && item.waitsFor === null).map((item) => item.detail);
   return `${sentences.join(" ")} Publish anyway to confirm.`;
 }
 

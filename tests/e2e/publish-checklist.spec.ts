@@ -16,7 +16,7 @@ test("a lesson without a transcript line is published only after the admin confi
   const lessonId = Number(((await created.json()) as { data: { id: string } }).data.id);
   const published = async () => {
     const read = await page.request.get(`/api/admin/videos/${lessonId}`);
-    return ((await read.json()) as { data: { isPublished: boolean } }).data.isPublished;
+    return ((await read.json()) as { data: { values: { isPublished: boolean } } }).data.values.isPublished;
   };
 
   try {
@@ -24,7 +24,9 @@ test("a lesson without a transcript line is published only after the admin confi
     await page.goto(`/admin/videos/${lessonId}/lesson`);
     const checklist = page.getByRole("region", { name: "Publishing checklist" });
     await expect(checklist).toContainText("2 of 4 ready");
-    await expect(checklist.getByRole("listitem").filter({ hasText: "A video file" })).toContainText("The video is uploaded.");
+    await expect(checklist.getByRole("listitem").filter({ hasText: "A video file" })).toContainText(
+      "The video is uploaded.",
+    );
     // The seed video is 32 s long: read from the file, not typed.
     await expect(checklist.getByRole("listitem").filter({ hasText: "A duration read from the video" })).toContainText(
       "0:32, read from the video file when it was uploaded.",

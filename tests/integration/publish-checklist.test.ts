@@ -81,7 +81,11 @@ const ftyp = () => box("ftyp", ascii("isom"), new Uint8Array(4), ascii("isomiso2
 
 /** A small MP4 whose header says `seconds` long (moov first, like `+faststart`). */
 function tinyMp4(seconds: number) {
-  return concat(ftyp(), box("moov", mvhdV0(1000, Math.round(seconds * 1000)), box("trak")), box("mdat", new Uint8Array(64)));
+  return concat(
+    ftyp(),
+    box("moov", mvhdV0(1000, Math.round(seconds * 1000)), box("trak")),
+    box("mdat", new Uint8Array(64)),
+  );
 }
 
 function decodeDataUrl(url: string) {
@@ -98,7 +102,10 @@ describe("reading a video's duration from its MP4 header (mvhd)", () => {
     const entries = Object.entries(files);
     expect(entries.length).toBe(Object.keys(manifest.videos).length);
     for (const [path, url] of entries) {
-      const slug = path.split("/").pop()!.replace(/\.mp4$/, "");
+      const slug = path
+        .split("/")
+        .pop()!
+        .replace(/\.mp4$/, "");
       const bytes = decodeDataUrl(url);
       const { seconds } = await readMp4Duration(bytesReader(bytes), bytes.length);
       const lesson = DEMO_LESSONS.find((candidate) => candidate.slug === slug);
@@ -111,7 +118,11 @@ describe("reading a video's duration from its MP4 header (mvhd)", () => {
 
   it("reads version 0 and version 1 headers, moov before or after the media, and 64-bit box sizes", async () => {
     expect(parseMvhd(mvhdV0(600, 3000).subarray(8))).toEqual({ timescale: 600, duration: 3000, seconds: 5 });
-    expect(parseMvhd(mvhdV1(90_000, 450_000n).subarray(8))).toEqual({ timescale: 90_000, duration: 450_000, seconds: 5 });
+    expect(parseMvhd(mvhdV1(90_000, 450_000n).subarray(8))).toEqual({
+      timescale: 90_000,
+      duration: 450_000,
+      seconds: 5,
+    });
     const v1 = concat(ftyp(), box("moov", mvhdV1(48_000, 48_000n * 7_265n)));
     expect((await readMp4Duration(bytesReader(v1), v1.length)).seconds).toBe(7265);
 
@@ -258,7 +269,10 @@ describe("the publishing checklist", () => {
     expect(checklist.complete).toBe(false);
     const byKey = () => Object.fromEntries(checklist.items.map((item) => [item.key, item]));
     expect(checklist.items.map((item) => item.key)).toEqual(["video", "transcript", "duration", "glosses"]);
-    expect(byKey().video).toMatchObject({ done: false, fix: { href: `/admin/videos/${lessonId}/lesson?tab=media#lesson-video` } });
+    expect(byKey().video).toMatchObject({
+      done: false,
+      fix: { href: `/admin/videos/${lessonId}/lesson?tab=media#lesson-video` },
+    });
     expect(byKey().transcript).toMatchObject({
       done: false,
       detail: "The transcript has no line yet.",
@@ -273,7 +287,10 @@ describe("the publishing checklist", () => {
     expect(reading).toEqual({ read: true, seconds: 5, source: "media" });
     checklist = await publishChecklist(ctx, { lessonId });
     expect(byKey().video!.done).toBe(true);
-    expect(byKey().duration).toMatchObject({ done: true, detail: "0:05, read from the video file when it was uploaded." });
+    expect(byKey().duration).toMatchObject({
+      done: true,
+      detail: "0:05, read from the video file when it was uploaded.",
+    });
 
     // A transcript line with two words, one glossed: the glosses item opens the next word's panel.
     const saved = await send(`/api/admin/lessons/${lessonId}/cues`, {
@@ -291,7 +308,10 @@ describe("the publishing checklist", () => {
   it("counts a typed duration as not read from the video until it is read again", async () => {
     const lessonId = await draft({ cues: true });
     const key = await storedMp4(12.6);
-    await ctx.db.update(videos).set({ videoKey: key, durationSeconds: 60, durationSource: "typed" }).where(eq(videos.id, lessonId));
+    await ctx.db
+      .update(videos)
+      .set({ videoKey: key, durationSeconds: 60, durationSource: "typed" })
+      .where(eq(videos.id, lessonId));
     const before = await publishChecklist(ctx, { lessonId });
     expect(before.items.find((item) => item.key === "duration")).toMatchObject({
       done: false,
@@ -366,7 +386,10 @@ describe("publishing refuses a lesson failing the checklist without a confirmati
     expect(toggled.status).toBe(422);
     expect(toggled.body.fieldErrors?.confirmPublish?.[0]).toMatch(/^No video file is uploaded yet\./);
     expect(await isPublished(lessonId)).toBe(false);
-    const created = await send("/api/admin/videos", { method: "POST", json: { title: "Born published", isPublished: true } });
+    const created = await send("/api/admin/videos", {
+      method: "POST",
+      json: { title: "Born published", isPublished: true },
+    });
     expect(created.status).toBe(422);
     expect(created.body.fieldErrors?.confirmPublish?.[0]).toMatch(/^A new lesson has no video file/);
     const createdAnyway = await send("/api/admin/videos", {
@@ -375,8 +398,12 @@ describe("publishing refuses a lesson failing the checklist without a confirmati
     });
     expect(createdAnyway.status).toBe(201);
     // Bad input is a 4xx, never a 500.
-    expect((await send(`/api/admin/lessons/${lessonId}/publish`, { method: "POST", json: { confirm: "yes" } })).status).toBe(422);
-    expect((await send("/api/admin/lessons/999999999/publish", { method: "POST", json: { confirm: true } })).status).toBe(404);
+    expect(
+      (await send(`/api/admin/lessons/${lessonId}/publish`, { method: "POST", json: { confirm: "yes" } })).status,
+    ).toBe(422);
+    expect(
+      (await send("/api/admin/lessons/999999999/publish", { method: "POST", json: { confirm: true } })).status,
+    ).toBe(404);
 
     const confirmed = await send(`/api/admin/lessons/${lessonId}/publish`, { method: "POST", json: { confirm: true } });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
@@ -454,12 +481,17 @@ describe("lesson descriptions in Markdown", () => {
     const description = `A **${word}** lesson <img src=x onerror=alert(1)> with [a link](javascript:alert(1)).`;
     const saved = await send(`/api/admin/videos/${video.id}`, { method: "PATCH", json: { description } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const found = await findLesson(ctx, { videoId: video.id, viewer: createViewer(ctx, { id: admin.id, permissions: ["admin"] }) });
+    const found = await findLesson(ctx, {
+      videoId: video.id,
+      viewer: createViewer(ctx, { id: admin.id, permissions: ["admin"] }),
+    });
     expect(found.video.description).toBe(description);
     expect(found.video.descriptionHtml).toContain(`<strong>${word}</strong>`);
     expect(found.video.descriptionHtml).not.toMatch(/<img|href="javascript:/);
     // A javascript: link is no link at all: its text stays as written.
-    expect(found.video.descriptionText).toBe(`A ${word} lesson <img src=x onerror=alert(1)> with [a link](javascript:alert(1)).`);
+    expect(found.video.descriptionText).toBe(
+      `A ${word} lesson <img src=x onerror=alert(1)> with [a link](javascript:alert(1)).`,
+    );
 
     const page = await listLibrary(ctx, { query: { ...EMPTY_LIBRARY_QUERY, q: word } });
     const card = page.items.find((item) => item.id === video.id);

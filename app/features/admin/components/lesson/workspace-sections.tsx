@@ -104,8 +104,7 @@ export function MediaSection({ video, answer }: { video: LessonWorkspace["video"
           <Form method="post" className="space-y-2 border-t border-line pt-4">
             <input type="hidden" name="intent" value="read-duration" />
             <p className="text-sm text-muted">
-              The duration is read from the video, never typed. Read it again if it looks wrong or was typed
-              before.
+              The duration is read from the video, never typed. Read it again if it looks wrong or was typed before.
             </p>
             <Button type="submit" variant="secondary" size="sm">
               Read the duration from the video
