@@ -100,28 +100,31 @@ export function PublishChecklist({
         {items.map((item) => (
           <li key={item.key} className="flex gap-3 py-3 first:pt-0 last:pb-0">
             <ItemMark item={item} />
-            <div className="min-w-0 flex-1">
-              <p className="font-medium text-ink">
-                {item.label}
-                <span className="sr-only">: {item.done ? "done" : item.waitsFor ? "waiting" : "missing"}</span>
-              </p>
-              <p className={cn("mt-0.5 text-sm", item.done ? "text-muted" : "text-ink/85")}>
-                {item.key === "glosses" ? <span dir="auto">{item.detail}</span> : item.detail}
-              </p>
+            <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-ink">
+                  {item.label}
+                  <span className="sr-only">: {item.done ? "done" : item.waitsFor ? "waiting" : "missing"}</span>
+                </p>
+                <p className={cn("mt-0.5 text-sm", item.done ? "text-muted" : "text-ink/85")}>
+                  {item.key === "glosses" ? <span dir="auto">{item.detail}</span> : item.detail}
+                </p>
+              </div>
+              {/* A waiting item is fixed by the one it waits for; a done one needs nothing. */}
+              {item.done || item.waitsFor ? null : (
+                <Link
+                  to={item.fix.href}
+                  className="-ms-3 mt-1 inline-flex min-h-11 shrink-0 items-center rounded-lg px-3 text-sm font-medium text-primary-800 underline-offset-2 hover:bg-primary-50 hover:underline sm:ms-0 sm:mt-0"
+                  aria-label={`${item.fix.label}: ${item.label.toLowerCase()}`}
+                  onClick={() => {
+                    const token = /[?&]token=(\d+)/.exec(item.fix.href)?.[1];
+                    if (token) setOpenTokenId(Number(token));
+                  }}
+                >
+                  {item.fix.label}
+                </Link>
+              )}
             </div>
-            {item.done && item.key !== "video" ? null : (
-              <Link
-                to={item.fix.href}
-                className="inline-flex min-h-11 shrink-0 items-center self-center rounded-lg px-3 text-sm font-medium text-primary-800 underline-offset-2 hover:bg-primary-50 hover:underline sm:min-h-9"
-                aria-label={`${item.fix.label}: ${item.label.toLowerCase()}`}
-                onClick={() => {
-                  const token = /[?&]token=(\d+)/.exec(item.fix.href)?.[1];
-                  if (token) setOpenTokenId(Number(token));
-                }}
-              >
-                {item.fix.label}
-              </Link>
-            )}
           </li>
         ))}
       </ul>
