@@ -10,9 +10,11 @@ export function formatDuration(totalSeconds: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
-/** "About 12 minutes", for screen readers next to the compact badge. */
+/** "12 minutes", for screen readers next to the compact badge; under a minute in seconds ("5 seconds"). */
 export function describeDuration(totalSeconds: number): string {
-  const minutes = Math.max(1, Math.round(totalSeconds / 60));
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.round(seconds / 60);
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 

@@ -154,6 +154,16 @@ class IdMap {
   }
 }
 
+/** The lesson's duration: its video's when the seed has its media, else the demo data's (typed). */
+function lessonDuration(
+  lesson: { durationSeconds: number },
+  media: DemoMediaManifest["videos"][string] | undefined,
+): { durationSeconds: number; durationSource: "media" | "typed" } {
+  return media
+    ? { durationSeconds: Math.max(1, Math.round(media.durationMs / 1000)), durationSource: "media" }
+    : { durationSeconds: lesson.durationSeconds, durationSource: "typed" };
+}
+
 const byField = (field: string) => (row: ReturnedRow) => String(row[field]);
 
 // ---------------------------------------------------------------------------------------------
@@ -393,7 +403,9 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ crea
         slug: lesson.slug,
         description: lesson.description,
         level: lesson.level,
-        durationSeconds: lesson.durationSeconds,
+        // With its media, a lesson's duration is the video's (measured when seed/media was made, and checked
+        // against the files' MP4 headers by tests/integration/publish-checklist.test.ts).
+        ...lessonDuration(lesson, options.media?.videos[lesson.slug]),
         isFree: lesson.isFree,
         isPublished: lesson.isPublished,
         publishedAt: lesson.isPublished ? lessonDate(lesson.publishedDaysAgo) : null,

@@ -1,7 +1,7 @@
-/** "38 min", "1 h 12 min", "2 h": the length of a whole course, series or playlist. */
+/** "38 min", "1 h 12 min", "2 h": the length of a whole course, series or playlist; "45 sec" under a minute. */
 export function formatTotalDuration(totalSeconds: number): string {
+  if (totalSeconds > 0 && totalSeconds < 59.5) return `${Math.max(1, Math.round(totalSeconds))} sec`;
   const minutes = Math.round(Math.max(0, totalSeconds) / 60);
-  if (totalSeconds > 0 && minutes === 0) return "under 1 min";
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   if (hours === 0) return `${minutes} min`;

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, LEVELS, timestamp, timestamps } from "./columns";
+import { DURATION_SOURCES } from "../../core/duration-source";
 import { lemmas } from "./lexicon";
 import { users } from "./users";
 
@@ -52,6 +53,8 @@ export const videos = sqliteTable(
     description: text("description").notNull().default(""),
     level: text("level", { enum: LEVELS }).notNull().default("beginner"),
     durationSeconds: integer("duration_seconds").notNull().default(0),
+    /** Where the duration came from (core/duration-source.ts): read from the media, or typed by hand before that. */
+    durationSource: text("duration_source", { enum: DURATION_SOURCES }).notNull().default("typed"),
     isFree: integer("is_free", { mode: "boolean" }).notNull().default(false),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
     publishedAt: timestamp("published_at"),

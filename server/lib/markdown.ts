@@ -30,3 +30,32 @@ export function renderMemberMarkdown(body: string): string {
 export function renderEditorialMarkdown(body: string): string {
   return editorialMarkdown.render(body);
 }
+
+/**
+ * A lesson's description (written in the admin's Markdown field) for its page: the blog's renderer, so the
+ * same safety holds (no raw HTML, no javascript:/data: links).
+ */
+export function renderLessonDescription(body: string): string {
+  return editorialMarkdown.render(body);
+}
+
+/**
+ * Markdown as plain text, for where a description is shown or sent as text (library excerpts, the search
+ * index, meta descriptions): the words without `**`, `#`, link targets or HTML, whitespace collapsed.
+ */
+export function markdownToText(body: string): string {
+  const parts: string[] = [];
+  for (const token of editorialMarkdown.parse(body, {})) {
+    if (token.type === "inline") {
+      for (const child of token.children ?? []) {
+        if (child.type === "text" || child.type === "code_inline") parts.push(child.content);
+        else if (child.type === "softbreak" || child.type === "hardbreak") parts.push(" ");
+        else if (child.type === "image") parts.push(child.content);
+      }
+      parts.push(" ");
+    } else if (token.type === "code_block" || token.type === "fence") {
+      parts.push(token.content, " ");
+    }
+  }
+  return parts.join("").replace(/\s+/g, " ").trim();
+}

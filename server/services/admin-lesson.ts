@@ -53,7 +53,9 @@ import {
 import { isMediaKey, signMediaUrl } from "./media";
 import { bumpPageCache } from "./page-cache";
 import { indexVideo } from "./search";
-import { deleteStoredObject } from "./uploads";
+import { deleteStoredObject, readStoredVideoDuration } from "./uploads";
+import { Mp4DurationError } from "../lib/mp4-duration";
+import type { DurationSource } from "#core/duration-source";
 import { containsText } from "./text-match";
 
 type Query = BatchItem<"sqlite">;
@@ -117,6 +119,7 @@ export async function requireVideo(ctx: AppContext, { lessonId }: { lessonId: nu
       slug: videos.slug,
       isPublished: videos.isPublished,
       durationSeconds: videos.durationSeconds,
+      durationSource: videos.durationSource,
       videoKey: videos.videoKey,
       thumbnailKey: videos.thumbnailKey,
     })
@@ -319,40 +322,87 @@ export async function saveLessonCues(
 // Media
 // ---------------------------------------------------------------------------------------------
 
-/** Points the lesson at a newly uploaded video (and its duration, when known). */
+/** What a new video did to the lesson's duration: read (and from where), or why it could not be. */
+export type DurationReading =
+  { read: true; seconds: number; source: Exclude<DurationSource, "typed"> } | { read: false; reason: string };
+
+/**
+ * Points the lesson at a newly uploaded video and reads its duration from the file (ADR 041): the MP4's
+ * header on the server, else the duration the admin's browser read from the file while uploading it (WebM,
+ * Matroska). A video whose duration cannot be read leaves the lesson without one (0 s, "typed"), which the
+ * publishing checklist shows, rather than keeping the previous video's.
+ */
 export async function setLessonVideo(
   ctx: AppContext,
   {
     lessonId,
     key,
-    durationSeconds,
+    durationSeconds: browserSeconds,
     actor,
   }: { lessonId: number; key: string; durationSeconds?: number | null; actor: LessonActor },
-) {
+): Promise<DurationReading> {
   const video = await requireVideo(ctx, { lessonId });
   if (!isMediaKey(key) || !key.startsWith("videos/")) throw new AppError(422, ["That is not an uploaded video."]);
-  const set: Partial<typeof videos.$inferInsert> = { videoKey: key, updatedAt: ctx.now() };
-  if (durationSeconds && Number.isFinite(durationSeconds) && durationSeconds > 0) {
-    set.durationSeconds = Math.round(durationSeconds);
+  let reading: DurationReading;
+  try {
+    reading = { read: true, seconds: wholeSeconds(await readStoredVideoDuration(ctx, { key })), source: "media" };
+  } catch (error) {
+    if (!(error instanceof Mp4DurationError)) throw error;
+    reading =
+      browserSeconds && Number.isFinite(browserSeconds) && browserSeconds > 0
+        ? { read: true, seconds: wholeSeconds(browserSeconds), source: "browser" }
+        : { read: false, reason: error.message };
   }
+  const durationSeconds = reading.read ? reading.seconds : 0;
+  const durationSource: DurationSource = reading.read ? reading.source : "typed";
   await ctx.db.batch([
-    ctx.db.update(videos).set(set).where(eq(videos.id, lessonId)),
+    ctx.db
+      .update(videos)
+      .set({ videoKey: key, durationSeconds, durationSource, updatedAt: ctx.now() })
+      .where(eq(videos.id, lessonId)),
     lessonAudit(
       ctx,
       actor,
       video,
       "lesson.video-set",
       diffChanges(
-        { videoKey: video.videoKey, durationSeconds: video.durationSeconds },
-        { videoKey: key, durationSeconds: set.durationSeconds ?? video.durationSeconds },
+        { videoKey: video.videoKey, durationSeconds: video.durationSeconds, durationSource: video.durationSource },
+        { videoKey: key, durationSeconds, durationSource },
       ),
     ),
   ]);
-  await purgeIfShown(
-    ctx,
-    video,
-    key !== video.videoKey || (set.durationSeconds ?? video.durationSeconds) !== video.durationSeconds,
-  );
+  await purgeIfShown(ctx, video, key !== video.videoKey || durationSeconds !== video.durationSeconds);
+  return reading;
+}
+
+function wholeSeconds(seconds: number) {
+  return Math.min(12 * 3600, Math.max(1, Math.round(seconds)));
+}
+
+/**
+ * Reads the duration of the lesson's current video again from its file (a lesson whose duration was typed
+ * before durations were read from the media). 422 on the duration field when there is no video or the file
+ * does not say.
+ */
+export async function readLessonDuration(
+  ctx: AppContext,
+  { lessonId, actor }: { lessonId: number; actor: LessonActor },
+) {
+  const video = await requireVideo(ctx, { lessonId });
+  if (!video.videoKey || !isMediaKey(video.videoKey)) {
+    const message = "Upload the video first: the duration is read from it.";
+    throw new AppError(422, [message], { duration: [message] });
+  }
+  let seconds: number;
+  try {
+    seconds = wholeSeconds(await readStoredVideoDuration(ctx, { key: video.videoKey }));
+  } catch (error) {
+    if (!(error instanceof Mp4DurationError)) throw error;
+    const message = `The duration could not be read from the video: ${error.message} Upload it again from this tab.`;
+    throw new AppError(422, [message], { duration: [message] });
+  }
+  await setLessonDuration(ctx, { lessonId, durationSeconds: seconds, source: "media", actor });
+  return { seconds };
 }
 
 export async function setLessonThumbnail(
@@ -374,25 +424,37 @@ export async function setLessonThumbnail(
   await purgeIfShown(ctx, video, key !== video.thumbnailKey);
 }
 
+/** Stores a duration read from the media (never one typed by hand: see readLessonDuration). */
 export async function setLessonDuration(
   ctx: AppContext,
-  { lessonId, durationSeconds, actor }: { lessonId: number; durationSeconds: number; actor: LessonActor },
+  {
+    lessonId,
+    durationSeconds,
+    source,
+    actor,
+  }: { lessonId: number; durationSeconds: number; source: Exclude<DurationSource, "typed">; actor: LessonActor },
 ) {
   const video = await requireVideo(ctx, { lessonId });
   const seconds = Math.round(durationSeconds);
   if (!(seconds > 0 && seconds <= 12 * 3600)) throw new AppError(422, ["The duration must be between 1 s and 12 h."]);
-  if (seconds === video.durationSeconds) return;
+  if (seconds === video.durationSeconds && source === video.durationSource) return;
   await ctx.db.batch([
-    ctx.db.update(videos).set({ durationSeconds: seconds, updatedAt: ctx.now() }).where(eq(videos.id, lessonId)),
+    ctx.db
+      .update(videos)
+      .set({ durationSeconds: seconds, durationSource: source, updatedAt: ctx.now() })
+      .where(eq(videos.id, lessonId)),
     lessonAudit(
       ctx,
       actor,
       video,
       "lesson.duration-set",
-      diffChanges({ durationSeconds: video.durationSeconds }, { durationSeconds: seconds }),
+      diffChanges(
+        { durationSeconds: video.durationSeconds, durationSource: video.durationSource },
+        { durationSeconds: seconds, durationSource: source },
+      ),
     ),
   ]);
-  await purgeIfShown(ctx, video, true);
+  await purgeIfShown(ctx, video, seconds !== video.durationSeconds);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import { assertCanWatch, canSeeLesson, isLessonLocked } from "../access/policy";
 import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { notFound } from "../lib/errors";
+import { markdownToText, renderLessonDescription } from "../lib/markdown";
 import { type LessonExercises, solvedExercisesQuery, toLessonExercises } from "./exercises";
 import { lessonCuesQuery, lessonVocabularyQuery, sentenceGapsQuery, sentenceOrdersQuery } from "./lesson-content";
 import { isMediaKey, signMediaUrl } from "./media";
@@ -114,7 +115,12 @@ export interface FoundLesson {
     title: string;
     titleAr: string;
     slug: string;
+    /** The admin's Markdown, as written. */
     description: string;
+    /** The description rendered by the blog's safe renderer (server/lib/markdown.ts), for the lesson page. */
+    descriptionHtml: string;
+    /** The description as plain text (meta descriptions, structured data). */
+    descriptionText: string;
     level: Level;
     durationSeconds: number;
     isFree: boolean;
@@ -222,7 +228,12 @@ export async function findLesson(
   const country =
     countryName && countryCode ? { name: countryName, code: countryCode, dialect: countryDialect ?? "" } : null;
   return {
-    video: { ...video, country },
+    video: {
+      ...video,
+      descriptionHtml: renderLessonDescription(video.description),
+      descriptionText: markdownToText(video.description),
+      country,
+    },
     collection,
     canonicalPath: lessonPath(video, collection),
   };

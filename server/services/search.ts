@@ -11,6 +11,7 @@ import type { HighlightSegment } from "#core/library-query";
 import { searchKeysForQuery, searchKeysForText } from "#core/transliteration";
 import { LIBRARY_SEARCH_MAX_LENGTH } from "#core/search-limits";
 import type { AppContext, Database } from "../context";
+import { markdownToText } from "../lib/markdown";
 import { listCuesOfLessons, listLessonCues, type LessonCue } from "./lesson-content";
 
 export const SEARCH_MATCH_KINDS = ["title", "description", "cue"] as const;
@@ -137,7 +138,8 @@ export function searchRowsForVideo(video: IndexableVideo, cues: IndexableCue[]):
     if (keys) rows.push({ rowid: base + offset, keys, lessonId: video.id, ...row });
   };
   add(0, `${video.title} ${video.titleAr}`, { kind: "title", cueId: null, startMs: null });
-  add(1, video.description, { kind: "description", cueId: null, startMs: null });
+  // The words of the description, not its Markdown (a link's address is not something it says).
+  add(1, markdownToText(video.description), { kind: "description", cueId: null, startMs: null });
   cues.forEach((cue, index) => {
     add(2 + index, `${cue.arabic} ${cue.transliteration} ${cue.english}`, {
       kind: "cue",

@@ -10,6 +10,7 @@ import { mediaObjects } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { constantTimeEqual, hmacSha256Hex } from "../lib/crypto";
 import { AppError, notFound } from "../lib/errors";
+import { Mp4DurationError, readMp4Duration } from "../lib/mp4-duration";
 import { isMediaKey } from "./media";
 
 export const UPLOAD_KINDS = ["video", "thumbnail", "attachment"] as const;
@@ -303,4 +304,19 @@ export async function deleteStoredObject(ctx: AppContext, { key }: { key: string
   if (!isMediaKey(key)) return;
   await ctx.bucket.delete(key);
   await ctx.db.delete(mediaObjects).where(eq(mediaObjects.key, key));
+}
+
+/**
+ * A stored video's duration in seconds, from its MP4 header (server/lib/mp4-duration.ts): a few small range
+ * reads, never the whole file. Mp4DurationError when the object is missing or says nothing usable.
+ */
+export async function readStoredVideoDuration(ctx: AppContext, { key }: { key: string }): Promise<number> {
+  const head = await ctx.bucket.head(key);
+  if (!head) throw new Mp4DurationError("The video file is missing from storage.");
+  const read = async (offset: number, length: number) => {
+    if (length <= 0) return new Uint8Array();
+    const object = await ctx.bucket.get(key, { range: { offset, length } });
+    return object ? new Uint8Array(await object.arrayBuffer()) : new Uint8Array();
+  };
+  return (await readMp4Duration(read, head.size)).seconds;
 }

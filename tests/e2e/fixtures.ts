@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "./test";
 
@@ -61,4 +63,27 @@ export async function signUpDirect(
   const response = await page.request.post("/api/auth/register", { data: { name, email, password } });
   expect(response.status(), await response.text()).toBe(201);
   return { email, password, name };
+}
+
+/**
+ * Uploads a seed video (seed/media/videos) as a lesson's video through the admin upload API, as the workspace
+ * does (one part: the file is smaller than a part); its duration is read from the file by the server.
+ */
+export async function attachSeedVideo(page: Page, lessonId: number, slug = "greetings-in-damascus") {
+  const bytes = readFileSync(path.join(process.cwd(), "seed/media/videos", `${slug}.mp4`));
+  const started = await page.request.post("/api/admin/uploads", {
+    data: { kind: "video", fileName: `${slug}.mp4`, size: bytes.length, videoId: lessonId },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { key, uploadId } = ((await started.json()) as { data: { key: string; uploadId: string } }).data;
+  const part = await page.request.put(
+    `/api/admin/uploads/part?${new URLSearchParams({ key, uploadId, partNumber: "1" })}`,
+    { data: bytes, headers: { "Content-Type": "application/octet-stream" } },
+  );
+  expect(part.status(), await part.text()).toBe(200);
+  const { etag } = ((await part.json()) as { data: { etag: string } }).data;
+  const completed = await page.request.post("/api/admin/uploads/complete", {
+    data: { key, uploadId, parts: [{ partNumber: 1, etag }], attach: { videoId: lessonId } },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
 }

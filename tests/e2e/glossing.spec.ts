@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { DEMO, expectAccessible, signIn } from "./fixtures";
+import { attachSeedVideo, DEMO, expectAccessible, signIn } from "./fixtures";
 
 // Issue 25, "Glossing is quick for the team": an admin glosses a new lesson's line word by word in the cue
 // editor (attaching lemmas of the demo lexicon, creating one), watches the meter reach 100 % and publishes
@@ -50,13 +50,15 @@ test("an admin glosses every word of a new line from the cue editor to 100 % and
   await signIn(page, DEMO.admin);
   const title = `Glossing practice ${Date.now()}`;
   const created = await page.request.post("/api/admin/videos", {
-    data: { title, durationSeconds: 60, isPublished: false },
+    data: { title, isPublished: false },
   });
   expect(created.status(), await created.text()).toBe(201);
   const lessonId = Number(((await created.json()) as { data: { id: string } }).data.id);
   let lemmaId: string | null = null;
 
   try {
+    // The rest of the publishing checklist (ADR 041): a video, whose duration the server reads from it.
+    await attachSeedVideo(page, lessonId);
     const saved = await page.request.put(`/api/admin/lessons/${lessonId}/cues`, {
       data: { cues: [{ startMs: 0, endMs: 3000, ...LINE }] },
     });
@@ -133,7 +135,7 @@ test("a lesson below 100 % asks for confirmation and says which words are missin
   test.setTimeout(120_000);
   await signIn(page, DEMO.admin);
   const created = await page.request.post("/api/admin/videos", {
-    data: { title: `Glossing confirm ${Date.now()}`, durationSeconds: 60, isPublished: false },
+    data: { title: `Glossing confirm ${Date.now()}`, isPublished: false },
   });
   const lessonId = Number(((await created.json()) as { data: { id: string } }).data.id);
   try {
@@ -142,10 +144,10 @@ test("a lesson below 100 % asks for confirmation and says which words are missin
     });
     await page.goto(`/admin/videos/${lessonId}/lesson`);
     await page.getByRole("button", { name: "Publish", exact: true }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Publish with words not glossed?" });
+    const dialog = page.getByRole("alertdialog", { name: "Publish with the checklist incomplete?" });
     await expect(dialog).toContainText("4 of 4 words are not glossed yet: الدرس (line 1), بيبلّش (line 1)");
     await expectAccessible(page);
-    await dialog.getByRole("button", { name: "Keep glossing" }).click();
+    await dialog.getByRole("button", { name: "Keep working" }).click();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await expect(page.getByText(/^Draft · 1 transcript lines/)).toBeVisible();
 

@@ -67,8 +67,15 @@ async function formsOf(lemmaId: number) {
 }
 
 /** A draft lesson whose transcript was saved by the admin (so it is tokenised), with its lines' tokens. */
+/** A draft with its video (duration read from it), so only the glosses decide its publishing checklist. */
 async function draftLesson(lines: string[]) {
-  const { video } = await createLesson(ctx, { isPublished: false, cues: [], vocabulary: [] });
+  const { video } = await createLesson(ctx, {
+    isPublished: false,
+    cues: [],
+    vocabulary: [],
+    videoKey: `videos/glossing-${unique()}.mp4`,
+  });
+  await ctx.db.update(videos).set({ durationSource: "media" }).where(eq(videos.id, video.id));
   const cues = lines.map((arabic, index) => ({
     startMs: index * 3000,
     endMs: index * 3000 + 2500,
@@ -711,7 +718,7 @@ describe("publishing below 100 % asks for confirmation", () => {
     expect(again.status).toBe(200);
   });
 
-  it("publishes a fully glossed lesson (or one without a transcript) without asking", async () => {
+  it("publishes a fully glossed lesson without asking (one without a transcript only after confirming)", async () => {
     const yalla = await createLemma({
       key: `yalla-${unique()}`,
       arabic: "يلّا",
@@ -726,10 +733,17 @@ describe("publishing below 100 % asks for confirmation", () => {
       json: { lemmaId: Number(yalla.id), gloss: "come on" },
     });
     expect((await send(`/api/admin/lessons/${lessonId}/publish`, { method: "POST", json: {} })).status).toBe(200);
+    // Nothing to gloss is not enough: the publishing checklist (tests/integration/publish-checklist.test.ts)
+    // wants a transcript line.
     const { video } = await createLesson(ctx, { isPublished: false, cues: [], vocabulary: [] });
     expect((await send(`/api/admin/videos/${video.id}`, { method: "PATCH", json: { isPublished: true } })).status).toBe(
-      200,
+      422,
     );
+    const confirmed = await send(`/api/admin/videos/${video.id}`, {
+      method: "PATCH",
+      json: { isPublished: true, confirmPublish: true },
+    });
+    expect(confirmed.status).toBe(200);
   });
 });
 

@@ -133,7 +133,8 @@ const PUBLIC_RESOURCES: Record<
   string,
   { shown?: Record<string, unknown>; update?: (deps: SampleDependency[]) => Record<string, unknown> }
 > = {
-  videos: { shown: { isPublished: true } },
+  // Created already published: the publishing checklist wants its confirmation (ADR 041).
+  videos: { shown: { isPublished: true, confirmPublish: true } },
   teacher: {},
   categories: {},
   countries: {},
@@ -480,8 +481,9 @@ describe("purge on publish", () => {
       1,
     );
 
-    expect(await purges(() => setLessonDuration(ctx, { lessonId: video.id, durationSeconds: 75, actor }))).toBe(1);
-    expect(await purges(() => setLessonDuration(ctx, { lessonId: video.id, durationSeconds: 75, actor }))).toBe(0);
+    const duration = { lessonId: video.id, durationSeconds: 75, source: "media" as const, actor };
+    expect(await purges(() => setLessonDuration(ctx, duration))).toBe(1);
+    expect(await purges(() => setLessonDuration(ctx, duration))).toBe(0);
     const category = await admin("POST", "/api/admin/categories", { name: `Food ${tag()}` });
     const links = { lessonId: video.id, categoryIds: [Number(category.id)], teacherIds: [], actor };
     expect(await purges(() => setLessonCategoriesAndTeachers(ctx, links))).toBe(1);

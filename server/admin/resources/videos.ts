@@ -2,12 +2,12 @@ import { z } from "zod";
 import { videoCategories, videos, videoTeachers } from "#drizzle/schema";
 import { LEVELS } from "#core/levels";
 import { indexVideo, removeFromSearchIndex } from "../../services/search";
-import { coverageByLesson, describeMissing, lessonCoverage, missingGlosses } from "../../services/words/coverage";
+import { coverageByLesson } from "../../services/words/coverage";
+import { checklistRefusal, NEW_LESSON_REFUSAL, publishChecklist } from "../../services/publish-checklist";
 import { AppError } from "../../lib/errors";
 import {
   booleanField,
   idList,
-  integerField,
   mediaKeyField,
   nullableId,
   optionalDate,
@@ -31,17 +31,20 @@ const stampPublishedAt: AdminBeforeChangeHook = (ctx, { values, existing }) => {
 };
 
 /**
- * Publishing a lesson whose words are not all glossed (docs/words.md "Glossing") needs `confirmPublish`: the
- * refusal says which words are missing. A lesson without a transcript has nothing to gloss.
+ * Publishing a lesson that fails its checklist (server/services/publish-checklist.ts: a video, a transcript
+ * line, a duration read from the media, every word glossed) needs `confirmPublish`: the refusal says what is
+ * missing, on the form's field and in the API's `errors`. Creating a lesson already published needs it too.
  */
 export const CONFIRM_PUBLISH_FIELD = "confirmPublish";
-const glossedBeforePublishing: AdminBeforeChangeHook = async (ctx, { operation, values, existing, input }) => {
+const checklistBeforePublishing: AdminBeforeChangeHook = async (ctx, { operation, values, existing, input }) => {
   const publishing = values.isPublished === true && (operation === "create" || existing?.isPublished !== true);
-  if (!publishing || operation === "create" || input[CONFIRM_PUBLISH_FIELD] === true) return values;
-  const lessonId = Number(existing!.id);
-  const coverage = await lessonCoverage(ctx.app, { lessonId });
-  if (coverage.glossed >= coverage.total) return values;
-  const message = `${describeMissing(coverage, await missingGlosses(ctx.app, { lessonId }))} Publish anyway to confirm.`;
+  if (!publishing || input[CONFIRM_PUBLISH_FIELD] === true) return values;
+  if (operation === "create") {
+    throw new AppError(422, [NEW_LESSON_REFUSAL], { [CONFIRM_PUBLISH_FIELD]: [NEW_LESSON_REFUSAL] });
+  }
+  const checklist = await publishChecklist(ctx.app, { lessonId: Number(existing!.id) });
+  if (checklist.complete) return values;
+  const message = checklistRefusal(checklist);
   throw new AppError(422, [message], { [CONFIRM_PUBLISH_FIELD]: [message] });
 };
 
@@ -79,7 +82,6 @@ export const videosResource = defineResource({
     isFree: booleanField(false),
     isPublished: booleanField(false),
     publishedAt: optionalDate(),
-    durationSeconds: integerField({ max: 24 * 60 * 60 }),
     thumbnailKey: mediaKeyField("thumbnails/"),
     categoryIds: idList(50),
     teacherIds: idList(20),
@@ -110,7 +112,6 @@ export const videosResource = defineResource({
     { name: "description", label: "Description", widget: { type: "markdown", rows: 6 } },
     { name: "level", label: "Level", widget: { type: "select", options: LEVEL_OPTIONS }, required: true },
     { name: "countryId", label: "Dialect (country)", widget: { type: "relation-one", resource: "countries" } },
-    { name: "durationSeconds", label: "Duration (seconds)", widget: { type: "number", min: 0, step: 1 } },
     {
       name: "isFree",
       label: "Free lesson (no subscription needed)",
@@ -120,10 +121,10 @@ export const videosResource = defineResource({
     { name: "isPublished", label: "Published", widget: { type: "boolean" }, section: "Publishing" },
     {
       name: CONFIRM_PUBLISH_FIELD,
-      label: "Publish even though some words are not glossed",
+      label: "Publish even though the publishing checklist is not complete",
       widget: { type: "boolean" },
       section: "Publishing",
-      help: "Needed only to publish a lesson whose transcript is not glossed to 100 % (the lesson workspace shows which words).",
+      help: "Needed only to publish a lesson without a video, a transcript line, a duration read from the video or every word glossed. The lesson workspace shows the checklist, with where to fix each item; the duration is read from the video there, never typed.",
     },
     {
       name: "publishedAt",
@@ -160,9 +161,9 @@ export const videosResource = defineResource({
       section: "Relations",
     },
   ],
-  defaultValues: { level: "beginner", isFree: false, isPublished: false, durationSeconds: 0 },
+  defaultValues: { level: "beginner", isFree: false, isPublished: false },
   hooks: {
-    beforeChange: [slugFrom("title"), glossedBeforePublishing, stampPublishedAt],
+    beforeChange: [slugFrom("title"), checklistBeforePublishing, stampPublishedAt],
     afterChange: [reindex, purgePublished],
     afterDelete: [removeFromIndex, purgePublished],
     afterRead: [showGlossing],

@@ -107,7 +107,8 @@ implement(
     path: "/{id}/publish",
     audience: "admin",
     permission: lessonEdit,
-    summary: "Publish a lesson; below 100 % glossed it needs `confirm: true` (422 says what is missing).",
+    summary:
+      "Publish a lesson; failing its checklist (video, transcript line, duration read from the video, 100 % glossed) it needs `confirm: true` (422 says what is missing).",
     request: { params: lesson, body: jsonBody(publishLessonSchema) },
     responses: { ...ok(), ...refused(404, 422) },
   }),

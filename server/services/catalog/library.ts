@@ -42,6 +42,7 @@ import {
 import type { LessonKnowledge } from "#core/words/knowledge";
 import { VISITOR_ACCESS, type LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
+import { markdownToText } from "../../lib/markdown";
 import {
   decodeFirstRowid,
   ftsMatchExpression,
@@ -415,7 +416,7 @@ export async function listLibrary(ctx: AppContext, options: LibraryOptions): Pro
         match: searched
           ? toLibraryMatch(
               (line && lines.get(line.rowid)) ?? { kind: line?.kind ?? "title", startMs: null, cue: null },
-              row.description ?? "",
+              markdownToText(row.description ?? ""),
               terms,
             )
           : null,

@@ -3,7 +3,7 @@
  * meaning in the sentence; a token glossed by the team (an existing lemma or a new one, written through the
  * lexicon's admin resource so one set of rules holds); Workers AI's suggestions for the unglossed tokens,
  * which the admin accepts or edits; publishing through the lessons resource, which asks for a confirmation
- * below 100 %. Every write rebuilds the lesson's `lesson_lemmas` and logs one audit row in its batch.
+ * below 100 % or when another item of the publishing checklist fails. Every write rebuilds the lesson's `lesson_lemmas` and logs one audit row in its batch.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -540,8 +540,9 @@ export async function acceptGlossSuggestions(
 // Publishing
 
 /**
- * Publishes a lesson through the lessons resource (its hooks: the publication date, the search index, the
- * public pages' purge), which refuses below 100 % coverage unless `confirm` says so (422 naming the words).
+ * Publishes a lesson through the lessons resource (its hooks: the publishing checklist, the publication date,
+ * the search index, the public pages' purge), which refuses a lesson failing its checklist (below 100 %
+ * coverage among others: server/services/publish-checklist.ts) unless `confirm` says so (422 naming what is missing).
  */
 export async function publishLesson(
   ctx: AppContext,

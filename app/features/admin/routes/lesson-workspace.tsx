@@ -1,15 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback } from "react";
 import { cueSignature, CueEditor } from "../components/lesson/cue-editor";
-import {
-  GlossingProvider,
-  LessonGlossMeter,
-  LineTokens,
-  PublishLesson,
-  SuggestGlosses,
-} from "../components/lesson/glossing";
+import { GlossingProvider, LessonGlossMeter, LineTokens, SuggestGlosses } from "../components/lesson/glossing";
+import { PublishChecklist } from "../components/lesson/publish-checklist";
 import {
   AttachmentsSection,
   LinksSection,
@@ -20,7 +15,6 @@ import {
 } from "../components/lesson/workspace-sections";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { forAudience, requireAdmin } from "~/lib/auth.server";
-import { parseCueTime } from "#core/cue-edits";
 import { titleMeta } from "~/lib/route-meta";
 import { cuesFromFormData, sentenceGapSchema, sentenceOrderSchema, vocabularySchema } from "#core/schemas/admin-lesson";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -35,9 +29,12 @@ import {
   deleteLessonVocabulary,
   getLessonWorkspace,
   saveLessonCues,
+  readLessonDuration,
   setLessonCategoriesAndTeachers,
-  setLessonDuration,
+  type DurationReading,
 } from "#server/services/admin-lesson";
+import { formatDuration } from "#core/format";
+import { publishChecklist } from "#server/services/publish-checklist";
 import { putSingleUpload, UPLOAD_KINDS, type UploadKind } from "#server/services/uploads";
 import { lessonPath } from "#server/services/lessons";
 import { isGlossSuggestionAvailable, lessonGlossing, publishLesson } from "#server/services/words/glossing";
@@ -64,13 +61,17 @@ export const loader = forAudience(audience, async function loader({ request, con
   const tab: WorkspaceTab = (TABS as readonly string[]).includes(tabParam ?? "")
     ? (tabParam as WorkspaceTab)
     : "transcript";
-  const glossing = await lessonGlossing(context.app, { lessonId });
+  const [glossing, checklist] = await Promise.all([
+    lessonGlossing(context.app, { lessonId }),
+    publishChecklist(context.app, { lessonId }),
+  ]);
   const tokenParam = new URL(request.url).searchParams.get("token");
   return {
     ...workspace,
     tab,
     learnerPath: lessonPath(workspace.video),
     glossing,
+    checklist,
     suggestionsAvailable: isGlossSuggestionAvailable(context.app),
     openToken: tokenParam && /^\d{1,12}$/.test(tokenParam) ? Number(tokenParam) : null,
   };
@@ -123,19 +124,18 @@ export const action = forAudience(audience, async function action({ request, con
         }
         const stored = await putSingleUpload(app, { kind, file, userId: user.id, lessonId });
         const title = String(formData.get("title") ?? "");
-        await attachUpload(app, { lessonId, stored, title, actor: user });
+        const reading = await attachUpload(app, { lessonId, stored, title, actor: user });
         return redirectWithToast(here(kind === "attachment" ? "details" : "media"), {
-          text: `${file.name} uploaded.`,
-          status: "success",
+          text: `${file.name} uploaded.${reading ? ` ${describeReading(reading)}` : ""}`,
+          status: reading && !reading.read ? "error" : "success",
         });
       }
-      case "set-duration": {
-        const ms = parseCueTime(String(formData.get("duration") ?? ""));
-        if (ms === null) {
-          throw new AppError(422, ["Write the duration like 12:34."], { duration: ["Write the duration like 12:34."] });
-        }
-        await setLessonDuration(app, { lessonId, durationSeconds: ms / 1000, actor: user });
-        return redirectWithToast(here("media"), { text: "Duration saved.", status: "success" });
+      case "read-duration": {
+        const { seconds } = await readLessonDuration(app, { lessonId, actor: user });
+        return redirectWithToast(here("media"), {
+          text: `Duration read from the video: ${formatDuration(seconds)}.`,
+          status: "success",
+        });
       }
       case "delete-attachment": {
         await deleteLessonAttachment(app, { lessonId, attachmentId: idFrom(formData.get("id")) ?? 0, actor: user });
@@ -195,6 +195,12 @@ export const action = forAudience(audience, async function action({ request, con
   }
 });
 
+function describeReading(reading: DurationReading) {
+  return reading.read
+    ? `Its duration, ${formatDuration(reading.seconds)}, was read from the file.`
+    : `Its duration could not be read: ${reading.reason}`;
+}
+
 export default function LessonWorkspacePage() {
   const workspace = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -238,9 +244,7 @@ export default function LessonWorkspacePage() {
             ) : null}
             <p className="mt-1 text-sm text-muted">
               {video.isPublished ? "Published" : "Draft"} · {workspace.cues.length} transcript lines ·{" "}
-              {video.durationSeconds > 0
-                ? `${Math.floor(video.durationSeconds / 60)} min ${video.durationSeconds % 60} s`
-                : "no duration yet"}
+              {video.durationSeconds > 0 ? formatDuration(video.durationSeconds) : "no duration yet"}
             </p>
             <LessonGlossMeter className="mt-2 max-w-sm" />
           </div>
@@ -257,19 +261,19 @@ export default function LessonWorkspacePage() {
             >
               View as a learner
             </Link>
-            {video.isPublished ? null : (
-              <Form method="post" className="flex">
-                <input type="hidden" name="intent" value="publish" />
-                <PublishLesson serverMessage={publishRefusal} pending={publishing} />
-              </Form>
-            )}
           </div>
         </header>
-        {publishRefusal === null && answer?.intent === "publish" && answer.formErrors?.length ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-            {answer.formErrors[0]}
-          </p>
-        ) : null}
+        {video.isPublished ? null : (
+          <PublishChecklist
+            lessonId={video.id}
+            checklist={workspace.checklist}
+            serverMessage={publishRefusal}
+            formError={
+              publishRefusal === null && answer?.intent === "publish" ? (answer.formErrors?.[0] ?? null) : null
+            }
+            pending={publishing}
+          />
+        )}
 
         <WorkspaceTabs lessonId={video.id} current={tab} counts={{ transcript: workspace.cues.length }} />
 

@@ -26,8 +26,17 @@ export function AboutLesson({ lesson, teachers }: Pick<LessonPage, "lesson" | "t
       <h2 id="about-heading" className="text-lg font-semibold">
         About this lesson
       </h2>
-      {lesson.description ? (
-        <p className="mt-2 leading-relaxed whitespace-pre-line text-ink/90">{lesson.description}</p>
+      {lesson.descriptionHtml ? (
+        // The description's Markdown, rendered on the server by the blog's safe renderer (server/lib/markdown.ts).
+        <div
+          className={cn(
+            "mt-2 leading-relaxed text-ink/90 [&>*+*]:mt-3 [&_a]:font-medium [&_a]:text-primary-800 [&_a]:underline",
+            "[&_strong]:font-semibold [&_strong]:text-ink [&_em]:italic [&_ul]:list-disc [&_ul]:ps-6 [&_ol]:list-decimal [&_ol]:ps-6",
+            "[&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_code]:rounded [&_code]:bg-primary-50 [&_code]:px-1",
+            "[&_blockquote]:border-s-4 [&_blockquote]:border-line [&_blockquote]:ps-3 [&_[lang=ar]]:text-[1.15em]",
+          )}
+          dangerouslySetInnerHTML={{ __html: lesson.descriptionHtml }}
+        />
       ) : null}
       {teachers.length > 0 ? (
         <ul className="mt-5 grid gap-3 sm:grid-cols-2">

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { useHydrated as useHydratedFlag } from "~/lib/use-hydrated";
 import { FieldErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -991,10 +991,10 @@ function SuggestionLemmaEditor({
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Publishing
+// Publishing (the checklist: ./publish-checklist.tsx)
 
 /** What the confirmation says is missing: the unglossed words and their lines (as the server words it). */
-function missingText(lines: readonly GlossLine[], coverage: Coverage) {
+export function missingText(lines: readonly GlossLine[], coverage: Coverage) {
   const bySurface = new Map<string, number[]>();
   for (const line of lines) {
     for (const token of line.tokens) {
@@ -1010,60 +1010,4 @@ function missingText(lines: readonly GlossLine[], coverage: Coverage) {
   const left = coverage.total - coverage.glossed;
   const more = entries.length > 8 ? `, and ${entries.length - 8} more` : "";
   return `${left} of ${coverage.total} words ${left === 1 ? "is" : "are"} not glossed yet: ${entries.slice(0, 8).join(", ")}${more}.`;
-}
-
-/**
- * "Publish" for a draft lesson: straight away when every word is glossed; otherwise it first says what is
- * missing and asks for a confirmation (the server holds the same rule: without `confirm` it answers 422).
- */
-export function PublishLesson({ serverMessage, pending }: { serverMessage: string | null; pending: boolean }) {
-  const { coverage, lines } = useGlossing();
-  const hydrated = useHydratedFlag();
-  const [asking, setAsking] = useState(false);
-  const complete = coverage.glossed >= coverage.total;
-  const message = serverMessage ?? (asking ? `${missingText(lines, coverage)} Publish anyway to confirm.` : null);
-  const headingId = useId();
-  if (message) {
-    return (
-      <div
-        role="alertdialog"
-        aria-labelledby={headingId}
-        aria-describedby={`${headingId}-text`}
-        className="w-full rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
-      >
-        <h2 id={headingId} className="font-semibold">
-          Publish with words not glossed?
-        </h2>
-        <p id={`${headingId}-text`} className="mt-1 text-sm">
-          {message}
-        </p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <button
-            type="submit"
-            name="confirm"
-            value="yes"
-            className={buttonClasses("primary", "sm")}
-            disabled={pending}
-          >
-            {pending ? "Publishing…" : "Publish anyway"}
-          </button>
-          {hydrated ? (
-            <Button variant="secondary" size="sm" onClick={() => setAsking(false)}>
-              Keep glossing
-            </Button>
-          ) : null}
-        </div>
-      </div>
-    );
-  }
-  return (
-    <button
-      type={complete || !hydrated ? "submit" : "button"}
-      className={buttonClasses("primary", "sm")}
-      disabled={pending}
-      onClick={complete || !hydrated ? undefined : () => setAsking(true)}
-    >
-      {pending ? "Publishing…" : "Publish"}
-    </button>
-  );
 }

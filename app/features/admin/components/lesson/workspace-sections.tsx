@@ -5,6 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { formatCueTime } from "#core/cue-edits";
+import { DURATION_SOURCE_LABELS } from "#core/duration-source";
+import { formatDuration } from "#core/format";
 import type { LessonWorkspace } from "#server/services/admin-lesson";
 import { LessonPreview, type LessonPreviewHandle } from "./lesson-preview";
 import { MediaUpload } from "./media-upload";
@@ -76,32 +78,40 @@ export function MediaSection({ video, answer }: { video: LessonWorkspace["video"
           <dt className="text-muted">File</dt>
           <dd className="font-mono break-all text-ink">{video.videoKey ?? "none yet"}</dd>
           <dt className="text-muted">Duration</dt>
-          <dd className="text-ink">
-            {video.durationSeconds > 0 ? formatCueTime(video.durationSeconds * 1000) : "unknown"}
+          <dd id="lesson-duration" className="text-ink">
+            {video.durationSeconds > 0 ? (
+              <>
+                <span className="font-medium tabular-nums">{formatDuration(video.durationSeconds)}</span>{" "}
+                <span className="text-muted">({DURATION_SOURCE_LABELS[video.durationSource]})</span>
+              </>
+            ) : video.videoKey ? (
+              "not read from the video yet"
+            ) : (
+              "read from the video when it is uploaded"
+            )}
           </dd>
         </dl>
-        <MediaUpload
-          kind="video"
-          videoId={video.id}
-          label="Upload a new video"
-          hint="MP4, MOV, WebM or MKV up to 4 GB, sent in 8 MB parts. The duration is read from the file."
-          errors={uploadErrors}
-        />
-        <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-line pt-4">
-          <input type="hidden" name="intent" value="set-duration" />
-          <Field
-            label="Duration (mm:ss)"
-            name="duration"
-            defaultValue={
-              video.durationSeconds > 0 ? formatCueTime(video.durationSeconds * 1000).replace(/\.000$/, "") : ""
-            }
-            errors={errorsFor(answer, "set-duration", "duration")}
-            className="w-40"
+        <div id="lesson-video" className="scroll-mt-24">
+          <MediaUpload
+            kind="video"
+            videoId={video.id}
+            label="Upload a new video"
+            hint="MP4, MOV, WebM or MKV up to 4 GB, sent in 8 MB parts. The duration is read from the file."
+            errors={uploadErrors}
           />
-          <Button type="submit" variant="secondary" size="sm" className="mb-0.5">
-            Save duration
-          </Button>
-        </Form>
+        </div>
+        {video.videoKey ? (
+          <Form method="post" className="space-y-2 border-t border-line pt-4">
+            <input type="hidden" name="intent" value="read-duration" />
+            <p className="text-sm text-muted">
+              The duration is read from the video, never typed. Read it again if it looks wrong or was typed before.
+            </p>
+            <Button type="submit" variant="secondary" size="sm">
+              Read the duration from the video
+            </Button>
+            <FieldErrors id="read-duration-errors" errors={errorsFor(answer, "read-duration", "duration")} />
+          </Form>
+        ) : null}
       </section>
       <section aria-labelledby="thumbnail-heading" className={cn(card, "space-y-4")}>
         <h2 id="thumbnail-heading" className="text-lg font-semibold">
