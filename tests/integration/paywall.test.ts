@@ -8,12 +8,7 @@ import * as successRoute from "../../app/features/billing/routes/checkout-succes
 import * as plansRoute from "../../app/features/billing/routes/plans";
 import { subscriptions } from "../../drizzle/schema";
 import { createAppContext } from "../../server/context";
-import {
-  checkoutReturnPath,
-  lessonIdOfPath,
-  redirectAfterSignup,
-  withReturnPath,
-} from "../../server/lib/redirects";
+import { checkoutReturnPath, lessonIdOfPath, redirectAfterSignup, withReturnPath } from "../../server/lib/redirects";
 import { getCheckoutReturn, startCheckout } from "../../server/services/billing";
 import { createLesson } from "../fixtures/lessons";
 import { ensureBillingFixtures, FakeStripe, stripeEnv } from "./billing-helpers";
@@ -142,7 +137,9 @@ describe("the return path's rules (server/lib/redirects.ts)", () => {
     expect(redirectAfterSignup({ plan: "weekly", redirect: "https://evil.example" })).toBe("/checkout");
     // Sent from a checkout page: back to it, its plan when the form names none, and its return path.
     const fromCheckout = `/checkout/annual?redirect=${enc("/video/12/wedding")}`;
-    expect(redirectAfterSignup({ plan: "", redirect: fromCheckout })).toBe(`/checkout/annual?redirect=${enc("/video/12/wedding")}`);
+    expect(redirectAfterSignup({ plan: "", redirect: fromCheckout })).toBe(
+      `/checkout/annual?redirect=${enc("/video/12/wedding")}`,
+    );
     expect(redirectAfterSignup({ plan: "monthly", redirect: fromCheckout })).toBe(
       `/checkout/monthly?redirect=${enc("/video/12/wedding")}`,
     );
@@ -324,7 +321,8 @@ describe("a subscriber on the checkout", () => {
       .returning();
     return { ...who, subscription: row!, end: new Date(now + 200 * DAY_MS) };
   }
-  const longDate = (date: Date) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(date);
+  const longDate = (date: Date) =>
+    new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(date);
 
   it("their own plan: the plan, its renewal date, the switch offer, and nothing due", async () => {
     const annual = await subscriber({ planName: "annual" });

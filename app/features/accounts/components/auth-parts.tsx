@@ -14,7 +14,11 @@ export function AuthHeader({
 }) {
   return (
     <div className="mb-6">
-      <Heading className={Heading === "h1" ? "text-2xl font-semibold tracking-tight text-ink" : "text-lg font-semibold text-ink"}>
+      <Heading
+        className={
+          Heading === "h1" ? "text-2xl font-semibold tracking-tight text-ink" : "text-lg font-semibold text-ink"
+        }
+      >
         {title}
       </Heading>
       {subtitle ? <p className="mt-1.5 text-sm text-muted">{subtitle}</p> : null}

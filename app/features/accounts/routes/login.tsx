@@ -117,9 +117,7 @@ export default function LoginPage() {
           <h1 id="subscribe-heading" className="text-2xl font-semibold tracking-tight text-ink">
             Create your account to subscribe
           </h1>
-          <p className="mt-1.5 text-sm text-muted">
-            It takes less than a minute, and you go straight on to the plans.
-          </p>
+          <p className="mt-1.5 text-sm text-muted">It takes less than a minute, and you go straight on to the plans.</p>
           <Link
             to={`/auth/signup${keepRedirect}`}
             className={buttonClasses("primary", "lg", "mt-5 w-full")}
@@ -187,12 +185,12 @@ export default function LoginPage() {
         </div>
       </Form>
       {fromCheckout ? null : (
-      <p className="mt-6 text-center text-sm text-muted">
-        New to Ahla?{" "}
-        <Link to={`/auth/signup${keepRedirect}`} className="font-medium text-primary-700 hover:underline">
-          Create a free account
-        </Link>
-      </p>
+        <p className="mt-6 text-center text-sm text-muted">
+          New to Ahla?{" "}
+          <Link to={`/auth/signup${keepRedirect}`} className="font-medium text-primary-700 hover:underline">
+            Create a free account
+          </Link>
+        </p>
       )}
     </>
   );

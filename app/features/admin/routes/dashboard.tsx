@@ -125,8 +125,8 @@ export default function AdminDashboardPage() {
             Signups and cancellations, last 30 days
           </h2>
           <p className="mt-1 text-sm text-muted">
-            {plural(dashboard.signupsLast30Days, "signup")} and {plural(dashboard.cancellationsLast30Days, "cancellation")}{" "}
-            since{" "}
+            {plural(dashboard.signupsLast30Days, "signup")} and{" "}
+            {plural(dashboard.cancellationsLast30Days, "cancellation")} since{" "}
             {formatDate(dashboard.activity[0]?.day ?? generatedAt)}.
           </p>
           <ActivityChart activity={dashboard.activity} />

@@ -99,8 +99,7 @@ function nextSteps(onboarded: boolean) {
 }
 
 export default function CheckoutSuccessPage() {
-  const { email, planTitle, subscription, lastPaid, onboarded, returnTo, refreshHref } =
-    useLoaderData<typeof loader>();
+  const { email, planTitle, subscription, lastPaid, onboarded, returnTo, refreshHref } = useLoaderData<typeof loader>();
 
   if (!subscription) {
     return (

@@ -117,7 +117,10 @@ export default function CheckoutPlanPage() {
     <main className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:py-14">
       <CheckoutSteps plan={plan} returnTo={returnTo} />
       {lesson ? (
-        <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl" data-testid="checkout-lesson">
+        <h1
+          className="mt-3 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl"
+          data-testid="checkout-lesson"
+        >
           Subscribe to watch {lesson.title}
           <LessonArabicTitle lesson={lesson} className="mt-2 text-2xl font-semibold text-ink/80" />
         </h1>
@@ -159,62 +162,61 @@ export default function CheckoutPlanPage() {
           aria-labelledby="payment-heading"
           className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8 lg:sticky lg:top-24"
         >
-            <Form method="post" className="space-y-5">
-              <input type="hidden" name="intent" value="pay" />
-              <input type="hidden" name="redirect" value={returnTo?.path ?? ""} />
-              <div className="flex items-center justify-between gap-3">
-                <h2 id="payment-heading" className="text-lg font-semibold">
-                  Payment
-                </h2>
-                {provider === "local" ? (
-                  <span className="rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold text-accent-700">
-                    Test mode
-                  </span>
-                ) : null}
-              </div>
-              <FormErrors errors={actionData?.errors} />
+          <Form method="post" className="space-y-5">
+            <input type="hidden" name="intent" value="pay" />
+            <input type="hidden" name="redirect" value={returnTo?.path ?? ""} />
+            <div className="flex items-center justify-between gap-3">
+              <h2 id="payment-heading" className="text-lg font-semibold">
+                Payment
+              </h2>
               {provider === "local" ? (
-                <div className="rounded-xl border border-line bg-canvas p-4">
-                  <p className="flex items-center gap-3 font-medium text-ink">
-                    <CardIcon className="size-5 text-primary-700" /> Test card •••• 4242
-                  </p>
-                  <p className="mt-2 text-sm text-muted">
-                    This is the built-in test checkout: no real card is charged and nothing leaves this server.
-                  </p>
-                </div>
-              ) : (
-                <p className="flex gap-3 rounded-xl border border-line bg-canvas p-4 text-sm text-muted">
-                  <LockIcon className="mt-0.5 size-5 shrink-0 text-primary-700" />
-                  You will enter your card on Stripe’s secure page, then come straight back here.
+                <span className="rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold text-accent-700">
+                  Test mode
+                </span>
+              ) : null}
+            </div>
+            <FormErrors errors={actionData?.errors} />
+            {provider === "local" ? (
+              <div className="rounded-xl border border-line bg-canvas p-4">
+                <p className="flex items-center gap-3 font-medium text-ink">
+                  <CardIcon className="size-5 text-primary-700" /> Test card •••• 4242
                 </p>
-              )}
-              <dl className="flex items-baseline justify-between text-sm">
-                <dt className="text-muted">Account</dt>
-                <dd className="font-medium break-all text-ink">{email}</dd>
-              </dl>
-              <Button type="submit" size="lg" className="w-full" disabled={paying}>
-                <LockIcon className="size-5" />
-                {paying
-                  ? "Processing…"
-                  : `Pay ${dueToday}${trialDays > 0 ? " today" : ""}${provider === "stripe" ? " with Stripe" : ""}`}
-              </Button>
-              <p className="text-xs leading-relaxed text-muted">
-                {trialDays > 0
-                  ? `Nothing is charged today. From ${formatDate(firstChargeAt, "long")} you pay ${formatPrice(plan.priceCents, plan.currency)} a ${plan.interval === "year" ? "year" : "month"} until you cancel.`
-                  : `You pay ${formatPrice(plan.priceCents, plan.currency)} now and on ${formatDate(firstChargeAt, "long")}, then every ${plan.interval === "year" ? "year" : "month"} until you cancel.`}{" "}
-                By paying you agree to the{" "}
-                <Link to="/terms-of-use" className="underline">
-                  terms of use
-                </Link>
-                .
+                <p className="mt-2 text-sm text-muted">
+                  This is the built-in test checkout: no real card is charged and nothing leaves this server.
+                </p>
+              </div>
+            ) : (
+              <p className="flex gap-3 rounded-xl border border-line bg-canvas p-4 text-sm text-muted">
+                <LockIcon className="mt-0.5 size-5 shrink-0 text-primary-700" />
+                You will enter your card on Stripe’s secure page, then come straight back here.
               </p>
-            </Form>
+            )}
+            <dl className="flex items-baseline justify-between text-sm">
+              <dt className="text-muted">Account</dt>
+              <dd className="font-medium break-all text-ink">{email}</dd>
+            </dl>
+            <Button type="submit" size="lg" className="w-full" disabled={paying}>
+              <LockIcon className="size-5" />
+              {paying
+                ? "Processing…"
+                : `Pay ${dueToday}${trialDays > 0 ? " today" : ""}${provider === "stripe" ? " with Stripe" : ""}`}
+            </Button>
+            <p className="text-xs leading-relaxed text-muted">
+              {trialDays > 0
+                ? `Nothing is charged today. From ${formatDate(firstChargeAt, "long")} you pay ${formatPrice(plan.priceCents, plan.currency)} a ${plan.interval === "year" ? "year" : "month"} until you cancel.`
+                : `You pay ${formatPrice(plan.priceCents, plan.currency)} now and on ${formatDate(firstChargeAt, "long")}, then every ${plan.interval === "year" ? "year" : "month"} until you cancel.`}{" "}
+              By paying you agree to the{" "}
+              <Link to="/terms-of-use" className="underline">
+                terms of use
+              </Link>
+              .
+            </p>
+          </Form>
         </section>
       </div>
     </main>
   );
 }
-
 
 type CheckoutPlan = ReturnType<typeof useLoaderData<typeof loader>>["plan"];
 
@@ -283,7 +285,11 @@ function SubscriberView({
           aria-labelledby="switch-heading"
           className="rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8 lg:sticky lg:top-24"
         >
-          {own ? <OwnPlanPanel otherPlan={otherPlan} returnTo={returnTo} /> : <SwitchPanel plan={plan} current={current} />}
+          {own ? (
+            <OwnPlanPanel otherPlan={otherPlan} returnTo={returnTo} />
+          ) : (
+            <SwitchPanel plan={plan} current={current} />
+          )}
         </section>
       </div>
     </main>

@@ -121,7 +121,9 @@ export default function CheckoutPlansPage() {
                   plan={plan}
                   plans={displayPlans}
                   featured={plan.name === featured}
-                  href={own ? "/manage-subscription" : checkoutHref(`/checkout/${encodeURIComponent(plan.name)}`, returnTo)}
+                  href={
+                    own ? "/manage-subscription" : checkoutHref(`/checkout/${encodeURIComponent(plan.name)}`, returnTo)
+                  }
                   ctaLabel={own ? "Your plan: manage it" : current ? `Switch to ${plan.title}` : `Choose ${plan.title}`}
                 />
               );
