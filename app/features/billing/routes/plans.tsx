@@ -1,13 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BillingFaq, IncludedFeatures } from "../components/checkout-parts";
-import {
-  checkoutHref,
-  LessonArabicTitle,
-  ReturnLink,
-  SubscribedSummary,
-  type CurrentSubscription,
-} from "../components/checkout-context";
+import { checkoutHref, LessonArabicTitle, ReturnLink, SubscribedSummary } from "../components/checkout-context";
 import { CheckIcon } from "~/components/icons";
 import { FreeTierComparison } from "../components/free-tier-comparison";
 import { PlanCard } from "../components/plan-card";
@@ -162,4 +156,5 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
+// The same title whoever asks: a member's subscription state never shows in a tab title (docs/product-rules.md#tab-titles).
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "Plans and pricing");
