@@ -46,7 +46,11 @@ describe("JSON client error rules (docs/product-rules.md#errors-and-toasts)", ()
   });
 
   it("goes to /checkout on 402 with the page as its return path (docs/product-rules.md#a-paywall-with-context)", async () => {
-    const { api, calls } = client(json(402, { errors: ["Subscribe"] }), true, "/video/12/wedding-traditions-in-jordan?t=5");
+    const { api, calls } = client(
+      json(402, { errors: ["Subscribe"] }),
+      true,
+      "/video/12/wedding-traditions-in-jordan?t=5",
+    );
     await expect(api.post("/api/x", {})).rejects.toMatchObject({ status: 402 });
     expect(calls.navigate).toEqual(["/checkout?redirect=%2Fvideo%2F12%2Fwedding-traditions-in-jordan%3Ft%3D5"]);
     expect(calls.toasts).toHaveLength(0);
