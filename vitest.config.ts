@@ -24,6 +24,7 @@ const OWN_DATABASE = [
   "tests/integration/lesson-content.test.ts",
   "tests/integration/long-search.test.ts",
   "tests/integration/onboarding.test.ts",
+  "tests/integration/paywall-copy.test.ts",
   "tests/integration/recommendations.test.ts",
   "tests/integration/reminders.test.ts",
   "tests/integration/sign-in-link.test.ts",

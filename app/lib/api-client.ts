@@ -19,11 +19,17 @@ export interface ApiClientOptions {
   logout: () => void | Promise<void>;
   navigate: (to: string) => void;
   notify: (toast: Toast) => void;
+  /**
+   * The page the member is on (path and query): a 402 sends them to `/checkout?redirect=<it>`, so the checkout
+   * names the lesson and brings them back after paying. Without it, plain `/checkout`.
+   */
+  here?: () => string;
 }
 
 /**
  * The browser's JSON client, without a request timeout. Answers are `{ data }`; errors follow
- * docs/product-rules.md#errors-and-toasts: 401/403 while logged in → log out, no toast; 402 → /checkout;
+ * docs/product-rules.md#errors-and-toasts: 401/403 while logged in → log out, no toast; 402 → /checkout (with the
+ * current page as its return path, docs/product-rules.md#a-paywall-with-context);
  * `errors: string[]` → one toast each; anything else → one generic toast. The error is always rethrown.
  */
 export function createApiClient(options: ApiClientOptions) {
@@ -54,7 +60,7 @@ export function createApiClient(options: ApiClientOptions) {
     if ((response.status === 401 || response.status === 403) && loggedIn) {
       await options.logout();
     } else if (response.status === 402 && loggedIn) {
-      options.navigate("/checkout");
+      options.navigate(checkoutFor(options.here?.()));
     } else if (errors) {
       for (const message of errors) options.notify(createToast(message, "error"));
     } else {
@@ -71,6 +77,12 @@ export function createApiClient(options: ApiClientOptions) {
     patch: <T>(path: string, json?: unknown) => request<T>(path, { method: "PATCH", json }),
     delete: <T>(path: string) => request<T>(path, { method: "DELETE" }),
   };
+}
+
+/** `/checkout`, with the page as `redirect` unless there is none or it is a checkout page itself. */
+function checkoutFor(here: string | undefined): string {
+  if (!here || !here.startsWith("/") || /^\/checkout(?:-success)?(?:[/?#]|$)/.test(here)) return "/checkout";
+  return `/checkout?redirect=${encodeURIComponent(here)}`;
 }
 
 function readErrors(body: unknown): string[] | null {

@@ -20,6 +20,7 @@ export function useApi() {
         },
         navigate: (to) => navigate(to),
         notify: (toast) => showToast(toast),
+        here: () => `${window.location.pathname}${window.location.search}`,
       }),
     [loggedIn, navigate],
   );

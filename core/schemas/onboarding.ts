@@ -131,6 +131,18 @@ export const SELF_CHECK_LABELS: Record<SelfCheckAnswer, string> = {
   most: "Most of it",
 };
 
+const CLIP_COUNTS = ["", "a short clip", "two short clips", "three short clips"] as const;
+
+/**
+ * "Check yourself with two short clips": the self-check's invitation, worded the same on the onboarding page and
+ * the profile, with the number of clips this member will really get (one per level whose lesson they may watch:
+ * server/services/onboarding.ts). Null when there is none.
+ */
+export function selfCheckInvitation(clips: number): string | null {
+  const words = CLIP_COUNTS[Math.min(Math.max(0, Math.trunc(clips)), CLIP_COUNTS.length - 1)];
+  return words ? `Check yourself with ${words}` : null;
+}
+
 /** The form field of each level's clip rating. */
 export const SELF_CHECK_FIELDS = {
   beginner: "checkBeginner",

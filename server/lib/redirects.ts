@@ -48,3 +48,54 @@ export function redirectAfterRegister(plan: string | null | undefined): string {
 export function loginRedirectFor(pathWithQuery: string): string {
   return `/auth/login?redirect=${encodeURIComponent(safeRedirectPath(pathWithQuery, "/video-library"))}`;
 }
+
+/** The checkout and sign-in pages: coming back to one after paying would loop (or sign the member out). */
+const NOT_A_RETURN = /^\/(?:checkout(?:-success)?|auth)(?:[/?#]|$)/;
+
+/**
+ * The return path the checkout carries from a lesson (or any page) to after the payment
+ * (docs/product-rules.md#a-paywall-with-context): the sign-in rule for return addresses (`safeRedirectPath`),
+ * and never the checkout or the sign-in pages themselves. "" when there is none.
+ */
+export function checkoutReturnPath(target: unknown): string {
+  const path = safeRedirectPath(target, "");
+  return path && !NOT_A_RETURN.test(path) ? path : "";
+}
+
+/** A checkout page's address with the return path (`?redirect=`), when there is one. */
+export function withReturnPath(path: string, returnPath: string): string {
+  return returnPath ? `${path}?redirect=${encodeURIComponent(returnPath)}` : path;
+}
+
+/**
+ * The lesson a return path plays, by the lesson routes of app/routes.ts: `/video/{id}/{slug}` and
+ * `/{course|series|playlist}/{id}/{slug}/{lessonId}/{lessonSlug}`. Null for any other path.
+ */
+export function lessonIdOfPath(path: string): number | null {
+  const pathname = path.split(/[?#]/, 1)[0]!;
+  const match =
+    /^\/video\/(\d{1,12})\/[^/]+\/?$/.exec(pathname) ??
+    /^\/(?:course|series|playlist)\/\d{1,12}\/[^/]+\/(\d{1,12})\/[^/]+\/?$/.exec(pathname);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Where a new member goes after signing up: `redirectAfterRegister` of the plan (the given rule), carrying the
+ * page they came from as the checkout's return path. A sign-up sent from a checkout page (`redirect` is
+ * `/checkout/annual?redirect=/video/…`) goes back to that checkout: its plan when the form names none, and its
+ * return path.
+ */
+export function redirectAfterSignup({ plan, redirect }: { plan: string | null | undefined; redirect: unknown }) {
+  const target = safeRedirectPath(redirect, "");
+  const url = target ? new URL(target, "http://ahla.invalid") : null;
+  const checkout = url ? /^\/checkout(?:\/([a-z0-9_-]{1,40}))?\/?$/i.exec(url.pathname) : null;
+  if (url && checkout) {
+    return withReturnPath(
+      redirectAfterRegister(plan || checkout[1]?.toLowerCase()),
+      checkoutReturnPath(url.searchParams.get("redirect")),
+    );
+  }
+  return withReturnPath(redirectAfterRegister(plan), checkoutReturnPath(target));
+}

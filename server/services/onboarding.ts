@@ -77,6 +77,31 @@ export async function getPreferences(
   return { preferences: rows[0] ?? NO_PREFERENCES, regions };
 }
 
+/**
+ * The preferences (as `getPreferences`) and how many self-check clips this member would get on the onboarding
+ * page (one per level whose pick they may watch, as `getOnboardingPage` picks them), in one round trip: the
+ * profile invites to the self-check with the number the page really shows.
+ */
+export async function getPreferencesWithSelfCheck(
+  ctx: AppContext,
+  { userId, access: accessLoaded }: { userId: number; access: LessonAccessFacts | Promise<LessonAccessFacts> },
+): Promise<{ preferences: LearnerPreferences; regions: DialectRegion[]; selfCheckClips: number }> {
+  const [[rows, regions, beginner, intermediate, advanced], access] = await Promise.all([
+    ctx.db.batch([
+      preferencesQuery(ctx, userId),
+      regionsQuery(ctx),
+      clipQuery(ctx, "beginner"),
+      clipQuery(ctx, "intermediate"),
+      clipQuery(ctx, "advanced"),
+    ]),
+    accessLoaded,
+  ]);
+  const selfCheckClips = [beginner, intermediate, advanced].filter(
+    ([row]) => row !== undefined && !isLessonLocked(row, access),
+  ).length;
+  return { preferences: rows[0] ?? NO_PREFERENCES, regions, selfCheckClips };
+}
+
 /** A short clip of the self-check: the lesson, its poster, and a playable URL when this member may watch it. */
 export interface SelfCheckClip {
   lessonId: number;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError, createApiClient } from "../../app/lib/api-client";
 import type { Toast } from "../../app/lib/toast";
 
-function client(response: Response | Error, loggedIn = true) {
+function client(response: Response | Error, loggedIn = true, here?: string) {
   const calls = { logout: 0, navigate: [] as string[], toasts: [] as Toast[] };
   const api = createApiClient({
     fetch: vi.fn(async () => {
@@ -15,6 +15,7 @@ function client(response: Response | Error, loggedIn = true) {
     },
     navigate: (to) => calls.navigate.push(to),
     notify: (toast) => calls.toasts.push(toast),
+    ...(here === undefined ? {} : { here: () => here }),
   });
   return { api, calls };
 }
@@ -42,6 +43,33 @@ describe("JSON client error rules (docs/product-rules.md#errors-and-toasts)", ()
     await expect(api.get("/api/x")).rejects.toMatchObject({ status: 402 });
     expect(calls.navigate).toEqual(["/checkout"]);
     expect(calls.toasts).toHaveLength(0);
+  });
+
+  it("goes to /checkout on 402 with the page as its return path (docs/product-rules.md#a-paywall-with-context)", async () => {
+    const { api, calls } = client(
+      json(402, { errors: ["Subscribe"] }),
+      true,
+      "/video/12/wedding-traditions-in-jordan?t=5",
+    );
+    await expect(api.post("/api/x", {})).rejects.toMatchObject({ status: 402 });
+    expect(calls.navigate).toEqual(["/checkout?redirect=%2Fvideo%2F12%2Fwedding-traditions-in-jordan%3Ft%3D5"]);
+    expect(calls.toasts).toHaveLength(0);
+  });
+
+  it.each(["/checkout", "/checkout/annual?redirect=%2Fvideo%2F1%2Fa", "/checkout-success/annual", ""])(
+    "goes to plain /checkout on 402 from %j (no checkout coming back to itself)",
+    async (here) => {
+      const { api, calls } = client(json(402, { errors: ["Subscribe"] }), true, here);
+      await expect(api.get("/api/x")).rejects.toMatchObject({ status: 402 });
+      expect(calls.navigate).toEqual(["/checkout"]);
+    },
+  );
+
+  it("does not navigate on 402 when logged out: the list rule applies", async () => {
+    const { api, calls } = client(json(402, { errors: ["Subscribe"] }), false, "/video/12/x");
+    await expect(api.get("/api/x")).rejects.toMatchObject({ status: 402 });
+    expect(calls.navigate).toEqual([]);
+    expect(calls.toasts.map((t) => t.text)).toEqual(["Subscribe"]);
   });
 
   it("shows one error toast per message of an errors list", async () => {

@@ -11,12 +11,21 @@ import {
   switchSubscriptionPlan,
   openBillingPortal,
   type BillingOutcome,
+  type CheckoutView,
 } from "#server/services/billing";
 import type { SessionUser } from "#server/services/auth";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { subscriptionReferenceSchema, switchPlanSchema } from "#core/schemas/billing";
 import { redirectWithToast } from "~/lib/toast.server";
+
+/** What the checkout pages tell a subscriber about their subscription (no payment details, no ids of others). */
+export function toCurrentSubscription(subscription: CheckoutView["subscription"]) {
+  if (!subscription) return null;
+  const { id, provider, status, plan, pendingPlan, currentPeriodEnd, trialEndsAt, cancelAtPeriodEnd, isComplimentary } =
+    subscription;
+  return { id, provider, status, plan, pendingPlan, currentPeriodEnd, trialEndsAt, cancelAtPeriodEnd, isComplimentary };
+}
 
 /** The form buttons every billing page shares (the cancel form, with fields, is handled by its page). */
 export const BILLING_INTENTS = ["resume", "switch", "payment-method", "portal", "simulate-failed-renewal"] as const;
@@ -58,7 +67,9 @@ export async function handleBillingIntent(
       }
       case "switch": {
         const input = parseOrThrow(formData, switchPlanSchema);
-        return follow({ ...(await switchSubscriptionPlan(app, { userId: user.id, ...input })), redirectTo: returnTo });
+        const outcome = await switchSubscriptionPlan(app, { userId: user.id, ...input });
+        // Stripe's portal confirms the switch on its own page; ours comes back to the page asked for.
+        return follow(/^https?:/.test(outcome.redirectTo) ? outcome : { ...outcome, redirectTo: returnTo });
       }
       case "payment-method": {
         const input = parseOrThrow(formData, subscriptionReferenceSchema);

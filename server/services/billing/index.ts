@@ -3,6 +3,7 @@ import { invoices, plans, subscriptionCancelReasons, subscriptions } from "#driz
 import { onPrimary, type AppContext } from "../../context";
 import { hasDevelopmentTools } from "../../lib/config";
 import { AppError, notFound } from "../../lib/errors";
+import { withReturnPath } from "../../lib/redirects";
 import { getEntitlement, hasAccessAt, type Entitlement } from "./entitlement";
 import { getActivePlanByName, getPlanById, listActivePlans } from "./plans";
 import { checkoutProvider, providerFor } from "./providers";
@@ -12,6 +13,7 @@ import type { Plan, ProviderResult, SubscriptionRow } from "./types";
 
 export { getEntitlement, hasAccessAt, NO_ENTITLEMENT, type Entitlement } from "./entitlement";
 export { getActivePlanByName, listActivePlans } from "./plans";
+export { getCheckoutReturn, type CheckoutLesson, type CheckoutReturn } from "./checkout-return";
 export { reconcileSubscriptions, type ReconcileReport } from "./reconcile";
 export { syncSubscription } from "./sync";
 export { handleStripeWebhook } from "./webhooks";
@@ -65,15 +67,25 @@ export interface CheckoutView {
   /** True until the member has had any subscription: only the first one gets the free trial. */
   trialEligible: boolean;
   provider: "local" | "stripe";
+  /** The subscription giving the member access now (what the checkout tells a subscriber), or null. */
+  subscription: SubscriptionDetails | null;
 }
 
 export async function getCheckoutView(ctx: AppContext, { userId }: { userId: number }): Promise<CheckoutView> {
   const [activePlans, entitlement, rows] = await Promise.all([
     listActivePlans(ctx),
     getEntitlement(ctx, { userId }),
-    ctx.primary.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1),
+    listSubscriptionRows(ctx, userId),
   ]);
-  return { plans: activePlans, entitlement, trialEligible: rows.length === 0, provider: ctx.config.paymentsProvider };
+  const now = ctx.now();
+  const live = rows.find((row) => hasAccessAt(row, now)) ?? null;
+  return {
+    plans: activePlans,
+    entitlement,
+    trialEligible: rows.length === 0,
+    provider: ctx.config.paymentsProvider,
+    subscription: live ? await subscriptionDetails(ctx, live) : null,
+  };
 }
 
 async function apply(
@@ -92,7 +104,7 @@ async function apply(
  */
 export async function startCheckout(
   ctx: AppContext,
-  { viewer, planName }: { viewer: Member; planName: string },
+  { viewer, planName, returnPath = "" }: { viewer: Member; planName: string; returnPath?: string },
 ): Promise<BillingOutcome> {
   const plan = await getActivePlanByName(ctx, { name: planName });
   if (!plan)
@@ -107,12 +119,13 @@ export async function startCheckout(
     user: viewer,
     plan,
     trialEligible: rows.length === 0,
+    returnPath,
     customerId:
       rows.find((row) => row.provider === provider.name && row.providerCustomerId)?.providerCustomerId ?? null,
   });
   if (result.kind === "redirect") return { redirectTo: result.url };
   await apply(ctx, result, { userId: viewer.id });
-  return { redirectTo: `/checkout-success/${encodeURIComponent(plan.name)}` };
+  return { redirectTo: withReturnPath(`/checkout-success/${encodeURIComponent(plan.name)}`, returnPath) };
 }
 
 /**
@@ -203,6 +216,30 @@ function planSummary(plan: Plan) {
   };
 }
 
+/** A subscription row as the member's pages show it: its plan (and pending plan) by name and title, its access. */
+async function subscriptionDetails(ctx: AppContext, row: SubscriptionRow): Promise<SubscriptionDetails> {
+  const planIds = [row.planId, ...(row.pendingPlanId ? [row.pendingPlanId] : [])];
+  const planRows = await ctx.db.select().from(plans).where(inArray(plans.id, planIds));
+  const plan = planRows.find((candidate) => candidate.id === row.planId)!;
+  const pending = row.pendingPlanId ? (planRows.find((candidate) => candidate.id === row.pendingPlanId) ?? null) : null;
+  return {
+    id: row.id,
+    provider: row.provider,
+    status: row.status,
+    // The price it renews at is the one it was sold at (a later change of the plan's price is for new members).
+    plan: { ...planSummary(plan), priceCents: row.unitAmountCents ?? plan.priceCents },
+    pendingPlan: pending ? planSummary(pending) : null,
+    currentPeriodStart: row.currentPeriodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    trialEndsAt: row.trialEndsAt,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    canceledAt: row.canceledAt,
+    paymentMethodSummary: row.paymentMethodSummary,
+    hasAccess: hasAccessAt(row, ctx.now()),
+    isComplimentary: row.isComplimentary,
+  };
+}
+
 /** Everything /manage-subscription and /api/billing/subscription show. */
 export async function getBillingOverview(ctx: AppContext, { userId }: { userId: number }) {
   const [row, entitlement, activePlans, invoiceList, cancelReasons] = await Promise.all([
@@ -212,31 +249,7 @@ export async function getBillingOverview(ctx: AppContext, { userId }: { userId: 
     listInvoices(ctx, { userId }),
     listActiveCancelReasons(ctx),
   ]);
-  let subscription: SubscriptionDetails | null = null;
-  if (row) {
-    const planIds = [row.planId, ...(row.pendingPlanId ? [row.pendingPlanId] : [])];
-    const planRows = await ctx.db.select().from(plans).where(inArray(plans.id, planIds));
-    const plan = planRows.find((candidate) => candidate.id === row.planId)!;
-    const pending = row.pendingPlanId
-      ? (planRows.find((candidate) => candidate.id === row.pendingPlanId) ?? null)
-      : null;
-    subscription = {
-      id: row.id,
-      provider: row.provider,
-      status: row.status,
-      // The price it renews at is the one it was sold at (a later change of the plan's price is for new members).
-      plan: { ...planSummary(plan), priceCents: row.unitAmountCents ?? plan.priceCents },
-      pendingPlan: pending ? planSummary(pending) : null,
-      currentPeriodStart: row.currentPeriodStart,
-      currentPeriodEnd: row.currentPeriodEnd,
-      trialEndsAt: row.trialEndsAt,
-      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-      canceledAt: row.canceledAt,
-      paymentMethodSummary: row.paymentMethodSummary,
-      hasAccess: hasAccessAt(row, ctx.now()),
-      isComplimentary: row.isComplimentary,
-    };
-  }
+  const subscription = row ? await subscriptionDetails(ctx, row) : null;
   return { subscription, entitlement, plans: activePlans, invoices: invoiceList, cancelReasons };
 }
 

@@ -54,6 +54,8 @@ export interface CheckoutRequest {
   plan: Plan;
   /** Whether this member may still have the plan's free trial (first subscription only). */
   trialEligible: boolean;
+  /** Where the member goes back to after paying (already checked: server/lib/redirects.ts), or "". */
+  returnPath: string;
   /** The member's customer id with this provider, from an earlier subscription. */
   customerId: string | null;
 }

@@ -2,10 +2,25 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { GENERIC_ERROR_MESSAGE } from "~/lib/toast";
 import { buttonClasses } from "~/components/ui/button";
 
-export function AuthHeader({ title, subtitle }: { title: string; subtitle?: React.ReactNode }) {
+export function AuthHeader({
+  title,
+  subtitle,
+  as: Heading = "h1",
+}: {
+  title: string;
+  subtitle?: React.ReactNode;
+  /** "h2" when the page leads with another heading (the login page reached from checkout). */
+  as?: "h1" | "h2";
+}) {
   return (
     <div className="mb-6">
-      <h1 className="text-2xl font-semibold tracking-tight text-ink">{title}</h1>
+      <Heading
+        className={
+          Heading === "h1" ? "text-2xl font-semibold tracking-tight text-ink" : "text-lg font-semibold text-ink"
+        }
+      >
+        {title}
+      </Heading>
       {subtitle ? <p className="mt-1.5 text-sm text-muted">{subtitle}</p> : null}
     </div>
   );

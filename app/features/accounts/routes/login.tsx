@@ -7,7 +7,7 @@ import { AuthHeader, GoogleButton, OrDivider, AuthRouteError } from "../componen
 import { SignInLinkSent } from "../components/sign-in-link-sent";
 import { TextField, useIsPending } from "~/components/form-fields";
 import { MailIcon } from "~/components/icons";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { forAudience, readDeviceCookie, requestMeta, safeRedirectPath, signedInRedirect } from "~/lib/auth.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
@@ -107,17 +107,40 @@ export default function LoginPage() {
     );
   }
 
+  // A visitor sent here by the checkout (its pages need a session) is most likely new: sign-up comes first.
+  const fromCheckout = /^\/checkout(?:[/?#]|$)/.test(redirectTo);
+
   return (
     <>
+      {fromCheckout ? (
+        <section aria-labelledby="subscribe-heading" className="mb-8 border-b border-line pb-8">
+          <h1 id="subscribe-heading" className="text-2xl font-semibold tracking-tight text-ink">
+            Create your account to subscribe
+          </h1>
+          <p className="mt-1.5 text-sm text-muted">It takes less than a minute, and you go straight on to the plans.</p>
+          <Link
+            to={`/auth/signup${keepRedirect}`}
+            className={buttonClasses("primary", "lg", "mt-5 w-full")}
+            data-testid="signup-first"
+          >
+            Create your account
+          </Link>
+        </section>
+      ) : null}
       <AuthHeader
-        title="Welcome back"
+        as={fromCheckout ? "h2" : "h1"}
+        title={fromCheckout ? "Already have an account? Sign in" : "Welcome back"}
         subtitle={
-          <>
-            <span lang="ar" dir="rtl">
-              أهلا وسهلا
-            </span>{" "}
-            — sign in to continue learning.
-          </>
+          fromCheckout ? (
+            "Sign in and go on to the checkout."
+          ) : (
+            <>
+              <span lang="ar" dir="rtl">
+                أهلا وسهلا
+              </span>{" "}
+              — sign in to continue learning.
+            </>
+          )
         }
       />
       {googleEnabled ? (
@@ -161,12 +184,14 @@ export default function LoginPage() {
           </p>
         </div>
       </Form>
-      <p className="mt-6 text-center text-sm text-muted">
-        New to Ahla?{" "}
-        <Link to={`/auth/signup${keepRedirect}`} className="font-medium text-primary-700 hover:underline">
-          Create a free account
-        </Link>
-      </p>
+      {fromCheckout ? null : (
+        <p className="mt-6 text-center text-sm text-muted">
+          New to Ahla?{" "}
+          <Link to={`/auth/signup${keepRedirect}`} className="font-medium text-primary-700 hover:underline">
+            Create a free account
+          </Link>
+        </p>
+      )}
     </>
   );
 }

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DatePicker, datePickerLinks } from "~/components/ui/date-picker";
 import { FieldErrors, FormErrors, inputClasses } from "~/components/ui/field";
-import { forAudience, requireUser } from "~/lib/auth.server";
+import { forAudience, requireMember, requireUser } from "~/lib/auth.server";
 import { cn } from "~/lib/cn";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
@@ -35,9 +35,10 @@ import {
   NO_REGION,
   onboardingHref,
   profileWithPreferencesSchema,
+  selfCheckInvitation,
 } from "#core/schemas/onboarding";
 import { ChoicePill } from "~/features/onboarding/components/choice";
-import { getPreferences, updatePreferences } from "#server/services/onboarding";
+import { getPreferencesWithSelfCheck, updatePreferences } from "#server/services/onboarding";
 import { avatarUrl, removeAvatar, setAvatar, updateProfile } from "#server/services/profile";
 import type { Audience } from "~/lib/audience";
 
@@ -67,8 +68,12 @@ function timeZoneChoices(stored: string | null): string[] {
 }
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(context, request);
-  const { preferences, regions } = await getPreferences(context.app, { userId: user.id });
+  const viewer = await requireMember(context, request);
+  const { user } = viewer;
+  const { preferences, regions, selfCheckClips } = await getPreferencesWithSelfCheck(context.app, {
+    userId: user.id,
+    access: viewer.lessonAccess(),
+  });
   return {
     preferences: {
       goal: preferences.goal,
@@ -78,6 +83,7 @@ export const loader = forAudience(audience, async function loader({ request, con
       onboarded: preferences.onboardedAt !== null,
     },
     regions,
+    selfCheck: selfCheckInvitation(selfCheckClips),
     timeZones: timeZoneChoices(preferences.timeZone),
     profile: {
       id: user.id,
@@ -136,7 +142,7 @@ export const action = forAudience(audience, async function action({ request, con
 });
 
 export default function ProfilePage() {
-  const { profile, preferences, regions, timeZones } = useLoaderData<typeof loader>();
+  const { profile, preferences, regions, timeZones, selfCheck } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <header className="mb-8">
@@ -151,7 +157,13 @@ export default function ProfilePage() {
       </header>
       <div className="space-y-6">
         <AvatarSection name={profile.name} avatarUrl={profile.avatarUrl} />
-        <ProfileSection profile={profile} preferences={preferences} regions={regions} timeZones={timeZones} />
+        <ProfileSection
+          profile={profile}
+          preferences={preferences}
+          regions={regions}
+          timeZones={timeZones}
+          selfCheck={selfCheck}
+        />
       </div>
     </div>
   );
@@ -253,11 +265,14 @@ function ProfileSection({
   preferences,
   regions,
   timeZones,
+  selfCheck,
 }: {
   profile: Profile;
   preferences: LoaderData["preferences"];
   regions: LoaderData["regions"];
   timeZones: string[];
+  /** The self-check's invitation with the number of clips this member gets, or null when there is none. */
+  selfCheck: string | null;
 }) {
   const lastResult = useResultFor("profile");
   const saving = useIsPending("profile");
@@ -320,12 +335,17 @@ function ProfileSection({
             ))}
           </select>
           <p id={`${fields.level.id}-hint`} className="text-sm text-muted">
-            Beginner: a few phrases. Intermediate: simple conversations. Advanced: you follow most everyday speech. Not
-            sure?{" "}
-            <Link to={onboardingHref("/profile")} className="font-medium text-primary-700 hover:underline">
-              Check yourself with three short clips
-            </Link>
-            .
+            Beginner: a few phrases. Intermediate: simple conversations. Advanced: you follow most everyday speech.
+            {selfCheck ? (
+              <>
+                {" "}
+                Not sure?{" "}
+                <Link to={onboardingHref("/profile")} className="font-medium text-primary-700 hover:underline">
+                  {selfCheck}
+                </Link>
+                .
+              </>
+            ) : null}
           </p>
           <FieldErrors id={fields.level.errorId} errors={fields.level.errors} />
         </div>

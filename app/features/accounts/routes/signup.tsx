@@ -11,7 +11,7 @@ import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import { titleMeta } from "~/lib/route-meta";
 import { PASSWORD_MIN, registerSchema } from "#core/schemas/auth";
 import { isGoogleEnabled } from "#server/lib/config";
-import { redirectAfterRegister } from "#server/lib/redirects";
+import { redirectAfterRegister, redirectAfterSignup } from "#server/lib/redirects";
 import { register } from "#server/services/auth";
 import type { Audience } from "~/lib/audience";
 
@@ -44,8 +44,10 @@ export const action = forAudience(audience, async function action({ request, con
   try {
     const session = await register(context.app, { ...submission.value, meta: requestMeta(request) });
     // The product's rule (docs/product-rules.md#redirects): straight to the checkout the plan names. The short
-    // onboarding comes after it (checkout-success, and the library's first-visit card), always skippable.
-    return signedInRedirect(request, session, redirectAfterRegister(submission.value.plan));
+    // onboarding comes after it (checkout-success, and the library's first-visit card), always skippable. The
+    // page the visitor came from rides along as the checkout's return path (#a-paywall-with-context).
+    const destination = redirectAfterSignup({ plan: submission.value.plan, redirect: formData.get("redirect") });
+    return signedInRedirect(request, session, destination);
   } catch (error) {
     return replyWithAppError(submission, error, { hideFields: ["password"] });
   }
@@ -64,10 +66,18 @@ export default function SignupPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
   });
   const loginQuery = redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : "";
+  const toCheckout = /^\/checkout(?:[/?#]|$)/.test(redirectTo);
 
   return (
     <>
-      <AuthHeader title="Create your account" subtitle="Start with free lessons. It takes less than a minute." />
+      <AuthHeader
+        title={toCheckout ? "Create your account to subscribe" : "Create your account"}
+        subtitle={
+          toCheckout
+            ? "It takes less than a minute; then you choose your plan and come back to where you were."
+            : "Start with free lessons. It takes less than a minute."
+        }
+      />
       {planName ? (
         <div className="mb-6 flex items-start gap-3 rounded-xl border border-primary-200 bg-primary-50 px-4 py-3 text-sm text-primary-900">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 fill-primary-600">
@@ -81,13 +91,14 @@ export default function SignupPage() {
       ) : null}
       {googleEnabled ? (
         <>
-          <GoogleButton label="Sign up with Google" redirectTo={redirectAfterRegister(plan)} />
+          <GoogleButton label="Sign up with Google" redirectTo={redirectAfterSignup({ plan, redirect: redirectTo })} />
           <OrDivider />
         </>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormErrors errors={form.errors} />
         <input type="hidden" name="plan" value={plan} />
+        <input type="hidden" name="redirect" value={redirectTo} />
         <TextField meta={fields.name} label="Your name" autoComplete="name" />
         <TextField meta={fields.email} type="email" label="Email" autoComplete="email" inputMode="email" />
         <TextField

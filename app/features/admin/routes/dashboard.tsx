@@ -19,7 +19,7 @@ import { formatDate, formatPrice } from "#core/format";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { getAdminDashboard, type DailyActivity } from "#server/services/admin-dashboard";
 import { getRevenueReport } from "#server/services/admin-revenue";
-import { formatChangeRate, formatSignedMoney } from "../components/revenue/format";
+import { formatChangeRate, formatSignedMoney, plural } from "../components/revenue/format";
 import { previousMrrCents } from "../components/revenue/figures";
 import type { Audience } from "~/lib/audience";
 
@@ -83,7 +83,7 @@ export default function AdminDashboardPage() {
             icon={UsersIcon}
             label="Members"
             value={dashboard.members}
-            note={`${dashboard.signupsLast30Days} joined in the last 30 days`}
+            note={`${dashboard.signupsLast30Days.toLocaleString("en-US")} joined in the last 30 days`}
             href="/admin/users"
           />
           <StatCard
@@ -98,7 +98,7 @@ export default function AdminDashboardPage() {
             icon={CardIcon}
             label="Active subscriptions"
             value={subscriptions.active}
-            note={`${paying} with access incl. trials`}
+            note={`${paying.toLocaleString("en-US")} with access incl. trials`}
           />
           <StatCard
             icon={CalendarIcon}
@@ -125,8 +125,8 @@ export default function AdminDashboardPage() {
             Signups and cancellations, last 30 days
           </h2>
           <p className="mt-1 text-sm text-muted">
-            {dashboard.signupsLast30Days.toLocaleString("en-US")} signups and{" "}
-            {dashboard.cancellationsLast30Days.toLocaleString("en-US")} cancellations since{" "}
+            {plural(dashboard.signupsLast30Days, "signup")} and{" "}
+            {plural(dashboard.cancellationsLast30Days, "cancellation")} since{" "}
             {formatDate(dashboard.activity[0]?.day ?? generatedAt)}.
           </p>
           <ActivityChart activity={dashboard.activity} />
@@ -175,7 +175,7 @@ export default function AdminDashboardPage() {
             icon={PlayIcon}
             label="Lessons"
             value={content.publishedLessons}
-            note={`published, of ${content.lessons} in total`}
+            note={`published, of ${content.lessons.toLocaleString("en-US")} in total`}
             href="/admin/videos"
           />
           <StatCard
@@ -203,14 +203,14 @@ export default function AdminDashboardPage() {
             icon={CardsIcon}
             label="Deck words"
             value={content.deckWords}
-            note={`in ${content.decks} vocabulary decks`}
+            note={`in ${plural(content.decks, "vocabulary deck")}`}
             href="/admin/global-vocabulary-single-vocabulary"
           />
           <StatCard
             icon={ChatIcon}
             label="Blog posts"
             value={content.publishedPosts}
-            note={`published; ${content.communityThreads} community threads`}
+            note={`published; ${plural(content.communityThreads, "community thread")}`}
             href="/admin/blogs"
           />
         </dl>
@@ -322,7 +322,7 @@ function ActivityChart({ activity }: { activity: DailyActivity[] }) {
       <svg
         viewBox={`0 0 ${width} ${half * 2 + 2}`}
         role="img"
-        aria-label={`Daily signups (up) and cancellations (down); busiest day ${busiest ? `${formatDate(busiest.day)} with ${busiest.signups} signups` : "none"}.`}
+        aria-label={`Daily signups (up) and cancellations (down); busiest day ${busiest && busiest.signups > 0 ? `${formatDate(busiest.day)} with ${plural(busiest.signups, "signup")}` : "none"}.`}
         className="h-40 w-full"
         preserveAspectRatio="none"
       >
@@ -333,7 +333,7 @@ function ActivityChart({ activity }: { activity: DailyActivity[] }) {
           const down = scale(day.cancellations);
           return (
             <g key={day.day}>
-              <title>{`${formatDate(day.day)}: ${day.signups} signups, ${day.cancellations} cancellations`}</title>
+              <title>{`${formatDate(day.day)}: ${plural(day.signups, "signup")}, ${plural(day.cancellations, "cancellation")}`}</title>
               {up > 0 ? (
                 <rect x={x} y={half - up} width={barWidth} height={up} rx="2" className="fill-primary-600" />
               ) : null}

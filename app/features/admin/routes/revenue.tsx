@@ -5,6 +5,7 @@ import { ChartIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
 import { forAudience } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/route-meta";
 import { formatDate } from "#core/format";
@@ -51,12 +52,18 @@ export default function AdminRevenuePage() {
             month (UTC). Figures as of {formatDate(report.generatedAt, "long")}.
           </p>
         </div>
-        <Form method="get" aria-label="Choose the period" className="flex items-end gap-2">
+        {/* Never squeezed by the description beside it: the longest choice ("Last 24 months") stays whole. */}
+        <Form method="get" aria-label="Choose the period" className="flex shrink-0 items-end gap-2">
           <div className="space-y-1.5">
             <label htmlFor="revenue-months" className="block text-sm font-medium text-ink">
               Period
             </label>
-            <select id="revenue-months" name="months" defaultValue={search.months} className={inputClasses}>
+            <select
+              id="revenue-months"
+              name="months"
+              defaultValue={search.months}
+              className={cn(inputClasses, "min-w-44 appearance-auto")}
+            >
               {choices.map((months) => (
                 <option key={months} value={months}>
                   Last {months} months

@@ -182,3 +182,56 @@ export function OrderSummary({ plan, plans, trialDays, firstChargeAt, className 
     </section>
   );
 }
+
+/**
+ * What a subscriber would switch to on /checkout/{plan}: the plan and when its price starts. No "due today":
+ * a switch charges nothing here (the local provider applies it at the renewal; Stripe shows its own figures).
+ */
+export function SwitchSummary({
+  plan,
+  current,
+  className,
+}: {
+  plan: PlanForDisplay;
+  current: { provider: "local" | "stripe"; currentPeriodEnd: Date };
+  className?: string;
+}) {
+  const price = formatPrice(plan.priceCents, plan.currency);
+  const per = plan.interval === "year" ? "year" : "month";
+  return (
+    <section
+      aria-labelledby="switch-summary-heading"
+      className={cn("rounded-xl border border-line bg-surface p-6 shadow-sm sm:p-8", className)}
+    >
+      <h2 id="switch-summary-heading" className="text-sm font-semibold tracking-wider text-muted uppercase">
+        The plan you would switch to
+      </h2>
+      <div className="mt-4 flex items-start justify-between gap-4">
+        <div>
+          <p className="text-xl font-semibold text-ink">{plan.title} plan</p>
+          <p className="mt-1 text-sm text-muted">{plan.description}</p>
+        </div>
+        <p className="shrink-0 text-end">
+          <span className="text-xl font-semibold text-ink">{price}</span>
+          <span className="block text-sm text-muted">per {per}</span>
+        </p>
+      </div>
+      <dl className="mt-6 space-y-3 border-t border-line pt-5 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Starts</dt>
+          <dd className="text-end font-medium text-ink">
+            {current.provider === "stripe"
+              ? "When you confirm on Stripe"
+              : `At your next renewal, ${formatDate(current.currentPeriodEnd, "long")}`}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Then</dt>
+          <dd className="text-end font-medium text-ink">
+            {price} a {per}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

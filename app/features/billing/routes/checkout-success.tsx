@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusBadge } from "../components/subscription-status";
+import { ReturnLink } from "../components/checkout-context";
 import { ArrowRightIcon, BookmarkIcon, CheckIcon, PlayIcon, UserIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
@@ -8,7 +9,13 @@ import { forAudience, requireUser } from "~/lib/auth.server";
 import { formatDate, formatPrice } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getActivePlanByName, getBillingOverview, tryConfirmCheckout } from "#server/services/billing";
+import {
+  getActivePlanByName,
+  getBillingOverview,
+  getCheckoutReturn,
+  tryConfirmCheckout,
+} from "#server/services/billing";
+import { checkoutReturnPath, withReturnPath } from "#server/lib/redirects";
 import { getLearnerPreferences } from "#server/services/onboarding";
 import { onboardingHref } from "#core/schemas/onboarding";
 import type { Audience } from "~/lib/audience";
@@ -17,16 +24,20 @@ export const audience: Audience = "member";
 
 export const loader = forAudience(audience, async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
+  const search = new URL(request.url).searchParams;
   const plan = await getActivePlanByName(context.app, { name: params.planName ?? "" });
-  if (!plan) throw redirectWithToast("/checkout", { text: "Please choose a plan.", status: "error" });
+  if (!plan) {
+    throw redirectWithToast(withReturnPath("/checkout", checkoutReturnPath(search.get("redirect"))), {
+      text: "Please choose a plan.",
+      status: "error",
+    });
+  }
   // Back from a hosted checkout: record the subscription now rather than wait for the webhook.
-  await tryConfirmCheckout(context.app, {
-    userId: user.id,
-    sessionId: new URL(request.url).searchParams.get("session_id"),
-  });
-  const [{ subscription, invoices }, preferences] = await Promise.all([
+  await tryConfirmCheckout(context.app, { userId: user.id, sessionId: search.get("session_id") });
+  const [{ subscription, invoices }, preferences, returnTo] = await Promise.all([
     getBillingOverview(context.app, { userId: user.id }),
     getLearnerPreferences(context.app, { userId: user.id }),
+    getCheckoutReturn(context.app, { redirect: search.get("redirect") }),
   ]);
   const lastPaid = invoices.find((invoice) => invoice.status === "paid") ?? null;
   return {
@@ -46,6 +57,9 @@ export const loader = forAudience(audience, async function loader({ request, con
       : null,
     lastPaid: lastPaid ? { amountCents: lastPaid.amountCents, currency: lastPaid.currency } : null,
     onboarded: preferences.onboardedAt !== null,
+    returnTo,
+    // The same address again (a hosted checkout's session id and the return path), for "Refresh".
+    refreshHref: `/checkout-success/${encodeURIComponent(plan.name)}${search.size > 0 ? `?${search.toString()}` : ""}`,
   };
 });
 
@@ -85,7 +99,7 @@ function nextSteps(onboarded: boolean) {
 }
 
 export default function CheckoutSuccessPage() {
-  const { email, planTitle, subscription, lastPaid, onboarded } = useLoaderData<typeof loader>();
+  const { email, planTitle, subscription, lastPaid, onboarded, returnTo, refreshHref } = useLoaderData<typeof loader>();
 
   if (!subscription) {
     return (
@@ -96,7 +110,7 @@ export default function CheckoutSuccessPage() {
           shows the latest state.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="." reloadDocument className={buttonClasses("primary", "lg")}>
+          <Link to={refreshHref} reloadDocument className={buttonClasses("primary", "lg")}>
             Refresh
           </Link>
           <Link to="/manage-subscription" className={buttonClasses("secondary", "lg")}>
@@ -127,6 +141,12 @@ export default function CheckoutSuccessPage() {
               ? `Your free trial of ${planTitle} has started. Every lesson is open to you now.`
               : `Thank you for subscribing to ${planTitle}. Every lesson is open to you now.`}
           </p>
+          {returnTo ? (
+            // Back where they were, one tap away (ADR 039): the page first confirms what was bought and when it renews.
+            <div className="mt-8 flex justify-center">
+              <ReturnLink returnTo={returnTo} className="max-w-full" />
+            </div>
+          ) : null}
         </div>
       </section>
 
@@ -199,8 +219,9 @@ export default function CheckoutSuccessPage() {
         </section>
 
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-          <Link to="/video-library" className={buttonClasses("primary", "lg")}>
-            Start learning <ArrowRightIcon className="size-5" />
+          {returnTo ? <ReturnLink returnTo={returnTo} className="max-w-full" /> : null}
+          <Link to="/video-library" className={buttonClasses(returnTo ? "secondary" : "primary", "lg")}>
+            {returnTo ? "Open the library" : "Start learning"} <ArrowRightIcon className="size-5" />
           </Link>
           <Link to="/manage-subscription" className={buttonClasses("secondary", "lg")}>
             Manage subscription

@@ -1,23 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BillingFaq, IncludedFeatures } from "../components/checkout-parts";
-import { StatusBadge } from "../components/subscription-status";
-import { ArrowRightIcon, CheckIcon } from "~/components/icons";
+import { checkoutHref, LessonArabicTitle, ReturnLink, SubscribedSummary } from "../components/checkout-context";
+import { CheckIcon } from "~/components/icons";
 import { FreeTierComparison } from "../components/free-tier-comparison";
 import { PlanCard } from "../components/plan-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { forAudience, requireUser } from "~/lib/auth.server";
-import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
-import { getCheckoutView } from "#server/services/billing";
+import { getCheckoutReturn, getCheckoutView } from "#server/services/billing";
+import { toCurrentSubscription } from "../billing.server";
 import type { Audience } from "~/lib/audience";
 
 export const audience: Audience = "member";
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  const view = await getCheckoutView(context.app, { userId: user.id });
+  const [view, returnTo] = await Promise.all([
+    getCheckoutView(context.app, { userId: user.id }),
+    // The page the member came from (a premium lesson), named here and kept through every step of the checkout.
+    getCheckoutReturn(context.app, { redirect: new URL(request.url).searchParams.get("redirect") }),
+  ]);
   return {
     plans: view.plans.map(
       ({ name, title, description, priceCents, currency, interval, trialDays, features, levelTags }) => ({
@@ -33,32 +37,42 @@ export const loader = forAudience(audience, async function loader({ request, con
       }),
     ),
     trialEligible: view.trialEligible,
-    current: view.entitlement.hasAccess
-      ? {
-          status: view.entitlement.status!,
-          planTitle: view.entitlement.planTitle!,
-          currentPeriodEnd: view.entitlement.currentPeriodEnd!,
-        }
-      : null,
+    current: toCurrentSubscription(view.subscription),
+    returnTo,
   };
 });
 
 export default function CheckoutPlansPage() {
-  const { plans, trialEligible, current } = useLoaderData<typeof loader>();
+  const { plans, trialEligible, current, returnTo } = useLoaderData<typeof loader>();
   const featured = plans.find((plan) => plan.interval === "year")?.name;
   const trialDays = trialEligible ? Math.max(0, ...plans.map((plan) => plan.trialDays)) : 0;
   const displayPlans = trialEligible ? plans : plans.map((plan) => ({ ...plan, trialDays: 0 }));
+  const lesson = current ? null : (returnTo?.lesson ?? null);
 
   return (
     <main>
       <header className="border-b border-line bg-gradient-to-b from-primary-50 to-canvas">
         <div className="mx-auto max-w-6xl px-4 pt-12 pb-10 text-center sm:px-6 md:pt-16">
-          <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">Plans and prices</p>
-          <h1 className="mx-auto mt-2 max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-5xl">
-            Choose how you want to learn
-          </h1>
+          <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">
+            {lesson ? (lesson.isFree ? "Free lesson" : "Premium lesson") : "Plans and prices"}
+          </p>
+          {lesson ? (
+            <h1
+              className="mx-auto mt-2 max-w-3xl text-4xl font-bold tracking-tight text-balance text-ink sm:text-5xl"
+              data-testid="checkout-lesson"
+            >
+              Subscribe to watch {lesson.title}
+              <LessonArabicTitle lesson={lesson} className="mt-3 text-2xl font-semibold text-ink/80 sm:text-3xl" />
+            </h1>
+          ) : (
+            <h1 className="mx-auto mt-2 max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-5xl">
+              Choose how you want to learn
+            </h1>
+          )}
           <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-muted">
-            Every plan opens every lesson, transcript and review tool. Annual costs less; monthly lets you try it out.
+            {lesson
+              ? "Every plan opens this lesson and every other one, with its transcript and exercises. After paying you come straight back to it."
+              : "Every plan opens every lesson, transcript and review tool. Annual costs less; monthly lets you try it out."}
           </p>
           <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted">
             {trialDays > 0 ? (
@@ -78,40 +92,57 @@ export default function CheckoutPlansPage() {
 
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:py-16">
         {current ? (
-          <div className="mx-auto mb-10 flex max-w-4xl flex-col gap-4 rounded-xl border border-primary-200 bg-primary-50 p-5 sm:flex-row sm:items-center sm:justify-between">
-            <div>
-              <p className="flex flex-wrap items-center gap-2 font-semibold text-primary-900">
-                You are subscribed to {current.planTitle} <StatusBadge status={current.status} />
-              </p>
-              <p className="mt-1 text-sm text-primary-900/80">
-                Your access runs until at least {formatDate(current.currentPeriodEnd, "long")}. Change plan or cancel on
-                your subscription page.
-              </p>
+          <SubscribedSummary subscription={current} className="mx-auto mb-10 max-w-4xl">
+            <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+              {returnTo ? <ReturnLink returnTo={returnTo} size="md" /> : null}
+              <Link
+                to="/manage-subscription"
+                className={buttonClasses(returnTo ? "secondary" : "primary", "md", "shrink-0")}
+              >
+                Manage subscription
+              </Link>
             </div>
-            <Link to="/manage-subscription" className={buttonClasses("primary", "md", "shrink-0")}>
-              Manage subscription <ArrowRightIcon className="size-4" />
-            </Link>
-          </div>
+          </SubscribedSummary>
         ) : null}
 
         {plans.length > 0 ? (
           <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
-            {displayPlans.map((plan) => (
-              <PlanCard
-                key={plan.name}
-                plan={plan}
-                plans={displayPlans}
-                featured={plan.name === featured}
-                href={`/checkout/${encodeURIComponent(plan.name)}`}
-                ctaLabel={`Choose ${plan.title}`}
-              />
-            ))}
+            {displayPlans.map((plan) => {
+              const own = current?.plan.name === plan.name;
+              return (
+                <PlanCard
+                  key={plan.name}
+                  plan={plan}
+                  plans={displayPlans}
+                  featured={plan.name === featured}
+                  href={
+                    own ? "/manage-subscription" : checkoutHref(`/checkout/${encodeURIComponent(plan.name)}`, returnTo)
+                  }
+                  ctaLabel={own ? "Your plan: manage it" : current ? `Switch to ${plan.title}` : `Choose ${plan.title}`}
+                />
+              );
+            })}
           </div>
         ) : (
           <p className="mx-auto max-w-xl rounded-xl border border-dashed border-line bg-surface p-8 text-center text-muted">
             Plans are being updated. Please check back shortly.
           </p>
         )}
+
+        {returnTo && !current ? (
+          <p className="mx-auto mt-8 max-w-4xl text-center text-sm text-muted">
+            Not now?{" "}
+            {returnTo.lesson && !returnTo.lesson.isFree ? (
+              <Link to="/video-library" className="font-medium text-primary-800 underline">
+                Browse the free lessons
+              </Link>
+            ) : (
+              <Link to={returnTo.path} className="font-medium text-primary-800 underline">
+                {returnTo.lesson ? `Back to ${returnTo.lesson.title}` : "Go back"} with your free account
+              </Link>
+            )}
+          </p>
+        ) : null}
 
         <FreeTierComparison className="mt-16" />
         <IncludedFeatures plans={plans} />
@@ -125,4 +156,5 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
+// The same title whoever asks: a member's subscription state never shows in a tab title (docs/product-rules.md#tab-titles).
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "Plans and pricing");

@@ -3,7 +3,13 @@ import { FieldErrors, FormErrors } from "~/components/ui/field";
 import { PlayIcon, SparkIcon } from "~/components/icons";
 import { LevelBadge } from "~/components/video-card";
 import { describeDuration, LEVEL_LABELS } from "#core/format";
-import { LEVELS, SELF_CHECK_ANSWERS, SELF_CHECK_LABELS, type SelfCheckAnswer } from "#core/schemas/onboarding";
+import {
+  LEVELS,
+  SELF_CHECK_ANSWERS,
+  SELF_CHECK_LABELS,
+  selfCheckInvitation,
+  type SelfCheckAnswer,
+} from "#core/schemas/onboarding";
 import type { Level } from "#core/levels";
 import type { SelfCheckClip } from "#server/services/onboarding";
 import { ChoicePill } from "./choice";
@@ -45,7 +51,7 @@ export function SelfCheck({
     >
       <h2 id="self-check-heading" className="flex items-center gap-2 font-semibold text-ink">
         <SparkIcon className="size-5 text-primary-700" />
-        Not sure? Check yourself with {available.length === 1 ? "a short clip" : `${available.length} short clips`}
+        Not sure? {selfCheckInvitation(available.length)}
       </h2>
       <p className="mt-1 text-sm text-muted">
         Play the opening of each (about {clipSeconds} seconds, captions off) and say how much of it you followed. We

@@ -3,6 +3,7 @@ import type { SubscriptionStatus } from "#drizzle/schema";
 import type { AppContext } from "../../../context";
 import type { Config } from "../../../lib/config";
 import { AppError } from "../../../lib/errors";
+import { withReturnPath } from "../../../lib/redirects";
 import { findPlanByStripePrice, stripePriceIdFor } from "../plans";
 import type { InvoiceSnapshot, PaymentProvider, Plan, SubscriptionRow, SubscriptionSnapshot } from "../types";
 
@@ -194,10 +195,20 @@ async function updateSubscription(
   return toSubscriptionSnapshot(ctx, { subscription: updated, observedAt });
 }
 
+/** FNV-1a, 32 bits in base 36: enough to tell two return paths apart in an idempotency key. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
 export const stripeProvider: PaymentProvider = {
   name: "stripe",
 
-  async createCheckout(ctx, { user, plan, trialEligible, customerId }) {
+  async createCheckout(ctx, { user, plan, trialEligible, returnPath, customerId }) {
     const price = stripePriceIdFor(ctx.config, plan);
     if (!price) throw new AppError(503, [`The ${plan.title} plan cannot be bought online yet. Please try later.`]);
     const stripe = createStripeClient(ctx.config);
@@ -216,10 +227,14 @@ export const stripeProvider: PaymentProvider = {
         },
         metadata,
         allow_promotion_codes: true,
-        success_url: `${appUrl}/checkout-success/${encodeURIComponent(plan.name)}?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${appUrl}/checkout/${encodeURIComponent(plan.name)}`,
+        // The return path rides along both ways (docs/product-rules.md#a-paywall-with-context).
+        success_url: `${appUrl}/checkout-success/${encodeURIComponent(plan.name)}?session_id={CHECKOUT_SESSION_ID}${returnPath ? `&redirect=${encodeURIComponent(returnPath)}` : ""}`,
+        cancel_url: `${appUrl}${withReturnPath(`/checkout/${encodeURIComponent(plan.name)}`, returnPath)}`,
       },
-      { idempotencyKey: `ahla-checkout-${user.id}-${plan.id}-${trialEligible ? "trial" : "paid"}-${window}` },
+      {
+        // Stripe refuses a key reused with other parameters: a checkout from another lesson is another session.
+        idempotencyKey: `ahla-checkout-${user.id}-${plan.id}-${trialEligible ? "trial" : "paid"}-${window}${returnPath ? `-${shortHash(returnPath)}` : ""}`,
+      },
     );
     if (!session.url) throw new Error("billing: Stripe returned a checkout session without a URL");
     return { kind: "redirect", url: session.url };
