@@ -46,7 +46,21 @@ function decodeEntities(text: string) {
   );
 }
 
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
 
 /**
  * The page as a tree. React writes well-formed HTML (every element closed, `<` and `&` escaped in text and
@@ -55,7 +69,8 @@ const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input"
 function parseHtml(html: string): HtmlNode {
   const root: HtmlNode = { tag: "#document", attrs: new Map(), children: [], parent: null };
   let current = root;
-  const token = /<!--[\s\S]*?-->|<(script|style)\b[^>]*>[\s\S]*?<\/\1>|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|[^<]+|</g;
+  const token =
+    /<!--[\s\S]*?-->|<(script|style)\b[^>]*>[\s\S]*?<\/\1>|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|[^<]+|</g;
   for (const [match, , closing, opening, attributes, selfClosing] of html.matchAll(token)) {
     if (closing) {
       // Up to the element this closes (an unmatched end tag is ignored).
@@ -105,7 +120,9 @@ const isControl = (node: HtmlNode) =>
 
 /** The form control labelled exactly `label`: by `<label for>`, or the control inside the label. */
 function labelled(page: HtmlNode, label: string): HtmlNode {
-  const byId = new Map([...descendants(page)].filter((node) => node.attrs.has("id")).map((n) => [n.attrs.get("id")!, n]));
+  const byId = new Map(
+    [...descendants(page)].filter((node) => node.attrs.has("id")).map((n) => [n.attrs.get("id")!, n]),
+  );
   for (const candidate of all(page, "label")) {
     if (labelText(candidate) !== label) continue;
     const target = candidate.attrs.has("for")
@@ -198,7 +215,11 @@ interface Answer {
 
 async function open(path: string, init: { method?: string; body?: BodyInit } = {}): Promise<Answer> {
   const method = init.method ?? "GET";
-  const headers: Record<string, string> = { Host: new URL(ORIGIN).host, Cookie: cookie, "Sec-Fetch-Site": "same-origin" };
+  const headers: Record<string, string> = {
+    Host: new URL(ORIGIN).host,
+    Cookie: cookie,
+    "Sec-Fetch-Site": "same-origin",
+  };
   // A browser's form POST says where it comes from: the Worker refuses one from another site
   // (server/lib/request-guards.ts), and Remix an action whose Origin is not the Host.
   if (method !== "GET") headers.Origin = ORIGIN;
