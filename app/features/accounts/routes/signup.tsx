@@ -44,8 +44,15 @@ export const action = forAudience(audience, async function action({ request, con
   try {
     const session = await register(context.app, { ...submission.value, meta: requestMeta(request) });
     // The product's rule (docs/product-rules.md#redirects): straight to the checkout the plan names. The short
-    // onboarding comes after it (checkout-success, and the library's first-visit card), always skippable.
-    return signedInRedirect(request, session, redirectAfterRegister(submission.value.plan));
+    // onboarding comes after it (checkout-success, and the library's first-visit card), always skippable. A
+    // return address (a visitor who signed up from a lesson, ADR 038) rides along, checked as sign-in's are.
+    const returnTo = safeRedirectPath(formData.get("redirect"), "");
+    const checkout = redirectAfterRegister(submission.value.plan);
+    return signedInRedirect(
+      request,
+      session,
+      returnTo ? `${checkout}?redirect=${encodeURIComponent(returnTo)}` : checkout,
+    );
   } catch (error) {
     return replyWithAppError(submission, error, { hideFields: ["password"] });
   }
@@ -88,6 +95,7 @@ export default function SignupPage() {
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormErrors errors={form.errors} />
         <input type="hidden" name="plan" value={plan} />
+        {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
         <TextField meta={fields.name} label="Your name" autoComplete="name" />
         <TextField meta={fields.email} type="email" label="Email" autoComplete="email" inputMode="email" />
         <TextField

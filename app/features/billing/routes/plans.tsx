@@ -7,7 +7,7 @@ import { FreeTierComparison } from "../components/free-tier-comparison";
 import { PlanCard } from "../components/plan-card";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
-import { forAudience, requireUser } from "~/lib/auth.server";
+import { forAudience, requireUser, safeRedirectPath } from "~/lib/auth.server";
 import { formatDate } from "#core/format";
 import { titleMeta } from "~/lib/route-meta";
 import { getCheckoutView } from "#server/services/billing";
@@ -18,7 +18,10 @@ export const audience: Audience = "member";
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
   const view = await getCheckoutView(context.app, { userId: user.id });
+  // Where the member came from (a lesson, after signing up there): they may go back without choosing a plan.
+  const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("redirect"), "");
   return {
+    returnTo,
     plans: view.plans.map(
       ({ name, title, description, priceCents, currency, interval, trialDays, features, levelTags }) => ({
         name,
@@ -44,7 +47,7 @@ export const loader = forAudience(audience, async function loader({ request, con
 });
 
 export default function CheckoutPlansPage() {
-  const { plans, trialEligible, current } = useLoaderData<typeof loader>();
+  const { plans, trialEligible, current, returnTo } = useLoaderData<typeof loader>();
   const featured = plans.find((plan) => plan.interval === "year")?.name;
   const trialDays = trialEligible ? Math.max(0, ...plans.map((plan) => plan.trialDays)) : 0;
   const displayPlans = trialEligible ? plans : plans.map((plan) => ({ ...plan, trialDays: 0 }));
@@ -92,6 +95,19 @@ export default function CheckoutPlansPage() {
               Manage subscription <ArrowRightIcon className="size-4" />
             </Link>
           </div>
+        ) : null}
+
+        {returnTo && !current ? (
+          <p className="mx-auto mb-8 max-w-4xl text-center text-sm text-muted">
+            Not now?{" "}
+            <Link
+              to={returnTo}
+              data-testid="back-to-lesson"
+              className="inline-block py-2 font-medium text-primary-800 underline"
+            >
+              Keep learning free: back to your lesson
+            </Link>
+          </p>
         ) : null}
 
         {plans.length > 0 ? (
