@@ -41,7 +41,7 @@ test("visitor → locks; free member → free lesson plays, premium goes to chec
   await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
   await expect(page.getByRole("list", { name: "Transcript lines" }).getByRole("listitem").first()).toBeVisible();
 
-  // A premium lesson sends the free member to checkout (docs/product-rules.md#errors-and-toasts: 402 → /checkout).
+  // A premium lesson shows the free member its locked page, whose one way on is the checkout (ADR 038).
   await page.goto("/video-library");
   const premium = page
     .getByRole("article")
@@ -50,7 +50,9 @@ test("visitor → locks; free member → free lesson plays, premium goes to chec
     .getByRole("heading")
     .getByRole("link");
   await premium.click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator("video")).toHaveCount(0);
+  await page.getByTestId("start-checkout").click();
+  await expect(page).toHaveURL(/\/checkout\?redirect=/);
 });
 
 test("subscribed learner: search a transliterated word, land on its line, save a word, resume later", async ({

@@ -33,8 +33,20 @@ const LINES: CueInput[] = [
   { arabic: "السطر الأول", transliteration: "is-saṭr il-awwal", english: "Line one", startMs: 0, endMs: 2000 },
   { arabic: "السطر التاني", transliteration: "is-saṭr it-tāni", english: "Line two", startMs: 2000, endMs: 4000 },
   { arabic: "السطر التالت", transliteration: "is-saṭr it-tālet", english: "Line three", startMs: 4000, endMs: 6000 },
-  { arabic: "السطر الرابع", transliteration: "is-saṭr ir-rābeʕ", english: "Line four secret", startMs: 6000, endMs: 8000 },
-  { arabic: "السطر الخامس", transliteration: "is-saṭr il-khāmes", english: "Line five secret", startMs: 8000, endMs: 9000 },
+  {
+    arabic: "السطر الرابع",
+    transliteration: "is-saṭr ir-rābeʕ",
+    english: "Line four secret",
+    startMs: 6000,
+    endMs: 8000,
+  },
+  {
+    arabic: "السطر الخامس",
+    transliteration: "is-saṭr il-khāmes",
+    english: "Line five secret",
+    startMs: 8000,
+    endMs: 9000,
+  },
 ];
 
 let free: Awaited<ReturnType<typeof createLesson>>["video"];
@@ -89,7 +101,14 @@ beforeAll(async () => {
   freePath = `/video/${free.id}/${free.slug}`;
   premiumPath = `/video/${premium.id}/${premium.slug}`;
   planTitle = `Visitor plan ${crypto.randomUUID().slice(0, 6)}`;
-  await ctx.db.insert(plans).values({ name: `visitor-${crypto.randomUUID().slice(0, 8)}`, title: planTitle, priceCents: 1500, interval: "month" });
+  await ctx.db
+    .insert(plans)
+    .values({
+      name: `visitor-${crypto.randomUUID().slice(0, 8)}`,
+      title: planTitle,
+      priceCents: 1500,
+      interval: "month",
+    });
 
   const member = await createUser({ name: "Free Fatima" });
   memberToken = await loginToken(api, member.email, member.password);

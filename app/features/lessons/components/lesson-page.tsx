@@ -73,15 +73,21 @@ function LessonPageBody({
   const defaultScheme = viewer?.transliterationScheme ?? "romanized";
   const scheme = preferences.scheme ?? defaultScheme;
 
-  const seekFromDetails = useCallback((ms: number) => {
-    workspace.current?.seekToMs(ms);
-    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-    document.getElementById("player")?.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
-  }, []);
+  const seekFromDetails = useCallback(
+    (ms: number) => {
+      workspace.current?.seekToMs(ms);
+      const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+      document.getElementById("player")?.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
+    },
+    [workspace],
+  );
 
-  const playMoment = useCallback((moment: { startMs: number; endMs: number }) => {
-    workspace.current?.playMoment(moment);
-  }, []);
+  const playMoment = useCallback(
+    (moment: { startMs: number; endMs: number }) => {
+      workspace.current?.playMoment(moment);
+    },
+    [workspace],
+  );
 
   const onProgress = useCallback((progress: SavedProgress) => {
     if (progress.completed) setCompleted(true);
