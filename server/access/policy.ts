@@ -245,17 +245,15 @@ export async function requireLessonAccess(
 /**
  * For the reading endpoints a free lesson's page uses (a word's meaning, the captions): the lesson, if this
  * viewer may open it. A visitor passes on a free lesson (`canOpenLesson`) and gets 401 on a premium one;
- * otherwise as `requireLessonAccess` (404, 402).
+ * otherwise as `requireLessonAccess` (402). An unknown or draft lesson is 404 for everyone, as on its page (the
+ * same answer for both, so a draft's id tells nothing).
  */
 export async function requireLessonOpen(
   ctx: AppContext,
   { videoId: lessonId, viewer }: { videoId: number; viewer: Viewer },
 ) {
   const [lesson, access] = await Promise.all([findLessonGate(ctx, { lessonId }), viewer.lessonAccess()]);
-  if (!lesson || !canSeeLesson(viewer, lesson)) {
-    requireSignedIn(viewer, SIGN_IN_TO_WATCH_MESSAGE); // a visitor learns nothing about which ids exist
-    throw notFound("We couldn't find that lesson.");
-  }
+  if (!lesson || !canSeeLesson(viewer, lesson)) throw notFound("We couldn't find that lesson.");
   assertCanOpen(lesson, access);
   return lesson;
 }

@@ -101,14 +101,12 @@ beforeAll(async () => {
   freePath = `/video/${free.id}/${free.slug}`;
   premiumPath = `/video/${premium.id}/${premium.slug}`;
   planTitle = `Visitor plan ${crypto.randomUUID().slice(0, 6)}`;
-  await ctx.db
-    .insert(plans)
-    .values({
-      name: `visitor-${crypto.randomUUID().slice(0, 8)}`,
-      title: planTitle,
-      priceCents: 1500,
-      interval: "month",
-    });
+  await ctx.db.insert(plans).values({
+    name: `visitor-${crypto.randomUUID().slice(0, 8)}`,
+    title: planTitle,
+    priceCents: 1500,
+    interval: "month",
+  });
 
   const member = await createUser({ name: "Free Fatima" });
   memberToken = await loginToken(api, member.email, member.password);
@@ -179,11 +177,10 @@ describe("a free lesson for a visitor", () => {
     );
   });
 
-  it("does not tell a visitor which lesson ids exist: an unknown or draft lesson's lookup is 401", async () => {
+  it("answers an unknown or draft lesson's lookup with 404, the same for both and for everyone", async () => {
     const { video: draft } = await createLesson(ctx, { isFree: true, isPublished: false });
-    expect((await apiCall("GET", `/api/lessons/${draft.id}/words?w=x`)).status).toBe(401);
-    expect((await apiCall("GET", `/api/lessons/999999999/captions.vtt?lang=en`)).status).toBe(401);
-    // A member gets the usual 404.
+    expect((await apiCall("GET", `/api/lessons/${draft.id}/words?w=x`)).status).toBe(404);
+    expect((await apiCall("GET", `/api/lessons/999999999/captions.vtt?lang=en`)).status).toBe(404);
     expect((await apiCall("GET", `/api/lessons/${draft.id}/words?w=x`, memberToken)).status).toBe(404);
   });
 });
