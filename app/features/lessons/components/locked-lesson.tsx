@@ -107,7 +107,7 @@ export function LockedLesson({ data }: { data: LockedLessonData }) {
             )}
             {more > 0 ? (
               <p className="mt-3 inline-flex items-center gap-1.5 text-sm text-muted">
-                <LockIcon className="size-4" /> {more} more {more === 1 ? "line" : "lines"} with a plan
+                <LockIcon className="size-4" /> {`${more} more ${more === 1 ? "line" : "lines"} with a plan`}
               </p>
             ) : null}
           </section>
