@@ -60,7 +60,8 @@ test("sign up for annual → pay → premium plays → cancel with a reason → 
   expect((await page.request.post(`/dev/cron?now=${encodeURIComponent(afterPeriod)}`)).ok()).toBe(true);
 
   await page.goto(premium);
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("start-checkout")).toBeVisible(); // locked again (ADR 038)
+  await expect(page.locator("video")).toHaveCount(0);
   const me = await (await page.request.get("/api/me")).json();
   expect(me.data.subscription).toMatchObject({ status: "expired", hasAccess: false });
 });

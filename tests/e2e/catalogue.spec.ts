@@ -16,16 +16,24 @@ async function videoTime(page: Page) {
   return page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime);
 }
 
-test("visitor → locks; free member → free lesson plays, premium goes to checkout", async ({ page }) => {
+test("visitor → locks, free lesson opens; free member → free lesson plays, premium shows the checkout", async ({
+  page,
+}) => {
   await page.goto("/video-library");
   const cards = page.getByRole("article");
   await expect(cards.first()).toBeVisible();
   expect(await cards.filter({ hasText: "(locked)" }).count()).toBe(await cards.count());
 
-  // A visitor opening a lesson is asked to sign in and comes back to it.
+  // A visitor opens a free lesson (ADR 038); signing in from it comes back to it.
   await page
     .getByRole("link", { name: /Greetings in Damascus/ })
     .first()
+    .click();
+  await expect(page).toHaveURL(/\/video\/\d+\/greetings-in-damascus/);
+  await page.getByTestId("guest-banner").getByRole("link", { name: "Sign up free" }).click();
+  await page
+    .getByRole("dialog", { name: /Sign up free/ })
+    .getByRole("link", { name: "Log in" })
     .click();
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fvideo%2F/);
   await page.getByLabel("Email").fill(DEMO.free.email);
