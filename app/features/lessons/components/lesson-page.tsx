@@ -45,26 +45,11 @@ const KIND_LABEL = { course: "Course", series: "Series", playlist: "Playlist" } 
  * playlist): header, player with interactive transcript, then what the learner studies around it.
  */
 export function LessonPage({ data }: { data: OpenLessonData }) {
-  const workspace = useRef<WorkspaceHandle | null>(null);
-  const currentTime = useCallback(() => workspace.current?.currentTime() ?? data.startAt ?? 0, [data.startAt]);
-  if (data.viewer !== null) return <LessonPageBody data={data} workspace={workspace} />;
-  // A visitor on a free lesson: saving anything asks them to sign up (ADR 038).
-  return (
-    <GuestPromptProvider lessonPath={data.page.lesson.canonicalPath} currentTime={currentTime}>
-      <LessonPageBody data={data} workspace={workspace} />
-    </GuestPromptProvider>
-  );
-}
-
-function LessonPageBody({
-  data,
-  workspace,
-}: {
-  data: OpenLessonData;
-  workspace: React.MutableRefObject<WorkspaceHandle | null>;
-}) {
   const { page, comments, startAt, viewer, nextUp, known } = data;
-  const guest = useGuestPrompt();
+  const workspace = useRef<WorkspaceHandle | null>(null);
+  const currentTime = useCallback(() => workspace.current?.currentTime() ?? startAt ?? 0, [startAt]);
+  // A visitor on a free lesson: saving anything asks them to sign up (ADR 038).
+  const guest = viewer === null;
   const { lesson, collection, nextLesson, previousLesson } = page;
   const interactive = useInteractive();
   const [completed, setCompleted] = useState(page.progress?.completed ?? false);
@@ -73,21 +58,15 @@ function LessonPageBody({
   const defaultScheme = viewer?.transliterationScheme ?? "romanized";
   const scheme = preferences.scheme ?? defaultScheme;
 
-  const seekFromDetails = useCallback(
-    (ms: number) => {
-      workspace.current?.seekToMs(ms);
-      const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-      document.getElementById("player")?.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
-    },
-    [workspace],
-  );
+  const seekFromDetails = useCallback((ms: number) => {
+    workspace.current?.seekToMs(ms);
+    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    document.getElementById("player")?.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
+  }, []);
 
-  const playMoment = useCallback(
-    (moment: { startMs: number; endMs: number }) => {
-      workspace.current?.playMoment(moment);
-    },
-    [workspace],
-  );
+  const playMoment = useCallback((moment: { startMs: number; endMs: number }) => {
+    workspace.current?.playMoment(moment);
+  }, []);
 
   const onProgress = useCallback((progress: SavedProgress) => {
     if (progress.completed) setCompleted(true);
@@ -99,7 +78,7 @@ function LessonPageBody({
       ? { title: nextUp.lesson.title, href: nextUp.lesson.href, locked: nextUp.lesson.locked, via: null }
       : null;
 
-  return (
+  const content = (
     <main className="mx-auto max-w-7xl px-4 pt-5 pb-16 sm:px-6 lg:pt-7">
       <Breadcrumb
         items={[
@@ -155,16 +134,7 @@ function LessonPageBody({
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {guest ? (
-            <Link
-              to={returnHref("signup", lesson.canonicalPath, startAt)}
-              onClick={(event) => {
-                event.preventDefault();
-                guest.ask("add lessons to your playlists");
-              }}
-              className={buttonClasses("secondary", "md")}
-            >
-              Add to playlist
-            </Link>
+            <GuestPlaylistLink lessonPath={lesson.canonicalPath} startAt={startAt} />
           ) : (
             <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} variant="button" />
           )}
@@ -261,6 +231,12 @@ function LessonPageBody({
       </div>
     </main>
   );
+  if (!guest) return content;
+  return (
+    <GuestPromptProvider lessonPath={lesson.canonicalPath} currentTime={currentTime}>
+      {content}
+    </GuestPromptProvider>
+  );
 }
 
 /**
@@ -291,5 +267,23 @@ function GuestBanner({ lessonPath, startAt }: { lessonPath: string; startAt: num
         Sign up free
       </Link>
     </aside>
+  );
+}
+
+/** "Add to playlist" for a visitor: the sign-up prompt (a link to sign up until the scripts run). */
+function GuestPlaylistLink({ lessonPath, startAt }: { lessonPath: string; startAt: number | null }) {
+  const guest = useGuestPrompt();
+  return (
+    <Link
+      to={returnHref("signup", lessonPath, startAt)}
+      onClick={(event) => {
+        if (!guest) return;
+        event.preventDefault();
+        guest.ask("add lessons to your playlists");
+      }}
+      className={buttonClasses("secondary", "md")}
+    >
+      Add to playlist
+    </Link>
   );
 }
