@@ -55,7 +55,7 @@ export default [
     route("course/:courseId/:courseSlug/:videoId/:videoSlug", "features/lessons/routes/lesson.tsx", {
       id: "lesson-in-course",
     }),
-    route("playlist/:playlistId/:playlistSlug/:videoId/:videoSlug", "features/lessons/routes/lesson.tsx", {
+    route("playlist/:playlistId/:playlistSlug/:videoId/:videoSlug", "features/lessons/routes/lesson-in-playlist.tsx", {
       id: "lesson-in-playlist",
     }),
     route("series/:seriesId/:seriesSlug/:videoId/:videoSlug", "features/lessons/routes/lesson.tsx", {

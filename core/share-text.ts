@@ -1,23 +1,11 @@
 /**
- * Text for search engines and link previews (docs/seo.md): plain summaries of the Markdown the admin types,
+ * Text for search engines and link previews (docs/seo.md): summaries of the descriptions' plain text,
  * ISO 8601 durations, the lesson's language. Pure: the pages' `meta` (server and browser), the sitemap and
  * the tests share it.
  */
 
 /** BCP 47 for Levantine Arabic (ISO 639-3 `apc`), the language every lesson is spoken in. */
 export const LESSON_LANGUAGE = "apc";
-
-/** What a lesson or course description reads as without its Markdown marks, on one line. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, "")
-    .replace(/(\*\*|__|~~|`)/g, "")
-    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,!?;:]|$)/g, "$1$2")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** The text cut to `max` characters at a word boundary, with an ellipsis when cut (a search result's length). */
 export function summarize(text: string, max = 160): string {
@@ -37,9 +25,12 @@ export function isoDuration(totalSeconds: number): string {
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s ? `${s}S` : ""}`;
 }
 
-/** A lesson's description for search results and previews: its own summary in plain text, or a line naming it. */
-export function lessonSummary(lesson: { title: string; description: string | null }, max = 160): string {
-  const text = plainText(lesson.description ?? "");
+/**
+ * A lesson's description for search results and previews: its own summary (already plain text: the server
+ * reads the Markdown, server/lib/markdown.ts `markdownToText`), or a line naming it.
+ */
+export function lessonSummary(lesson: { title: string; descriptionText: string }, max = 160): string {
+  const text = lesson.descriptionText.trim();
   if (!text) return summarize(`${lesson.title}: a Levantine Arabic video lesson with an interactive transcript.`, max);
   return summarize(text, max);
 }

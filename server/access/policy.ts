@@ -72,6 +72,15 @@ export function memberWithoutAccess(user: { id: number } | null): LessonAccessFa
   return user ? { signedIn: true, hasSubscription: false, userId: user.id } : VISITOR_ACCESS;
 }
 
+/**
+ * A free lesson's page, video, transcript and word meanings are open to visitors (ADR 038); saving anything
+ * still needs a member. The library's lock (`isLessonLocked`) stays on every card a visitor sees.
+ */
+export function canOpenLesson(lesson: { isFree: boolean }, access: LessonAccessFacts): boolean {
+  if (!access.signedIn) return lesson.isFree;
+  return !isLessonLocked(lesson, access);
+}
+
 export function isLessonLocked(
   lesson: { isFree: boolean },
   access: Pick<LessonAccessFacts, "signedIn" | "hasSubscription">,
@@ -208,6 +217,12 @@ export function assertCanExportCurated(access: StudyAccess): void {
   requireStudy(canExportCurated(access), access, "export");
 }
 
+/** As `assertCanWatch`, but a visitor may open a free lesson (`canOpenLesson`): its page and its reading endpoints. */
+export function assertCanOpen(lesson: { isFree: boolean }, access: LessonAccessFacts): void {
+  if (canOpenLesson(lesson, access)) return;
+  assertCanWatch(lesson, access);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Lesson access
 
@@ -224,5 +239,21 @@ export async function requireLessonAccess(
   const [lesson, access] = await Promise.all([findLessonGate(ctx, { lessonId }), viewer.lessonAccess()]);
   if (!lesson || !canSeeLesson(viewer, lesson)) throw notFound("We couldn't find that lesson.");
   assertCanWatch(lesson, access);
+  return lesson;
+}
+
+/**
+ * For the reading endpoints a free lesson's page uses (a word's meaning, the captions): the lesson, if this
+ * viewer may open it. A visitor passes on a free lesson (`canOpenLesson`) and gets 401 on a premium one;
+ * otherwise as `requireLessonAccess` (402). An unknown or draft lesson is 404 for everyone, as on its page (the
+ * same answer for both, so a draft's id tells nothing).
+ */
+export async function requireLessonOpen(
+  ctx: AppContext,
+  { videoId: lessonId, viewer }: { videoId: number; viewer: Viewer },
+) {
+  const [lesson, access] = await Promise.all([findLessonGate(ctx, { lessonId }), viewer.lessonAccess()]);
+  if (!lesson || !canSeeLesson(viewer, lesson)) throw notFound("We couldn't find that lesson.");
+  assertCanOpen(lesson, access);
   return lesson;
 }

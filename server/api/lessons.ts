@@ -11,7 +11,7 @@ import {
 } from "#core/schemas/lessons";
 import { tokenLookupQuerySchema } from "#core/schemas/words";
 import { formatTransliteration } from "#core/transliteration";
-import { requireLessonAccess, requireSignedIn } from "../access/policy";
+import { requireLessonAccess, requireLessonOpen, requireSignedIn } from "../access/policy";
 import { buildWebVtt } from "../lib/webvtt";
 import { createComment, deleteComment, listComments, updateComment } from "../services/comments";
 import { listLessonCues } from "../services/lesson-content";
@@ -50,8 +50,21 @@ const withLesson = createMiddleware<ApiEnv & { Variables: { lesson: LessonAccess
 });
 
 /**
+ * The preamble of the reading endpoints a free lesson's page uses for visitors too (a word's meaning, the
+ * captions; ADR 038): the lesson of the path if this viewer may open it (a visitor: a free lesson, else 401).
+ */
+const withOpenLesson = createMiddleware<ApiEnv & { Variables: { lesson: LessonAccess } }>(async (c, next) => {
+  c.set(
+    "lesson",
+    await requireLessonOpen(c.get("app"), { videoId: readParam(c, "id", lessonId), viewer: c.get("viewer") }),
+  );
+  await next();
+});
+
+/**
  * `/api/lessons/:id…`: the player's JSON endpoints. Every one needs a session (401) and a viewer entitled
- * to the lesson (402 for premium without a subscription, 404 for unknown or draft lessons).
+ * to the lesson (402 for premium without a subscription, 404 for unknown or draft lessons), except the two
+ * reading ones a visitor's free lesson uses (`withOpenLesson`).
  */
 export const lessonsApi = new OpenAPIHono<ApiEnv>();
 
@@ -105,10 +118,10 @@ implement(
   defineRoute({
     method: "get",
     path: "/{id}/words",
-    audience: "member",
-    middleware: withLesson,
+    audience: "public",
+    middleware: withOpenLesson,
     summary:
-      "Look a word of the lesson up. With its line (cue) and place (i): its meaning in that sentence, its breakdown, " +
+      "Look a word of the lesson up (a visitor too, on a free lesson). With its line (cue) and place (i): its meaning in that sentence, its breakdown, " +
       "its lemma, the line's moment and the member's status; with the word alone: the lesson's vocabulary and the decks.",
     request: { params: lesson, query: tokenLookupQuerySchema },
     responses: { ...ok(), ...refused(402, 422) },
@@ -116,14 +129,14 @@ implement(
   async (c) => {
     const ctx = c.get("app");
     const { w, cue, i } = c.req.valid("query");
-    const userId = c.get("user")!.id;
+    const userId = c.get("user")?.id ?? null;
     const lessonId = c.get("lesson").id;
     if (cue !== undefined && i !== undefined) {
       const token = await lookupToken(ctx, { userId, lessonId, cueId: cue, position: i, word: w });
       if (token) return c.json({ data: token });
     }
     const result = await lookupWord(ctx, { lessonId, word: w });
-    const saved = await isWordSaved(ctx, { userId, arabic: result.entry?.arabic ?? w });
+    const saved = userId !== null && (await isWordSaved(ctx, { userId, arabic: result.entry?.arabic ?? w }));
     return c.json({ data: { ...result, saved } });
   },
 );
@@ -376,16 +389,16 @@ implement(
   defineRoute({
     method: "get",
     path: "/{id}/captions.vtt",
-    audience: "member",
-    middleware: withLesson,
-    summary: "The lesson's captions as WebVTT.",
+    audience: "public",
+    middleware: withOpenLesson,
+    summary: "The lesson's captions as WebVTT (a visitor too, on a free lesson).",
     request: { params: lesson, query: captionsQuerySchema },
     responses: { ...file("text/vtt", "WebVTT captions."), ...refused(402, 422) },
   }),
   async (c) => {
     const { lang, scheme } = c.req.valid("query");
     const cues = await listLessonCues(c.get("app"), { lessonId: c.get("lesson").id });
-    const transliterationScheme = scheme ?? c.get("user")!.transliterationScheme;
+    const transliterationScheme = scheme ?? c.get("user")?.transliterationScheme ?? "romanized";
     const text = (cue: (typeof cues)[number]) =>
       lang === "ar"
         ? cue.arabic

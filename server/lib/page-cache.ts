@@ -7,7 +7,7 @@ import { createCspNonce } from "./security-headers";
  * Anonymous public pages from the Workers Cache API (ADR 022, docs/scaling.md).
  *
  * What is cached: the HTML of the public pages a visitor opens first (landing, about, FAQ, legal, plans,
- * the blog and its posts, the lesson library with any query), for GET requests that carry no cookie the
+ * the blog and its posts, the lesson library with any query, a lesson's page), for GET requests that carry no cookie the
  * page could depend on, answered 200 with no Set-Cookie. Everything else (members, admins, forms, `.data`
  * requests, errors) goes to Remix as before.
  *
@@ -40,6 +40,11 @@ const PUBLIC_PATHS = [
   /^\/blog$/,
   /^\/blog\/\d+\/[^/]+$/,
   /^\/video-library$/,
+  // A lesson at its public addresses (ADR 038): a free one plays, a premium one shows its preview. Not in a
+  // playlist (members only). The page's signed media URLs live MEDIA_URL_LIFETIME_SECONDS (4 h), far longer
+  // than a stored copy (STORED_MAX_AGE_S), so a cached page never hands out an expired one.
+  /^\/video\/\d+\/[^/]+$/,
+  /^\/(course|series)\/\d+\/[^/]+\/\d+\/[^/]+$/,
 ];
 
 /** Cookies that never change what a visitor's page shows: the D1 read bookmark and the analytics tag's ids. */

@@ -4,6 +4,7 @@ import type { Member, Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { AppError, notFound } from "../lib/errors";
 import { renderPost, toDiscussionAuthor, type DiscussionAuthor } from "./discussion";
+import { bumpPageCache } from "./page-cache";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
 
 export const COMMENTS_PAGE_SIZE = 30;
@@ -108,6 +109,8 @@ export async function createComment(
     .insert(videoComments)
     .values({ videoId: lessonId, userId: viewer.userId, body, createdAt: now, updatedAt: now })
     .returning({ id: videoComments.id });
+  // A free lesson's page shows its comments to visitors: their cached copy is purged (server/services/page-cache.ts).
+  await bumpPageCache(ctx);
   const row = await getVisibleComment(ctx, lessonId, inserted!.id);
   return toLessonComment(row!, viewer);
 }
@@ -133,6 +136,7 @@ export async function updateComment(
     .where(and(visible(lessonId), eq(videoComments.id, commentId), eq(videoComments.userId, viewer.userId)))
     .returning({ id: videoComments.id });
   if (updated.length === 0) throw notFound("We couldn't find that comment among yours.");
+  await bumpPageCache(ctx);
   const row = await getVisibleComment(ctx, lessonId, commentId);
   return toLessonComment(row!, viewer);
 }
@@ -155,4 +159,5 @@ export async function deleteComment(
     )
     .returning({ id: videoComments.id });
   if (deleted.length === 0) throw notFound("We couldn't find that comment among yours.");
+  await bumpPageCache(ctx);
 }

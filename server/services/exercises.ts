@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { exerciseAttempts, videoSentenceGaps, videoSentenceOrders } from "#drizzle/schema";
 import {
@@ -84,14 +84,17 @@ export interface ExerciseAttemptResult {
 // The lesson page (queries run inside the page's batch)
 // ---------------------------------------------------------------------------------------------
 
-/** The exercises of this lesson the learner has answered correctly at least once. */
-export function solvedExercisesQuery(ctx: AppContext, { userId, lessonId }: { userId: number; lessonId: number }) {
+/** The exercises of this lesson the learner has answered correctly at least once (a visitor: none). */
+export function solvedExercisesQuery(
+  ctx: AppContext,
+  { userId, lessonId }: { userId: number | null; lessonId: number },
+) {
   return ctx.db
     .selectDistinct({ kind: exerciseAttempts.kind, exerciseId: exerciseAttempts.exerciseId })
     .from(exerciseAttempts)
     .where(
       and(
-        eq(exerciseAttempts.userId, userId),
+        userId === null ? sql`0` : eq(exerciseAttempts.userId, userId),
         eq(exerciseAttempts.isCorrect, true),
         or(
           and(

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   countries,
   type Level,
@@ -9,6 +9,7 @@ import {
   studyTracks,
   studyTrackVideos,
   teachers,
+  transcriptCues,
   videoAttachments,
   videoProgress,
   videos,
@@ -20,7 +21,7 @@ import {
 import type { CaptionLanguage } from "#core/schemas/lessons";
 import { normalizeArabic } from "#core/arabic";
 import { slugify } from "#core/slug";
-import { assertCanWatch, canSeeLesson, isLessonLocked } from "../access/policy";
+import { assertCanOpen, canSeeLesson, isLessonLocked } from "../access/policy";
 import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { notFound } from "../lib/errors";
@@ -392,6 +393,37 @@ function groupMembership(rows: MembershipRow[]) {
   return [...groups.values()];
 }
 
+function teachersQuery(ctx: AppContext, lessonId: number) {
+  return ctx.db
+    .select({
+      id: teachers.id,
+      name: teachers.name,
+      nameAr: teachers.nameAr,
+      bio: teachers.bio,
+      countryName: aliased(countries.name, "teacher_country_name"),
+      countryCode: aliased(countries.code, "teacher_country_code"),
+      countryDialect: aliased(countries.dialect, "teacher_country_dialect"),
+    })
+    .from(videoTeachers)
+    .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
+    .leftJoin(countries, eq(countries.id, teachers.countryId))
+    .where(eq(videoTeachers.videoId, lessonId))
+    .orderBy(asc(teachers.name));
+}
+
+function toTeacher({
+  countryName,
+  countryCode,
+  countryDialect,
+  ...teacher
+}: Awaited<ReturnType<typeof teachersQuery>>[number]): LessonPage["teachers"][number] {
+  return {
+    ...teacher,
+    country:
+      countryName && countryCode ? { name: countryName, code: countryCode, dialect: countryDialect ?? "" } : null,
+  };
+}
+
 const fileNameOf = (key: string) => key.split("/").pop() ?? key;
 
 async function signIfMedia(ctx: AppContext, key: string | null, options?: { downloadName?: string }) {
@@ -402,7 +434,8 @@ async function signIfMedia(ctx: AppContext, key: string | null, options?: { down
  * Everything the lesson page shows, for a viewer entitled to it: the lesson with signed media URLs, its
  * transcript, vocabulary, attachments, exercises summary, teachers, the ordered collection it was opened
  * in (with the learner's marks), the next lesson in that context and the learner's progress.
- * Throws 404 (see `findLesson`), 401 for visitors and 402 without access to a premium lesson.
+ * A visitor gets a free lesson's page without anything of a member's (ADR 038).
+ * Throws 404 (see `findLesson`), 401 for visitors on a premium lesson and 402 without access to one.
  */
 export async function getLessonPage(
   ctx: AppContext,
@@ -417,8 +450,10 @@ export async function getLessonPage(
     alreadyFound ?? findLesson(ctx, { videoId: lessonId, context, viewer }),
     viewer.lessonAccess(),
   ]);
-  assertCanWatch(found.video, access);
-  const viewerId = viewer.userId!;
+  assertCanOpen(found.video, access);
+  const viewerId = viewer.userId;
+  // A visitor on a free lesson has no progress, list or solved exercise: those reads match nothing.
+  const ownedBy = (column: AnyColumn) => (viewerId === null ? sql`0` : eq(column, viewerId));
   const { video, collection } = found;
   const progressIds = [...new Set([video.id, ...(collection?.items.map((item) => item.id) ?? [])])];
 
@@ -448,21 +483,7 @@ export async function getLessonPage(
       .from(videoAttachments)
       .where(eq(videoAttachments.videoId, video.id))
       .orderBy(asc(videoAttachments.id)),
-    ctx.db
-      .select({
-        id: teachers.id,
-        name: teachers.name,
-        nameAr: teachers.nameAr,
-        bio: teachers.bio,
-        countryName: aliased(countries.name, "teacher_country_name"),
-        countryCode: aliased(countries.code, "teacher_country_code"),
-        countryDialect: aliased(countries.dialect, "teacher_country_dialect"),
-      })
-      .from(videoTeachers)
-      .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
-      .leftJoin(countries, eq(countries.id, teachers.countryId))
-      .where(eq(videoTeachers.videoId, video.id))
-      .orderBy(asc(teachers.name)),
+    teachersQuery(ctx, video.id),
     sentenceOrdersQuery(ctx, { lessonId: video.id }),
     sentenceGapsQuery(ctx, { lessonId: video.id }),
     ctx.db
@@ -473,7 +494,7 @@ export async function getLessonPage(
         completedAt: videoProgress.completedAt,
       })
       .from(videoProgress)
-      .where(and(eq(videoProgress.userId, viewerId), inArray(videoProgress.videoId, progressIds))),
+      .where(and(ownedBy(videoProgress.userId), inArray(videoProgress.videoId, progressIds))),
     membershipQuery(ctx, "course", video.id),
     membershipQuery(ctx, "series", video.id),
     ctx.db
@@ -483,7 +504,7 @@ export async function getLessonPage(
         vocabularyLists,
         and(
           eq(vocabularyLists.id, vocabularyListItems.listId),
-          eq(vocabularyLists.userId, viewerId),
+          ownedBy(vocabularyLists.userId),
           eq(vocabularyLists.isDefault, true),
         ),
       )
@@ -621,16 +642,52 @@ export async function getLessonPage(
     })),
     attachments,
     exercises: toLessonExercises(orderRows, gapRows, solvedRows),
-    teachers: teacherRows.map(({ countryName, countryCode, countryDialect, ...teacher }) => ({
-      ...teacher,
-      country:
-        countryName && countryCode ? { name: countryName, code: countryCode, dialect: countryDialect ?? "" } : null,
-    })),
+    teachers: teacherRows.map(toTeacher),
     collection: collectionView,
     partOf,
     nextLesson,
     previousLesson,
     progress: toLessonProgress(progressById.get(video.id), video.durationSeconds),
     share: lessonShare(ctx, video),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The locked lesson (a premium lesson for a visitor or a member without a subscription)
+// ---------------------------------------------------------------------------------------------
+
+/** How many transcript lines a locked lesson shows. */
+export const PREVIEW_LINES = 3;
+
+/** The same shape as the parts of `LessonPage` it shares (`lesson`, `media.posterUrl`, `teachers`). */
+export interface LessonPreview {
+  lesson: Omit<FoundLesson["video"], "videoKey" | "thumbnailKey"> & { canonicalPath: string };
+  media: { posterUrl: string | null };
+  /** The first `PREVIEW_LINES` lines, and how many there are in all. */
+  lines: Array<{ id: number; arabic: string; transliteration: string; english: string }>;
+  lineCount: number;
+  teachers: LessonPage["teachers"];
+  share: LessonShare;
+}
+
+/**
+ * What a locked lesson shows (ADR 038): its facts, teachers, poster and first lines. Never the video, an
+ * attachment, the rest of the transcript or the exercises. The poster URL is signed like any media URL; a
+ * cached copy of the page is far younger than the URL's lifetime (server/lib/page-cache.ts).
+ */
+export async function getLessonPreview(ctx: AppContext, { found }: { found: FoundLesson }): Promise<LessonPreview> {
+  const { videoKey: _video, thumbnailKey, ...lesson } = found.video;
+  const [lineRows, countRows, teacherRows] = await ctx.db.batch([
+    lessonCuesQuery(ctx, { lessonId: lesson.id }).limit(PREVIEW_LINES),
+    ctx.db.select({ count: count() }).from(transcriptCues).where(eq(transcriptCues.lessonId, lesson.id)),
+    teachersQuery(ctx, lesson.id),
+  ]);
+  return {
+    lesson: { ...lesson, canonicalPath: found.canonicalPath },
+    media: { posterUrl: await signIfMedia(ctx, thumbnailKey) },
+    lines: lineRows.map(({ id, arabic, transliteration, english }) => ({ id, arabic, transliteration, english })),
+    lineCount: countRows[0]?.count ?? 0,
+    teachers: teacherRows.map(toTeacher),
+    share: lessonShare(ctx, found.video),
   };
 }

@@ -3,6 +3,7 @@ import { series, seriesVideos, studyTracks, studyTrackVideos, videos } from "#dr
 import { slugOf } from "#core/collection-paths";
 import type { AppContext } from "../context";
 import { isMediaKey } from "./media";
+import { markdownToText } from "../lib/markdown";
 
 // What search engines and link previews are given (docs/seo.md, ADR 040): absolute addresses on APP_URL and
 // a stable, unsigned address for each published lesson's, course's and series' picture.
@@ -56,14 +57,20 @@ export function lessonShare(
 }
 
 /** The same for a course's or series' page; its picture falls back at its address (see findShareImage). */
+/** A course's or series' share fields, with its description as plain text (its Markdown read by markdown-it). */
+export interface CollectionShare extends LessonShare {
+  descriptionText: string;
+}
+
 export function collectionShare(
   ctx: AppContext,
   kind: "course" | "series",
-  collection: { id: number; slug: string; title: string },
-): LessonShare {
+  collection: { id: number; slug: string; title: string; description: string },
+): CollectionShare {
   return {
     url: absoluteUrl(ctx, `/${kind}/${collection.id}/${slugOf(collection)}`),
     imageUrl: absoluteUrl(ctx, shareImagePath(kind, collection.id)),
+    descriptionText: markdownToText(collection.description),
   };
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import { blogPostPath, escapeXml, listPublishedPostsForIndex } from "./blog";
 import { collectionPath } from "./lessons";
 import { absoluteUrl, lessonShare, shareImagePath, standaloneLessonPath } from "./share";
+import { markdownToText } from "../lib/markdown";
 
 /** Public pages that exist without any content (docs/product-rules.md#layouts-and-routes). */
 export const STATIC_SITEMAP_PATHS = [
@@ -92,7 +93,7 @@ export async function listSitemapEntries(ctx: AppContext): Promise<SitemapEntry[
         thumbnailUrl: share.imageUrl,
         title: lesson.title,
         // Google reads up to 2,048 characters.
-        description: lessonSummary(lesson, 2048),
+        description: lessonSummary({ title: lesson.title, descriptionText: markdownToText(lesson.description) }, 2048),
         playerUrl: `${share.url}?t=0`,
         durationSeconds: lesson.durationSeconds,
         publishedAt: lesson.publishedAt,

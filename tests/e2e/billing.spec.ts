@@ -21,10 +21,14 @@ test("sign up for annual → pay → premium plays → cancel with a reason → 
   await expect(page).toHaveURL(/\/checkout\/annual$/);
   await expect(page.getByText("$99", { exact: false }).first()).toBeVisible();
 
-  // Before paying, premium lessons send the member to /checkout.
+  // Before paying, a premium lesson shows its locked page with the way to the checkout (ADR 038), no video.
   const premium = (await premiumLessonHref(page))!;
   await page.goto(premium);
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("start-checkout")).toHaveAttribute(
+    "href",
+    `/checkout?redirect=${encodeURIComponent(new URL(page.url()).pathname)}`,
+  );
+  await expect(page.locator("video")).toHaveCount(0);
 
   await page.goto("/checkout/annual");
   await page.getByRole("button", { name: /^Pay/ }).click();
@@ -56,7 +60,8 @@ test("sign up for annual → pay → premium plays → cancel with a reason → 
   expect((await page.request.post(`/dev/cron?now=${encodeURIComponent(afterPeriod)}`)).ok()).toBe(true);
 
   await page.goto(premium);
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("start-checkout")).toBeVisible(); // locked again (ADR 038)
+  await expect(page.locator("video")).toHaveCount(0);
   const me = await (await page.request.get("/api/me")).json();
   expect(me.data.subscription).toMatchObject({ status: "expired", hasAccess: false });
 });

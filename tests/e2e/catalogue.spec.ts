@@ -16,16 +16,24 @@ async function videoTime(page: Page) {
   return page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime);
 }
 
-test("visitor → locks; free member → free lesson plays, premium goes to checkout", async ({ page }) => {
+test("visitor → locks, free lesson opens; free member → free lesson plays, premium shows the checkout", async ({
+  page,
+}) => {
   await page.goto("/video-library");
   const cards = page.getByRole("article");
   await expect(cards.first()).toBeVisible();
   expect(await cards.filter({ hasText: "(locked)" }).count()).toBe(await cards.count());
 
-  // A visitor opening a lesson is asked to sign in and comes back to it.
+  // A visitor opens a free lesson (ADR 038); signing in from it comes back to it.
   await page
     .getByRole("link", { name: /Greetings in Damascus/ })
     .first()
+    .click();
+  await expect(page).toHaveURL(/\/video\/\d+\/greetings-in-damascus/);
+  await page.getByTestId("guest-banner").getByRole("link", { name: "Sign up free" }).click();
+  await page
+    .getByRole("dialog", { name: /Sign up free/ })
+    .getByRole("link", { name: "Log in" })
     .click();
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fvideo%2F/);
   await page.getByLabel("Email").fill(DEMO.free.email);
@@ -41,7 +49,7 @@ test("visitor → locks; free member → free lesson plays, premium goes to chec
   await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
   await expect(page.getByRole("list", { name: "Transcript lines" }).getByRole("listitem").first()).toBeVisible();
 
-  // A premium lesson sends the free member to checkout (docs/product-rules.md#errors-and-toasts: 402 → /checkout).
+  // A premium lesson shows the free member its locked page, whose one way on is the checkout (ADR 038).
   await page.goto("/video-library");
   const premium = page
     .getByRole("article")
@@ -50,7 +58,9 @@ test("visitor → locks; free member → free lesson plays, premium goes to chec
     .getByRole("heading")
     .getByRole("link");
   await premium.click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator("video")).toHaveCount(0);
+  await page.getByTestId("start-checkout").click();
+  await expect(page).toHaveURL(/\/checkout\?redirect=/);
 });
 
 test("subscribed learner: search a transliterated word, land on its line, save a word, resume later", async ({

@@ -247,7 +247,19 @@ describe("anonymous public pages from the Cache API", () => {
 
   it("caches every public page a visitor opens first, and the library per query in any parameter order", async () => {
     const { app, rendered } = pagesApp();
-    for (const path of ["/faq", "/about", "/privacy-policy", "/terms-of-use", "/checkout", "/blog", "/blog/3/a-post"]) {
+    for (const path of [
+      "/faq",
+      "/about",
+      "/privacy-policy",
+      "/terms-of-use",
+      "/checkout",
+      "/blog",
+      "/blog/3/a-post",
+      // A lesson at its public addresses (ADR 038; tests/integration/visitor-lessons.test.ts renders the real page).
+      "/video/1/a-lesson",
+      "/course/2/a-course/1/a-lesson",
+      "/series/3/a-series/1/a-lesson?t=12",
+    ]) {
       await get(app, path);
       expect((await get(app, path)).response.headers.get("X-Page-Cache")).toBe("hit");
     }
@@ -273,7 +285,7 @@ describe("anonymous public pages from the Cache API", () => {
     const { app, rendered } = pagesApp();
     for (const path of [
       "/courses",
-      "/video/1/a-lesson",
+      "/playlist/4/a-playlist/1/a-lesson", // a lesson in a playlist is members' only
       "/admin",
       "/auth/login",
       "/blog.data",
@@ -544,6 +556,8 @@ describe("purge on publish", () => {
   it("keys only GET documents of the public pages", () => {
     expect(publicPageCacheKey(new Request(`${origin}/`, { method: "POST" }))).toBeNull();
     expect(publicPageCacheKey(new Request(`${origin}/blog/3/a-post/extra`))).toBeNull();
+    expect(publicPageCacheKey(new Request(`${origin}/video/1/a-lesson/extra`))).toBeNull();
+    expect(publicPageCacheKey(new Request(`${origin}/playlist/4/a-playlist/1/a-lesson`))).toBeNull();
     expect(publicPageCacheKey(new Request(`${origin}/video-library?b=2&a=1&a=0`))?.toString()).toBe(
       `${origin}/video-library?a=0&a=1&b=2`,
     );

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { slugOf } from "#core/collection-paths";
 import { LEVEL_LABELS } from "#core/format";
 import type { Level } from "#core/levels";
-import { isoDuration, LESSON_LANGUAGE, plainText, summarize } from "#core/share-text";
+import { isoDuration, LESSON_LANGUAGE, summarize } from "#core/share-text";
 import { rootAppName } from "~/lib/meta";
 import { type JsonLd, shareMeta, titleMeta } from "~/lib/route-meta";
 
@@ -24,6 +24,8 @@ export interface CollectionMetaInput {
 export interface CollectionShareInput {
   url: string;
   imageUrl: string;
+  /** The description without its Markdown (server/lib/markdown.ts `markdownToText`). */
+  descriptionText: string;
 }
 
 type Kind = "course" | "series";
@@ -32,9 +34,8 @@ type Kind = "course" | "series";
 const lessonUrl = (origin: string, lesson: { id: number; slug: string; title: string }) =>
   new URL(`/video/${lesson.id}/${slugOf(lesson)}`, origin).toString();
 
-function describe(kind: Kind, collection: CollectionMetaInput): string {
-  const text = plainText(collection.description);
-  if (text) return summarize(text);
+function describe(kind: Kind, collection: CollectionMetaInput, share: CollectionShareInput): string {
+  if (share.descriptionText) return summarize(share.descriptionText);
   const lessons = collection.lessonCount === 1 ? "1 lesson" : `${collection.lessonCount} lessons`;
   return `${collection.title}: a ${LEVEL_LABELS[collection.level].toLowerCase()} Levantine Arabic ${kind} in ${lessons}.`;
 }
@@ -65,7 +66,7 @@ export function courseJsonLd(collection: CollectionMetaInput, share: CollectionS
     "@id": `${share.url}#course`,
     name: collection.title,
     ...(collection.titleAr ? { alternateName: collection.titleAr } : {}),
-    description: describe("course", collection),
+    description: describe("course", collection, share),
     url: share.url,
     image: share.imageUrl,
     inLanguage: LESSON_LANGUAGE,
@@ -96,7 +97,7 @@ export function collectionMeta(
   const siteName = rootAppName(matches) ?? "Ahla";
   return shareMeta(matches, {
     title: collection.title,
-    description: describe(kind, collection),
+    description: describe(kind, collection, share),
     url: share.url,
     imageUrl: share.imageUrl,
     imageAlt: collection.title,

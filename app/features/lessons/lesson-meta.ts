@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { LEVEL_LABELS } from "#core/format";
 import type { Level } from "#core/levels";
-import { isoDuration, LESSON_LANGUAGE, lessonSummary, plainText, summarize } from "#core/share-text";
+import { isoDuration, LESSON_LANGUAGE, lessonSummary, summarize } from "#core/share-text";
 import { rootAppName } from "~/lib/meta";
 import { type JsonLd, shareMeta, titleMeta } from "~/lib/route-meta";
 
@@ -21,7 +21,8 @@ export interface LessonMetaInput {
   lesson: {
     title: string;
     titleAr: string;
-    description: string | null;
+    /** The description without its Markdown (server/lib/markdown.ts `markdownToText`). */
+    descriptionText: string;
     level: Level;
     durationSeconds: number;
     isFree: boolean;
@@ -39,7 +40,7 @@ const isoDate = (value: Date | string | null) => (value === null ? null : new Da
 export function lessonJsonLd(page: LessonMetaInput, siteName: string): JsonLd {
   const { lesson, share } = page;
   const uploadDate = isoDate(lesson.publishedAt);
-  const description = plainText(lesson.description ?? "");
+  const description = lesson.descriptionText.trim();
   return {
     "@context": "https://schema.org",
     "@type": "VideoObject",

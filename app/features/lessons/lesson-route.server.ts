@@ -1,6 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
+import {
+  type ActionFunctionArgs,
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  redirect,
+} from "@remix-run/cloudflare";
 import { requireMember } from "~/lib/auth.server";
+import { isMember } from "#server/access/viewer";
+import { canOpenLesson, requireLessonAccess } from "#server/access/policy";
+import { listActivePlans } from "#server/services/billing";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { invalidSubmission, replyWithAppError } from "~/lib/form-reply.server";
 import {
@@ -12,8 +21,13 @@ import {
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
 import { createComment, deleteComment, listComments, updateComment } from "#server/services/comments";
-import { requireLessonAccess } from "#server/access/policy";
-import { findLesson, getLessonPage, type LessonCollectionKind, type LessonPage } from "#server/services/lessons";
+import {
+  findLesson,
+  getLessonPage,
+  getLessonPreview,
+  type LessonCollectionKind,
+  type LessonPage,
+} from "#server/services/lessons";
 import { getNextUp } from "#server/services/recommendations";
 import { getLessonKnowledge, markRestKnown, undoMarkedKnown } from "#server/services/words/known";
 import { KNOWN_INTENTS, undoKnownFormSchema } from "#core/schemas/known-words";
@@ -65,48 +79,99 @@ async function loadNextUp(
   return viewer.user.level ? null : { kind: "prompt", returnTo };
 }
 
+/** The plans a locked lesson lists, as the checkout reads them (D1's active plans, in order). */
+async function listPlansToShow(context: LoaderFunctionArgs["context"]) {
+  const plans = await listActivePlans(context.app);
+  return plans.map(({ name, title, priceCents, currency, interval, trialDays }) => ({
+    name,
+    title,
+    priceCents,
+    currency,
+    interval,
+    trialDays,
+  }));
+}
+
 /**
- * The loader of every lesson route (`/video/…`, `/course/…/…`, `/series/…/…`, `/playlist/…/…`): login guard, 404s,
- * 301 for stale slugs, /checkout for premium lessons without a subscription
- * (docs/product-rules.md#errors-and-toasts), then the page, its first comments and the `?t=` start time.
+ * The loader of every lesson route (`/video/…`, `/course/…/…`, `/series/…/…`, `/playlist/…/…`; ADR 038): 404s,
+ * 301 for stale slugs, then one of three pages:
+ * - `open` for a member who may watch it: the page, its first comments, "next up", what they know, `?t=`;
+ * - `open` for a visitor on a free lesson: the same page without anything of a member's (`viewer: null`);
+ * - `locked` for a premium lesson without access (a visitor, a member without a subscription): its facts,
+ *   first lines, poster and the plans, with the one way to start (`/checkout?redirect=<the lesson>`).
+ * A member's page is `private, no-store`; a visitor's carries no Cache-Control of its own, so the public page
+ * cache may keep it (server/lib/page-cache.ts).
  */
 export async function loadLessonRoute({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await requireMember(context, request);
-  const { user } = viewer;
+  const viewer = await context.getViewer();
   const videoId = requireId(params.videoId);
   const found = await orNotFound(findLesson(context.app, { videoId, context: collectionRef(params), viewer }));
   requireCanonicalPath(request, found.canonicalPath);
-
-  let page;
-  try {
-    page = await getLessonPage(context.app, { videoId, viewer, found });
-  } catch (error) {
-    if (error instanceof AppError && error.status === 402) throw redirect("/checkout");
-    throw error;
-  }
   const url = new URL(request.url);
+  const startAt = parseStartTime(url.searchParams.get("t"));
+  const member = isMember(viewer) ? viewer : null;
+  const headers = member ? { "Cache-Control": "private, no-store" } : undefined;
+
+  if (!canOpenLesson(found.video, await viewer.lessonAccess())) {
+    const [preview, plans] = await Promise.all([getLessonPreview(context.app, { found }), listPlansToShow(context)]);
+    return data(
+      {
+        kind: "locked" as const,
+        page: preview,
+        plans,
+        signedIn: member !== null,
+        checkoutHref: `/checkout?redirect=${encodeURIComponent(found.canonicalPath)}`,
+      },
+      { headers },
+    );
+  }
+
+  const page = await getLessonPage(context.app, { videoId, viewer, found });
   const before = Number(url.searchParams.get("before") ?? "");
-  const [comments, nextUp, known] = await Promise.all([
-    listComments(context.app, {
-      videoId,
-      viewer,
-      before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
-    }),
-    loadNextUp(context, viewer, page, url.pathname),
+  const comments = listComments(context.app, {
+    videoId,
+    viewer,
+    before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+  });
+  if (!member) {
+    return data(
+      { kind: "open" as const, page, comments: await comments, nextUp: null, known: null, startAt, viewer: null },
+      { headers },
+    );
+  }
+  const { user } = member;
+  const [commentList, nextUp, known] = await Promise.all([
+    comments,
+    loadNextUp(context, member, page, url.pathname),
     // "% known" and the last "mark the rest as known" to undo (docs/words.md "What the learner knows").
     getLessonKnowledge(context.app, { userId: user.id, lessonId: videoId }),
   ]);
-  return {
-    page,
-    comments,
-    nextUp,
-    known,
-    startAt: parseStartTime(url.searchParams.get("t")),
-    viewer: { id: user.id, name: user.name, transliterationScheme: user.transliterationScheme },
-  };
+  return data(
+    {
+      kind: "open" as const,
+      page,
+      comments: commentList,
+      nextUp,
+      known,
+      startAt,
+      viewer: { id: user.id, name: user.name, transliterationScheme: user.transliterationScheme },
+    },
+    { headers },
+  );
 }
 
-export type LessonRouteData = Awaited<ReturnType<typeof loadLessonRoute>>;
+/** The page's Cache-Control is the loader's (a member's page: `private, no-store`; a visitor's: none). */
+export const lessonHeaders: HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
+
+type LoadedLesson = Awaited<ReturnType<typeof loadLessonRoute>>["data"];
+export type LessonRouteData = LoadedLesson;
+/** A lesson this caller may watch (a visitor: a free one; `viewer` is null for them). */
+export type OpenLessonData = Extract<LoadedLesson, { kind: "open" }>;
+/** A premium lesson this caller may not watch: its preview and the way to start. */
+export type LockedLessonData = Extract<LoadedLesson, { kind: "locked" }>;
 
 /**
  * Comment forms on the lesson page. With JavaScript they are fetchers (the form adds `_js`) and get the

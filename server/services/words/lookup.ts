@@ -119,7 +119,7 @@ export function tokenLookupQuery(
     cueId,
     position,
     word,
-  }: { userId: number; lessonId: number; cueId: number; position: number; word: string },
+  }: { userId: number | null; lessonId: number; cueId: number; position: number; word: string },
 ) {
   const clicked = normalizeArabic(word);
   return ctx.db
@@ -135,7 +135,11 @@ export function tokenLookupQuery(
       lemmaId: cueTokens.lemmaId,
       lemma: lemmaColumns,
       status: memberLemmas.status,
-      saved: sql<number>`exists (
+      // A visitor (no userId) has no status and no list.
+      saved:
+        userId === null
+          ? sql<number>`0`
+          : sql<number>`exists (
         select 1 from ${vocabularyListItems}
         join ${vocabularyLists} on ${vocabularyLists.id} = ${vocabularyListItems.listId}
         where ${vocabularyLists.userId} = ${userId} and ${vocabularyLists.isDefault} = 1
@@ -145,7 +149,10 @@ export function tokenLookupQuery(
     .from(cueTokens)
     .innerJoin(transcriptCues, eq(transcriptCues.id, cueTokens.cueId))
     .leftJoin(lemmas, eq(lemmas.id, cueTokens.lemmaId))
-    .leftJoin(memberLemmas, and(eq(memberLemmas.userId, userId), eq(memberLemmas.lemmaId, cueTokens.lemmaId)))
+    .leftJoin(
+      memberLemmas,
+      userId === null ? sql`0` : and(eq(memberLemmas.userId, userId), eq(memberLemmas.lemmaId, cueTokens.lemmaId)),
+    )
     .where(
       and(
         eq(cueTokens.cueId, cueId),
@@ -165,7 +172,7 @@ export function tokenLookupQuery(
  */
 export async function lookupToken(
   ctx: AppContext,
-  input: { userId: number; lessonId: number; cueId: number; position: number; word: string },
+  input: { userId: number | null; lessonId: number; cueId: number; position: number; word: string },
 ): Promise<TokenLookup | null> {
   const [row] = await tokenLookupQuery(ctx, input);
   if (!row || normalizeArabic(row.surface) !== normalizeArabic(input.word)) return null;

@@ -23,6 +23,7 @@ export const loader = forAudience(audience, async function loader({ request, con
     getCheckoutReturn(context.app, { redirect: new URL(request.url).searchParams.get("redirect") }),
   ]);
   return {
+    returnTo,
     plans: view.plans.map(
       ({ name, title, description, priceCents, currency, interval, trialDays, features, levelTags }) => ({
         name,
@@ -38,7 +39,6 @@ export const loader = forAudience(audience, async function loader({ request, con
     ),
     trialEligible: view.trialEligible,
     current: toCurrentSubscription(view.subscription),
-    returnTo,
   };
 });
 
@@ -137,7 +137,11 @@ export default function CheckoutPlansPage() {
                 Browse the free lessons
               </Link>
             ) : (
-              <Link to={returnTo.path} className="font-medium text-primary-800 underline">
+              <Link
+                to={returnTo.path}
+                data-testid="back-to-lesson"
+                className="inline-block py-2 font-medium text-primary-800 underline"
+              >
                 {returnTo.lesson ? `Back to ${returnTo.lesson.title}` : "Go back"} with your free account
               </Link>
             )}

@@ -11,14 +11,17 @@ import { formatDate } from "#core/format";
 import { LESSON_COMMENT_BODY } from "#core/post-body";
 import type { LessonComment } from "#server/services/comments";
 import { sectionCard } from "./lesson-details";
+import { useGuestPrompt } from "./guest-prompt";
 
 export function LessonComments({
   comments,
   viewerName,
 }: {
   comments: { items: LessonComment[]; hasMore: boolean; total: number };
-  viewerName: string;
+  /** Null for a visitor: they read the comments and are asked to sign up to write one (ADR 038). */
+  viewerName: string | null;
 }) {
+  const guest = useGuestPrompt();
   const location = useLocation();
   const fetcher = useFetcher<DiscussionActionData>();
   const showingOlder = new URLSearchParams(location.search).has("before");
@@ -40,18 +43,35 @@ export function LessonComments({
       <h2 id="comments-heading" className="text-lg font-semibold">
         Comments <span className="font-normal text-muted">({comments.total})</span>
       </h2>
-      <PostComposer
-        formId="comment-create"
-        intent="comment-create"
-        rules={LESSON_COMMENT_BODY}
-        fetcher={fetcher}
-        label={`Add a comment as ${viewerName}`}
-        placeholder="Ask about a word or share a tip…"
-        hint={<MarkdownHint />}
-        submitLabel="Post comment"
-        rows={3}
-        className="mt-4"
-      />
+      {viewerName === null ? (
+        <p className="mt-3 text-sm text-muted">
+          <Link
+            to={guest?.signUpHref() ?? "/auth/signup"}
+            onClick={(event) => {
+              if (!guest) return;
+              event.preventDefault();
+              guest.ask("join the discussion");
+            }}
+            className="font-medium text-primary-800 underline"
+          >
+            Sign up free
+          </Link>{" "}
+          to ask about a word or share a tip.
+        </p>
+      ) : (
+        <PostComposer
+          formId="comment-create"
+          intent="comment-create"
+          rules={LESSON_COMMENT_BODY}
+          fetcher={fetcher}
+          label={`Add a comment as ${viewerName}`}
+          placeholder="Ask about a word or share a tip…"
+          hint={<MarkdownHint />}
+          submitLabel="Post comment"
+          rows={3}
+          className="mt-4"
+        />
+      )}
       {comments.items.length === 0 ? (
         <DiscussionEmpty>
           No comments yet. Ask about a word, share a tip, or say which line made you smile.

@@ -6,6 +6,7 @@ import { formatTransliteration, type TransliterationScheme } from "#core/transli
 import type { LessonPage } from "#server/services/lessons";
 import { ArrowRightIcon, CheckIcon, DownloadIcon, FileIcon, LockIcon, PlayIcon, PlusIcon } from "~/components/icons";
 import { useSaveWord } from "./use-save-word";
+import { useGuestPrompt } from "./guest-prompt";
 
 export const sectionCard = "rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-6";
 
@@ -20,7 +21,13 @@ function initials(name: string) {
   );
 }
 
-export function AboutLesson({ lesson, teachers }: Pick<LessonPage, "lesson" | "teachers">) {
+export function AboutLesson({
+  lesson,
+  teachers,
+}: {
+  lesson: Pick<LessonPage["lesson"], "descriptionHtml">;
+  teachers: LessonPage["teachers"];
+}) {
   return (
     <section aria-labelledby="about-heading" className={sectionCard}>
       <h2 id="about-heading" className="text-lg font-semibold">
@@ -87,11 +94,13 @@ export function LessonVocabulary({
   onSeek: (ms: number) => void;
 }) {
   const saveWord = useSaveWord(lessonId);
+  const guest = useGuestPrompt();
   const [saved, setSaved] = useState(() => new Set(vocabulary.filter((word) => word.saved).map((word) => word.id)));
   const [saving, setSaving] = useState<number | null>(null);
   if (vocabulary.length === 0) return null;
 
   async function save(word: LessonPage["vocabulary"][number]) {
+    if (guest) return guest.ask("save this word");
     setSaving(word.id);
     try {
       await saveWord({

@@ -6,7 +6,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
 import { describeDuration, formatDuration } from "#core/format";
-import type { LessonRouteData } from "../lesson-route.server";
+import type { OpenLessonData } from "../lesson-route.server";
+import { GuestPromptProvider, returnHref, useGuestPrompt } from "./guest-prompt";
 import { LessonChat } from "./lesson-chat";
 import { LessonComments } from "./lesson-comments";
 import { NextUp } from "./next-up";
@@ -43,15 +44,19 @@ const KIND_LABEL = { course: "Course", series: "Series", playlist: "Playlist" } 
  * One lesson page for every route that shows a lesson (`/video`, and inside a course, series or
  * playlist): header, player with interactive transcript, then what the learner studies around it.
  */
-export function LessonPage({ data }: { data: LessonRouteData }) {
+export function LessonPage({ data }: { data: OpenLessonData }) {
   const { page, comments, startAt, viewer, nextUp, known } = data;
+  const workspace = useRef<WorkspaceHandle | null>(null);
+  const currentTime = useCallback(() => workspace.current?.currentTime() ?? startAt ?? 0, [startAt]);
+  // A visitor on a free lesson: saving anything asks them to sign up (ADR 038).
+  const guest = viewer === null;
   const { lesson, collection, nextLesson, previousLesson } = page;
   const interactive = useInteractive();
-  const workspace = useRef<WorkspaceHandle | null>(null);
   const [completed, setCompleted] = useState(page.progress?.completed ?? false);
   // The same remembered choice as the transcript's Romanized/Arabizi switch.
   const [preferences] = usePlayerPreferences();
-  const scheme = preferences.scheme ?? viewer.transliterationScheme;
+  const defaultScheme = viewer?.transliterationScheme ?? "romanized";
+  const scheme = preferences.scheme ?? defaultScheme;
 
   const seekFromDetails = useCallback((ms: number) => {
     workspace.current?.seekToMs(ms);
@@ -73,7 +78,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
       ? { title: nextUp.lesson.title, href: nextUp.lesson.href, locked: nextUp.lesson.locked, via: null }
       : null;
 
-  return (
+  const content = (
     <main className="mx-auto max-w-7xl px-4 pt-5 pb-16 sm:px-6 lg:pt-7">
       <Breadcrumb
         items={[
@@ -124,11 +129,15 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
                 <CheckIcon className="size-3.5" /> Completed
               </span>
             ) : null}
-            <KnownWords knowledge={known.knowledge} />
+            {known ? <KnownWords knowledge={known.knowledge} /> : null}
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} variant="button" />
+          {guest ? (
+            <GuestPlaylistLink lessonPath={lesson.canonicalPath} startAt={startAt} />
+          ) : (
+            <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} variant="button" />
+          )}
           {previousLesson || nextLesson ? (
             <div className="hidden shrink-0 gap-2 lg:flex">
               {previousLesson ? (
@@ -154,6 +163,8 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
         </div>
       </header>
 
+      {guest ? <GuestBanner lessonPath={lesson.canonicalPath} startAt={startAt} /> : null}
+
       <PlayerWorkspace
         key={lesson.id}
         lessonId={lesson.id}
@@ -163,7 +174,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
         durationSeconds={lesson.durationSeconds}
         startAt={startAt}
         savedProgress={page.progress}
-        defaultScheme={viewer.transliterationScheme}
+        defaultScheme={defaultScheme}
         upNext={upNext}
         interactive={interactive}
         handleRef={workspace}
@@ -199,7 +210,7 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
           <div className={cn("space-y-5", collection && "lg:sticky lg:top-20")}>
             {collection ? <CollectionSidebar collection={collection} /> : null}
             {!collection && nextLesson ? <UpNextCard next={nextLesson} /> : null}
-            <KnownWordsPanel known={known} completed={completed} />
+            {known ? <KnownWordsPanel known={known} completed={completed} /> : null}
             {nextUp ? <NextUp data={nextUp} /> : null}
             {!collection ? <PartOfCard partOf={page.partOf} /> : null}
             <LessonAttachments attachments={page.attachments} />
@@ -214,10 +225,65 @@ export function LessonPage({ data }: { data: LessonRouteData }) {
             onSeek={seekFromDetails}
           />
           <LessonExercises exercises={page.exercises} onPlayMoment={playMoment} />
-          <LessonChat lessonId={lesson.id} lessonTitle={lesson.title} />
-          <LessonComments comments={comments} viewerName={viewer.name} />
+          {viewer ? <LessonChat lessonId={lesson.id} lessonTitle={lesson.title} /> : null}
+          <LessonComments comments={comments} viewerName={viewer?.name ?? null} />
         </div>
       </div>
     </main>
+  );
+  if (!guest) return content;
+  return (
+    <GuestPromptProvider lessonPath={lesson.canonicalPath} currentTime={currentTime}>
+      {content}
+    </GuestPromptProvider>
+  );
+}
+
+/**
+ * What a visitor reads above a free lesson: it is theirs to watch, and an account keeps what they do. A
+ * plain link, so it works before the scripts (it comes back to the moment they arrived at).
+ */
+function GuestBanner({ lessonPath, startAt }: { lessonPath: string; startAt: number | null }) {
+  const guest = useGuestPrompt();
+  return (
+    <aside
+      aria-label="Watching as a guest"
+      data-testid="guest-banner"
+      className="mb-4 flex flex-col gap-3 rounded-xl border border-primary-200 bg-primary-50 px-4 py-3 text-sm text-primary-900 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p>
+        <span className="font-semibold">This lesson is free to watch.</span> Sign up free to save words, check your
+        answers and keep your place.
+      </p>
+      <Link
+        to={returnHref("signup", lessonPath, startAt)}
+        onClick={(event) => {
+          if (!guest) return;
+          event.preventDefault();
+          guest.ask("save words and keep your place");
+        }}
+        className={buttonClasses("primary", "md", "shrink-0 justify-center")}
+      >
+        Sign up free
+      </Link>
+    </aside>
+  );
+}
+
+/** "Add to playlist" for a visitor: the sign-up prompt (a link to sign up until the scripts run). */
+function GuestPlaylistLink({ lessonPath, startAt }: { lessonPath: string; startAt: number | null }) {
+  const guest = useGuestPrompt();
+  return (
+    <Link
+      to={returnHref("signup", lessonPath, startAt)}
+      onClick={(event) => {
+        if (!guest) return;
+        event.preventDefault();
+        guest.ask("add lessons to your playlists");
+      }}
+      className={buttonClasses("secondary", "md")}
+    >
+      Add to playlist
+    </Link>
   );
 }

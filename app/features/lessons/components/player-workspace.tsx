@@ -13,6 +13,7 @@ import { useMediaSession } from "./use-media-session";
 import { revealKey, type RevealPart } from "./hidden-line";
 import { rateLabel, VideoPlayer, type PlayerMedia, type UpNext } from "./video-player";
 import { WordPopover, type WordCache } from "./word-popover";
+import { useGuestPrompt } from "./guest-prompt";
 
 // The keyboard help loads the first time it is asked for (the "?" key or the player's button).
 const ShortcutsDialog = lazy(() =>
@@ -40,6 +41,8 @@ export interface WorkspaceHandle {
   seekToMs: (ms: number) => void;
   /** Plays one moment (an exercise's line) and pauses at its end. */
   playMoment: (moment: { startMs: number; endMs: number }) => void;
+  /** Where the video is, in seconds (a visitor's sign-up comes back there). */
+  currentTime: () => number;
 }
 
 /**
@@ -136,14 +139,22 @@ export function PlayerWorkspace({
   const [word, setWord] = useState<(WordClick & { key: string }) | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [wordCache] = useState<WordCache>(() => new Map());
-  const wordTint = useWordTint(lessonId, preferences.tintWords);
+  const guest = useGuestPrompt();
+  // A visitor has no statuses to tint with (ADR 038).
+  const wordTint = useWordTint(lessonId, preferences.tintWords && !guest);
   const resumeAfterWord = useRef(false);
   const openWordKeyRef = useRef<string | null>(null);
   useEffect(() => {
     openWordKeyRef.current = word?.key ?? null;
   }, [word]);
 
-  useProgressSaver({ lessonId, videoRef: player.videoRef, playing: player.playing, onSaved: onProgress });
+  useProgressSaver({
+    lessonId,
+    videoRef: player.videoRef,
+    playing: player.playing,
+    onSaved: onProgress,
+    enabled: !guest,
+  });
 
   // A search result link (?t=) lands on its line and starts there.
   useEffect(() => {
@@ -171,6 +182,7 @@ export function PlayerWorkspace({
         seekTo(moment.startMs / 1000, { play: true });
         if (player.videoRef.current) stopPlaybackAt(player.videoRef.current, moment);
       },
+      currentTime: () => player.videoRef.current?.currentTime ?? 0,
     };
   }, [handleRef, seekTo, player.videoRef]);
 

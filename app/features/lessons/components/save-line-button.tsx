@@ -4,6 +4,7 @@ import { showToast } from "~/components/toaster";
 import { createToast } from "~/lib/toast";
 import { useApi } from "~/lib/use-api";
 import { cn } from "~/lib/cn";
+import { useGuestPrompt } from "./guest-prompt";
 
 /**
  * "Save line": the whole line becomes a sentence card in My words, with its sound and the way back to this
@@ -23,9 +24,11 @@ export function SaveLineButton({
   const api = useApi();
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const guest = useGuestPrompt();
   if (!videoId) return null;
 
   async function save() {
+    if (guest) return guest.ask("save this line as a sentence card");
     setBusy(true);
     try {
       const result = await api.post<{ created: boolean }>(`/api/lessons/${videoId}/lines`, { cueId });

@@ -43,18 +43,21 @@ function useBackgroundApi() {
 /**
  * Saves the learner's place in the lesson (idempotent upserts on the server): once when playback first
  * starts (the baseline the server measures watched time from), every few seconds while playing, on
- * pause and end, and with a keepalive request when the tab is hidden or the page is left.
+ * pause and end, and with a keepalive request when the tab is hidden or the page is left. A visitor
+ * (`enabled: false`, ADR 038) has no place to keep: nothing is sent.
  */
 export function useProgressSaver({
   lessonId,
   videoRef,
   playing,
   onSaved,
+  enabled = true,
 }: {
   lessonId: number;
   videoRef: React.RefObject<HTMLVideoElement>;
   playing: boolean;
   onSaved: (progress: SavedProgress) => void;
+  enabled?: boolean;
 }) {
   const api = useBackgroundApi();
   const url = `/api/lessons/${lessonId}/progress`;
@@ -67,7 +70,7 @@ export function useProgressSaver({
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || !enabled) return;
 
     const body = () => ({
       positionSeconds: Math.max(0, video.currentTime),
@@ -136,10 +139,10 @@ export function useProgressSaver({
       // Leaving the lesson inside the app (next lesson, another page) is a leave too.
       saveOnLeave();
     };
-  }, [api, url, videoRef]);
+  }, [api, enabled, url, videoRef]);
 
   useEffect(() => {
-    if (!playing) return;
+    if (!playing || !enabled) return;
     const timer = window.setInterval(() => {
       const video = videoRef.current;
       if (!video || !startedRef.current) return;
@@ -155,5 +158,5 @@ export function useProgressSaver({
         .catch(() => undefined);
     }, PROGRESS_SAVE_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [api, playing, url, videoRef]);
+  }, [api, enabled, playing, url, videoRef]);
 }

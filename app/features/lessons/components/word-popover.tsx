@@ -15,6 +15,7 @@ import { WordStatusButtons } from "~/features/words/components/word-status";
 import { lemmaHref } from "~/features/words/lemma-href";
 import type { WordClick } from "./transcript";
 import { useSaveWord } from "./use-save-word";
+import { useGuestPrompt } from "./guest-prompt";
 
 /** The lookup by the word alone (no line): the lesson's vocabulary, then the decks. */
 export interface WordLookupResult {
@@ -112,6 +113,7 @@ export function WordPopover({
 }) {
   const api = useApi();
   const saveWord = useSaveWord(lessonId);
+  const guest = useGuestPrompt();
   // The lesson page's figures ("% known" in its header, "Words in this lesson") come from its loader: a status
   // set here, or a saved word (which the server makes "learning"), reloads them.
   const { revalidate } = useRevalidator();
@@ -283,6 +285,7 @@ export function WordPopover({
 
   async function setStatus(result: TokenLookupResult, status: WordStatus, { refresh = true } = {}) {
     if (!result.lemma) return;
+    if (guest) return guest.ask("keep track of the words you know");
     setPendingStatus(status);
     try {
       await api.put(`/api/words/${result.lemma.id}/status`, { status });
@@ -297,6 +300,7 @@ export function WordPopover({
   }
 
   async function save(result: LookupResult | null) {
+    if (guest) return guest.ask("save this word");
     setSaving(true);
     try {
       if (result && isTokenResult(result)) {

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { useApi } from "~/lib/use-api";
+import { useGuestPrompt } from "../guest-prompt";
 import type { ExerciseAttemptResult, SentenceExerciseKind } from "#server/services/exercises";
 
 const PATHS: Record<SentenceExerciseKind, string> = {
@@ -15,8 +16,14 @@ const PATHS: Record<SentenceExerciseKind, string> = {
 export function useExerciseAttempt(kind: SentenceExerciseKind, exerciseId: number) {
   const api = useApi();
   const [pending, setPending] = useState(false);
+  const guest = useGuestPrompt();
   const submit = useCallback(
     async (answer: string | string[]): Promise<ExerciseAttemptResult | null> => {
+      // A visitor tries the exercise; checking it keeps an attempt, which needs an account (ADR 038).
+      if (guest) {
+        guest.ask("check your answer");
+        return null;
+      }
       setPending(true);
       try {
         return await api.post<ExerciseAttemptResult>(`/api/exercises/${PATHS[kind]}/${exerciseId}/attempts`, {
@@ -28,7 +35,7 @@ export function useExerciseAttempt(kind: SentenceExerciseKind, exerciseId: numbe
         setPending(false);
       }
     },
-    [api, kind, exerciseId],
+    [api, guest, kind, exerciseId],
   );
   return { submit, pending };
 }
