@@ -109,7 +109,9 @@ export default function CheckoutPlanPage() {
   const actionData = useActionData<typeof action>();
   const paying = useIsPending("pay");
   const dueToday = formatPrice(trialDays > 0 ? 0 : plan.priceCents, plan.currency);
-  const otherPlan = plans.find((candidate) => candidate.name !== plan.name);
+  // The offer is the other way to pay (monthly ↔ yearly); with more plans than the two, any other one after that.
+  const others = plans.filter((candidate) => candidate.name !== plan.name);
+  const otherPlan = others.find((candidate) => candidate.interval !== plan.interval) ?? others[0];
   if (current) return <SubscriberView plan={plan} otherPlan={otherPlan} current={current} returnTo={returnTo} />;
   const lesson = returnTo?.lesson ?? null;
 
