@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset: simulated slow 4G and 4x CPU) on the pages learners open first, against a
 // running build:
-//   node scripts/bench-lighthouse.mjs <base-url> [token] [--json FILE] [--reports DIR] [--lesson PATH] [--post PATH]
+//   node scripts/bench-lighthouse.mjs <base-url> [token] [--json FILE] [--reports DIR] [--lesson PATH] [--post PATH] [--free-lesson PATH]
 // `npm run bench` calls it at the end with its own server (and reads FILE); run alone against `npm start`
 // for a quick look. One Chrome for every run. Per page: a full run (performance, accessibility, best
 // practices, SEO), then performance-only runs: a second, and a third only when the first two disagree
@@ -24,6 +24,8 @@ const jsonPath = option("--json");
 const reportsDir = option("--reports");
 const lessonOption = option("--lesson");
 const postOption = option("--post");
+// A free lesson, which a visitor may open (the demo's first lesson is free).
+const freeLesson = option("--free-lesson") ?? "/video/1/greetings-in-damascus";
 const [base = "http://127.0.0.1:8787", token] = args;
 const fixedRuns = process.env.LIGHTHOUSE_RUNS ? Number(process.env.LIGHTHOUSE_RUNS) : null;
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -42,6 +44,7 @@ const pages = [
   { key: "library", label: "/video-library (visitor)", path: "/video-library" },
   { key: "blogPost", label: `${post} (visitor)`, path: post },
   { key: "lesson", label: `${lesson} (member)`, path: lesson, signedIn: true },
+  { key: "visitorLesson", label: `${freeLesson} (visitor, free lesson)`, path: freeLesson },
 ];
 
 /** True when two runs agree closely enough that a third would not change the median's verdict. */

@@ -407,6 +407,8 @@ try {
       library: true,
     },
     { key: "lesson", label: "lesson page", path: lessonPath, signedIn: true },
+    // The same free lesson as a visitor opens it: a public page, served from the page cache after its first render.
+    { label: "lesson page (free lesson)", path: lessonPath },
     { label: "/progress (charts)", path: "/progress", signedIn: true },
   ];
   await phase("HTTP: pages vs a static file of the same size (interleaved)", async () => {
