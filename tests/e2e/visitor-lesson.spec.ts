@@ -34,6 +34,13 @@ test("a visitor plays a free lesson, signs up to save a word and comes back to t
   await expect(page.getByTestId("guest-banner")).toBeVisible();
   await expect(page.locator("video")).toHaveAttribute("src", /\/media\/videos\//);
 
+  // The word colours are a member's own: the toggle asks them to sign up rather than doing nothing.
+  await page.getByRole("button", { name: "Word status" }).click();
+  const colours = page.getByRole("dialog", { name: /Sign up free to see which words you know/ });
+  await expect(colours).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(colours).toBeHidden();
+
   // Somewhere in the lesson (as if they had watched to here), then a word's meaning.
   await page.locator("video").evaluate((video: HTMLVideoElement) => {
     video.currentTime = 5;

@@ -6,6 +6,7 @@ import { formatTransliteration, type TransliterationScheme } from "#core/transli
 import type { WordStatus } from "#core/schemas/lexicon";
 import { LoopIcon } from "~/components/icons";
 import { STATUS_LABELS, STATUS_TINT, StatusLegend } from "~/features/words/components/word-status";
+import { useGuestPrompt } from "./guest-prompt";
 import { HiddenLine, revealKey, type Revealed, type RevealPart } from "./hidden-line";
 import type { PlayerPreferences } from "./use-player-preferences";
 import { SaveLineButton } from "./save-line-button";
@@ -128,6 +129,7 @@ export function Transcript({
   onWord,
   className,
 }: TranscriptProps) {
+  const guest = useGuestPrompt();
   const listRef = useRef<HTMLOListElement>(null);
   const [detached, setDetached] = useState(false);
   const [activeInView, setActiveInView] = useState(true);
@@ -274,15 +276,16 @@ export function Transcript({
             ))}
           </div>
           <ToggleChip
-            pressed={preferences.tintWords}
+            pressed={preferences.tintWords && !guest}
             disabled={!interactive}
-            onChange={(tintWords) => onPreferences({ tintWords })}
+            // The statuses are a member's own: a visitor is asked to sign up instead (ADR 038).
+            onChange={(tintWords) => (guest ? guest.ask("see which words you know") : onPreferences({ tintWords }))}
             title="Colour each word by what you know of it: new, learning, known or ignored"
           >
             Word status
           </ToggleChip>
         </div>
-        {preferences.tintWords ? <StatusLegend /> : null}
+        {preferences.tintWords && !guest ? <StatusLegend /> : null}
       </header>
 
       <div className="relative min-h-0 flex-1">
