@@ -33,7 +33,9 @@ test("support comps a month, extends it, cancels it now and refunds a payment; t
   const member = await signUpMember(browser);
   const premium = await premiumLessonHref(member.page);
   await member.page.goto(premium);
-  await expect(member.page).toHaveURL(/\/checkout$/);
+  // Locked for a free member (ADR 038): its page, its plans, no video.
+  await expect(member.page.getByTestId("start-checkout")).toBeVisible();
+  await expect(member.page.locator("video")).toHaveCount(0);
 
   // The admin finds the member.
   await signIn(page, DEMO.admin, "/admin/users");
@@ -64,14 +66,15 @@ test("support comps a month, extends it, cancels it now and refunds a payment; t
   await page.getByRole("button", { name: "Extend" }).click();
   await expect(page.getByText(/Extended to/)).toBeVisible();
 
-  // Cancel now: the member is sent to /checkout.
+  // Cancel now: the lesson is locked for the member again.
   await page.getByRole("link", { name: "Cancel subscription" }).click();
   await page.getByLabel(/^Now/).check();
   await fillReason(page, "Member asked to stop");
   await page.getByRole("button", { name: "Cancel subscription" }).click();
   await expect(page.getByText("Canceled: access has ended.")).toBeVisible();
   await member.page.goto(premium);
-  await expect(member.page).toHaveURL(/\/checkout$/);
+  await expect(member.page.getByTestId("start-checkout")).toBeVisible();
+  await expect(member.page.locator("video")).toHaveCount(0);
 
   // The member pays themselves; support refunds that payment (local provider).
   await member.page.goto("/checkout/monthly");
