@@ -46,8 +46,14 @@ test("a free member goes from a premium lesson's checkout link through payment a
   await signIn(page, DEMO.free);
   const lessonPath = await premiumLessonPath(page);
 
-  // The link a premium lesson's page gives (its own engineer's part): the checkout names the lesson.
-  await page.goto(`/checkout?redirect=${encodeURIComponent(lessonPath)}`);
+  // The premium lesson's own page is locked for them (ADR 038); its one way to start is the checkout, which
+  // names the lesson.
+  await page.goto(lessonPath);
+  await expect(page.locator("video")).toHaveCount(0);
+  await page.getByTestId("start-checkout").click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/checkout" && url.searchParams.get("redirect") === lessonPath,
+  );
   await expect(page.getByRole("heading", { level: 1 })).toContainText(`Subscribe to watch ${LESSON_TITLE}`);
   await expectAccessible(page);
 
