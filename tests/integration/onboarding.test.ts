@@ -425,7 +425,10 @@ describe("the pages", () => {
 
     // A lesson with no series after it offers the first suggestion instead.
     const page = await render(`/video/${lesson.video.id}/${lesson.video.slug}`, cookie);
-    expect(page.status).toBe(302); // premium, no subscription: to /checkout
+    // Premium, no subscription: the lesson's locked page (ADR 038), with the way to the checkout and no Next up.
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('data-testid="start-checkout"');
+    expect(page.body).not.toContain('id="next-up-heading"');
     const free = await createLesson(ctx, { isFree: true });
     const next = await render(`/video/${free.video.id}/${free.video.slug}`, cookie);
     expect(next.status).toBe(200);
