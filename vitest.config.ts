@@ -75,6 +75,10 @@ export default defineConfig(async () => {
     },
     test: {
       setupFiles: ["./tests/integration/apply-migrations.ts"],
+      // Beside the e2e lane's two browsers and servers on a 2-core machine, a test that takes a fraction of a
+      // second alone can wait seconds for a core: a limit on how long a test may hang, not on its speed.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
       sequence: { sequencer: AlphabeticalSequencer },
       projects: [
         {
