@@ -1,4 +1,4 @@
-import { BookmarkIcon, CardsIcon, ChatIcon, HeadphonesIcon, PlayIcon, SparkIcon } from "~/components/icons";
+import { BookmarkIcon, CardsIcon, ChatIcon, CheckIcon, HeadphonesIcon, PlayIcon, SparkIcon } from "~/components/icons";
 import { annualSavings, type PlanForDisplay } from "./plan-card";
 import { formatDate, formatPrice, LEVEL_LABELS } from "#core/format";
 import { cn } from "~/lib/cn";
@@ -121,7 +121,6 @@ export function OrderSummary({ plan, plans, trialDays, firstChargeAt, className 
   const price = formatPrice(plan.priceCents, plan.currency);
   const savings = annualSavings(plan, plans);
   const dueToday = trialDays > 0 ? 0 : plan.priceCents;
-  const per = plan.interval === "year" ? "year" : "month";
   const levels = levelLabels([plan]);
   return (
     <section
@@ -131,16 +130,7 @@ export function OrderSummary({ plan, plans, trialDays, firstChargeAt, className 
       <h2 id="order-heading" className="text-sm font-semibold tracking-wider text-muted uppercase">
         Order summary
       </h2>
-      <div className="mt-4 flex items-start justify-between gap-4">
-        <div>
-          <p className="text-xl font-semibold text-ink">{plan.title} plan</p>
-          <p className="mt-1 text-sm text-muted">{plan.description}</p>
-        </div>
-        <p className="shrink-0 text-end">
-          <span className="text-xl font-semibold text-ink">{price}</span>
-          <span className="block text-sm text-muted">per {per}</span>
-        </p>
-      </div>
+      <PlanPrice plan={plan} />
       {savings ? (
         <p className="mt-4 rounded-lg bg-accent-50 px-3 py-2 text-sm font-medium text-accent-700">
           You save {formatPrice(savings.savedCents, plan.currency)} ({savings.percent}%) compared with paying monthly —{" "}
@@ -187,6 +177,36 @@ export function OrderSummary({ plan, plans, trialDays, firstChargeAt, className 
  * What a subscriber would switch to on /checkout/{plan}: the plan and when its price starts. No "due today":
  * a switch charges nothing here (the local provider applies it at the renewal; Stripe shows its own figures).
  */
+/** A plan's name, description and price a period, at the top of the order and switch summaries. */
+function PlanPrice({ plan }: { plan: PlanForDisplay }) {
+  return (
+    <div className="mt-4 flex items-start justify-between gap-4">
+      <div>
+        <p className="text-xl font-semibold text-ink">{plan.title} plan</p>
+        <p className="mt-1 text-sm text-muted">{plan.description}</p>
+      </div>
+      <p className="shrink-0 text-end">
+        <span className="text-xl font-semibold text-ink">{formatPrice(plan.priceCents, plan.currency)}</span>
+        <span className="block text-sm text-muted">per {plan.interval === "year" ? "year" : "month"}</span>
+      </p>
+    </div>
+  );
+}
+
+/** The first features of a plan, ticked (the plan page, for a newcomer and for a subscriber). */
+export function PlanFeatures({ features }: { features: readonly string[] }) {
+  return (
+    <ul className="grid gap-3 text-sm text-ink/85 sm:grid-cols-2">
+      {features.slice(0, 4).map((feature) => (
+        <li key={feature} className="flex gap-2.5">
+          <CheckIcon className="mt-0.5 size-[18px] shrink-0 text-primary-700" />
+          {feature}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SwitchSummary({
   plan,
   current,
@@ -206,16 +226,7 @@ export function SwitchSummary({
       <h2 id="switch-summary-heading" className="text-sm font-semibold tracking-wider text-muted uppercase">
         The plan you would switch to
       </h2>
-      <div className="mt-4 flex items-start justify-between gap-4">
-        <div>
-          <p className="text-xl font-semibold text-ink">{plan.title} plan</p>
-          <p className="mt-1 text-sm text-muted">{plan.description}</p>
-        </div>
-        <p className="shrink-0 text-end">
-          <span className="text-xl font-semibold text-ink">{price}</span>
-          <span className="block text-sm text-muted">per {per}</span>
-        </p>
-      </div>
+      <PlanPrice plan={plan} />
       <dl className="mt-6 space-y-3 border-t border-line pt-5 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-muted">Starts</dt>

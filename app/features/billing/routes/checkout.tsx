@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { OrderSummary, SwitchSummary } from "../components/checkout-parts";
+import { OrderSummary, PlanFeatures, SwitchSummary } from "../components/checkout-parts";
 import {
   checkoutHref,
   LessonArabicTitle,
@@ -16,7 +16,7 @@ import {
   type ReturnTo,
 } from "../components/checkout-context";
 import { useIsPending } from "~/components/form-fields";
-import { ArrowRightIcon, CardIcon, CheckIcon, LockIcon } from "~/components/icons";
+import { ArrowRightIcon, CardIcon, LockIcon } from "~/components/icons";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -139,14 +139,7 @@ export default function CheckoutPlanPage() {
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
         <div className="space-y-6">
           <OrderSummary plan={plan} plans={plans} trialDays={trialDays} firstChargeAt={firstChargeAt} />
-          <ul className="grid gap-3 text-sm text-ink/85 sm:grid-cols-2">
-            {plan.features.slice(0, 4).map((feature) => (
-              <li key={feature} className="flex gap-2.5">
-                <CheckIcon className="mt-0.5 size-[18px] shrink-0 text-primary-700" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatures features={plan.features} />
           {otherPlan ? (
             <p className="text-sm text-muted">
               Prefer {otherPlan.interval === "year" ? "to pay yearly" : "to pay monthly"}?{" "}
@@ -274,14 +267,7 @@ function SubscriberView({
             {returnTo ? <ReturnLink returnTo={returnTo} size="md" className="mt-4 max-w-full" /> : null}
           </SubscribedSummary>
           {own ? null : <SwitchSummary plan={plan} current={current} />}
-          <ul className="grid gap-3 text-sm text-ink/85 sm:grid-cols-2">
-            {plan.features.slice(0, 4).map((feature) => (
-              <li key={feature} className="flex gap-2.5">
-                <CheckIcon className="mt-0.5 size-[18px] shrink-0 text-primary-700" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatures features={plan.features} />
         </div>
         <section
           aria-labelledby="switch-heading"
