@@ -173,10 +173,6 @@ export function OrderSummary({ plan, plans, trialDays, firstChargeAt, className 
   );
 }
 
-/**
- * What a subscriber would switch to on /checkout/{plan}: the plan and when its price starts. No "due today":
- * a switch charges nothing here (the local provider applies it at the renewal; Stripe shows its own figures).
- */
 /** A plan's name, description and price a period, at the top of the order and switch summaries. */
 function PlanPrice({ plan }: { plan: PlanForDisplay }) {
   return (
@@ -207,6 +203,10 @@ export function PlanFeatures({ features }: { features: readonly string[] }) {
   );
 }
 
+/**
+ * What a subscriber would switch to on /checkout/{plan}: the plan and when its price starts. No "due today":
+ * a switch charges nothing here (the local provider applies it at the renewal; Stripe shows its own figures).
+ */
 export function SwitchSummary({
   plan,
   current,
