@@ -86,20 +86,12 @@ export async function getPreferencesWithSelfCheck(
   ctx: AppContext,
   { userId, access: accessLoaded }: { userId: number; access: LessonAccessFacts | Promise<LessonAccessFacts> },
 ): Promise<{ preferences: LearnerPreferences; regions: DialectRegion[]; selfCheckClips: number }> {
-  const [[rows, regions, beginner, intermediate, advanced], access] = await Promise.all([
-    ctx.db.batch([
-      preferencesQuery(ctx, userId),
-      regionsQuery(ctx),
-      clipQuery(ctx, "beginner"),
-      clipQuery(ctx, "intermediate"),
-      clipQuery(ctx, "advanced"),
-    ]),
-    accessLoaded,
-  ]);
-  const selfCheckClips = [beginner, intermediate, advanced].filter(
-    ([row]) => row !== undefined && !isLessonLocked(row, access),
-  ).length;
-  return { preferences: rows[0] ?? NO_PREFERENCES, regions, selfCheckClips };
+  const { prefRows, regions, clipRows, access } = await loadOnboarding(ctx, { userId, access: accessLoaded });
+  const selfCheckClips = LEVELS.filter((level) => {
+    const row = clipRows[level][0];
+    return row !== undefined && !isLessonLocked(row, access);
+  }).length;
+  return { preferences: prefRows[0] ?? NO_PREFERENCES, regions, selfCheckClips };
 }
 
 /** A short clip of the self-check: the lesson, its poster, and a playable URL when this member may watch it. */
@@ -144,12 +136,12 @@ function clipQuery(ctx: AppContext, level: Level) {
     .limit(1);
 }
 
-/** Everything the onboarding page shows: the member's answers so far, the regions and the three clips. */
-export async function getOnboardingPage(
+/** One batch for the onboarding page and the profile: the member's answers, the regions, each level's clip. */
+async function loadOnboarding(
   ctx: AppContext,
-  { userId, access: accessLoaded }: { userId: number; access: LessonAccessFacts | Promise<LessonAccessFacts> },
+  { userId, access }: { userId: number; access: LessonAccessFacts | Promise<LessonAccessFacts> },
 ) {
-  const [[prefRows, regions, beginner, intermediate, advanced], access] = await Promise.all([
+  const [[prefRows, regions, beginner, intermediate, advanced], loadedAccess] = await Promise.all([
     ctx.db.batch([
       preferencesQuery(ctx, userId),
       regionsQuery(ctx),
@@ -157,9 +149,17 @@ export async function getOnboardingPage(
       clipQuery(ctx, "intermediate"),
       clipQuery(ctx, "advanced"),
     ]),
-    accessLoaded,
+    access,
   ]);
-  const rows = { beginner, intermediate, advanced };
+  return { prefRows, regions, clipRows: { beginner, intermediate, advanced }, access: loadedAccess };
+}
+
+/** Everything the onboarding page shows: the member's answers so far, the regions and the three clips. */
+export async function getOnboardingPage(
+  ctx: AppContext,
+  { userId, access: accessLoaded }: { userId: number; access: LessonAccessFacts | Promise<LessonAccessFacts> },
+) {
+  const { prefRows, regions, clipRows: rows, access } = await loadOnboarding(ctx, { userId, access: accessLoaded });
   const clips = await Promise.all(
     LEVELS.map(async (level): Promise<SelfCheckClip | null> => {
       const row = rows[level][0];
