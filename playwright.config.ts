@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// e2e drives the built app in Debian's Chromium. Its files are shared out between E2E_WORKERS workers (2 by
+// e2e drives the built app in Debian's Chromium. Its files are shared out between E2E_WORKERS workers (3 by
 // default), and each worker has a server of its own, on its own port and its own fresh local D1/R2 state
 // (.e2e-state, .e2e-state-1, …): two files never meet in one database, as when they ran one after another.
 // A test reaches its worker's server through the `baseURL` fixture of tests/e2e/test.ts.
@@ -8,7 +8,9 @@ const firstPort = Number(process.env.E2E_PORT ?? 8799);
 // E2E_BASE_URL points the suite at a server that is already running (e.g. `npm run dev` on its own
 // state) instead of building and starting fresh ones: then there is one worker.
 const externalBaseURL = process.env.E2E_BASE_URL;
-const servers = externalBaseURL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const servers = externalBaseURL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+/** This run, so a server copies only the seed made for it. */
+const run = (process.env.E2E_RUN ??= String(Date.now()));
 export const baseURLs = externalBaseURL
   ? [externalBaseURL]
   : Array.from({ length: servers }, (_, index) => `http://127.0.0.1:${firstPort + index}`);
@@ -39,7 +41,8 @@ export default defineConfig({
     },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  // Started one after another: the first builds (unless SKIP_BUILD=1), the others serve that build.
+  // Started one after another: the first builds (unless SKIP_BUILD=1) and seeds, the others serve that build
+  // on a copy of the first one's freshly seeded state (scripts/e2e-server.mjs).
   webServer: externalBaseURL
     ? undefined
     : baseURLs.map((url, index) => ({
@@ -50,7 +53,8 @@ export default defineConfig({
         env: {
           PORT: String(firstPort + index),
           PERSIST_TO: index === 0 ? ".e2e-state" : `.e2e-state-${index}`,
-          ...(index > 0 ? { SKIP_BUILD: "1" } : {}),
+          E2E_RUN: run,
+          ...(index > 0 ? { SKIP_BUILD: "1", E2E_COPY_SEED: "1" } : {}),
         },
         stdout: "pipe" as const,
       })),

@@ -4,8 +4,8 @@ import { DEMO_GLOSSES } from "../../seed/glosses";
 import { DEMO, expectAccessible, signIn, signUpDirect } from "./fixtures";
 import { expect, test } from "./test";
 
-// The word popup (docs/words.md "The popup"): every word of two demo lessons tapped, its meaning in that
-// sentence shown, the popup never over its line; a status set in the popup tints the word.
+// The word popup (docs/words.md "The popup"): the words at both ends of every line of two demo lessons tapped,
+// their meaning in that sentence shown, the popup never over its line; a status set in the popup tints the word.
 
 // Its walks are long and independent of each other: they may run on both workers at once.
 test.describe.configure({ mode: "parallel" });
@@ -53,7 +53,10 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport: viewport.size });
 
     for (const slug of LESSONS) {
-      test(`every word of ${slug} says its meaning in the sentence, and its popup leaves the line in view`, async ({
+      // The first and the last word of each line, where a popup meets the screen's edges. That every word
+      // answers its meaning in its sentence is proven at the server for every word of every demo lesson
+      // (tests/integration/word-tokens.test.ts); the browser proves what it shows and where the popup goes.
+      test(`the words at both ends of every line of ${slug} say their meaning in the sentence, and their popup leaves the line in view`, async ({
         page,
       }) => {
         test.setTimeout(240_000);
@@ -63,6 +66,7 @@ for (const viewport of VIEWPORTS) {
         let tapped = 0;
         for (const [line, words] of glosses.entries()) {
           for (const [position, expected] of words.entries()) {
+            if (position !== 0 && position !== words.length - 1) continue;
             const button = word(page, line, position);
             const dialog = await tap(page, button);
             await expect(dialog.getByTestId("word-gloss")).toHaveText(expected.gloss);
@@ -89,7 +93,7 @@ for (const viewport of VIEWPORTS) {
             tapped += 1;
           }
         }
-        expect(tapped).toBe(glosses.flat().length);
+        expect(tapped).toBe(glosses.reduce((sum, words) => sum + Math.min(words.length, 2), 0));
       });
     }
   });
