@@ -3,12 +3,11 @@ import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 import { AddToPlaylist } from "~/features/collections/components/add-to-playlist";
 import { LessonExercises } from "./exercises/lesson-exercises";
 import { buttonClasses } from "~/components/ui/button";
-import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
-import { describeDuration, formatDuration } from "#core/format";
 import type { OpenLessonData } from "../lesson-route.server";
 import { GuestPromptProvider, returnHref, useGuestPrompt } from "./guest-prompt";
 import { LessonChat } from "./lesson-chat";
+import { LessonHeading } from "./lesson-heading";
 import { LessonComments } from "./lesson-comments";
 import { NextUp } from "./next-up";
 import { KnownWordsPanel } from "./known-words-panel";
@@ -21,7 +20,7 @@ import {
   PartOfCard,
   UpNextCard,
 } from "./lesson-details";
-import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, LockIcon } from "~/components/icons";
+import { ArrowLeftIcon, ArrowRightIcon, CheckIcon, LockIcon } from "~/components/icons";
 import { PlayerWorkspace, type WorkspaceHandle } from "./player-workspace";
 import { usePlayerPreferences } from "./use-player-preferences";
 import type { SavedProgress } from "./use-progress-saver";
@@ -92,45 +91,24 @@ export function LessonPage({ data }: { data: OpenLessonData }) {
 
       <header className="mt-3 mb-5 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
-          <h1 className="text-2xl leading-tight font-bold tracking-tight text-ink sm:text-3xl">{lesson.title}</h1>
-          {lesson.titleAr ? (
-            <p className="mt-0.5 text-xl text-primary-800 sm:text-2xl">
-              <span lang="ar" dir="rtl">
-                {lesson.titleAr}
-              </span>
-            </p>
-          ) : null}
-          <div className="mt-2.5 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
-            <LevelBadge level={lesson.level} />
-            {lesson.isFree ? (
-              <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-bold tracking-wide text-ink uppercase">
-                Free
-              </span>
-            ) : null}
-            <span className="inline-flex items-center gap-1">
-              <ClockIcon className="size-4" />
-              <span aria-hidden="true">{formatDuration(lesson.durationSeconds)}</span>
-              <span className="sr-only">{describeDuration(lesson.durationSeconds)}</span>
-            </span>
-            {page.teachers.length > 0 ? (
-              <span>
-                with{" "}
-                <span className="font-medium text-ink">{page.teachers.map((teacher) => teacher.name).join(" & ")}</span>
-              </span>
-            ) : null}
-            {lesson.country ? (
-              <span>
-                {lesson.country.name}
-                {lesson.country.dialect ? ` · ${lesson.country.dialect}` : ""}
-              </span>
-            ) : null}
+          <LessonHeading
+            lesson={lesson}
+            teachers={page.teachers}
+            badge={
+              lesson.isFree ? (
+                <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-bold tracking-wide text-ink uppercase">
+                  Free
+                </span>
+              ) : null
+            }
+          >
             {completed ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-primary-50 px-2.5 py-0.5 text-xs font-semibold text-primary-800 ring-1 ring-primary-200">
                 <CheckIcon className="size-3.5" /> Completed
               </span>
             ) : null}
             {known ? <KnownWords knowledge={known.knowledge} /> : null}
-          </div>
+          </LessonHeading>
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {guest ? (

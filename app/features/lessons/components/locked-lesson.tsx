@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
-import { ArrowRightIcon, CheckIcon, ClockIcon, LockIcon } from "~/components/icons";
+import { ArrowRightIcon, CheckIcon, LockIcon } from "~/components/icons";
 import { buttonClasses } from "~/components/ui/button";
-import { LevelBadge } from "~/components/video-card";
 import { cn } from "~/lib/cn";
-import { describeDuration, formatDuration, formatPrice } from "#core/format";
+import { formatPrice } from "#core/format";
 import { PREMIUM_CONTENT_CLASS } from "../lesson-meta";
 import type { LockedLessonData } from "../lesson-route.server";
 import { AboutLesson, sectionCard } from "./lesson-details";
+import { LessonHeading } from "./lesson-heading";
 
 /**
  * A premium lesson for someone who may not watch it (a visitor, a member without a subscription; ADR 038):
@@ -24,36 +24,15 @@ export function LockedLesson({ data }: { data: LockedLessonData }) {
       <Breadcrumb items={[{ label: "Library", to: "/video-library" }, { label: lesson.title }]} />
 
       <header className="mt-3 mb-5">
-        <h1 className="text-2xl leading-tight font-bold tracking-tight text-ink sm:text-3xl">{lesson.title}</h1>
-        {lesson.titleAr ? (
-          <p className="mt-0.5 text-xl text-primary-800 sm:text-2xl">
-            <span lang="ar" dir="rtl">
-              {lesson.titleAr}
+        <LessonHeading
+          lesson={lesson}
+          teachers={teachers}
+          badge={
+            <span className="inline-flex items-center gap-1 rounded-full bg-ink px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+              <LockIcon className="size-3.5" /> Premium
             </span>
-          </p>
-        ) : null}
-        <div className="mt-2.5 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted">
-          <LevelBadge level={lesson.level} />
-          <span className="inline-flex items-center gap-1 rounded-full bg-ink px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
-            <LockIcon className="size-3.5" /> Premium
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <ClockIcon className="size-4" />
-            <span aria-hidden="true">{formatDuration(lesson.durationSeconds)}</span>
-            <span className="sr-only">{describeDuration(lesson.durationSeconds)}</span>
-          </span>
-          {teachers.length > 0 ? (
-            <span>
-              with <span className="font-medium text-ink">{teachers.map((teacher) => teacher.name).join(" & ")}</span>
-            </span>
-          ) : null}
-          {lesson.country ? (
-            <span>
-              {lesson.country.name}
-              {lesson.country.dialect ? ` · ${lesson.country.dialect}` : ""}
-            </span>
-          ) : null}
-        </div>
+          }
+        />
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(340px,400px)] xl:grid-cols-[minmax(0,1fr)_420px]">
