@@ -22,7 +22,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 60_000,
+  // How long a test may hang: on 2 cores beside the other lane, three workers, their servers and browsers,
+  // a step that takes a second alone can wait many (not a measure of speed; `npm run bench` is).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: baseURLs[0],

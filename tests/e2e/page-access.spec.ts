@@ -131,10 +131,16 @@ test("every page answers each kind of caller as its module declares", async ({ r
     const audience = pageAudience(routes, declared, id);
     const url = urlOf(routes, id);
     const methods = routes[id]!.hasAction ? ["GET", "POST"] : ["GET"];
-    for (const [identity, token] of Object.entries(tokens) as Array<[Identity, string | null]>) {
+    // A page's callers are asked at once (each with its own token), one page after another.
+    const asks = (Object.entries(tokens) as Array<[Identity, string | null]>).flatMap(([identity, token]) =>
       // A POST is sent only where it must be refused: one that goes through would change something (an
       // empty form is refused by the action itself, which is each feature's own tests' business).
-      for (const method of methods.filter((m) => m === "GET" || expected(audience, identity) !== "through")) {
+      methods
+        .filter((m) => m === "GET" || expected(audience, identity) !== "through")
+        .map((method) => ({ identity, token, method })),
+    );
+    await Promise.all(
+      asks.map(async ({ identity, token, method }) => {
         // A POST must come from the site itself (server/lib/request-guards.ts); its form is empty.
         // Node's fetch, not Playwright's request context: that one keeps the cookies answers set.
         const response = await fetch(new URL(url, origin), {
@@ -151,8 +157,8 @@ test("every page answers each kind of caller as its module declares", async ({ r
         const got = outcomeOf(response.status, response.headers.get("location") ?? undefined);
         const want = expected(audience, identity);
         if (got !== want) unexpected.push(`${method} ${url} (${id}) as ${identity}: ${got}, expected ${want}`);
-      }
-    }
+      }),
+    );
   }
   console.log(
     `${pages.length} pages × ${Object.keys(tokens).length} callers (GET, and POST where there is an action): ${requests} requests, ${unexpected.length} unexpected`,
