@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_PERMISSION } from "../../core/permissions";
+import { downloadVerdict, OFFLINE_GRACE_DAYS, OFFLINE_GRACE_MS } from "../../core/offline";
+import { createAppContext } from "../../server/context";
+import { createSubscription } from "../fixtures/lessons";
+import { call, json, member, testEnv } from "./helpers";
+
+// Downloads and the membership they belong to (docs/offline.md): the API the device asks, and the rule the
+// service worker and the Downloads page apply to what it answered.
+
+type Access = { data: { userId: number; premium: boolean; checkedAt: string; graceDays: number } };
+
+describe("GET /api/offline/access", () => {
+  it("answers a visitor 401 and never lets a cache keep the answer", async () => {
+    const response = await call("/api/offline/access");
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { errors: string[] }).errors.length).toBeGreaterThan(0);
+  });
+
+  it("says a subscriber may watch premium lessons, for them alone", async () => {
+    const subscriber = await member({ subscribed: true });
+    const other = await member();
+    const response = await call("/api/offline/access", { token: subscriber.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const body = await json<Access>(response);
+    expect(body.data).toMatchObject({ userId: subscriber.id, premium: true, graceDays: OFFLINE_GRACE_DAYS });
+    expect(Number.isNaN(Date.parse(body.data.checkedAt))).toBe(false);
+
+    // Another member on the same API hears about themselves only: their id, their (free) access.
+    const theirs = await json<Access>(await call("/api/offline/access", { token: other.token }));
+    expect(theirs.data).toMatchObject({ userId: other.id, premium: false });
+  });
+
+  it("says a member whose subscription lapsed may not (premium downloads stop at once)", async () => {
+    const lapsed = await member();
+    const ctx = createAppContext(testEnv);
+    await createSubscription(ctx, lapsed.id, { status: "expired", endsInDays: -3 });
+    const body = await json<Access>(await call("/api/offline/access", { token: lapsed.token }));
+    expect(body.data).toMatchObject({ userId: lapsed.id, premium: false });
+  });
+
+  it("counts an admin as entitled, as the lesson page does", async () => {
+    const admin = await member({ permissions: [ADMIN_PERMISSION] });
+    const body = await json<Access>(await call("/api/offline/access", { token: admin.token }));
+    expect(body.data.premium).toBe(true);
+  });
+
+  it("takes no writes: a POST is a JSON 405 naming GET", async () => {
+    const subscriber = await member();
+    const response = await call("/api/offline/access", { token: subscriber.token, method: "POST", json: {} });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toContain("GET");
+    expect(((await response.json()) as { errors: string[] }).errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe("downloadVerdict: when a download plays", () => {
+  const now = Date.parse("2031-03-10T12:00:00Z");
+  const free = { userId: 7, isFree: true };
+  const premium = { userId: 7, isFree: false };
+  const confirmed = (premiumAccess: boolean, agoMs: number) => ({
+    userId: 7,
+    premium: premiumAccess,
+    confirmedAt: now - agoMs,
+  });
+
+  it("plays a free lesson whatever the subscription says", () => {
+    expect(downloadVerdict(free, confirmed(false, 0), now)).toEqual({ playable: true });
+    expect(downloadVerdict(free, null, now)).toEqual({ playable: true });
+  });
+
+  it("plays a premium lesson for the grace period after the last confirmation, not a moment longer", () => {
+    expect(downloadVerdict(premium, confirmed(true, OFFLINE_GRACE_MS - 1), now)).toEqual({ playable: true });
+    expect(downloadVerdict(premium, confirmed(true, OFFLINE_GRACE_MS + 1), now)).toEqual({
+      playable: false,
+      reason: "unconfirmed",
+    });
+    expect(downloadVerdict(premium, null, now)).toMatchObject({ playable: false, reason: "unconfirmed" });
+  });
+
+  it("stops a premium lesson at once when the server said the access ended", () => {
+    expect(downloadVerdict(premium, confirmed(false, 0), now)).toEqual({ playable: false, reason: "ended" });
+  });
+
+  it("does not let a clock set back before the confirmation stretch the grace period", () => {
+    expect(downloadVerdict(premium, confirmed(true, -60_000), now)).toMatchObject({ playable: false });
+  });
+
+  it("plays nothing for another member signed in on the same device", () => {
+    expect(downloadVerdict(free, { userId: 8, premium: true, confirmedAt: now }, now)).toEqual({
+      playable: false,
+      reason: "other-member",
+    });
+  });
+});
