@@ -23,15 +23,18 @@ export interface DownloadFacts {
 }
 
 export type DownloadVerdict =
-  | { playable: true }
-  | { playable: false; reason: "ended" | "unconfirmed" | "other-member" | "signed-out" };
+  { playable: true } | { playable: false; reason: "ended" | "unconfirmed" | "other-member" | "signed-out" };
 
 /**
  * May this download play now? Free lessons always do for the member who downloaded them. A premium one plays
  * while the last answer said "premium" and is less than OFFLINE_GRACE_DAYS old; at once not when the server
  * said the access ended. A clock set back before the last confirmation counts as unconfirmed.
  */
-export function downloadVerdict(download: DownloadFacts, access: OfflineAccessRecord | null, now: number): DownloadVerdict {
+export function downloadVerdict(
+  download: DownloadFacts,
+  access: OfflineAccessRecord | null,
+  now: number,
+): DownloadVerdict {
   if (!access) return download.isFree ? { playable: true } : { playable: false, reason: "unconfirmed" };
   if (access.userId !== download.userId) return { playable: false, reason: "other-member" };
   if (download.isFree) return { playable: true };

@@ -54,7 +54,9 @@ self.addEventListener("activate", (event) => {
     (async () => {
       const names = await caches.keys();
       await Promise.all(
-        names.filter((name) => name.startsWith(PRECACHE_PREFIX) && name !== PRECACHE).map((name) => caches.delete(name)),
+        names
+          .filter((name) => name.startsWith(PRECACHE_PREFIX) && name !== PRECACHE)
+          .map((name) => caches.delete(name)),
       );
       // Navigations start their network request while the worker boots.
       await self.registration.navigationPreload?.enable();
@@ -137,11 +139,18 @@ async function navigate(event: FetchEvent, url: URL): Promise<Response> {
 async function media(request: Request, url: URL): Promise<Response> {
   const cached = await caches.match(url.pathname, { cacheName: DOWNLOADS_CACHE });
   if (!cached) return fetch(request);
-  const record = await findDownload((download) => download.mediaPath === url.pathname || download.posterPath === url.pathname);
+  const record = await findDownload(
+    (download) => download.mediaPath === url.pathname || download.posterPath === url.pathname,
+  );
   if (record && record.mediaPath === url.pathname) {
     const verdict = await verdictFor(record);
     if (!verdict.playable) {
-      return Response.json({ errors: [VERDICT_MESSAGES[verdict.reason]] }, { status: 403 });
+      // Online, the server decides (a member who subscribed again plays before the record catches up).
+      try {
+        return await fetch(request);
+      } catch {
+        return Response.json({ errors: [VERDICT_MESSAGES[verdict.reason]] }, { status: 403 });
+      }
     }
   }
   return answerWithRange(request, cached);
@@ -165,7 +174,8 @@ async function networkThenDownload(request: Request, url: URL): Promise<Response
  */
 function offlineKey(url: URL): string {
   if (url.pathname.endsWith(".data")) return url.pathname;
-  if (url.pathname.endsWith("/words")) return glossKey(url.pathname, url.searchParams.get("cue"), url.searchParams.get("i"));
+  if (url.pathname.endsWith("/words"))
+    return glossKey(url.pathname, url.searchParams.get("cue"), url.searchParams.get("i"));
   return url.pathname + url.search;
 }
 

@@ -94,7 +94,10 @@ test("a downloaded free lesson opens offline and plays with seeking, its video a
   const media = await mediaPath(page);
 
   await page.goto("/downloads");
-  const row = page.getByRole("list", { name: "Downloaded lessons" }).getByRole("listitem").filter({ hasText: FREE_LESSON });
+  const row = page
+    .getByRole("list", { name: "Downloaded lessons" })
+    .getByRole("listitem")
+    .filter({ hasText: FREE_LESSON });
   await expect(row).toContainText(/\d+(\.\d)? (KB|MB)/);
   await expect(page.getByTestId("storage-used")).toContainText("available");
 
@@ -106,7 +109,11 @@ test("a downloaded free lesson opens offline and plays with seeking, its video a
     // The worker answers a byte range of the kept file, whatever signature the page's URL carried.
     const range = await page.evaluate(async (url) => {
       const response = await fetch(`${url}?exp=1&sig=stale`, { headers: { Range: "bytes=100-199" } });
-      return { status: response.status, contentRange: response.headers.get("Content-Range"), length: (await response.arrayBuffer()).byteLength };
+      return {
+        status: response.status,
+        contentRange: response.headers.get("Content-Range"),
+        length: (await response.arrayBuffer()).byteLength,
+      };
     }, media);
     expect(range).toMatchObject({ status: 206, length: 100 });
     expect(range.contentRange).toMatch(/^bytes 100-199\/\d+$/);
@@ -115,7 +122,8 @@ test("a downloaded free lesson opens offline and plays with seeking, its video a
     const played = await page.evaluate(async () => {
       const video = document.querySelector("video")!;
       video.muted = true;
-      if (video.readyState < 1) await new Promise((resolve) => video.addEventListener("loadedmetadata", resolve, { once: true }));
+      if (video.readyState < 1)
+        await new Promise((resolve) => video.addEventListener("loadedmetadata", resolve, { once: true }));
       const target = Math.min(3, video.duration / 2);
       video.currentTime = target;
       await new Promise((resolve) => video.addEventListener("seeked", resolve, { once: true }));
@@ -126,6 +134,15 @@ test("a downloaded free lesson opens offline and plays with seeking, its video a
     await expect
       .poll(() => page.evaluate(() => document.querySelector("video")!.currentTime))
       .toBeGreaterThan(played.target + 0.3);
+
+    // With the screen off, the system's controls show the lesson (Media Session), its poster from the download.
+    const session = await page.evaluate(async () => {
+      const metadata = navigator.mediaSession.metadata;
+      const artwork = metadata?.artwork[0]?.src;
+      return { title: metadata?.title, artwork: artwork ? (await fetch(artwork)).status : null };
+    });
+    expect(session.title).toBe(FREE_LESSON);
+    expect(session.artwork).toBe(200);
 
     // A page that was not downloaded: the offline page.
     await page.goto("/progress");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_PERMISSION } from "../../core/permissions";
 import { downloadVerdict, OFFLINE_GRACE_DAYS, OFFLINE_GRACE_MS } from "../../core/offline";
+import { answerWithRange, parseByteRange } from "../../app/sw/range";
 import { createAppContext } from "../../server/context";
 import { createSubscription } from "../fixtures/lessons";
 import { call, json, member, testEnv } from "./helpers";
@@ -92,5 +93,39 @@ describe("downloadVerdict: when a download plays", () => {
       playable: false,
       reason: "other-member",
     });
+  });
+});
+
+describe("the service worker's Range answers for a downloaded video", () => {
+  it("reads one range as a video element asks for it", () => {
+    expect(parseByteRange("bytes=0-", 1000)).toEqual({ start: 0, end: 999 });
+    expect(parseByteRange("bytes=100-199", 1000)).toEqual({ start: 100, end: 199 });
+    expect(parseByteRange("bytes=900-5000", 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseByteRange("bytes=-100", 1000)).toEqual({ start: 900, end: 999 });
+    for (const header of ["bytes=1000-", "bytes=5-4", "bytes=-0", "bytes=-", "items=0-1", "bytes=0-1,5-6"]) {
+      expect(parseByteRange(header, 1000), header).toBeNull();
+    }
+  });
+
+  it("answers 206 with Content-Range, the whole file 200, and an impossible range 416", async () => {
+    const bytes = new Uint8Array(1000).map((_, index) => index % 251);
+    const kept = () => new Response(bytes, { headers: { "Content-Type": "video/mp4" } });
+    const ask = (range?: string) =>
+      answerWithRange(new Request("https://ahla.test/media/v.mp4", { headers: range ? { Range: range } : {} }), kept());
+
+    const part = await ask("bytes=100-199");
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe("bytes 100-199/1000");
+    expect(part.headers.get("Content-Type")).toBe("video/mp4");
+    expect([...new Uint8Array(await part.arrayBuffer())]).toEqual([...bytes.slice(100, 200)]);
+
+    const whole = await ask();
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
+    expect((await whole.arrayBuffer()).byteLength).toBe(1000);
+
+    const beyond = await ask("bytes=2000-");
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("Content-Range")).toBe("bytes */1000");
   });
 });

@@ -176,7 +176,9 @@ async function assertRoomFor(bytes: number) {
   if (!estimate?.quota) return;
   const free = estimate.quota - (estimate.usage ?? 0);
   if (free < bytes) {
-    throw new DownloadError(`Not enough space on this device: the video needs ${formatBytes(bytes)}, ${formatBytes(free)} is free.`);
+    throw new DownloadError(
+      `Not enough space on this device: the video needs ${formatBytes(bytes)}, ${formatBytes(free)} is free.`,
+    );
   }
 }
 
@@ -184,7 +186,8 @@ function toDownloadError(error: unknown): DownloadError {
   if (error instanceof DownloadError) return error;
   if (error instanceof DOMException && error.name === "QuotaExceededError")
     return new DownloadError("Not enough space on this device. Delete a download and try again.");
-  if (error instanceof DOMException && error.name === "AbortError") return new DownloadError("The download was cancelled.");
+  if (error instanceof DOMException && error.name === "AbortError")
+    return new DownloadError("The download was cancelled.");
   if (typeof navigator !== "undefined" && !navigator.onLine)
     return new DownloadError("The connection dropped. Try again when you are online.");
   return new DownloadError("The download stopped: the connection failed. Try again.");

@@ -68,8 +68,8 @@ export default function DownloadsRoute() {
     <main className="mx-auto max-w-3xl px-4 pt-8 pb-16 sm:px-6 lg:pt-12">
       <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Downloads</h1>
       <p className="mt-2 text-muted">
-        Lessons kept on this device play without a connection, with their transcript and word meanings. Premium
-        lessons keep playing while your subscription runs: go online at least every {OFFLINE_GRACE_DAYS} days.
+        Lessons kept on this device play without a connection, with their transcript and word meanings. Premium lessons
+        keep playing while your subscription runs: go online at least every {OFFLINE_GRACE_DAYS} days.
       </p>
       <p role="status" className="mt-3 text-sm font-medium text-primary-800">
         {notice}
@@ -164,7 +164,9 @@ function DownloadRow({
   const [verdict, setVerdict] = useState<ReturnType<typeof import("../downloads").verdictOf> | null>(null);
   useEffect(() => {
     void import("../downloads").then((offline) =>
-      setVerdict(record.userId === userId ? offline.verdictOf(record, access) : { playable: false, reason: "other-member" }),
+      setVerdict(
+        record.userId === userId ? offline.verdictOf(record, access) : { playable: false, reason: "other-member" },
+      ),
     );
   }, [record, access, userId]);
   const stopped = verdict && !verdict.playable ? VERDICT_MESSAGES[verdict.reason] : null;
@@ -192,7 +194,11 @@ function DownloadRow({
       <div className="flex shrink-0 gap-2">
         {stopped ? null : (
           // A document load (not a client navigation): offline, the service worker answers it from the download.
-          <a href={record.path} aria-label={`Watch ${record.title}`} className={buttonClasses("primary", "md", "min-h-11")}>
+          <a
+            href={record.path}
+            aria-label={`Watch ${record.title}`}
+            className={buttonClasses("primary", "md", "min-h-11")}
+          >
             Watch
           </a>
         )}
