@@ -244,7 +244,13 @@ export function verdictOf(record: DownloadRecord, access: OfflineAccessRecord | 
 }
 
 /** Space used and left for this site (`navigator.storage.estimate()`), and whether it is persistent. */
-export async function storageSummary(): Promise<{ usage: number | null; quota: number | null; persisted: boolean }> {
+export interface StorageSummary {
+  usage: number | null;
+  quota: number | null;
+  persisted: boolean;
+}
+
+export async function storageSummary(): Promise<StorageSummary> {
   const estimate = await navigator.storage?.estimate?.().catch(() => null);
   const persisted = (await navigator.storage?.persisted?.().catch(() => false)) ?? false;
   return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted };

@@ -32,9 +32,9 @@ export function DownloadButton({ source, interactive }: { source: DownloadSource
 
   useEffect(() => {
     if (!interactive) return;
-    if (!("caches" in window) || !("serviceWorker" in navigator)) return setState({ kind: "unsupported" });
     let cancelled = false;
     void (async () => {
+      if (!("caches" in window) || !("serviceWorker" in navigator)) return setState({ kind: "unsupported" });
       const [record, access] = await Promise.all([
         readJson<DownloadRecord>(`${DOWNLOAD_RECORD_PREFIX}${source.lessonId}`),
         readJson<OfflineAccessRecord>(ACCESS_RECORD_URL),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { pendingInstallPrompt, rememberInstallAnswer, type InstallPromptEvent } from "~/lib/install-prompt";
 
@@ -8,16 +8,14 @@ import { pendingInstallPrompt, rememberInstallAnswer, type InstallPromptEvent } 
  * answered, installed or "Not now" (remembered on the device).
  */
 export function InstallPrompt({ when }: { when: boolean }) {
-  const [offer, setOffer] = useState<InstallPromptEvent | null>(null);
+  const [answered, setAnswered] = useState(false);
+  // Read when the lesson is finished (never on the server: `when` starts false).
+  const offer = useMemo<InstallPromptEvent | null>(() => (when ? pendingInstallPrompt() : null), [when]);
 
-  useEffect(() => {
-    if (when) setOffer(pendingInstallPrompt());
-  }, [when]);
-
-  if (!offer) return null;
+  if (!offer || answered) return null;
   const answer = (outcome: string) => {
     rememberInstallAnswer(outcome);
-    setOffer(null);
+    setAnswered(true);
   };
   return (
     <aside

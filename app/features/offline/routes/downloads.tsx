@@ -6,8 +6,9 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import type { Audience } from "~/lib/audience";
 import { forAudience, requireUser } from "~/lib/auth.server";
 import { titleMeta } from "~/lib/route-meta";
-import { OFFLINE_GRACE_DAYS, VERDICT_MESSAGES, type OfflineAccessRecord } from "#core/offline";
+import { OFFLINE_GRACE_DAYS, VERDICT_MESSAGES, type DownloadVerdict, type OfflineAccessRecord } from "#core/offline";
 import type { DownloadRecord } from "~/sw/protocol";
+import type { StorageSummary as Storage } from "../downloads";
 import { formatBytes } from "../format-bytes";
 
 // A member's own device: the list is read from this browser's storage, the page only says who is asking.
@@ -18,11 +19,19 @@ export const loader = forAudience(audience, async function loader({ request, con
   return { userId: user.id };
 });
 
-type Storage = Awaited<ReturnType<typeof import("../downloads").storageSummary>>;
 type Listing =
   | { kind: "loading" }
   | { kind: "unsupported" }
   | { kind: "ready"; downloads: DownloadRecord[]; access: OfflineAccessRecord | null; storage: Storage };
+
+/** What this device holds. Online, the server is asked again first: a subscription that ended stops premium downloads at once. */
+async function loadListing(confirm: boolean): Promise<Listing> {
+  const offline = await import("../downloads");
+  if (!offline.offlineSupported()) return { kind: "unsupported" };
+  const access = confirm ? await offline.confirmAccess() : await offline.readAccess();
+  const [downloads, storage] = await Promise.all([offline.listDownloads(), offline.storageSummary()]);
+  return { kind: "ready", downloads, access, storage };
+}
 
 /**
  * /downloads: the lessons kept on this device, their size, the space used and left, persistent storage, and
@@ -33,18 +42,11 @@ export default function DownloadsRoute() {
   const [listing, setListing] = useState<Listing>({ kind: "loading" });
   const [notice, setNotice] = useState("");
 
-  const refresh = useCallback(async (confirm: boolean) => {
-    const offline = await import("../downloads");
-    if (!offline.offlineSupported()) return setListing({ kind: "unsupported" });
-    // Online, ask the server again: a subscription that ended stops premium downloads at once.
-    const access = confirm ? await offline.confirmAccess() : await offline.readAccess();
-    const [downloads, storage] = await Promise.all([offline.listDownloads(), offline.storageSummary()]);
-    setListing({ kind: "ready", downloads, access, storage });
-  }, []);
+  const refresh = useCallback(async (confirm: boolean) => setListing(await loadListing(confirm)), []);
 
   useEffect(() => {
-    void refresh(navigator.onLine);
-  }, [refresh]);
+    void loadListing(navigator.onLine).then(setListing);
+  }, []);
 
   const remove = async (record: DownloadRecord) => {
     const offline = await import("../downloads");
@@ -161,7 +163,7 @@ function DownloadRow({
   userId: number;
   onDelete: () => void;
 }) {
-  const [verdict, setVerdict] = useState<ReturnType<typeof import("../downloads").verdictOf> | null>(null);
+  const [verdict, setVerdict] = useState<DownloadVerdict | null>(null);
   useEffect(() => {
     void import("../downloads").then((offline) =>
       setVerdict(
