@@ -3,7 +3,16 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from "~/lib/constants";
 import { useCloseOnNavigation } from "~/lib/use-close-on-navigation";
-import { CardIcon, ChartIcon, ChevronDownIcon, DownloadIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from "./icons";
+import {
+  CardIcon,
+  ChartIcon,
+  ChevronDownIcon,
+  DownloadIcon,
+  LogoutIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UserIcon,
+} from "./icons";
 
 export interface AccountMenuUser {
   name: string;
