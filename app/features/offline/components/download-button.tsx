@@ -80,10 +80,14 @@ export function DownloadButton({ source, interactive }: { source: DownloadSource
   return (
     <div className="flex flex-col items-start gap-1" data-testid="download-lesson">
       {downloaded ? (
-        <Link to="/downloads" className={buttonClasses("secondary", "md", "min-h-11")}>
+        <Link
+          to="/downloads"
+          aria-label={`Downloaded, ${formatBytes(state.record.bytes)}: manage downloads`}
+          title={`${formatBytes(state.record.bytes)} on this device`}
+          className={buttonClasses("secondary", "md", "min-h-11")}
+        >
           <CheckIcon className="size-4 text-primary-700" />
           Downloaded
-          <span className="text-muted">· {formatBytes(state.record.bytes)}</span>
         </Link>
       ) : (
         <button
@@ -116,7 +120,7 @@ export function DownloadButton({ source, interactive }: { source: DownloadSource
         role="status"
         className={cn(
           "max-w-72 text-xs",
-          state.kind === "failed" || (downloaded && state.stopped) ? "text-red-800" : "text-muted",
+          state.kind === "failed" || (downloaded && state.stopped) ? "text-red-800" : "sr-only",
         )}
       >
         {state.kind === "failed"
