@@ -106,6 +106,12 @@ test("a downloaded free lesson opens offline and plays with seeking, its video a
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: FREE_LESSON })).toBeVisible();
 
+    // A word's meaning comes from the download too.
+    await page.locator('[data-cue-index="0"] button[data-word-position="0"]').click();
+    const popup = page.getByRole("dialog");
+    await expect(popup.getByTestId(/^word-gloss/)).toBeVisible();
+    await page.keyboard.press("Escape");
+
     // The worker answers a byte range of the kept file, whatever signature the page's URL carried.
     const range = await page.evaluate(async (url) => {
       const response = await fetch(`${url}?exp=1&sig=stale`, { headers: { Range: "bytes=100-199" } });
