@@ -36,6 +36,8 @@ declare const __PRECACHE_MANIFEST__: string[];
 declare const __PRECACHE_VERSION__: string;
 
 const PRECACHE = `${PRECACHE_PREFIX}${__PRECACHE_VERSION__}`;
+/** Signing out: the page's form (a document POST, or Remix's fetch of its data URL) and the API's. */
+const SIGN_OUT_PATHS = ["/auth/logout", "/auth/logout.data", "/api/auth/logout"];
 /** Ask the server again about the member's access at most this often while pages are opened online. */
 const ACCESS_REFRESH_MS = 60 * 60 * 1000;
 
@@ -69,7 +71,7 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "POST" && url.pathname === "/auth/logout") {
+  if (request.method === "POST" && SIGN_OUT_PATHS.includes(url.pathname)) {
     // Signing out takes the member's downloads and kept pages off the device.
     event.waitUntil(clearMemberData());
     return;
@@ -223,6 +225,8 @@ async function verdictFor(record: DownloadRecord) {
 }
 
 async function findDownload(test: (record: DownloadRecord) => boolean): Promise<DownloadRecord | null> {
+  // Opening a cache creates it: after sign-out there is none to look in, and none is made.
+  if (!(await caches.has(META_CACHE))) return null;
   const meta = await caches.open(META_CACHE);
   for (const key of await meta.keys()) {
     if (!new URL(key.url).pathname.startsWith(DOWNLOAD_RECORD_PREFIX)) continue;

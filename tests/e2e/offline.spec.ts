@@ -211,4 +211,18 @@ test("a lapsed subscription stops a premium download at once", async ({ page, co
   } finally {
     await context.setOffline(false);
   }
+
+  // Signing out takes the member's downloads and records off the device.
+  await page.goto("/downloads");
+  await page
+    .getByRole("banner")
+    .locator("summary")
+    .filter({ hasText: /Account menu for/ })
+    .click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  const memberCaches = () =>
+    page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith("ahla-precache-")));
+  await expect.poll(memberCaches).not.toContain("ahla-downloads-v1");
+  expect(await memberCaches()).not.toContain("ahla-offline-meta-v1");
 });
