@@ -29,6 +29,9 @@ export default defineConfig({
   use: {
     baseURL: baseURLs[0],
     trace: "retain-on-failure",
+    // The service worker (ADR 043) answers assets and downloads before Playwright's page.route sees them: the
+    // specs that are not about it run without it; tests/e2e/offline.spec.ts turns it on.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

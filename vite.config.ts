@@ -2,6 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDev
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { buildServiceWorker } from "./scripts/build-service-worker.mjs";
 import { localVarOverrides } from "./scripts/local-vars.mjs";
 import { devApiProxy } from "./scripts/vite-dev-api";
 
@@ -40,6 +41,8 @@ export default defineConfig({
         v3_lazyRouteDiscovery: true,
         v3_routeConfig: true,
       },
+      // The service worker is bundled once the client build is written: it precaches its hashed files (ADR 043).
+      buildEnd: () => buildServiceWorker(),
     }),
     tailwindcss(),
     tsconfigPaths(),

@@ -2,6 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { initErrorReporting } from "./lib/error-reporting.client";
+import { registerServiceWorker } from "./lib/service-worker";
 import { rememberTypedText } from "./lib/typed-before-hydration";
 
 void initErrorReporting();
@@ -17,3 +18,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+// Offline lessons and the install offer (docs/offline.md); after hydration has started, off its path.
+registerServiceWorker();

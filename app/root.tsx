@@ -32,6 +32,9 @@ export const links: LinksFunction = () => [
   { rel: "preload", href: arabicFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (docs/offline.md): the web app manifest and the home-screen icon iOS reads instead.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
@@ -106,11 +109,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // zod reads its settings from this global, and this classic script runs before any module builds a schema.
 const ZOD_WITHOUT_EVAL =
   "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";
+// The browser offers installing once the manifest and the service worker are there, possibly before the
+// scripts load (ADR 023): kept for the app's own prompt after a finished lesson (app/lib/install-prompt.ts).
+const KEEP_INSTALL_PROMPT =
+  "addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.__ahlaInstallPrompt=e});";
 
 /** The document's one inline script of its own; the browser error reporter reads its public settings from it. */
 function bootScript(publicConfig: { sentryDsn?: string; release: string; environment: string } | undefined) {
-  if (!publicConfig) return ZOD_WITHOUT_EVAL;
-  return `${ZOD_WITHOUT_EVAL}window.__AHLA_CONFIG__=${JSON.stringify(publicConfig).replace(/</g, "\\u003c")}`;
+  if (!publicConfig) return ZOD_WITHOUT_EVAL + KEEP_INSTALL_PROMPT;
+  return `${ZOD_WITHOUT_EVAL}${KEEP_INSTALL_PROMPT}window.__AHLA_CONFIG__=${JSON.stringify(publicConfig).replace(/</g, "\\u003c")}`;
 }
 
 /** The behaviour-analytics script (Microsoft Clarity style tag), loaded only when its id is configured. */

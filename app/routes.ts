@@ -65,6 +65,8 @@ export default [
     route("video/:videoId/:videoSlug", "features/lessons/routes/lesson.tsx", { id: "lesson" }),
     // library
     route("video-library", "features/library/routes/library.tsx"),
+    // offline
+    route("downloads", "features/offline/routes/downloads.tsx"),
     // onboarding and progress
     route("onboarding", "features/onboarding/routes/onboarding.tsx"),
     route("progress", "features/progress/routes/progress.tsx"),

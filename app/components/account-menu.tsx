@@ -3,7 +3,16 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS } from "~/lib/constants";
 import { useCloseOnNavigation } from "~/lib/use-close-on-navigation";
-import { CardIcon, ChartIcon, ChevronDownIcon, LogoutIcon, SettingsIcon, ShieldIcon, UserIcon } from "./icons";
+import {
+  CardIcon,
+  ChartIcon,
+  ChevronDownIcon,
+  DownloadIcon,
+  LogoutIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UserIcon,
+} from "./icons";
 
 export interface AccountMenuUser {
   name: string;
@@ -192,6 +201,9 @@ export function AccountMenu({ user }: { user: AccountMenuUser }) {
           <li>
             <Link data-menu-item to="/progress" className={itemClass}>
               <ChartIcon className="size-[18px] text-muted" /> Progress
+            </Link>
+            <Link data-menu-item to="/downloads" className={itemClass}>
+              <DownloadIcon className="size-[18px] text-muted" /> Downloads
             </Link>
           </li>
           <li>

@@ -19,6 +19,7 @@ import { lessonsApi } from "./lessons";
 import { libraryApi } from "./library";
 import { listeningApi } from "./listening";
 import { newsletterApi } from "./newsletter";
+import { offlineApi } from "./offline";
 import { openApiDocument } from "./openapi";
 import { playlistsApi } from "./playlists";
 import { defineRoute, implement, ok, plain } from "./route";
@@ -109,6 +110,7 @@ export function createApi(options: ApiOptions = {}) {
   api.route("/library", libraryApi);
   api.route("/listening", listeningApi);
   api.route("/newsletter", newsletterApi);
+  api.route("/offline", offlineApi);
   api.route("/playlists", playlistsApi);
   api.route("/vocabulary", vocabularyApi);
   api.route("/words", wordsApi);

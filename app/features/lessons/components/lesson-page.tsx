@@ -25,6 +25,8 @@ import { PlayerWorkspace, type WorkspaceHandle } from "./player-workspace";
 import { usePlayerPreferences } from "./use-player-preferences";
 import type { SavedProgress } from "./use-progress-saver";
 import { Breadcrumb } from "~/components/breadcrumb";
+import { DownloadButton } from "~/features/offline/components/download-button";
+import { InstallPrompt } from "~/features/offline/components/install-prompt";
 
 const noSubscription = () => () => {};
 
@@ -52,6 +54,8 @@ export function LessonPage({ data }: { data: OpenLessonData }) {
   const { lesson, collection, nextLesson, previousLesson } = page;
   const interactive = useInteractive();
   const [completed, setCompleted] = useState(page.progress?.completed ?? false);
+  // Finished during this visit: the moment to offer installing the app (once; docs/offline.md).
+  const [finishedNow, setFinishedNow] = useState(false);
   // The same remembered choice as the transcript's Romanized/Arabizi switch.
   const [preferences] = usePlayerPreferences();
   const defaultScheme = viewer?.transliterationScheme ?? "romanized";
@@ -68,7 +72,11 @@ export function LessonPage({ data }: { data: OpenLessonData }) {
   }, []);
 
   const onProgress = useCallback((progress: SavedProgress) => {
-    if (progress.completed) setCompleted(true);
+    if (!progress.completed) return;
+    setCompleted((before) => {
+      if (!before) setFinishedNow(true);
+      return true;
+    });
   }, []);
 
   const upNext = nextLesson
@@ -110,12 +118,29 @@ export function LessonPage({ data }: { data: OpenLessonData }) {
             {known ? <KnownWords knowledge={known.knowledge} /> : null}
           </LessonHeading>
         </div>
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="flex shrink-0 flex-wrap items-start gap-2">
           {guest ? (
             <GuestPlaylistLink lessonPath={lesson.canonicalPath} startAt={startAt} />
           ) : (
             <AddToPlaylist videoId={lesson.id} videoTitle={lesson.title} variant="button" />
           )}
+          {viewer && page.media.videoUrl ? (
+            <DownloadButton
+              interactive={interactive}
+              source={{
+                lessonId: lesson.id,
+                title: lesson.title,
+                titleAr: lesson.titleAr,
+                path: lesson.canonicalPath,
+                isFree: lesson.isFree,
+                userId: viewer.id,
+                videoUrl: page.media.videoUrl,
+                posterUrl: page.media.posterUrl,
+                captionUrls: page.media.captions.map((track) => track.src),
+                cues: page.cues,
+              }}
+            />
+          ) : null}
           {previousLesson || nextLesson ? (
             <div className="hidden shrink-0 gap-2 lg:flex">
               {previousLesson ? (
@@ -142,6 +167,7 @@ export function LessonPage({ data }: { data: OpenLessonData }) {
       </header>
 
       {guest ? <GuestBanner lessonPath={lesson.canonicalPath} startAt={startAt} /> : null}
+      <InstallPrompt when={finishedNow} />
 
       <PlayerWorkspace
         key={lesson.id}
