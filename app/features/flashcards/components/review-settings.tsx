@@ -93,7 +93,7 @@ export function SuspendedNotes({
   return (
     <details className="rounded-xl border border-line bg-surface p-3 text-sm">
       <summary className="flex min-h-11 cursor-pointer items-center font-medium text-ink">
-        Suspended cards ({notes.length})
+        {`Suspended cards (${notes.length})`}
       </summary>
       <ul className="mt-2 divide-y divide-line">
         {notes.map((note) => (
@@ -150,7 +150,7 @@ export function CollectionCardTypes({
   return (
     <details className="rounded-xl border border-line bg-surface p-3 text-sm">
       <summary className="flex min-h-11 cursor-pointer items-center font-medium text-ink">
-        Card types: {cardTypes.map((type) => CARD_TYPE_LABELS[type]).join(", ")}
+        {`Card types: ${cardTypes.map((type) => CARD_TYPE_LABELS[type]).join(", ")}`}
       </summary>
       <Form method="post" className="mt-2 grid gap-2">
         <input type="hidden" name="intent" value="card-types" />
