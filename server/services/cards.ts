@@ -104,7 +104,12 @@ export async function listSuspendedNotes(
   ]);
   return [
     ...notes.map(({ at, ...note }) => ({ ...note, source: "word" as const, at: at?.getTime() ?? 0 })),
-    ...curated.map(({ at, ...card }) => ({ ...card, kind: "word" as const, source: "flashcard" as const, at: at.getTime() })),
+    ...curated.map(({ at, ...card }) => ({
+      ...card,
+      kind: "word" as const,
+      source: "flashcard" as const,
+      at: at.getTime(),
+    })),
   ]
     .sort((a, b) => b.at - a.at)
     .slice(0, 100)

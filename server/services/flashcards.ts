@@ -545,8 +545,7 @@ export function withoutBuriedSiblings<T extends { source: CardSource; id: number
   return {
     cards: cards.filter((card) => !isBuried(card)),
     // Only the ones that would be shown today (new, or due) count as waiting for tomorrow.
-    buried: cards.filter((card) => isBuried(card) && (!card.state || card.state.due.getTime() <= now.getTime()))
-      .length,
+    buried: cards.filter((card) => isBuried(card) && (!card.state || card.state.due.getTime() <= now.getTime())).length,
   };
 }
 

@@ -333,9 +333,9 @@ describe("curated collections: card types and suspension", () => {
     const bad = await put(learner.token, { cardTypes: ["spelling"] });
     expect(bad.status).toBe(422);
     expect((await json<Json>(bad)).errors?.length).toBeGreaterThan(0);
-    expect((await put(learner.token, { cardTypes: ["production"] }, "/api/flashcards/999999999/card-types")).status).toBe(
-      404,
-    );
+    expect(
+      (await put(learner.token, { cardTypes: ["production"] }, "/api/flashcards/999999999/card-types")).status,
+    ).toBe(404);
     const saved = await put(learner.token, { cardTypes: ["listening", "production", "recognition"] });
     expect((await json<Json>(saved)).data.cardTypes).toEqual(["recognition", "production", "listening"]);
 
@@ -348,7 +348,9 @@ describe("curated collections: card types and suspension", () => {
     expect((await session(stranger.token, collection.id)).remaining.new).toBe(2);
 
     // A typed production answer is checked (Arabizi counts); a wrong one is Again whatever was pressed.
-    const right = await json<Json>(await rate(learner.token, { cardId: cards[1]!.id, cardType: "production", answer: "shay" }));
+    const right = await json<Json>(
+      await rate(learner.token, { cardId: cards[1]!.id, cardType: "production", answer: "shay" }),
+    );
     expect(right.data).toMatchObject({ applied: true, correct: true, cardType: "production" });
     const wrong = await json<Json>(
       await rate(learner.token, { cardId: cards[0]!.id, cardType: "production", answer: "māy", rating: 4 }),

@@ -192,7 +192,8 @@ async function handleCuratedAction(
       return { text: "Card types saved." };
     }
   } catch (error) {
-    if (error instanceof AppError) return { text: error.messages[0] ?? "That card could not be changed.", status: "error" };
+    if (error instanceof AppError)
+      return { text: error.messages[0] ?? "That card could not be changed.", status: "error" };
     throw error;
   }
   return null;

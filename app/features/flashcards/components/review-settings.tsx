@@ -156,7 +156,9 @@ export function CollectionCardTypes({
         <input type="hidden" name="intent" value="card-types" />
         <input type="hidden" name="session" value={sessionStart} />
         <fieldset className="grid gap-1">
-          <legend className="text-muted">Each card of this collection makes these cards, each on its own schedule.</legend>
+          <legend className="text-muted">
+            Each card of this collection makes these cards, each on its own schedule.
+          </legend>
           {CARD_TYPES.map((type) => (
             <label key={type} className="flex min-h-11 items-center gap-2">
               <input type="checkbox" name="cardTypes" value={type} defaultChecked={cardTypes.includes(type)} />

@@ -122,11 +122,12 @@ export function VideoPlayer({
   // iOS's own full screen shows the <video> alone, with native tracks only (one at a time): there the track of the
   // learner's first caption switch shows (Arabic, transliteration, English; none on: Arabic, which iOS's own
   // captions menu can turn off), and all are turned off again on the way out.
-  const nativeLanguage = preferences.captionTransliteration && !preferences.captionArabic
-    ? "tr"
-    : preferences.captionEnglish && !preferences.captionArabic && !preferences.captionTransliteration
-      ? "en"
-      : "ar";
+  const nativeLanguage =
+    preferences.captionTransliteration && !preferences.captionArabic
+      ? "tr"
+      : preferences.captionEnglish && !preferences.captionArabic && !preferences.captionTransliteration
+        ? "en"
+        : "ar";
   const nativeSrclang = (media.captions.find((track) => track.lang === nativeLanguage) ?? media.captions[0])?.srclang;
   useEffect(() => {
     const video = videoRef.current;
