@@ -50,7 +50,6 @@ import {
   takeBackReview,
   toReviewState,
   type ReviewResult,
-  type ReviewStateRow,
 } from "./fsrs-reviews";
 import { isMediaKey, signMediaUrl } from "./media";
 import { timeZoneQuery } from "./study-progress";
