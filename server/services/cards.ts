@@ -62,11 +62,11 @@ export interface SuspendedCard {
 
 /**
  * The member's suspended cards, newest suspension first: their own notes and the curated cards they suspended
- * (only one collection's, given `collectionId`, and then no notes).
+ * (only one collection's, given `collectionId`, and then no notes; only notes, given `notesOnly`).
  */
 export async function listSuspendedNotes(
   ctx: AppContext,
-  { userId, collectionId }: { userId: number; collectionId?: number },
+  { userId, collectionId, notesOnly = false }: { userId: number; collectionId?: number; notesOnly?: boolean },
 ): Promise<SuspendedCard[]> {
   const [notes, curated] = await Promise.all([
     collectionId !== undefined
@@ -84,23 +84,25 @@ export async function listSuspendedNotes(
           .where(and(eq(vocabularyLists.userId, userId), isNotNull(vocabularyListItems.suspendedAt)))
           .orderBy(desc(vocabularyListItems.suspendedAt), desc(vocabularyListItems.id))
           .limit(100),
-    ctx.db
-      .select({
-        id: flashcards.id,
-        arabic: flashcards.arabic,
-        english: flashcards.english,
-        at: flashcardSuspensions.suspendedAt,
-      })
-      .from(flashcardSuspensions)
-      .innerJoin(flashcards, eq(flashcards.id, flashcardSuspensions.flashcardId))
-      .where(
-        and(
-          eq(flashcardSuspensions.userId, userId),
-          collectionId !== undefined ? eq(flashcards.collectionId, collectionId) : undefined,
-        ),
-      )
-      .orderBy(desc(flashcardSuspensions.suspendedAt), desc(flashcards.id))
-      .limit(100),
+    notesOnly
+      ? []
+      : ctx.db
+          .select({
+            id: flashcards.id,
+            arabic: flashcards.arabic,
+            english: flashcards.english,
+            at: flashcardSuspensions.suspendedAt,
+          })
+          .from(flashcardSuspensions)
+          .innerJoin(flashcards, eq(flashcards.id, flashcardSuspensions.flashcardId))
+          .where(
+            and(
+              eq(flashcardSuspensions.userId, userId),
+              collectionId !== undefined ? eq(flashcards.collectionId, collectionId) : undefined,
+            ),
+          )
+          .orderBy(desc(flashcardSuspensions.suspendedAt), desc(flashcards.id))
+          .limit(100),
   ]);
   return [
     ...notes.map(({ at, ...note }) => ({ ...note, source: "word" as const, at: at?.getTime() ?? 0 })),

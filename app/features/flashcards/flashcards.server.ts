@@ -75,6 +75,7 @@ export async function loadReviewSession(
     listSuspendedNotes(context.app, {
       userId: user.id,
       ...(scope.kind === "collection" ? { collectionId: scope.collectionId } : {}),
+      notesOnly: scope.kind === "words",
     }),
   ]);
   return {
