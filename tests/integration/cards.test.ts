@@ -15,7 +15,7 @@ import {
 import { Rating } from "../../core/fsrs";
 import { checkProductionAnswer } from "../../core/cards";
 import { createAppContext } from "../../server/context";
-import { getReviewSession, reviewSavedWord } from "../../server/services/flashcards";
+import { getReviewSession, reviewSavedWord, undoLastReview } from "../../server/services/flashcards";
 import { saveWordToDefaultList } from "../../server/services/vocabulary-save";
 import { createVideo } from "../fixtures/collections";
 import { caller, json, member as signedIn, testEnv } from "./helpers";
@@ -270,6 +270,13 @@ describe("sibling burying", () => {
     const { item } = (await json<Json>(await saveLine(learner.token, video.id, { cueId: cues[1]!.id }))).data;
     const first = await wordsSession(learner.token);
     expect(first).toMatchObject({ remaining: { new: 2 }, buried: 0 });
+
+    // An answer taken back unburies the sibling.
+    await reviewSavedWord(ctx, { userId: learner.id, cardId: item.id, rating: Rating.Good, requestId: requestId() });
+    expect((await wordsSession(learner.token)).buried).toBe(1);
+    const since = new Date(start.getTime() - 60_000);
+    expect((await undoLastReview(ctx, { userId: learner.id, scope: { kind: "words" }, since })).undone).toBe(true);
+    expect(await wordsSession(learner.token)).toMatchObject({ remaining: { new: 2 }, buried: 0 });
 
     // Again: the recognition card comes back within minutes; its listening sibling is buried for the day.
     await reviewSavedWord(ctx, { userId: learner.id, cardId: item.id, rating: Rating.Again, requestId: requestId() });
