@@ -20,11 +20,14 @@
 //      and retries (scripts/bench-load.mjs); then the app stops and scripts/bench-load-verify.ts checks that D1
 //      holds exactly the accepted writes.
 //
+// BENCH_ONLY=review runs only the state, the build, the servers and the card reviews (own note and curated card):
+// the figure of docs/cards.md's "≤ 50 ms at the server", without the rest's half hour.
+//
 // BENCH_RUNS (default 40) is the most samples a timing takes; it stops from 12 on once the median's 95%
 // confidence interval is within ±10%.
 import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describeLoad, LOAD_KINDS, runLoad } from "./bench-load.mjs";
@@ -45,7 +48,8 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const MEDIA_KEY = "videos/bench-50mb.mp4";
 const MEDIA_BYTES = 50 * 1024 * 1024;
 const MB = 1024 * 1024;
-const loadRun = process.env.BENCH_LOAD !== "0";
+const reviewOnly = process.env.BENCH_ONLY === "review";
+const loadRun = process.env.BENCH_LOAD !== "0" && !reviewOnly;
 const loadMembers = Number(process.env.BENCH_LOAD_MEMBERS ?? 50);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 
@@ -194,6 +198,29 @@ function d1Cost(headers) {
     queries: number("queries", "d1_queries"),
   };
 }
+/** The D1 time of one request (`Server-Timing: d1;dur=<ms>`), null when the server does not send it. */
+function d1Ms(headers) {
+  const match = /\bd1;dur=(\d+(?:\.\d+)?)/.exec(headers.get("Server-Timing") ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** `request`, timed by `series`, keeping each answer's D1 time too. */
+async function seriesWithD1(request) {
+  const d1 = [];
+  const result = await series(async () => {
+    const answer = await request();
+    const ms = d1Ms(answer.response.headers);
+    if (ms !== null) d1.push(ms);
+    return answer;
+  });
+  const sorted = d1.sort((a, b) => a - b);
+  return { ...result, d1p50: sorted.length ? percentile(sorted, 50) : null };
+}
+
+/** "p50 (p95; D1 p50, rows, queries)" for a timed write. */
+const writeFigure = (result) =>
+  `${ms(result.p50)} (p95 ${ms(result.p95)}; D1 ${result.d1p50 === null ? "n/a" : ms(result.d1p50)}, ${costText(d1Cost(result.last.response.headers))})`;
+
 const costText = (cost) =>
   cost
     ? `${cost.rowsRead} rows read` +
@@ -315,13 +342,16 @@ try {
   });
 
   // --- 2. SQL, 3. CSV import ---------------------------------------------------------------------------------
-  await phase("SQL: FTS, plans and SQL time of every library filter combination", () =>
-    run(bin("tsx"), ["scripts/bench-queries.ts", "--persist-to", runDir]),
-  );
-  await phase("admin CSV import: 5,000 lesson vocabulary rows", () =>
-    run(bin("tsx"), ["scripts/bench-import.ts", "--persist-to", runDir]),
-  );
-  const probe = JSON.parse(readFileSync(`${runDir}/bench-probe.json`, "utf8"));
+  if (!reviewOnly) {
+    await phase("SQL: FTS, plans and SQL time of every library filter combination", () =>
+      run(bin("tsx"), ["scripts/bench-queries.ts", "--persist-to", runDir]),
+    );
+    await phase("admin CSV import: 5,000 lesson vocabulary rows", () =>
+      run(bin("tsx"), ["scripts/bench-import.ts", "--persist-to", runDir]),
+    );
+  }
+  const probePath = `${runDir}/bench-probe.json`;
+  const probe = existsSync(probePath) ? JSON.parse(readFileSync(probePath, "utf8")) : {};
   if (loadRun) {
     // Before the app starts: the platform proxy and wrangler dev do not share the D1 file at once.
     await phase(`load setup: ${loadMembers} members with sessions, what they write to`, () =>
@@ -411,194 +441,200 @@ try {
     { label: "lesson page (free lesson)", path: lessonPath },
     { label: "/progress (charts)", path: "/progress", signedIn: true },
   ];
-  await phase("HTTP: pages vs a static file of the same size (interleaved)", async () => {
-    rmSync(staticDir, { recursive: true, force: true });
-    mkdirSync(staticDir, { recursive: true });
-    // First request: the cold render (a page-cache miss for visitors), its D1 cost, and the HTML the static twin copies.
-    for (const [index, page] of pages.entries()) {
-      const first = await timed(`${base}${page.path}`, page.signedIn ? member : {});
-      page.status = first.response.status;
-      page.firstCache = first.response.headers.get("X-Page-Cache");
-      page.firstCost = d1Cost(first.response.headers);
-      page.cacheControl = first.response.headers.get("Cache-Control");
-      page.html = new TextDecoder().decode(first.body);
-      page.bytes = first.body.byteLength;
-      page.staticPath = `/__bench/page-${index}`;
-      writeFileSync(`build/client${page.staticPath}.html`, first.body);
-    }
-    // wrangler dev reloads when build/client changes; wait until every twin is served at its full size.
-    for (let i = 0; ; i++) {
-      const served = await Promise.all(
-        pages.map(async (page) => {
-          const response = await fetch(`${base}${page.staticPath}`).catch(() => null);
-          return response?.status === 200 && (await response.arrayBuffer()).byteLength === page.bytes;
-        }),
-      );
-      if (served.every(Boolean)) break;
-      if (i > 240) throw new Error("the static twins were not served");
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    console.log(
-      `\n${"page".padEnd(52)} ${"size".padStart(7)}  ${"p50".padStart(8)} ${"p95".padStart(8)}  ${"static p50".padStart(10)}  ratio  n   cache       D1 (first → repeat)`,
-    );
-    for (const page of pages) {
-      const init = page.signedIn ? member : {};
-      const result = await pairs(
-        () => timed(`${base}${page.path}`, init),
-        () => timed(`${base}${page.staticPath}`),
-      );
-      page.result = result;
-      page.ratio = result.a.p50 / result.b.p50;
-      page.repeatCost = d1Cost(result.lastA.response.headers);
-      page.lastCache = result.lastA.response.headers.get("X-Page-Cache");
-      const who = page.signedIn ? "member" : "visitor";
+  if (!reviewOnly) await pagesAndApi();
+  async function pagesAndApi() {
+    await phase("HTTP: pages vs a static file of the same size (interleaved)", async () => {
+      rmSync(staticDir, { recursive: true, force: true });
+      mkdirSync(staticDir, { recursive: true });
+      // First request: the cold render (a page-cache miss for visitors), its D1 cost, and the HTML the static twin copies.
+      for (const [index, page] of pages.entries()) {
+        const first = await timed(`${base}${page.path}`, page.signedIn ? member : {});
+        page.status = first.response.status;
+        page.firstCache = first.response.headers.get("X-Page-Cache");
+        page.firstCost = d1Cost(first.response.headers);
+        page.cacheControl = first.response.headers.get("Cache-Control");
+        page.html = new TextDecoder().decode(first.body);
+        page.bytes = first.body.byteLength;
+        page.staticPath = `/__bench/page-${index}`;
+        writeFileSync(`build/client${page.staticPath}.html`, first.body);
+      }
+      // wrangler dev reloads when build/client changes; wait until every twin is served at its full size.
+      for (let i = 0; ; i++) {
+        const served = await Promise.all(
+          pages.map(async (page) => {
+            const response = await fetch(`${base}${page.staticPath}`).catch(() => null);
+            return response?.status === 200 && (await response.arrayBuffer()).byteLength === page.bytes;
+          }),
+        );
+        if (served.every(Boolean)) break;
+        if (i > 240) throw new Error("the static twins were not served");
+        await new Promise((r) => setTimeout(r, 250));
+      }
       console.log(
-        `${`GET ${page.path} (${who})`.slice(0, 52).padEnd(52)} ${`${(page.bytes / 1024).toFixed(0)} KB`.padStart(7)}  ` +
-          `${ms(result.a.p50).padStart(8)} ${ms(result.a.p95).padStart(8)}  ${ms(result.b.p50).padStart(10)}  ` +
-          `${page.ratio.toFixed(1).padStart(4)}× ${String(result.a.n).padStart(2)}   ${(page.lastCache ?? "—").padEnd(10)}  ` +
-          `${costText(page.firstCost)} → ${costText(page.repeatCost)}`,
+        `\n${"page".padEnd(52)} ${"size".padStart(7)}  ${"p50".padStart(8)} ${"p95".padStart(8)}  ${"static p50".padStart(10)}  ratio  n   cache       D1 (first → repeat)`,
+      );
+      for (const page of pages) {
+        const init = page.signedIn ? member : {};
+        const result = await pairs(
+          () => timed(`${base}${page.path}`, init),
+          () => timed(`${base}${page.staticPath}`),
+        );
+        page.result = result;
+        page.ratio = result.a.p50 / result.b.p50;
+        page.repeatCost = d1Cost(result.lastA.response.headers);
+        page.lastCache = result.lastA.response.headers.get("X-Page-Cache");
+        const who = page.signedIn ? "member" : "visitor";
+        console.log(
+          `${`GET ${page.path} (${who})`.slice(0, 52).padEnd(52)} ${`${(page.bytes / 1024).toFixed(0)} KB`.padStart(7)}  ` +
+            `${ms(result.a.p50).padStart(8)} ${ms(result.a.p95).padStart(8)}  ${ms(result.b.p50).padStart(10)}  ` +
+            `${page.ratio.toFixed(1).padStart(4)}× ${String(result.a.n).padStart(2)}   ${(page.lastCache ?? "—").padEnd(10)}  ` +
+            `${costText(page.firstCost)} → ${costText(page.repeatCost)}`,
+        );
+      }
+    });
+
+    for (const page of pages) {
+      const who = page.signedIn ? "signed in" : "visitor";
+      const limit = page.signedIn ? 5 : 3;
+      const before = page.key ? ISSUE_BEFORE.server[page.key] : undefined;
+      row(
+        "Server",
+        `p50 ${page.label} (${who}) vs static file of same size (${(page.bytes / 1024).toFixed(0)} KB)`,
+        `${ms(page.result.a.p50)} vs ${ms(page.result.b.p50)} = ${page.ratio.toFixed(1)}×`,
+        `≤ ${limit}×`,
+        page.status === 200 && page.ratio <= limit,
+        before ?? "—",
       );
     }
-  });
-
-  for (const page of pages) {
-    const who = page.signedIn ? "signed in" : "visitor";
-    const limit = page.signedIn ? 5 : 3;
-    const before = page.key ? ISSUE_BEFORE.server[page.key] : undefined;
+    for (const page of pages.filter((p) => p.library)) {
+      row(
+        "Server",
+        `p50 ${page.label} (${page.signedIn ? "signed in" : "visitor"}), ${probe.lessons} lessons`,
+        ms(page.result.a.p50),
+        "≤ 50 ms",
+        page.result.a.p50 <= 50,
+        page.key === "filteredSearch" ? ISSUE_BEFORE.server.filteredSearch : "—",
+      );
+    }
+    const visitorPages = pages.filter((page) => !page.signedIn);
+    const hits = visitorPages.filter((page) => page.lastCache === "hit");
     row(
       "Server",
-      `p50 ${page.label} (${who}) vs static file of same size (${(page.bytes / 1024).toFixed(0)} KB)`,
-      `${ms(page.result.a.p50)} vs ${ms(page.result.b.p50)} = ${page.ratio.toFixed(1)}×`,
-      `≤ ${limit}×`,
-      page.status === 200 && page.ratio <= limit,
-      before ?? "—",
+      "visitor pages answered from the page cache (X-Page-Cache on a repeat request)",
+      `${hits.length}/${visitorPages.length} hit` +
+        (hits.length < visitorPages.length
+          ? ` (not: ${visitorPages
+              .filter((page) => page.lastCache !== "hit")
+              .map((page) => `${page.path} ${page.lastCache ?? "no header"}`)
+              .join(", ")})`
+          : ""),
+      "all hit",
+      hits.length === visitorPages.length,
+      "no page cache",
     );
-  }
-  for (const page of pages.filter((p) => p.library)) {
-    row(
-      "Server",
-      `p50 ${page.label} (${page.signedIn ? "signed in" : "visitor"}), ${probe.lessons} lessons`,
-      ms(page.result.a.p50),
-      "≤ 50 ms",
-      page.result.a.p50 <= 50,
-      page.key === "filteredSearch" ? ISSUE_BEFORE.server.filteredSearch : "—",
-    );
-  }
-  const visitorPages = pages.filter((page) => !page.signedIn);
-  const hits = visitorPages.filter((page) => page.lastCache === "hit");
-  row(
-    "Server",
-    "visitor pages answered from the page cache (X-Page-Cache on a repeat request)",
-    `${hits.length}/${visitorPages.length} hit` +
-      (hits.length < visitorPages.length
-        ? ` (not: ${visitorPages
-            .filter((page) => page.lastCache !== "hit")
-            .map((page) => `${page.path} ${page.lastCache ?? "no header"}`)
-            .join(", ")})`
-        : ""),
-    "all hit",
-    hits.length === visitorPages.length,
-    "no page cache",
-  );
-  if (pages.some((page) => page.firstCost || page.repeatCost)) {
-    for (const page of pages) {
+    if (pages.some((page) => page.firstCost || page.repeatCost)) {
+      for (const page of pages) {
+        row(
+          "D1 cost",
+          `rows read per request: ${page.label} (${page.signedIn ? "signed in" : "visitor"})`,
+          `first ${costText(page.firstCost)}; repeat ${costText(page.repeatCost)}`,
+          "reported",
+          null,
+        );
+      }
+    } else {
       row(
         "D1 cost",
-        `rows read per request: ${page.label} (${page.signedIn ? "signed in" : "visitor"})`,
-        `first ${costText(page.firstCost)}; repeat ${costText(page.repeatCost)}`,
+        "rows read per request, every page above",
+        "n/a (no `Server-Timing: d1` header yet)",
         "reported",
         null,
       );
     }
-  } else {
-    row(
-      "D1 cost",
-      "rows read per request, every page above",
-      "n/a (no `Server-Timing: d1` header yet)",
-      "reported",
-      null,
-    );
-  }
 
-  // --- 5b. API calls, for reference ------------------------------------------------------------------------------
-  await phase("HTTP: API calls (for reference)", async () => {
-    const calls = [
-      ["GET /api/library/search?q=kifak", () => timed(`${base}/api/library/search?q=kifak`)],
-      ["GET /api/me (member)", () => timed(`${base}/api/me`, { headers: { Authorization: token } })],
-      [
-        "POST /api/auth/login (PBKDF2 100k)",
-        () =>
-          timed(`${base}/api/auth/login`, {
-            method: "POST",
-            headers: {
-              "Content-Type": "application/json",
-              "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250)}`,
-            },
-            body: JSON.stringify({ email: "learner@ahla.dev", password: "ahla-learner-2026" }),
-          }),
-        { max: 12 },
-      ],
-    ];
-    for (const [label, request, options] of calls) {
-      const result = await series(request, options);
-      console.log(
-        `${label.padEnd(52)} ${String(result.last.response.status).padStart(3)}  p50 ${ms(result.p50).padStart(9)}   p95 ${ms(result.p95).padStart(9)}   n ${result.n}`,
-      );
-    }
-  });
-
-  // --- 5b'. The word popup: a word looked up at its place in its line (docs/words.md "The popup") ------------------
-  const word = probe.wordLookup;
-  if (word) {
-    await phase("HTTP: the word popup's lookup", async () => {
-      const query = new URLSearchParams({ w: word.word, cue: String(word.cueId), i: String(word.position) });
-      const url = `${base}/api/lessons/${word.lessonId}/words?${query}`;
-      const result = await series(() => timed(url, { headers: { Authorization: token } }));
-      const answer = JSON.parse(new TextDecoder().decode(result.last.body));
-      word.http = {
-        status: result.last.response.status,
-        p50: result.p50,
-        p95: result.p95,
-        byToken: "token" in (answer.data ?? {}),
-      };
-      console.log(
-        `${`GET /api/lessons/${word.lessonId}/words?w=…&cue=…&i=… (member)`.padEnd(52)} ${String(result.last.response.status).padStart(3)}  p50 ${ms(result.p50).padStart(9)}   p95 ${ms(result.p95).padStart(9)}   n ${result.n}`,
-      );
+    // --- 5b. API calls, for reference ------------------------------------------------------------------------------
+    await phase("HTTP: API calls (for reference)", async () => {
+      const calls = [
+        ["GET /api/library/search?q=kifak", () => timed(`${base}/api/library/search?q=kifak`)],
+        ["GET /api/me (member)", () => timed(`${base}/api/me`, { headers: { Authorization: token } })],
+        [
+          "POST /api/auth/login (PBKDF2 100k)",
+          () =>
+            timed(`${base}/api/auth/login`, {
+              method: "POST",
+              headers: {
+                "Content-Type": "application/json",
+                "CF-Connecting-IP": `198.51.100.${Math.floor(Math.random() * 250)}`,
+              },
+              body: JSON.stringify({ email: "learner@ahla.dev", password: "ahla-learner-2026" }),
+            }),
+          { max: 12 },
+        ],
+      ];
+      for (const [label, request, options] of calls) {
+        const result = await series(request, options);
+        console.log(
+          `${label.padEnd(52)} ${String(result.last.response.status).padStart(3)}  p50 ${ms(result.p50).padStart(9)}   p95 ${ms(result.p95).padStart(9)}   n ${result.n}`,
+        );
+      }
     });
-    row(
-      "Server",
-      `p50 the word popup's lookup (GET /api/lessons/{id}/words by line and place, member), ${probe.lessons} lessons, ${word.tokens} tokens`,
-      `${ms(word.http.p50)} (p95 ${ms(word.http.p95)})`,
-      "≤ 50 ms",
-      word.http.status === 200 && word.http.byToken && word.http.p50 <= 50,
-      "—",
-    );
-    row(
-      "SQL",
-      "the word popup's query alone (one statement: token, line, lemma, status, saved)",
-      `${ms(word.sqlMs)}; ${word.scans.length === 0 ? "no table scan" : `scans: ${word.scans.join("; ")}`}`,
-      "no scan",
-      word.scans.length === 0,
-      "—",
-    );
-  } else {
-    row("Server", "p50 the word popup's lookup", "n/a (no glossed token in the bench lesson)", "≤ 50 ms", false, "—");
+
+    // --- 5b'. The word popup: a word looked up at its place in its line (docs/words.md "The popup") ------------------
+    const word = probe.wordLookup;
+    if (word) {
+      await phase("HTTP: the word popup's lookup", async () => {
+        const query = new URLSearchParams({ w: word.word, cue: String(word.cueId), i: String(word.position) });
+        const url = `${base}/api/lessons/${word.lessonId}/words?${query}`;
+        const result = await series(() => timed(url, { headers: { Authorization: token } }));
+        const answer = JSON.parse(new TextDecoder().decode(result.last.body));
+        word.http = {
+          status: result.last.response.status,
+          p50: result.p50,
+          p95: result.p95,
+          byToken: "token" in (answer.data ?? {}),
+        };
+        console.log(
+          `${`GET /api/lessons/${word.lessonId}/words?w=…&cue=…&i=… (member)`.padEnd(52)} ${String(result.last.response.status).padStart(3)}  p50 ${ms(result.p50).padStart(9)}   p95 ${ms(result.p95).padStart(9)}   n ${result.n}`,
+        );
+      });
+      row(
+        "Server",
+        `p50 the word popup's lookup (GET /api/lessons/{id}/words by line and place, member), ${probe.lessons} lessons, ${word.tokens} tokens`,
+        `${ms(word.http.p50)} (p95 ${ms(word.http.p95)})`,
+        "≤ 50 ms",
+        word.http.status === 200 && word.http.byToken && word.http.p50 <= 50,
+        "—",
+      );
+      row(
+        "SQL",
+        "the word popup's query alone (one statement: token, line, lemma, status, saved)",
+        `${ms(word.sqlMs)}; ${word.scans.length === 0 ? "no table scan" : `scans: ${word.scans.join("; ")}`}`,
+        "no scan",
+        word.scans.length === 0,
+        "—",
+      );
+    } else {
+      row("Server", "p50 the word popup's lookup", "n/a (no glossed token in the bench lesson)", "≤ 50 ms", false, "—");
+    }
   }
 
   // --- 5b''. One card review (docs/cards.md): POST /api/flashcards/my-words/reviews, the answer of one card ----------
   await phase("HTTP: one card review", async () => {
     const auth = { Authorization: token, "Content-Type": "application/json" };
     const sessionUrl = `${base}/api/flashcards/my-words/session`;
-    let current = (await (await fetch(sessionUrl, { headers: auth })).json()).data?.current;
-    if (!current && probe.lesson) {
-      await fetch(`${base}/api/lessons/${probe.lesson.id}/words`, {
+    const current = (await (await fetch(sessionUrl, { headers: auth })).json()).data?.current;
+    let card = current ? { cardId: current.card.id, cardType: current.card.cardType } : null;
+    if (!card) {
+      // Nothing due: a saved word of the demo lesson (saving is idempotent), its recognition card rated anyway.
+      const saved = await fetch(`${base}/api/lessons/${probe.lesson?.id ?? 1}/words`, {
         method: "POST",
         headers: auth,
         body: JSON.stringify({ arabic: "مرحبا", english: "hello" }),
       });
-      current = (await (await fetch(sessionUrl, { headers: auth })).json()).data?.current;
+      const item = (await saved.json()).data?.item;
+      card = item ? { cardId: item.id, cardType: "recognition" } : null;
     }
-    if (!current) {
+    if (!card) {
       row(
         "Server",
         "p50 one card review (POST /api/flashcards/my-words/reviews)",
@@ -609,9 +645,19 @@ try {
       );
       return;
     }
-    const { id: cardId, cardType } = current.card;
+    const { cardId, cardType } = card;
+    // The floor on this machine: one signed-in request that reads the session and nothing else.
+    const floor = await series(() => timed(`${base}/api/me`, { headers: { Authorization: token } }));
+    row(
+      "Server",
+      "p50 GET /api/me (the floor of any signed-in request here: proxy, Worker, session)",
+      `${ms(floor.p50)} (p95 ${ms(floor.p95)})`,
+      "—",
+      null,
+      "—",
+    );
     // The same card rated again and again (each answer a new request id): every one is a real write.
-    const result = await series(() =>
+    const result = await seriesWithD1(() =>
       timed(`${base}/api/flashcards/my-words/reviews`, {
         method: "POST",
         headers: auth,
@@ -624,272 +670,320 @@ try {
     row(
       "Server",
       "p50 one card review (POST /api/flashcards/my-words/reviews: state, log, study day, known words in one batch)",
-      `${ms(result.p50)} (p95 ${ms(result.p95)})`,
+      writeFigure(result),
       "≤ 50 ms",
       result.last.response.status === 200 && result.p50 <= 50,
       "—",
     );
   });
 
-  // --- 5c. Headers and client JS -----------------------------------------------------------------------------------
-  await phase("HTTP: caching headers and client JS", async () => {
-    const landing = pages[0];
-    const asset = [...assetFiles(landing.html)][0];
-    const assetResponse = await fetch(`${base}${asset}`);
-    await assetResponse.arrayBuffer();
-    const assetCaching = assetResponse.headers.get("Cache-Control") ?? "(none)";
-    const immutable = "public, max-age=31536000, immutable";
-    row("Caching", `/assets/* Cache-Control (${asset})`, assetCaching, immutable, assetCaching === immutable, "—");
-    for (const page of pages.filter((p) => p.signedIn && (p.key === "lesson" || p.key === "library"))) {
-      row(
-        "Caching",
-        `member HTML Cache-Control: ${page.label}`,
-        page.cacheControl ?? "(none)",
-        "private, no-store",
-        page.cacheControl === "private, no-store",
-        "—",
-      );
+  // --- 5b'''. One curated card's review: a collection's production card (the member's card types, ADR 042) ---------
+  await phase("HTTP: one curated card review", async () => {
+    const auth = { Authorization: token, "Content-Type": "application/json" };
+    const overview = (await (await fetch(`${base}/api/flashcards`, { headers: auth })).json()).data;
+    const collection = overview?.collections?.find((item) => item.cardCount > 0);
+    const label = "p50 one curated card review (POST /api/flashcards/reviews, a production card, typed answer)";
+    if (!collection) {
+      row("Server", label, "n/a (no published collection)", "≤ 50 ms", false, "—");
+      return;
     }
-    const floor = remixFloor();
+    await fetch(`${base}/api/flashcards/${collection.id}/card-types`, {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ cardTypes: ["recognition", "production"] }),
+    });
+    const detail = (await (await fetch(`${base}/api/flashcards/${collection.id}`, { headers: auth })).json()).data;
+    const card = detail.cards[0];
+    const result = await seriesWithD1(() =>
+      timed(`${base}/api/flashcards/reviews`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({
+          cardId: card.id,
+          cardType: "production",
+          answer: card.arabic,
+          rating: 3,
+          requestId: `bench-${crypto.randomUUID()}`,
+        }),
+      }),
+    );
+    const status = result.last.response.status;
     console.log(
-      `Remix + React 18 floor (entry + root + route manifest): ${floor.kb.toFixed(1)} KB gz, ${floor.files.size} files`,
+      `${"POST /api/flashcards/reviews (member, production)".padEnd(52)} ${String(status).padStart(3)}  p50 ${ms(result.p50).padStart(9)}   p95 ${ms(result.p95).padStart(9)}   n ${result.n}`,
     );
     row(
-      "Client JS",
-      "Remix + React 18 floor: entry + root chunks + route manifest (every page)",
-      `${floor.kb.toFixed(1)} KB gz`,
-      "—",
-      null,
+      "Server",
+      label,
+      `${writeFigure(result)}${status === 200 ? "" : `, HTTP ${status}`}`,
+      "≤ 50 ms",
+      status === 200 && result.p50 <= 50,
       "—",
     );
-    const jsPages = [
-      { label: "/ (landing)", page: pages[0], target: 130, before: ISSUE_BEFORE.js["/"] },
-      {
-        label: "/video-library",
-        page: pages.find((p) => p.path === "/video-library" && p.signedIn),
-        target: 130,
-        before: ISSUE_BEFORE.js["/video-library"],
-      },
-      {
-        label: "library, search + filters",
-        page: pages.find((p) => p.path === searchAndFilters && p.signedIn),
-        target: 130,
-      },
-      { label: "a blog post", page: pages[2], target: 130 },
-      { label: "/progress (server-drawn charts)", page: pages.find((p) => p.path === "/progress"), target: 130 },
-      {
-        label: "lesson page (player)",
-        page: pages.find((p) => p.key === "lesson"),
-        target: 170,
-        before: ISSUE_BEFORE.js.lesson,
-      },
-    ];
-    for (const { label, page, target, before } of jsPages) {
-      const files = assetFiles(page.html);
-      const kb = gzKb(files);
+  });
+
+  if (!reviewOnly) await assetsMediaAndLighthouse();
+  async function assetsMediaAndLighthouse() {
+    // --- 5c. Headers and client JS -----------------------------------------------------------------------------------
+    await phase("HTTP: caching headers and client JS", async () => {
+      const landing = pages[0];
+      const asset = [...assetFiles(landing.html)][0];
+      const assetResponse = await fetch(`${base}${asset}`);
+      await assetResponse.arrayBuffer();
+      const assetCaching = assetResponse.headers.get("Cache-Control") ?? "(none)";
+      const immutable = "public, max-age=31536000, immutable";
+      row("Caching", `/assets/* Cache-Control (${asset})`, assetCaching, immutable, assetCaching === immutable, "—");
+      for (const page of pages.filter((p) => p.signedIn && (p.key === "lesson" || p.key === "library"))) {
+        row(
+          "Caching",
+          `member HTML Cache-Control: ${page.label}`,
+          page.cacheControl ?? "(none)",
+          "private, no-store",
+          page.cacheControl === "private, no-store",
+          "—",
+        );
+      }
+      const floor = remixFloor();
       console.log(
-        `client JS ${label.padEnd(40)} ${kb.toFixed(1).padStart(6)} KB gz (${files.size} files), floor + ${(kb - floor.kb).toFixed(1)} KB`,
+        `Remix + React 18 floor (entry + root + route manifest): ${floor.kb.toFixed(1)} KB gz, ${floor.files.size} files`,
       );
       row(
         "Client JS",
-        `JS per page, gz: ${label}`,
-        `${kb.toFixed(1)} KB (floor ${floor.kb.toFixed(1)} + ${(kb - floor.kb).toFixed(1)})`,
-        `≤ ${target} KB`,
-        kb <= target,
-        before ?? "—",
+        "Remix + React 18 floor: entry + root chunks + route manifest (every page)",
+        `${floor.kb.toFixed(1)} KB gz`,
+        "—",
+        null,
+        "—",
       );
-    }
-  });
-
-  // --- 5d. Media ----------------------------------------------------------------------------------------------
-  await phase("media: /media vs a minimal Worker streaming the same R2 object", async () => {
-    const key = encodeURIComponent(MEDIA_KEY);
-    const reads = [];
-    for (let i = 0; i < 6; i++) {
-      const { ms: readMs } = await (await fetch(`${r2Origin}/read?key=${key}`)).json();
-      if (i >= 2) reads.push(readMs);
-    }
-    const inWorkerMs = stats(reads).p50;
-    const mediaUrl = `${base}${signMediaPath(MEDIA_KEY)}`;
-    const streamUrl = `${r2Origin}/stream?key=${key}`;
-    const mbps = (bytes, t) => (bytes / MB / (t / 1000)).toFixed(0);
-    const cases = [
-      { label: "whole object (50 MB)", headers: {}, bytes: MEDIA_BYTES, runs: 5, target: true },
-      {
-        label: "Range: 1 MB from the middle",
-        headers: { Range: `bytes=${MEDIA_BYTES / 2}-${MEDIA_BYTES / 2 + MB - 1}` },
-        bytes: MB,
-        runs: 16,
-      },
-      { label: "Range: the last 10 MB", headers: { Range: `bytes=-${10 * MB}` }, bytes: 10 * MB, runs: 6 },
-    ];
-    for (const item of cases) {
-      const media = () => timed(mediaUrl, { headers: item.headers });
-      const minimal = () => timed(streamUrl, { headers: item.headers });
-      await media();
-      await minimal();
-      const mediaSamples = [];
-      const minimalSamples = [];
-      let mediaLast;
-      for (let i = 0; i < item.runs; i++) {
-        const [first, second] = i % 2 ? [minimal, media] : [media, minimal];
-        const x = await first();
-        const y = await second();
-        const [m, w] = i % 2 ? [y, x] : [x, y];
-        mediaSamples.push(m.ms);
-        minimalSamples.push(w.ms);
-        mediaLast = m;
+      const jsPages = [
+        { label: "/ (landing)", page: pages[0], target: 130, before: ISSUE_BEFORE.js["/"] },
+        {
+          label: "/video-library",
+          page: pages.find((p) => p.path === "/video-library" && p.signedIn),
+          target: 130,
+          before: ISSUE_BEFORE.js["/video-library"],
+        },
+        {
+          label: "library, search + filters",
+          page: pages.find((p) => p.path === searchAndFilters && p.signedIn),
+          target: 130,
+        },
+        { label: "a blog post", page: pages[2], target: 130 },
+        { label: "/progress (server-drawn charts)", page: pages.find((p) => p.path === "/progress"), target: 130 },
+        {
+          label: "lesson page (player)",
+          page: pages.find((p) => p.key === "lesson"),
+          target: 170,
+          before: ISSUE_BEFORE.js.lesson,
+        },
+      ];
+      for (const { label, page, target, before } of jsPages) {
+        const files = assetFiles(page.html);
+        const kb = gzKb(files);
+        console.log(
+          `client JS ${label.padEnd(40)} ${kb.toFixed(1).padStart(6)} KB gz (${files.size} files), floor + ${(kb - floor.kb).toFixed(1)} KB`,
+        );
+        row(
+          "Client JS",
+          `JS per page, gz: ${label}`,
+          `${kb.toFixed(1)} KB (floor ${floor.kb.toFixed(1)} + ${(kb - floor.kb).toFixed(1)})`,
+          `≤ ${target} KB`,
+          kb <= target,
+          before ?? "—",
+        );
       }
-      const mediaMs = stats(mediaSamples).p50;
-      const minimalMs = stats(minimalSamples).p50;
-      const ratio = minimalMs / mediaMs;
-      const correct =
-        mediaLast.body.byteLength === item.bytes && mediaLast.response.status === (item.headers.Range ? 206 : 200);
+    });
+
+    // --- 5d. Media ----------------------------------------------------------------------------------------------
+    await phase("media: /media vs a minimal Worker streaming the same R2 object", async () => {
+      const key = encodeURIComponent(MEDIA_KEY);
+      const reads = [];
+      for (let i = 0; i < 6; i++) {
+        const { ms: readMs } = await (await fetch(`${r2Origin}/read?key=${key}`)).json();
+        if (i >= 2) reads.push(readMs);
+      }
+      const inWorkerMs = stats(reads).p50;
+      const mediaUrl = `${base}${signMediaPath(MEDIA_KEY)}`;
+      const streamUrl = `${r2Origin}/stream?key=${key}`;
+      const mbps = (bytes, t) => (bytes / MB / (t / 1000)).toFixed(0);
+      const cases = [
+        { label: "whole object (50 MB)", headers: {}, bytes: MEDIA_BYTES, runs: 5, target: true },
+        {
+          label: "Range: 1 MB from the middle",
+          headers: { Range: `bytes=${MEDIA_BYTES / 2}-${MEDIA_BYTES / 2 + MB - 1}` },
+          bytes: MB,
+          runs: 16,
+        },
+        { label: "Range: the last 10 MB", headers: { Range: `bytes=-${10 * MB}` }, bytes: 10 * MB, runs: 6 },
+      ];
+      for (const item of cases) {
+        const media = () => timed(mediaUrl, { headers: item.headers });
+        const minimal = () => timed(streamUrl, { headers: item.headers });
+        await media();
+        await minimal();
+        const mediaSamples = [];
+        const minimalSamples = [];
+        let mediaLast;
+        for (let i = 0; i < item.runs; i++) {
+          const [first, second] = i % 2 ? [minimal, media] : [media, minimal];
+          const x = await first();
+          const y = await second();
+          const [m, w] = i % 2 ? [y, x] : [x, y];
+          mediaSamples.push(m.ms);
+          minimalSamples.push(w.ms);
+          mediaLast = m;
+        }
+        const mediaMs = stats(mediaSamples).p50;
+        const minimalMs = stats(minimalSamples).p50;
+        const ratio = minimalMs / mediaMs;
+        const correct =
+          mediaLast.body.byteLength === item.bytes && mediaLast.response.status === (item.headers.Range ? 206 : 200);
+        console.log(
+          `${`/media ${item.label}`.padEnd(44)} ${ms(mediaMs).padStart(9)} (${mbps(item.bytes, mediaMs)} MB/s)   minimal Worker ${ms(minimalMs).padStart(9)} (${mbps(item.bytes, minimalMs)} MB/s)   ratio ${ratio.toFixed(2)}` +
+            (correct ? "" : `   ✗ got ${mediaLast.response.status}, ${mediaLast.body.byteLength} bytes`),
+        );
+        row(
+          "Media",
+          `/media ${item.label} vs minimal Worker \`new Response(object.body)\` over HTTP`,
+          `${mbps(item.bytes, mediaMs)} vs ${mbps(item.bytes, minimalMs)} MB/s = ${ratio.toFixed(2)}`,
+          "≥ 0.8×",
+          correct && ratio >= 0.8,
+          item.target ? `${ISSUE_BEFORE.media} vs in-Worker read` : "—",
+        );
+      }
       console.log(
-        `${`/media ${item.label}`.padEnd(44)} ${ms(mediaMs).padStart(9)} (${mbps(item.bytes, mediaMs)} MB/s)   minimal Worker ${ms(minimalMs).padStart(9)} (${mbps(item.bytes, minimalMs)} MB/s)   ratio ${ratio.toFixed(2)}` +
-          (correct ? "" : `   ✗ got ${mediaLast.response.status}, ${mediaLast.body.byteLength} bytes`),
+        `R2 binding read inside a Worker, no HTTP (reference): ${ms(inWorkerMs)} (${mbps(MEDIA_BYTES, inWorkerMs)} MB/s)`,
       );
       row(
         "Media",
-        `/media ${item.label} vs minimal Worker \`new Response(object.body)\` over HTTP`,
-        `${mbps(item.bytes, mediaMs)} vs ${mbps(item.bytes, minimalMs)} MB/s = ${ratio.toFixed(2)}`,
-        "≥ 0.8×",
-        correct && ratio >= 0.8,
-        item.target ? `${ISSUE_BEFORE.media} vs in-Worker read` : "—",
+        "R2 binding read inside a Worker, no HTTP transfer (reference ceiling)",
+        `${mbps(MEDIA_BYTES, inWorkerMs)} MB/s`,
+        "—",
+        null,
+        "254 MB/s",
       );
-    }
-    console.log(
-      `R2 binding read inside a Worker, no HTTP (reference): ${ms(inWorkerMs)} (${mbps(MEDIA_BYTES, inWorkerMs)} MB/s)`,
-    );
-    row(
-      "Media",
-      "R2 binding read inside a Worker, no HTTP transfer (reference ceiling)",
-      `${mbps(MEDIA_BYTES, inWorkerMs)} MB/s`,
-      "—",
-      null,
-      "254 MB/s",
-    );
-  });
+    });
 
-  // --- SQL rows from phase 2 ---------------------------------------------------------------------------------
-  const combos = probe.combinations;
-  row(
-    "SQL",
-    `library filter combinations (8 filters × sorts) with a table scan, of ${combos.count}`,
-    `${combos.flagged} (${combos.distinctPlans} distinct plans)`,
-    "0",
-    combos.flagged === 0,
-    "—",
-  );
-  row(
-    "SQL",
-    `SQL time per filter combination, median (p95 ${ms(combos.sqlP95Ms)})`,
-    ms(combos.sqlMedianMs),
-    "reported",
-    null,
-    ISSUE_BEFORE.sqlMedian,
-  );
-  const worstFts = Object.entries(probe.fts).sort((a, b) => b[1].sqlMs - a[1].sqlMs)[0];
-  row(
-    "SQL",
-    `FTS query alone, slowest of ${Object.keys(probe.fts).length} queries ("${worstFts[0]}")`,
-    ms(worstFts[1].sqlMs),
-    "≤ 10 ms",
-    worstFts[1].sqlMs <= 10,
-    "—",
-  );
-
-  // "% known" (scripts/bench-known.ts): the page of 24 cards has a target; sorting and filtering by it is reported.
-  if (probe.knownWords) {
-    const known = probe.knownWords;
+    // --- SQL rows from phase 2 ---------------------------------------------------------------------------------
+    const combos = probe.combinations;
     row(
       "SQL",
-      `"% known" of a library page of ${known.page.lessons} cards, p50 (p95 ${ms(known.page.p95)}; ${known.knownLemmas} known lemmas, ${known.lessonLemmas} lesson lemmas)`,
-      ms(known.page.p50),
-      "≤ 20 ms",
-      known.page.p50 <= 20,
+      `library filter combinations (8 filters × sorts) with a table scan, of ${combos.count}`,
+      `${combos.flagged} (${combos.distinctPlans} distinct plans)`,
+      "0",
+      combos.flagged === 0,
       "—",
     );
     row(
       "SQL",
-      `library sorted by "% known", whole catalogue (items + levels)`,
-      ms(known.sortedMs),
+      `SQL time per filter combination, median (p95 ${ms(combos.sqlP95Ms)})`,
+      ms(combos.sqlMedianMs),
       "reported",
       null,
-      "—",
+      ISSUE_BEFORE.sqlMedian,
     );
+    const worstFts = Object.entries(probe.fts).sort((a, b) => b[1].sqlMs - a[1].sqlMs)[0];
     row(
       "SQL",
-      `library "right for me" (80–95 % known: ${known.rightForMeTotal} lessons)`,
-      ms(known.rightForMeMs),
-      "reported",
-      null,
+      `FTS query alone, slowest of ${Object.keys(probe.fts).length} queries ("${worstFts[0]}")`,
+      ms(worstFts[1].sqlMs),
+      "≤ 10 ms",
+      worstFts[1].sqlMs <= 10,
       "—",
     );
-  }
 
-  // --- 6. Lighthouse ------------------------------------------------------------------------------------------
-  if (process.env.BENCH_LIGHTHOUSE !== "0") {
-    const jsonPath = `${runDir}/lighthouse.json`;
-    await phase("Lighthouse: 4 pages, mobile preset, one Chrome", () =>
-      run(process.execPath, [
-        "scripts/bench-lighthouse.mjs",
-        base,
-        token,
-        "--json",
-        jsonPath,
-        "--lesson",
-        lessonPath,
-        "--post",
-        post,
-      ]),
-    );
-    const { pages: lighthouse } = JSON.parse(readFileSync(jsonPath, "utf8"));
-    for (const result of lighthouse) {
-      const before = ISSUE_BEFORE.lighthouse[result.key] ?? {};
-      const name = `Lighthouse ${result.label}`;
+    // "% known" (scripts/bench-known.ts): the page of 24 cards has a target; sorting and filtering by it is reported.
+    if (probe.knownWords) {
+      const known = probe.knownWords;
       row(
-        "Lighthouse",
-        `${name}: performance`,
-        String(result.performance),
-        "≥ 95",
-        result.performance >= 95,
-        before.performance,
+        "SQL",
+        `"% known" of a library page of ${known.page.lessons} cards, p50 (p95 ${ms(known.page.p95)}; ${known.knownLemmas} known lemmas, ${known.lessonLemmas} lesson lemmas)`,
+        ms(known.page.p50),
+        "≤ 20 ms",
+        known.page.p50 <= 20,
+        "—",
       );
       row(
-        "Lighthouse",
-        `${name}: LCP`,
-        `${(result.lcpMs / 1000).toFixed(1)} s`,
-        "≤ 2.0 s",
-        result.lcpMs <= 2000,
-        before.lcp,
-      );
-      row("Lighthouse", `${name}: TBT`, `${Math.round(result.tbtMs)} ms`, "≤ 100 ms", result.tbtMs <= 100);
-      row("Lighthouse", `${name}: CLS`, result.cls.toFixed(3), "≤ 0.02", result.cls <= 0.02);
-      row(
-        "Lighthouse",
-        `${name}: accessibility / best practices / SEO`,
-        `${result.accessibility} / ${result.bestPractices} / ${result.seo}`,
-        "100 / 100 / 100",
-        result.accessibility === 100 && result.bestPractices === 100 && result.seo === 100,
+        "SQL",
+        `library sorted by "% known", whole catalogue (items + levels)`,
+        ms(known.sortedMs),
+        "reported",
+        null,
+        "—",
       );
       row(
-        "Fonts",
-        `fonts on first view: ${result.label}`,
-        `${(result.fontBytes / 1024).toFixed(0)} KB`,
-        "≤ 100 KB",
-        result.fontBytes <= 100 * 1024,
-        before.fonts,
+        "SQL",
+        `library "right for me" (80–95 % known: ${known.rightForMeTotal} lessons)`,
+        ms(known.rightForMeMs),
+        "reported",
+        null,
+        "—",
       );
     }
-  } else {
-    row("Lighthouse", "Lighthouse and fonts on first view", "skipped (BENCH_LIGHTHOUSE=0)", "—", null);
+
+    // --- 6. Lighthouse ------------------------------------------------------------------------------------------
+    if (process.env.BENCH_LIGHTHOUSE !== "0") {
+      const jsonPath = `${runDir}/lighthouse.json`;
+      await phase("Lighthouse: 4 pages, mobile preset, one Chrome", () =>
+        run(process.execPath, [
+          "scripts/bench-lighthouse.mjs",
+          base,
+          token,
+          "--json",
+          jsonPath,
+          "--lesson",
+          lessonPath,
+          "--post",
+          post,
+        ]),
+      );
+      const { pages: lighthouse } = JSON.parse(readFileSync(jsonPath, "utf8"));
+      for (const result of lighthouse) {
+        const before = ISSUE_BEFORE.lighthouse[result.key] ?? {};
+        const name = `Lighthouse ${result.label}`;
+        row(
+          "Lighthouse",
+          `${name}: performance`,
+          String(result.performance),
+          "≥ 95",
+          result.performance >= 95,
+          before.performance,
+        );
+        row(
+          "Lighthouse",
+          `${name}: LCP`,
+          `${(result.lcpMs / 1000).toFixed(1)} s`,
+          "≤ 2.0 s",
+          result.lcpMs <= 2000,
+          before.lcp,
+        );
+        row("Lighthouse", `${name}: TBT`, `${Math.round(result.tbtMs)} ms`, "≤ 100 ms", result.tbtMs <= 100);
+        row("Lighthouse", `${name}: CLS`, result.cls.toFixed(3), "≤ 0.02", result.cls <= 0.02);
+        row(
+          "Lighthouse",
+          `${name}: accessibility / best practices / SEO`,
+          `${result.accessibility} / ${result.bestPractices} / ${result.seo}`,
+          "100 / 100 / 100",
+          result.accessibility === 100 && result.bestPractices === 100 && result.seo === 100,
+        );
+        row(
+          "Fonts",
+          `fonts on first view: ${result.label}`,
+          `${(result.fontBytes / 1024).toFixed(0)} KB`,
+          "≤ 100 KB",
+          result.fontBytes <= 100 * 1024,
+          before.fonts,
+        );
+      }
+    } else {
+      row("Lighthouse", "Lighthouse and fonts on first view", "skipped (BENCH_LIGHTHOUSE=0)", "—", null);
+    }
   }
 
   // --- 7. Load: members writing at once, with Idempotency-Keys and retries ------------------------------------
   // Last, so it disturbs no other figure; D1 is read once the app has stopped.
   if (loadRun) await loadPhase();
-  else row("Load", "bounded load run", "skipped (BENCH_LOAD=0)", "—", null);
+  else
+    row("Load", "bounded load run", reviewOnly ? "skipped (BENCH_ONLY=review)" : "skipped (BENCH_LOAD=0)", "—", null);
 } finally {
   cleanup();
 }

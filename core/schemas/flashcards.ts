@@ -72,3 +72,16 @@ export const noteUpdateSchema = z
   })
   .refine((value) => Object.keys(value).length > 0, { error: "Send at least one field to change." });
 export type NoteUpdate = z.infer<typeof noteUpdateSchema>;
+
+const cardTypesField = z
+  .array(cardTypeField, { error: "cardTypes is a list of card types." })
+  .min(1, "Keep at least one card type.")
+  .max(CARD_TYPES.length, "Each card type once.");
+
+/** The card types of a curated collection's cards, for one member (docs/cards.md). */
+export const collectionCardTypesSchema = z.strictObject({ cardTypes: cardTypesField });
+
+/** Suspending or bringing back one curated card, for one member. */
+export const cardSuspensionSchema = z.strictObject({
+  suspended: z.boolean({ error: "suspended is true or false." }),
+});

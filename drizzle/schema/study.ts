@@ -92,6 +92,40 @@ export const flashcards = sqliteTable(
   (t) => [index("flashcards_collection_idx").on(t.collectionId, t.position)],
 );
 
+/**
+ * The card types a member chose for one curated collection (docs/cards.md): every card of it makes these, each
+ * with its own state. No row: recognition only.
+ */
+export const flashcollectionCardTypes = sqliteTable(
+  "flashcollection_card_types",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => flashcollections.id, { onDelete: "cascade" }),
+    cardTypes: text("card_types", { mode: "json" }).$type<CardType[]>().notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.collectionId] })],
+);
+
+/** A curated card a member suspended: left out of their reviews (every card type) until unsuspended. */
+export const flashcardSuspensions = sqliteTable(
+  "flashcard_suspensions",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    flashcardId: integer("flashcard_id")
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    suspendedAt: timestamp("suspended_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.flashcardId] })],
+);
+
 /** FSRS card state per learner per card (ts-fsrs field names). */
 export const flashcardStates = sqliteTable(
   "flashcard_states",

@@ -1,8 +1,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import { cardReviewSchema, noteUpdateSchema, reviewSettingsSchema } from "#core/schemas/flashcards";
-import { updateNote } from "../services/cards";
+import {
+  cardReviewSchema,
+  cardSuspensionSchema,
+  collectionCardTypesSchema,
+  noteUpdateSchema,
+  reviewSettingsSchema,
+} from "#core/schemas/flashcards";
+import { setCollectionCardTypes, setFlashcardSuspended, updateNote } from "../services/cards";
 import { AppError, notFound } from "../lib/errors";
 import { requireAllDueReview, requireCollectionSession, requireFlashcardReview } from "../services/free-tier";
 import {
@@ -187,6 +193,46 @@ implement(
         userId: c.get("user")!.id,
         itemId: c.req.valid("param").id,
         patch: c.req.valid("json"),
+      }),
+    }),
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "put",
+    path: "/{id}/card-types",
+    audience: "member",
+    summary: "Choose which card types a curated collection's cards make for the member (each with its own state).",
+    request: { params: collection, body: jsonBody(collectionCardTypesSchema) },
+    responses: { ...ok(), ...refused(404, 422) },
+  }),
+  async (c) =>
+    c.json({
+      data: await setCollectionCardTypes(c.get("app"), {
+        userId: c.get("user")!.id,
+        collectionId: c.req.valid("param").id,
+        cardTypes: c.req.valid("json").cardTypes,
+      }),
+    }),
+);
+
+implement(
+  flashcardsApi,
+  defineRoute({
+    method: "patch",
+    path: "/cards/{id}",
+    audience: "member",
+    summary: "Suspend or unsuspend one curated card for the member: a suspended card leaves their reviews.",
+    request: { params: collection, body: jsonBody(cardSuspensionSchema) },
+    responses: { ...ok(), ...refused(404, 422) },
+  }),
+  async (c) =>
+    c.json({
+      data: await setFlashcardSuspended(c.get("app"), {
+        userId: c.get("user")!.id,
+        flashcardId: c.req.valid("param").id,
+        suspended: c.req.valid("json").suspended,
       }),
     }),
 );

@@ -6,6 +6,8 @@ import {
   deckProgress,
   flashcardReviewLogs,
   flashcardStates,
+  flashcardSuspensions,
+  flashcollectionCardTypes,
   mailingList,
   mailOutbox,
   memberLemmas,
@@ -106,6 +108,16 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
     fate: "deleted",
     why: "the member's daily review limits",
     erase: byMember(reviewSettings, reviewSettings.userId),
+  },
+  flashcollection_card_types: {
+    fate: "deleted",
+    why: "the card types the member chose for curated collections",
+    erase: byMember(flashcollectionCardTypes, flashcollectionCardTypes.userId),
+  },
+  flashcard_suspensions: {
+    fate: "deleted",
+    why: "curated cards the member suspended",
+    erase: byMember(flashcardSuspensions, flashcardSuspensions.userId),
   },
   member_lemmas: {
     fate: "deleted",

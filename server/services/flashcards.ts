@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, type SQL } from "drizzle-orm";
 import {
   flashcards,
   reviewSettings,
@@ -6,6 +6,8 @@ import {
   videos,
   flashcardReviewLogs,
   flashcardStates,
+  flashcardSuspensions,
+  flashcollectionCardTypes,
   flashcollections,
   globalVocabularyThemes,
   vocabularyListItems,
@@ -30,6 +32,7 @@ import {
   DEFAULT_NEW_PER_DAY,
   DEFAULT_REVIEWS_PER_DAY,
   noteCardTypes,
+  WORD_CARD_TYPES,
   type CardType,
   type NoteKind,
 } from "#core/cards";
@@ -47,7 +50,6 @@ import {
   takeBackReview,
   toReviewState,
   type ReviewResult,
-  type ReviewStateRow,
 } from "./fsrs-reviews";
 import { isMediaKey, signMediaUrl } from "./media";
 import { timeZoneQuery } from "./study-progress";
@@ -155,11 +157,17 @@ export interface BrowsedCard extends StudyCard {
   /** Null for visitors. */
   status: CardStatus | null;
   due: Date | null;
+  /** Suspended by this member (always false for visitors). */
+  suspended: boolean;
 }
 
 export interface FlashcollectionDetail extends Omit<FlashcollectionSummary, "counts"> {
   cards: BrowsedCard[];
   counts: StudyCounts | null;
+  /** How many of its flashcards have a recording (the ones that can make a listening card). */
+  withAudio: number;
+  /** The card types this member chose for the collection; null for visitors. */
+  cardTypes: CardType[] | null;
 }
 
 export interface SessionSummary {
@@ -173,6 +181,8 @@ export interface ReviewSession {
   remaining: { due: number; new: number; learning: number };
   /** Cards ready but held back by today's limits: when `current` is null and either is > 0, it is "done for today". */
   held: { new: number; due: number };
+  /** Cards left for tomorrow because a sibling (another card type of the same note) was answered today. */
+  buried: number;
   /** Reviews since the session began (null when no start was given). */
   summary: SessionSummary | null;
   /** The soonest a card in this scope comes due again after now. */
@@ -286,66 +296,26 @@ const wordStateColumns = reviewStateColumns(vocabularyReviewStates);
 
 const publishedCollection = eq(flashcollections.isPublished, true);
 
-/** Joins the learner's own state row; visitors (null) join nothing. */
-function ownFlashcardState(userId: number | null): SQL | undefined {
-  return and(
-    eq(flashcardStates.flashcardId, flashcards.id),
-    userId === null ? sql`0` : eq(flashcardStates.userId, userId),
-  );
-}
+const flashcardColumns = {
+  id: flashcards.id,
+  collectionId: flashcards.collectionId,
+  arabic: flashcards.arabic,
+  transliteration: flashcards.transliteration,
+  english: flashcards.english,
+  audioKey: flashcards.audioKey,
+  imageKey: flashcards.imageKey,
+};
 
-type Nullable<T> = { [K in keyof T]: T[K] | null };
-
-/** Splits a row with left-joined state columns into the card and its state (null when never studied). */
-function splitState<T extends Nullable<ReviewStateRow>>(row: T) {
-  const {
-    due,
-    stability,
-    difficulty,
-    elapsedDays,
-    scheduledDays,
-    learningSteps,
-    reps,
-    lapses,
-    state,
-    lastReview,
-    ...card
-  } = row;
-  const studied = due !== null && state !== null;
-  return {
-    card,
-    state: studied
-      ? toReviewState({
-          due,
-          stability: stability ?? 0,
-          difficulty: difficulty ?? 0,
-          elapsedDays: elapsedDays ?? 0,
-          scheduledDays: scheduledDays ?? 0,
-          learningSteps: learningSteps ?? 0,
-          reps: reps ?? 0,
-          lapses: lapses ?? 0,
-          state,
-          lastReview,
-        })
-      : null,
-  };
-}
-
+/**
+ * The flashcards of published collections matching `where`, as cards. For a member each flashcard makes the card
+ * types they chose for its collection (recognition without a choice; listening only with a recording), each with
+ * its own state, and carries `suspended`; a visitor gets one recognition card each, with no state.
+ */
 async function loadFlashcardRows(ctx: AppContext, userId: number | null, where: SQL | undefined) {
-  const rows = await ctx.db
-    .select({
-      id: flashcards.id,
-      collectionId: flashcards.collectionId,
-      arabic: flashcards.arabic,
-      transliteration: flashcards.transliteration,
-      english: flashcards.english,
-      audioKey: flashcards.audioKey,
-      imageKey: flashcards.imageKey,
-      ...stateColumns,
-    })
+  const cardQuery = ctx.db
+    .select(flashcardColumns)
     .from(flashcards)
     .innerJoin(flashcollections, and(eq(flashcollections.id, flashcards.collectionId), publishedCollection))
-    .leftJoin(flashcardStates, ownFlashcardState(userId))
     .where(where)
     .orderBy(
       asc(flashcollections.position),
@@ -353,13 +323,47 @@ async function loadFlashcardRows(ctx: AppContext, userId: number | null, where: 
       asc(flashcards.position),
       asc(flashcards.id),
     );
-  return rows.map((row) => {
-    const { card, state } = splitState(row);
-    return { ...card, ...FLASHCARD_CARD, state };
+  if (userId === null) {
+    const rows = await cardQuery;
+    return rows.map((card) => ({ ...card, ...FLASHCARD_CARD, suspended: false, state: null as ReviewState | null }));
+  }
+  const [rows, states, choices, suspensions] = await ctx.db.batch([
+    cardQuery,
+    ctx.db
+      .select({ flashcardId: flashcardStates.flashcardId, cardType: flashcardStates.cardType, ...stateColumns })
+      .from(flashcardStates)
+      .innerJoin(flashcards, eq(flashcards.id, flashcardStates.flashcardId))
+      .innerJoin(flashcollections, and(eq(flashcollections.id, flashcards.collectionId), publishedCollection))
+      .where(and(eq(flashcardStates.userId, userId), where)),
+    ctx.db
+      .select({ collectionId: flashcollectionCardTypes.collectionId, cardTypes: flashcollectionCardTypes.cardTypes })
+      .from(flashcollectionCardTypes)
+      .where(eq(flashcollectionCardTypes.userId, userId)),
+    ctx.db
+      .select({ flashcardId: flashcardSuspensions.flashcardId })
+      .from(flashcardSuspensions)
+      .where(eq(flashcardSuspensions.userId, userId)),
+  ]);
+  const stateOf = new Map(states.map(({ flashcardId, cardType, ...state }) => [`${flashcardId}:${cardType}`, state]));
+  const chosen = new Map(choices.map((choice) => [choice.collectionId, choice.cardTypes]));
+  const suspended = new Set(suspensions.map((row) => row.flashcardId));
+  return rows.flatMap((card) => {
+    const enabledTypes = chosen.get(card.collectionId) ?? [...WORD_CARD_TYPES];
+    return noteCardTypes({ cardTypes: enabledTypes, hasAudio: card.audioKey !== null }).map((cardType) => {
+      const state = stateOf.get(`${card.id}:${cardType}`);
+      return {
+        ...card,
+        ...FLASHCARD_CARD,
+        cardType,
+        enabledTypes,
+        suspended: suspended.has(card.id),
+        state: state ? toReviewState(state) : null,
+      };
+    });
   });
 }
 
-/** A curated flashcard is one recognition card with no lesson line (ADR 036: collections stay recognition-only). */
+/** A curated flashcard has no lesson line; its card types are the member's choice for its collection (ADR 042). */
 const FLASHCARD_CARD = {
   source: "flashcard" as CardSource,
   cardType: "recognition" as CardType,
@@ -370,6 +374,13 @@ const FLASHCARD_CARD = {
   startMs: null as number | null,
   endMs: null as number | null,
 };
+
+const SIBLING_ORDER: Record<CardType, number> = { recognition: 0, production: 1, listening: 2 };
+
+/** New siblings are met apart: every note's first card type before any note's next one (a stable sort). */
+function siblingsApart<T extends { cardType: CardType }>(cards: T[]): T[] {
+  return cards.sort((a, b) => SIBLING_ORDER[a.cardType] - SIBLING_ORDER[b.cardType]);
+}
 
 /**
  * The member's notes in "My words" (all lists, or one) as cards: each note makes the card types it has enabled,
@@ -420,9 +431,7 @@ async function loadWordCards(ctx: AppContext, userId: number, listId?: number) {
       };
     }),
   );
-  // New siblings are met apart: every note's first card before any note's second one.
-  const order: Record<CardType, number> = { recognition: 0, production: 1, listening: 2 };
-  return cards.sort((a, b) => order[a.cardType] - order[b.cardType]);
+  return siblingsApart(cards);
 }
 
 function hasLine(note: { videoId: number | null; startMs: number | null; endMs: number | null }) {
@@ -469,18 +478,29 @@ export async function saveReviewSettings(
 
 /**
  * What the daily limits have counted today, on the member's own calendar (core/local-day.ts): saved notes'
- * cards met for the first time, and answers to cards that were in review (both kinds of card).
+ * cards met for the first time, and answers to cards that were in review (both kinds of card); and which card
+ * types of which notes were answered today (what buries their siblings).
  */
 async function studiedToday(ctx: AppContext, userId: number, now: Date) {
   // A local day is never longer than 26 hours, so two days back hold all of today's answers.
   const since = new Date(now.getTime() - 48 * 60 * 60 * 1000);
   const [wordLogs, cardLogs, [member]] = await ctx.db.batch([
     ctx.db
-      .select({ reviewedAt: vocabularyReviewLogs.reviewedAt, previous: vocabularyReviewLogs.previousState })
+      .select({
+        noteId: vocabularyReviewLogs.itemId,
+        cardType: vocabularyReviewLogs.cardType,
+        reviewedAt: vocabularyReviewLogs.reviewedAt,
+        previous: vocabularyReviewLogs.previousState,
+      })
       .from(vocabularyReviewLogs)
       .where(and(eq(vocabularyReviewLogs.userId, userId), gte(vocabularyReviewLogs.reviewedAt, since))),
     ctx.db
-      .select({ reviewedAt: flashcardReviewLogs.reviewedAt, previous: flashcardReviewLogs.previousState })
+      .select({
+        noteId: flashcardReviewLogs.flashcardId,
+        cardType: flashcardReviewLogs.cardType,
+        reviewedAt: flashcardReviewLogs.reviewedAt,
+        previous: flashcardReviewLogs.previousState,
+      })
       .from(flashcardReviewLogs)
       .where(and(eq(flashcardReviewLogs.userId, userId), gte(flashcardReviewLogs.reviewedAt, since))),
     timeZoneQuery(ctx, { userId }),
@@ -488,9 +508,43 @@ async function studiedToday(ctx: AppContext, userId: number, now: Date) {
   const today = localDay(now, member?.timeZone);
   const isToday = (log: { reviewedAt: Date }) => localDay(log.reviewedAt, member?.timeZone) === today;
   const isReview = (log: { previous: { state: number } | null }) => log.previous?.state === State.Review;
+  const answered: AnsweredToday = new Map();
+  const mark = (source: CardSource, logs: ReadonlyArray<{ noteId: number; cardType: CardType; reviewedAt: Date }>) => {
+    for (const log of logs) {
+      if (!isToday(log)) continue;
+      const key = `${source}:${log.noteId}`;
+      answered.set(key, new Set([...(answered.get(key) ?? []), log.cardType]));
+    }
+  };
+  mark("word", wordLogs);
+  mark("flashcard", cardLogs);
   return {
     newWords: wordLogs.filter((log) => isToday(log) && log.previous === null).length,
     reviews: [...wordLogs, ...cardLogs].filter((log) => isToday(log) && isReview(log)).length,
+    answered,
+  };
+}
+
+/** Per note (`source:id`), the card types answered today on the member's calendar. */
+type AnsweredToday = Map<string, Set<CardType>>;
+
+/**
+ * Anki's sibling burying (docs/cards.md): once one card of a note is answered today, the note's other cards wait
+ * for tomorrow. A card answered today itself stays (its learning steps go on).
+ */
+export function withoutBuriedSiblings<T extends { source: CardSource; id: number; cardType: CardType } & QueueCard>(
+  cards: readonly T[],
+  answered: AnsweredToday,
+  now: Date,
+): { cards: T[]; buried: number } {
+  const isBuried = (card: T) => {
+    const types = answered.get(`${card.source}:${card.id}`);
+    return types !== undefined && !types.has(card.cardType);
+  };
+  return {
+    cards: cards.filter((card) => !isBuried(card)),
+    // Only the ones that would be shown today (new, or due) count as waiting for tomorrow.
+    buried: cards.filter((card) => isBuried(card) && (!card.state || card.state.due.getTime() <= now.getTime())).length,
   };
 }
 
@@ -526,11 +580,12 @@ export async function getFlashcardsOverview(
   const cards = await loadFlashcardRows(ctx, userId, undefined);
   const introduced = userId !== null ? await flashcardsIntroducedToday(ctx, userId, now) : new Map<number, number>();
   const summaries = collections.map((collection) => {
-    const own = cards.filter((card) => card.collectionId === collection.id);
+    const inCollection = cards.filter((card) => card.collectionId === collection.id);
+    const own = inCollection.filter((card) => !card.suspended);
     return {
       ...collection,
       slug: collection.slug || slugify(collection.title),
-      cardCount: own.length,
+      cardCount: new Set(inCollection.map((card) => card.id)).size,
       counts: userId !== null ? countStudy(own, now, introduced.get(collection.id) ?? 0) : null,
     };
   });
@@ -652,16 +707,29 @@ export async function getFlashcollection(
   const now = ctx.now();
   const rows = await loadFlashcardRows(ctx, userId, eq(flashcards.collectionId, collectionId));
   const introduced = userId !== null ? ((await flashcardsIntroducedToday(ctx, userId, now)).get(collectionId) ?? 0) : 0;
+  // One line per flashcard in the list: its first card type's status stands for it.
+  const seen = new Set<number>();
+  const firsts = rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
   return {
     ...collection,
     slug: collection.slug || slugify(collection.title),
-    cardCount: rows.length,
-    counts: userId !== null ? countStudy(rows, now, introduced) : null,
+    cardCount: firsts.length,
+    withAudio: firsts.filter((row) => row.audioKey !== null).length,
+    cardTypes: userId !== null ? (firsts[0]?.enabledTypes ?? [...WORD_CARD_TYPES]) : null,
+    counts:
+      userId !== null
+        ? countStudy(
+            rows.filter((row) => !row.suspended),
+            now,
+            introduced,
+          )
+        : null,
     cards: await Promise.all(
-      rows.map(async (row) => ({
+      firsts.map(async (row) => ({
         ...(await toStudyCard(ctx, row)),
         status: userId !== null ? cardStatus(row.state, now) : null,
         due: row.state?.due ?? null,
+        suspended: row.suspended,
       })),
     ),
   };
@@ -685,27 +753,52 @@ async function scopeCards(
   userId: number,
   scope: ReviewScope,
   now: Date,
-): Promise<{ cards: ScopeCard[]; newAllowance: number; reviewAllowance: number }> {
+): Promise<{ cards: ScopeCard[]; buried: number; newAllowance: number; reviewAllowance: number }> {
+  const today = studiedToday(ctx, userId, now);
   if (scope.kind === "collection") {
     // A collection's own session keeps its own allowance of new cards a day (ADR 014).
-    const cards = await loadFlashcardRows(ctx, userId, eq(flashcards.collectionId, scope.collectionId));
-    const introduced = (await flashcardsIntroducedToday(ctx, userId, now)).get(scope.collectionId) ?? 0;
-    return { cards, newAllowance: NEW_CARDS_PER_DAY - introduced, reviewAllowance: Number.POSITIVE_INFINITY };
+    const [cards, introduced, { answered }] = await Promise.all([
+      loadFlashcardRows(ctx, userId, eq(flashcards.collectionId, scope.collectionId)),
+      flashcardsIntroducedToday(ctx, userId, now),
+      today,
+    ]);
+    return {
+      ...withoutBuriedSiblings(siblingsApart(cards.filter((card) => !card.suspended)), answered, now),
+      newAllowance: NEW_CARDS_PER_DAY - (introduced.get(scope.collectionId) ?? 0),
+      reviewAllowance: Number.POSITIVE_INFINITY,
+    };
   }
-  const [settings, today] = await Promise.all([getReviewSettings(ctx, { userId }), studiedToday(ctx, userId, now)]);
+  const [settings, studied] = await Promise.all([getReviewSettings(ctx, { userId }), today]);
   const limits = {
-    newAllowance: settings.newPerDay - today.newWords,
-    reviewAllowance: settings.reviewsPerDay - today.reviews,
+    newAllowance: settings.newPerDay - studied.newWords,
+    reviewAllowance: settings.reviewsPerDay - studied.reviews,
   };
-  if (scope.kind === "words") return { cards: await loadWordCards(ctx, userId, scope.listId), ...limits };
+  if (scope.kind === "words") {
+    const words = await loadWordCards(ctx, userId, scope.listId);
+    return { ...withoutBuriedSiblings(words, studied.answered, now), ...limits };
+  }
   // The daily review: "My words" (words and sentences) and the due cards of the collections the member has
-  // started; a collection's new cards are met on its own page.
+  // started (cards with a state: a collection's new cards, and a new card type's, are met on its own page).
   const sources = scope.sources?.length ? scope.sources : REVIEW_SOURCES;
   const [words, started] = await Promise.all([
     sources.includes("words") || sources.includes("sentences") ? loadWordCards(ctx, userId) : [],
-    sources.includes("collections") ? loadFlashcardRows(ctx, userId, isNotNull(flashcardStates.userId)) : [],
+    sources.includes("collections")
+      ? loadFlashcardRows(ctx, userId, inArray(flashcards.id, startedFlashcards(ctx, userId)))
+      : [],
   ]);
-  return { cards: [...started, ...words.filter((card) => sources.includes(wordSource(card)))], ...limits };
+  const cards = [
+    ...started.filter((card) => card.state !== null && !card.suspended),
+    ...words.filter((card) => sources.includes(wordSource(card))),
+  ];
+  return { ...withoutBuriedSiblings(cards, studied.answered, now), ...limits };
+}
+
+/** The member's flashcards with at least one card studied: what the daily review takes from collections. */
+function startedFlashcards(ctx: AppContext, userId: number) {
+  return ctx.db
+    .select({ id: flashcardStates.flashcardId })
+    .from(flashcardStates)
+    .where(eq(flashcardStates.userId, userId));
 }
 
 /** Review logs of this scope since `since`, newest first (the flashcard and the word tables). */
@@ -763,7 +856,7 @@ export async function getReviewSession(
   }: { userId: number; scope: ReviewScope } & { since?: Date | null; lessonAccess?: LessonAccessCheck },
 ): Promise<ReviewSession> {
   const now = ctx.now();
-  const { cards, newAllowance, reviewAllowance } = await scopeCards(ctx, userId, scope, now);
+  const { cards, buried, newAllowance, reviewAllowance } = await scopeCards(ctx, userId, scope, now);
   const order = orderQueue(cards, now, newAllowance, reviewAllowance);
   const next = order.queue[0];
   const later = cards.flatMap((card) =>
@@ -780,6 +873,7 @@ export async function getReviewSession(
       : null,
     remaining: { due: order.due, new: order.new, learning: order.learning },
     held: order.held,
+    buried,
     summary: since ? await sessionSummary(ctx, userId, scope, since) : null,
     nextDue: later.length ? new Date(Math.min(...later)) : null,
     canUndo: since ? (await lastReviewInScope(ctx, userId, scope, since)) !== null : false,
@@ -799,20 +893,40 @@ export interface ReviewInput {
   answer?: string;
 }
 
-/** Rates one flashcard of a published collection (see `applyReview`); collections have recognition cards only. */
+/**
+ * Rates one flashcard of a published collection (see `applyReview`): a card type the member's choice for its
+ * collection does not make is a 422; a production card's typed answer is checked as for saved notes.
+ */
 export async function reviewFlashcard(
   ctx: AppContext,
-  { userId, answer: _answer, cardType = "recognition", ...input }: { userId: number } & ReviewInput,
-): Promise<ReviewResult> {
+  { userId, answer, cardType = "recognition", ...input }: { userId: number } & ReviewInput,
+): Promise<ReviewResult & { correct: boolean | null }> {
   const [card] = await ctx.db
-    .select({ id: flashcards.id })
+    .select({
+      id: flashcards.id,
+      arabic: flashcards.arabic,
+      transliteration: flashcards.transliteration,
+      audioKey: flashcards.audioKey,
+      cardTypes: flashcollectionCardTypes.cardTypes,
+    })
     .from(flashcards)
     .innerJoin(flashcollections, and(eq(flashcollections.id, flashcards.collectionId), publishedCollection))
+    .leftJoin(
+      flashcollectionCardTypes,
+      and(
+        eq(flashcollectionCardTypes.collectionId, flashcards.collectionId),
+        eq(flashcollectionCardTypes.userId, userId),
+      ),
+    )
     .where(eq(flashcards.id, input.cardId));
   if (!card) throw notFound("We couldn't find that flashcard.");
-  if (cardType !== "recognition")
-    throw new AppError(422, ["cardType: a collection's flashcards are reviewed as recognition cards."]);
-  return applyReview(ctx, { tables: FLASHCARD_REVIEWS, userId, cardType, ...input });
+  const types = noteCardTypes({ cardTypes: card.cardTypes ?? WORD_CARD_TYPES, hasAudio: card.audioKey !== null });
+  if (!types.includes(cardType))
+    throw new AppError(422, [`cardType: your cards of this collection have no ${cardType} card.`]);
+  const correct = cardType === "production" && answer !== undefined ? checkProductionAnswer(card, answer) : null;
+  const rating = correct === false ? (1 as Grade) : input.rating;
+  const result = await applyReview(ctx, { tables: FLASHCARD_REVIEWS, userId, cardType, ...input, rating });
+  return { ...result, correct };
 }
 
 /**

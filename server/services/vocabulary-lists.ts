@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { transcriptCues, videos, vocabularyListItems, vocabularyLists } from "#drizzle/schema";
 import { normalizeArabic } from "#core/arabic";
+import type { NoteKind } from "#core/cards";
 import { LIST_ITEMS_MAX, LISTS_PER_LEARNER_MAX, type ListItemInput } from "#core/schemas/vocabulary";
 import { slugify } from "#core/slug";
 import { QUIZ_OPTION_COUNT, type QuizWord } from "#core/vocabulary-quiz";
@@ -37,6 +38,8 @@ export interface VocabularyListItem {
   arabic: string;
   transliteration: string;
   english: string;
+  /** A saved word, or a whole line saved as a sentence card (docs/cards.md): the list marks sentences. */
+  kind: NoteKind;
   missCount: number;
   /** The lesson moment the word was saved from, when it still exists. */
   lesson: { id: number; title: string; slug: string; seconds: number; href: string } | null;
@@ -103,6 +106,7 @@ const itemColumns = {
   arabic: vocabularyListItems.arabic,
   transliteration: vocabularyListItems.transliteration,
   english: vocabularyListItems.english,
+  kind: vocabularyListItems.kind,
   missCount: vocabularyListItems.missCount,
   startMs: vocabularyListItems.startMs,
   createdAt: vocabularyListItems.createdAt,
@@ -118,6 +122,7 @@ type ItemRow = {
   arabic: string;
   transliteration: string;
   english: string;
+  kind: NoteKind;
   missCount: number;
   startMs: number | null;
   createdAt: Date;
@@ -144,6 +149,7 @@ function toItem(row: ItemRow): VocabularyListItem {
     arabic: row.arabic,
     transliteration: row.transliteration,
     english: row.english,
+    kind: row.kind,
     missCount: row.missCount,
     lesson,
     createdAt: row.createdAt,

@@ -268,6 +268,20 @@ test.describe("on a phone (390×844, touch)", () => {
     const caption = (await captions(page).locator('[data-caption="ar"]').boundingBox())!;
     expect(caption.y).toBeGreaterThanOrEqual(picture.y);
     expect(caption.y + caption.height).toBeLessThanOrEqual(picture.y + picture.height);
+
+    // iOS's own full screen shows native text tracks only: the video carries Arabic and English WebVTT tracks,
+    // and entering that full screen (Safari's webkitbeginfullscreen) shows the Arabic one; leaving turns it off.
+    await expect(video(page).locator('track[kind="captions"][srclang="ar"]')).toHaveAttribute("src", /lang=ar/);
+    await expect(video(page).locator('track[srclang="en"]')).toHaveAttribute("src", /lang=en/);
+    const modes = () =>
+      video(page).evaluate((element: HTMLVideoElement) =>
+        Object.fromEntries(Array.from(element.textTracks, (track) => [track.language, track.mode])),
+      );
+    expect(Object.values(await modes()).every((mode) => mode === "disabled")).toBe(true);
+    await video(page).dispatchEvent("webkitbeginfullscreen");
+    expect(await modes()).toMatchObject({ ar: "showing", en: "disabled" });
+    await video(page).dispatchEvent("webkitendfullscreen");
+    expect(Object.values(await modes()).every((mode) => mode === "disabled")).toBe(true);
   });
 });
 

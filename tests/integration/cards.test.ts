@@ -2,6 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
+  flashcardReviewLogs,
+  flashcards,
+  flashcardStates,
+  flashcollections,
   transcriptCues,
   users,
   vocabularyListItems,
@@ -11,7 +15,7 @@ import {
 import { Rating } from "../../core/fsrs";
 import { checkProductionAnswer } from "../../core/cards";
 import { createAppContext } from "../../server/context";
-import { getReviewSession, reviewSavedWord } from "../../server/services/flashcards";
+import { getReviewSession, reviewSavedWord, undoLastReview } from "../../server/services/flashcards";
 import { saveWordToDefaultList } from "../../server/services/vocabulary-save";
 import { createVideo } from "../fixtures/collections";
 import { caller, json, member as signedIn, testEnv } from "./helpers";
@@ -164,7 +168,13 @@ describe("card types", () => {
       .select()
       .from(vocabularyReviewStates)
       .where(and(eq(vocabularyReviewStates.itemId, item.id), eq(vocabularyReviewStates.cardType, "recognition")));
-    expect((await wordsSession(learner.token)).current.card.cardType).toBe("listening");
+    // Its sibling waits for tomorrow (burying, below); the next day it is the listening card's turn.
+    clock = new Date(start.getTime() + 24 * 60 * 60_000);
+    try {
+      expect((await wordsSession(learner.token)).current.card.cardType).toBe("listening");
+    } finally {
+      clock = start;
+    }
 
     await reviewSavedWord(ctx, {
       userId: learner.id,
@@ -250,6 +260,164 @@ describe("card types", () => {
       .orderBy(vocabularyReviewLogs.id);
     // A wrong answer is rated Again, whatever button was pressed.
     expect(logs.map((log) => log.rating)).toEqual([Rating.Good, Rating.Good, Rating.Again]);
+  });
+});
+
+describe("sibling burying", () => {
+  it("leaves a note's other cards for tomorrow once one is answered today; the answered card's steps go on", async () => {
+    const { video, cues } = await lessonWithLines();
+    const learner = await member();
+    const { item } = (await json<Json>(await saveLine(learner.token, video.id, { cueId: cues[1]!.id }))).data;
+    const first = await wordsSession(learner.token);
+    expect(first).toMatchObject({ remaining: { new: 2 }, buried: 0 });
+
+    // An answer taken back unburies the sibling.
+    await reviewSavedWord(ctx, { userId: learner.id, cardId: item.id, rating: Rating.Good, requestId: requestId() });
+    expect((await wordsSession(learner.token)).buried).toBe(1);
+    const since = new Date(start.getTime() - 60_000);
+    expect((await undoLastReview(ctx, { userId: learner.id, scope: { kind: "words" }, since })).undone).toBe(true);
+    expect(await wordsSession(learner.token)).toMatchObject({ remaining: { new: 2 }, buried: 0 });
+
+    // Again: the recognition card comes back within minutes; its listening sibling is buried for the day.
+    await reviewSavedWord(ctx, { userId: learner.id, cardId: item.id, rating: Rating.Again, requestId: requestId() });
+    const later = await wordsSession(learner.token);
+    expect(later.current.card).toMatchObject({ id: item.id, cardType: "recognition" });
+    expect(later).toMatchObject({ remaining: { new: 0, learning: 1 }, buried: 1 });
+    await reviewSavedWord(ctx, { userId: learner.id, cardId: item.id, rating: Rating.Easy, requestId: requestId() });
+    const done = await wordsSession(learner.token);
+    expect(done.current).toBeNull();
+    expect(done.buried).toBe(1);
+
+    // The member's next day (here Tokyo's, which starts at 15:00 UTC): the sibling is back.
+    await ctx.db.update(users).set({ timeZone: "Asia/Tokyo" }).where(eq(users.id, learner.id));
+    clock = new Date(start.getTime() + 3.5 * 60 * 60_000);
+    try {
+      const nextDay = await wordsSession(learner.token);
+      expect(nextDay.current.card).toMatchObject({ id: item.id, cardType: "listening" });
+      expect(nextDay.buried).toBe(0);
+    } finally {
+      clock = start;
+    }
+  });
+});
+
+describe("curated collections: card types and suspension", () => {
+  async function collectionWithCards() {
+    const [collection] = await ctx.db
+      .insert(flashcollections)
+      .values({ title: "Café", slug: "cafe", level: "beginner", isPublished: true, position: 0 })
+      .returning();
+    const cards = await ctx.db
+      .insert(flashcards)
+      .values([
+        {
+          collectionId: collection!.id,
+          arabic: "قَهوة",
+          transliteration: "ahwe",
+          english: "coffee",
+          audioKey: "audio/ahwe.mp3",
+          position: 0,
+        },
+        { collectionId: collection!.id, arabic: "شاي", transliteration: "shāy", english: "tea", position: 1 },
+      ])
+      .returning();
+    return { collection: collection!, cards };
+  }
+  const session = async (token: string, collectionId: number) =>
+    (await json<Json>(await call(`/api/flashcards/${collectionId}/session`, { token }))).data;
+  const rate = (token: string, body: Record<string, unknown>) =>
+    call("/api/flashcards/reviews", { method: "POST", token, json: { rating: 3, requestId: requestId(), ...body } });
+
+  it("makes the card types the member chose, each with its own state, and buries siblings", async () => {
+    const { collection, cards } = await collectionWithCards();
+    const learner = await member({ subscribed: true });
+    const stranger = await member({ subscribed: true });
+    const path = `/api/flashcards/${collection.id}/card-types`;
+    const put = (token: string | null, body: unknown, to = path) => call(to, { method: "PUT", token, json: body });
+
+    expect((await put(null, { cardTypes: ["production"] })).status).toBe(401);
+    expect((await put(learner.token, { cardTypes: [] })).status).toBe(422);
+    const bad = await put(learner.token, { cardTypes: ["spelling"] });
+    expect(bad.status).toBe(422);
+    expect((await json<Json>(bad)).errors?.length).toBeGreaterThan(0);
+    expect(
+      (await put(learner.token, { cardTypes: ["production"] }, "/api/flashcards/999999999/card-types")).status,
+    ).toBe(404);
+    const saved = await put(learner.token, { cardTypes: ["listening", "production", "recognition"] });
+    expect((await json<Json>(saved)).data.cardTypes).toEqual(["recognition", "production", "listening"]);
+
+    // Two recognition, two production, one listening (only the card with a recording); recognition first.
+    const mine = await session(learner.token, collection.id);
+    expect(mine.remaining.new).toBe(5);
+    expect(mine.current.card).toMatchObject({ id: cards[0]!.id, cardType: "recognition", source: "flashcard" });
+    expect(mine.current.card.enabledTypes).toEqual(["recognition", "production", "listening"]);
+    // Another member's choice is their own.
+    expect((await session(stranger.token, collection.id)).remaining.new).toBe(2);
+
+    // A typed production answer is checked (Arabizi counts); a wrong one is Again whatever was pressed.
+    const right = await json<Json>(
+      await rate(learner.token, { cardId: cards[1]!.id, cardType: "production", answer: "shay" }),
+    );
+    expect(right.data).toMatchObject({ applied: true, correct: true, cardType: "production" });
+    const wrong = await json<Json>(
+      await rate(learner.token, { cardId: cards[0]!.id, cardType: "production", answer: "māy", rating: 4 }),
+    );
+    expect(wrong.data.correct).toBe(false);
+    const [log] = await ctx.db
+      .select({ rating: flashcardReviewLogs.rating })
+      .from(flashcardReviewLogs)
+      .where(and(eq(flashcardReviewLogs.userId, learner.id), eq(flashcardReviewLogs.flashcardId, cards[0]!.id)));
+    expect(log!.rating).toBe(Rating.Again);
+    // The tea card has no recording: no listening card.
+    expect((await rate(learner.token, { cardId: cards[1]!.id, cardType: "listening" })).status).toBe(422);
+    expect((await rate(stranger.token, { cardId: cards[0]!.id, cardType: "production" })).status).toBe(422);
+
+    // Both flashcards had a card answered: their other cards wait for tomorrow, the wrong one's steps go on.
+    const after = await session(learner.token, collection.id);
+    expect(after).toMatchObject({ remaining: { new: 0, learning: 2 }, buried: 3 });
+    expect(after.current.card).toMatchObject({ id: cards[0]!.id, cardType: "production" });
+    const states = await ctx.db.select().from(flashcardStates).where(eq(flashcardStates.userId, learner.id));
+    expect(states.map((state) => `${state.flashcardId}:${state.cardType}`).sort()).toEqual(
+      [`${cards[0]!.id}:production`, `${cards[1]!.id}:production`].sort(),
+    );
+  });
+
+  it("suspends a curated card for the member only, out of the collection's and the daily review", async () => {
+    const { collection, cards } = await collectionWithCards();
+    const learner = await member({ subscribed: true });
+    const stranger = await member({ subscribed: true });
+    const suspend = (token: string | null, id: number, body: unknown) =>
+      call(`/api/flashcards/cards/${id}`, { method: "PATCH", token, json: body });
+
+    expect((await rate(learner.token, { cardId: cards[1]!.id })).status).toBe(200);
+    clock = new Date(start.getTime() + 3 * 24 * 60 * 60_000);
+    try {
+      const daily = async (token: string) =>
+        (await json<Json>(await call("/api/flashcards/due/session?source=collections", { token }))).data;
+      expect((await daily(learner.token)).current.card.id).toBe(cards[1]!.id);
+
+      expect((await suspend(null, cards[1]!.id, { suspended: true })).status).toBe(401);
+      expect((await suspend(learner.token, cards[1]!.id, { suspended: "yes" })).status).toBe(422);
+      expect((await suspend(learner.token, 999_999_999, { suspended: true })).status).toBe(404);
+      const done = await json<Json>(await suspend(learner.token, cards[1]!.id, { suspended: true }));
+      expect(done.data).toMatchObject({ id: cards[1]!.id, suspended: true });
+      expect((await suspend(learner.token, cards[1]!.id, { suspended: true })).status).toBe(200);
+
+      expect((await daily(learner.token)).current).toBeNull();
+      const own = await session(learner.token, collection.id);
+      expect(own.remaining).toMatchObject({ due: 0, new: 1 });
+      expect((await session(stranger.token, collection.id)).remaining.new).toBe(2);
+      const detail = (await json<Json>(await call(`/api/flashcards/${collection.id}`, { token: learner.token }))).data;
+      expect(detail.cards.map((card: { suspended: boolean }) => card.suspended)).toEqual([false, true]);
+      expect(detail).toMatchObject({ withAudio: 1, cardTypes: ["recognition"] });
+      const theirs = (await json<Json>(await call(`/api/flashcards/${collection.id}`, { token: stranger.token }))).data;
+      expect(theirs.cards.map((card: { suspended: boolean }) => card.suspended)).toEqual([false, false]);
+
+      await suspend(learner.token, cards[1]!.id, { suspended: false });
+      expect((await daily(learner.token)).current.card.id).toBe(cards[1]!.id);
+    } finally {
+      clock = start;
+    }
   });
 });
 

@@ -221,6 +221,12 @@ describe("a premium lesson without access", () => {
     expect(response.status).toBe(200);
     expect(body).toContain("/media/videos/visitor-premium.mp4?exp=");
     expect(body).toContain(LINES[4]!.english);
+    // The <video> carries the native tracks iOS's own full screen shows (docs/player.md "Captions on the video").
+    const tracks = [...body.matchAll(/<track [^>]*>/g)].map(([tag]) => tag);
+    const track = (srclang: string) => tracks.find((tag) => tag.includes(`srcLang="${srclang}"`));
+    expect(track("ar")).toContain('kind="captions"');
+    expect(track("ar")).toContain(`src="/api/lessons/${premium.id}/captions.vtt?lang=ar"`);
+    expect(track("en")).toContain(`src="/api/lessons/${premium.id}/captions.vtt?lang=en"`);
   });
 
   it("keeps the API at 401 for a visitor and 402 for a free member", async () => {

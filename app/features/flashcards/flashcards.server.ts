@@ -8,9 +8,14 @@ import {
   type ReviewScope,
 } from "#server/services/flashcards";
 import type { SessionUser } from "#server/services/auth";
-import { cardReviewFormSchema, noteUpdateSchema, reviewSettingsFormSchema } from "#core/schemas/flashcards";
+import {
+  cardReviewFormSchema,
+  collectionCardTypesSchema,
+  noteUpdateSchema,
+  reviewSettingsFormSchema,
+} from "#core/schemas/flashcards";
 import { CARD_TYPES } from "#core/cards";
-import { listSuspendedNotes, updateNote } from "#server/services/cards";
+import { listSuspendedNotes, setCollectionCardTypes, setFlashcardSuspended, updateNote } from "#server/services/cards";
 import { deleteListItem } from "#server/services/vocabulary-lists";
 import { getReviewSettings, saveReviewSettings } from "#server/services/flashcards";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -67,7 +72,11 @@ export async function loadReviewSession(
       lessonAccess: () => viewer.lessonAccess(),
     }),
     getReviewSettings(context.app, { userId: user.id }),
-    listSuspendedNotes(context.app, { userId: user.id }),
+    listSuspendedNotes(context.app, {
+      userId: user.id,
+      ...(scope.kind === "collection" ? { collectionId: scope.collectionId } : {}),
+      notesOnly: scope.kind === "words",
+    }),
   ]);
   return {
     session,
@@ -108,7 +117,9 @@ export async function handleReviewAction(
     );
   }
 
-  const noteAction = await handleNoteAction(context, user, intent, formData);
+  const noteAction =
+    (await handleCuratedAction(context, user, intent, formData, scope)) ??
+    (await handleNoteAction(context, user, intent, formData));
   if (noteAction) return redirectWithToast(back, noteAction, { status: 303 });
 
   const optional = (name: string) => {
@@ -149,6 +160,45 @@ export async function handleReviewAction(
 }
 
 type Toast = { text: string; status?: "warning" | "error" };
+
+/**
+ * Curated cards (ADR 042): suspend or bring back one (`intent=card-suspend`), and, on a collection's page, the card
+ * types its cards make (`intent=card-types`). Null when the intent is neither.
+ */
+async function handleCuratedAction(
+  context: AppLoadContext,
+  user: SessionUser,
+  intent: string,
+  formData: FormData,
+  scope: ReviewScope,
+): Promise<Toast | null> {
+  try {
+    if (intent === "card-suspend") {
+      const flashcardId = Number(formData.get("flashcardId"));
+      if (!Number.isSafeInteger(flashcardId) || flashcardId <= 0) return { text: "Choose a card.", status: "error" };
+      const suspended = formData.get("suspended") !== "0";
+      await setFlashcardSuspended(context.app, { userId: user.id, flashcardId, suspended });
+      return { text: suspended ? "Card suspended: it is left out of reviews." : "Card back in your reviews." };
+    }
+    if (intent === "card-types" && scope.kind === "collection") {
+      const parsed = collectionCardTypesSchema.safeParse({
+        cardTypes: CARD_TYPES.filter((type) => formData.getAll("cardTypes").includes(type)),
+      });
+      if (!parsed.success) return { text: parsed.error.issues[0]!.message, status: "error" };
+      await setCollectionCardTypes(context.app, {
+        userId: user.id,
+        collectionId: scope.collectionId,
+        cardTypes: parsed.data.cardTypes,
+      });
+      return { text: "Card types saved." };
+    }
+  } catch (error) {
+    if (error instanceof AppError)
+      return { text: error.messages[0] ?? "That card could not be changed.", status: "error" };
+    throw error;
+  }
+  return null;
+}
 
 /**
  * The review's own forms besides rating: the daily limits (`intent=limits`) and one of the member's notes

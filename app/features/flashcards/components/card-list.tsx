@@ -29,6 +29,11 @@ export function CardList({ cards }: { cards: BrowsedCard[] }) {
               {card.transliteration ? <p className="text-sm text-muted italic">{card.transliteration}</p> : null}
               <p className="font-medium text-ink">{card.english}</p>
             </div>
+            {card.suspended ? (
+              <span className="rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold text-ink ring-1 ring-line">
+                Suspended
+              </span>
+            ) : null}
             {card.status ? (
               <span
                 className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", statusLabels[card.status].className)}

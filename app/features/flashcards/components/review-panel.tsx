@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { SentenceBadge } from "~/components/sentence-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { checkProductionAnswer, CARD_TYPE_LABELS, CARD_TYPES } from "#core/cards";
@@ -49,7 +50,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
         <h2 id="review-heading" className="text-lg font-semibold text-ink">
           {session.current
             ? "Review"
-            : session.held.new + session.held.due > 0
+            : session.held.new + session.held.due + session.buried > 0
               ? "Done for today"
               : session.summary && session.summary.reviewed > 0
                 ? "Session complete"
@@ -90,6 +91,16 @@ function CardFront({ card }: { card: StudyCard }) {
       <div className="flex flex-col items-center gap-3 text-center">
         <p className="text-sm font-medium text-muted">Listen: what does it mean?</p>
         <LinePlayer line={card.line} label="Play the line" />
+      </div>
+    );
+  }
+  if (card.cardType === "listening" && card.audioUrl) {
+    // A curated card's own recording (it has no lesson line).
+    return (
+      <div className="flex flex-col items-center gap-3 text-center">
+        <p className="text-sm font-medium text-muted">Listen: what does it mean?</p>
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the answer side is its caption */}
+        <audio controls preload="none" src={card.audioUrl} className="w-full max-w-xs" aria-label="Play the word" />
       </div>
     );
   }
@@ -235,8 +246,8 @@ function CardReview({
     <div className="mt-5" data-card-type={card.cardType}>
       <div className="min-h-56 rounded-xl border border-line bg-canvas/60 px-4 py-8 sm:px-8">
         <p className="mb-3 text-center text-xs font-medium tracking-wide text-muted uppercase">
+          {card.kind === "sentence" ? <SentenceBadge className="normal-case" /> : null}
           {CARD_TYPE_LABELS[card.cardType]}
-          {card.kind === "sentence" ? " · sentence" : ""}
         </p>
         <CardFront card={card} />
         {current.isNew ? (
@@ -357,7 +368,11 @@ function CardReview({
           </Form>
         ) : null}
       </div>
-      {card.source === "word" ? <NoteTools card={card} sessionStart={sessionStart} busy={busy} /> : null}
+      {card.source === "word" ? (
+        <NoteTools card={card} sessionStart={sessionStart} busy={busy} />
+      ) : (
+        <CuratedCardTools card={card} sessionStart={sessionStart} busy={busy} />
+      )}
     </div>
   );
 }
@@ -431,6 +446,22 @@ function NoteTools({ card, sessionStart, busy }: { card: StudyCard; sessionStart
   );
 }
 
+/** A curated card is not the member's to edit: they can suspend it (for themselves only). */
+function CuratedCardTools({ card, sessionStart, busy }: { card: StudyCard; sessionStart: number; busy: boolean }) {
+  return (
+    <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+      <input type="hidden" name="intent" value="card-suspend" />
+      <input type="hidden" name="flashcardId" value={card.id} />
+      <input type="hidden" name="suspended" value="1" />
+      <input type="hidden" name="session" value={sessionStart} />
+      <button type="submit" disabled={busy} className={buttonClasses("secondary", "md", "min-h-11")}>
+        Suspend this card
+      </button>
+      <span className="text-muted">Leaves your reviews, every card type of it, until you bring it back.</span>
+    </Form>
+  );
+}
+
 function nextDueText(nextDue: Date | null, now: Date): string | null {
   if (!nextDue) return null;
   return `The next card comes due ${describeInterval(formatInterval(nextDue.getTime() - now.getTime()))}.`;
@@ -480,6 +511,12 @@ function SessionEnd({ session, now, backTo, subject, emptyHint, sessionStart }: 
           {session.held.due > 0 && session.held.new > 0 ? " and " : null}
           {session.held.new > 0 ? `${session.held.new} new` : null} wait for tomorrow. The daily limits are above this
           review.
+        </p>
+      ) : null}
+      {session.buried > 0 ? (
+        <p className="mt-2 text-ink" data-testid="buried-siblings">
+          {session.buried === 1 ? "1 card waits" : `${session.buried} cards wait`} for tomorrow: another card of the
+          same note was answered today.
         </p>
       ) : null}
       {emptyHint && session.nextDue === null && reviewed === 0 ? (

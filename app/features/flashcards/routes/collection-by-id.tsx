@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { CardList } from "../components/card-list";
 import { ReviewPanel } from "../components/review-panel";
+import { CollectionCardTypes, SuspendedNotes } from "../components/review-settings";
 import { StudyCountList } from "../components/study-counts";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { LockIcon } from "~/components/icons";
@@ -123,6 +124,14 @@ export default function FlashcollectionPage() {
       ) : review ? (
         <div className="mt-6 space-y-4">
           {access?.kind === "free" ? <FreeSessionNote hoursLeft={freeHoursLeft} /> : null}
+          <div className="flex flex-col gap-3">
+            <CollectionCardTypes
+              cardTypes={collection.cardTypes ?? ["recognition"]}
+              withAudio={collection.withAudio}
+              sessionStart={review.sessionStart}
+            />
+            <SuspendedNotes notes={review.suspended} sessionStart={review.sessionStart} />
+          </div>
           <ReviewPanel
             session={review.session}
             now={review.now}

@@ -119,16 +119,36 @@ export function VideoPlayer({
   }, []);
 
   // The WebVTT tracks serve the native controls before hydration; once live, VideoCaptions draws the lines.
+  // iOS's own full screen shows the <video> alone, with native tracks only (one at a time): there the track of the
+  // learner's first caption switch shows (Arabic, transliteration, English; none on: Arabic, which iOS's own
+  // captions menu can turn off), and all are turned off again on the way out.
+  const nativeLanguage =
+    preferences.captionTransliteration && !preferences.captionArabic
+      ? "tr"
+      : preferences.captionEnglish && !preferences.captionArabic && !preferences.captionTransliteration
+        ? "en"
+        : "ar";
+  const nativeSrclang = (media.captions.find((track) => track.lang === nativeLanguage) ?? media.captions[0])?.srclang;
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !interactive) return;
     const apply = () => {
       for (const track of Array.from(video.textTracks)) track.mode = "disabled";
     };
+    const showNative = () => {
+      for (const track of Array.from(video.textTracks))
+        track.mode = track.language === nativeSrclang ? "showing" : "disabled";
+    };
     apply();
     video.textTracks.addEventListener?.("addtrack", apply);
-    return () => video.textTracks.removeEventListener?.("addtrack", apply);
-  }, [interactive, videoRef]);
+    video.addEventListener("webkitbeginfullscreen", showNative);
+    video.addEventListener("webkitendfullscreen", apply);
+    return () => {
+      video.textTracks.removeEventListener?.("addtrack", apply);
+      video.removeEventListener("webkitbeginfullscreen", showNative);
+      video.removeEventListener("webkitendfullscreen", apply);
+    };
+  }, [interactive, videoRef, nativeSrclang]);
 
   function toggleFullscreen() {
     const frame = frameRef.current;

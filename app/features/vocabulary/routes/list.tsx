@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookmarkIcon, PencilIcon, PlayIcon, TrashIcon } from "~/components/icons";
+import { SentenceBadge } from "~/components/sentence-badge";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Facts } from "~/features/collections/components/collection-page";
 import { plural } from "~/lib/text-format";
@@ -236,6 +237,7 @@ export default function VocabularyListPage() {
                       </p>
                       <div className="min-w-0">
                         <p className="text-ink">
+                          {item.kind === "sentence" ? <SentenceBadge /> : null}
                           {item.english || <span className="text-muted italic">No meaning yet</span>}
                         </p>
                         {item.transliteration ? (
