@@ -25,7 +25,8 @@ export default defineConfig({
   // How long a test may hang: on 2 cores beside the other lane, three workers, their servers and browsers,
   // a step that takes a second alone can wait many (not a measure of speed; `npm run bench` is).
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // How long an expectation waits for the page: one answer from a busy server can take seconds.
+  expect: { timeout: 20_000 },
   use: {
     baseURL: baseURLs[0],
     trace: "retain-on-failure",
