@@ -23,6 +23,7 @@ import { openApiDocument } from "./openapi";
 import { playlistsApi } from "./playlists";
 import { defineRoute, implement, ok, plain } from "./route";
 import { vocabularyApi } from "./vocabulary";
+import { syncApi } from "./sync";
 import { wordsApi } from "./words";
 import type { ApiEnv } from "./types";
 
@@ -110,6 +111,7 @@ export function createApi(options: ApiOptions = {}) {
   api.route("/listening", listeningApi);
   api.route("/newsletter", newsletterApi);
   api.route("/playlists", playlistsApi);
+  api.route("/sync", syncApi);
   api.route("/vocabulary", vocabularyApi);
   api.route("/words", wordsApi);
 
