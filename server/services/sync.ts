@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   flashcards,
@@ -416,7 +416,7 @@ async function applyProgressEvents(
      * device's count for the part of the stretch not credited yet (pro rata), at most that part's wall time at
      * the fastest speed.
      */
-    const credit = (credited: SQL) => {
+    const credit = (credited: SQLWrapper) => {
       const window = sql`max(0, ${to} - max(${from}, coalesce(${credited}, ${from})))`;
       return sql`max(0, min(${claimed} * ${window} / ${Math.max(1, to - from)}, cast(${window} * ${MAX_PLAYBACK_RATE} / 1000 as integer)))`;
     };

@@ -1,0 +1,60 @@
+import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useSyncStatus, type SyncStatus } from "~/lib/sync";
+
+function label({ state, waiting }: SyncStatus): string {
+  const count = `${waiting} waiting`;
+  switch (state) {
+    case "offline":
+      return waiting > 0 ? `Offline · ${count}` : "Offline";
+    case "syncing":
+      return "Syncing…";
+    case "failed":
+      return `Not synced · ${count}`;
+    case "waiting":
+      return count;
+    case "synced":
+      return "Synced";
+  }
+}
+
+/**
+ * What this device has not sent yet (docs/offline.md "Sync"): "Synced", "n waiting", "Offline · n waiting". Only
+ * once the scripts run (before that nothing is known), and announced politely when it changes.
+ */
+export function SyncStatusBadge() {
+  const hydrated = useHydrated();
+  const status = useSyncStatus();
+  if (!hydrated) return null;
+  const quiet = status.state === "synced";
+  return (
+    <p
+      role="status"
+      data-testid="sync-status"
+      data-state={status.state}
+      data-waiting={status.waiting}
+      title="Reviews and progress made on this device, and whether the server has them"
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap",
+        quiet
+          ? "text-muted"
+          : status.state === "offline" || status.state === "failed"
+            ? "bg-amber-50 text-amber-950"
+            : "bg-sky-50 text-sky-950",
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          "size-2 rounded-full",
+          quiet
+            ? "bg-primary-600"
+            : status.state === "offline" || status.state === "failed"
+              ? "bg-amber-600"
+              : "bg-sky-600",
+        )}
+      />
+      <span className={cn(quiet && "max-sm:sr-only")}>{label(status)}</span>
+    </p>
+  );
+}
