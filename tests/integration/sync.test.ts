@@ -342,8 +342,11 @@ describe("sync: playback progress", () => {
     const development = { ...testEnv, ENVIRONMENT: "development" };
     const learner = await member();
     const lesson = await createVideo(ctx, { isFree: true, durationSeconds: 600 });
-    const queries = (response: Response) =>
-      Number(/queries=(\d+)/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? Number.NaN);
+    const figure = (response: Response, name: string) =>
+      Number(new RegExp(`${name}=(\\d+)`).exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? Number.NaN);
+    const queries = (response: Response) => figure(response, "queries");
+    const rows = (response: Response) =>
+      `${figure(response, "rows_read")} read, ${figure(response, "rows_written")} written`;
 
     // Before: the player's save, every 5 s while playing.
     const put = async () =>
@@ -354,7 +357,8 @@ describe("sync: playback progress", () => {
         env: development,
       });
     await put();
-    const before = queries(await put());
+    const saved = await put();
+    const before = queries(saved);
 
     // Now: one sync of the minute's stretch.
     const response = await call("/api/sync", {
@@ -366,7 +370,8 @@ describe("sync: playback progress", () => {
     const perSync = queries(response);
     const perMinute = perSync * (60_000 / PROGRESS_SYNC_INTERVAL_MS);
     console.log(
-      `D1 statements per playback minute: before ${before * 12} (${before} per save, every 5 s), now ${perMinute} (${perSync} per sync)`,
+      `D1 statements per playback minute: before ${before * 12} (${before} per save, every 5 s; rows ${rows(saved)}), ` +
+        `now ${perMinute} (${perSync} per sync; rows ${rows(response)})`,
     );
     expect(perMinute).toBeLessThanOrEqual(4);
   });
