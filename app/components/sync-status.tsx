@@ -33,7 +33,6 @@ export function SyncStatusBadge() {
       data-testid="sync-status"
       data-state={status.state}
       data-waiting={status.waiting}
-      title="Reviews and progress made on this device, and whether the server has them"
       className={cn(
         "inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap",
         quiet

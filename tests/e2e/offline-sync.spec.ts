@@ -24,7 +24,7 @@ async function answerOffline(page: Page, key: "1" | "3", answered: number) {
   if (!(await back.isVisible())) await page.keyboard.press("Space");
   await expect(back).toBeVisible();
   await page.keyboard.press(key);
-  await expect(page.getByTestId("offline-review").getByRole("status")).toContainText(
+  await expect(page.getByTestId("offline-note")).toContainText(
     `${answered} answer${answered === 1 ? "" : "s"} kept on this device`,
   );
 }

@@ -162,7 +162,11 @@ function OfflineReviewPanel({
       <h2 id="review-heading" className="text-lg font-semibold text-ink">
         {head ? "Review (offline)" : "Reviewed offline"}
       </h2>
-      <p className="mt-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950" role="status">
+      <p
+        className="mt-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950"
+        role="status"
+        data-testid="offline-note"
+      >
         You are offline. {answered} kept on this device: they are sent as soon as you are back online.
       </p>
       {head ? (
