@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CARD_TYPES } from "../cards";
+import { saveWordSchema } from "./lessons";
+import { WORD_STATUSES } from "./lexicon";
 
 // The outbox's one request (docs/offline.md "Sync"): what a device did while it could not (or did not) tell the
 // server at once, sent as one batch. The page validates each event with these schemas before it is stored on the
@@ -70,9 +72,29 @@ export const progressEventSchema = z
   })
   .refine((event) => event.from <= event.to, { message: "from must not be after to.", path: ["from"] });
 
-export const syncEventSchema = z.discriminatedUnion("kind", [reviewEventSchema, progressEventSchema], {
-  error: "Each event's kind is review or progress.",
+/** What the learner knows of a lemma, set on the device (the word popup's buttons): the latest setting by time wins. */
+export const wordStatusEventSchema = z.strictObject({
+  kind: z.literal("word-status"),
+  id: eventId,
+  at: instant("at"),
+  lemmaId: positiveId("lemmaId"),
+  status: z.enum(WORD_STATUSES, { error: `status is one of ${WORD_STATUSES.join(", ")}.` }),
 });
+
+/** A word saved to "My words" from a lesson on the device: saved once (a word already in the list stays as it is). */
+export const saveWordEventSchema = z.strictObject({
+  kind: z.literal("save-word"),
+  id: eventId,
+  at: instant("at"),
+  lessonId: positiveId("lessonId"),
+  word: saveWordSchema,
+});
+
+export const syncEventSchema = z.discriminatedUnion(
+  "kind",
+  [reviewEventSchema, progressEventSchema, wordStatusEventSchema, saveWordEventSchema],
+  { error: "Each event's kind is review, progress, word-status or save-word." },
+);
 
 export const syncBatchSchema = z.strictObject({
   /** A random id the device chose once (kept in its storage); it names where an offline review was made. */
@@ -89,14 +111,19 @@ export const syncBatchSchema = z.strictObject({
 
 export type ReviewEvent = z.infer<typeof reviewEventSchema>;
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
+export type WordStatusEvent = z.infer<typeof wordStatusEventSchema>;
+export type SaveWordEvent = z.infer<typeof saveWordEventSchema>;
 export type SyncEvent = z.infer<typeof syncEventSchema>;
 export type SyncBatch = z.infer<typeof syncBatchSchema>;
 
 /** What the server did with one event: stored (or already stored), or refused for good (not to be sent again). */
 export interface SyncEventResult {
   id: string;
-  /** 200 stored now or before; 404 not the member's card or lesson; 422 refused (a card type the note lacks). */
-  status: 200 | 404 | 422;
+  /**
+   * 200 stored now or before (or overtaken by a later setting); 402 a premium lesson without a subscription; 404 not
+   * the member's card, lesson or word; 422 refused (a card type the note lacks, a line not of the lesson).
+   */
+  status: 200 | 402 | 404 | 422;
   error?: string;
 }
 

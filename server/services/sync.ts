@@ -14,7 +14,15 @@ import {
 import { noteCardTypes } from "#core/cards";
 import { reviewCard, type Grade, type ReviewState } from "#core/fsrs";
 import { localDay } from "#core/local-day";
-import type { ProgressEvent, ReviewEvent, SyncAnswer, SyncEvent, SyncEventResult } from "#core/schemas/sync";
+import type {
+  ProgressEvent,
+  ReviewEvent,
+  SaveWordEvent,
+  SyncAnswer,
+  SyncEvent,
+  SyncEventResult,
+  WordStatusEvent,
+} from "#core/schemas/sync";
 import type { AppContext } from "../context";
 import {
   FLASHCARD_REVIEWS,
@@ -25,6 +33,9 @@ import {
 } from "./fsrs-reviews";
 import { COMPLETION_RATIO, MAX_PLAYBACK_RATE } from "./progress";
 import { MAX_SECONDS_PER_DAY, recordStudy } from "./study-progress";
+import { saveWordToDefaultList } from "./vocabulary-save";
+import { existingLemmas, wordStatusAt } from "./words/status";
+import { AppError } from "../lib/errors";
 
 // The outbox's server side (docs/offline.md "Sync", ADR 044): a device's batch of review events and playback
 // stretches, each stored once whatever the retries, and every card's state derived by replaying its reviews in
@@ -48,6 +59,9 @@ export function rebaseTime(deviceTime: number, { offsetMs, now }: { offsetMs: nu
   return new Date(Math.max(at - MAX_EVENT_AGE_MS, Math.min(at, deviceTime + offsetMs)));
 }
 
+/** Whether the member may save words from a lesson now: 200, or the status the lesson's own endpoint answers. */
+export type LessonAccessAnswers = Map<number, 200 | 402 | 404>;
+
 export async function applySyncBatch(
   ctx: AppContext,
   {
@@ -56,7 +70,16 @@ export async function applySyncBatch(
     device,
     sentAt,
     events,
-  }: { userId: number; timeZone: string | null; device: string; sentAt: number; events: SyncEvent[] },
+    lessonAccess = new Map(),
+  }: {
+    userId: number;
+    timeZone: string | null;
+    device: string;
+    sentAt: number;
+    events: SyncEvent[];
+    /** For the lessons of `save-word` events (the API checks them with the access policy). */
+    lessonAccess?: LessonAccessAnswers;
+  },
 ): Promise<SyncAnswer> {
   const now = ctx.now();
   const clock = { offsetMs: now.getTime() - sentAt, now };
@@ -70,6 +93,14 @@ export async function applySyncBatch(
   if (progress.length > 0) {
     for (const result of await applyProgressEvents(ctx, { userId, timeZone, clock, events: progress }))
       results.set(result.id, result);
+  }
+  const statuses = events.filter((event): event is WordStatusEvent => event.kind === "word-status");
+  if (statuses.length > 0) {
+    for (const result of await applyWordStatusEvents(ctx, { userId, clock, events: statuses }))
+      results.set(result.id, result);
+  }
+  for (const event of events.filter((event): event is SaveWordEvent => event.kind === "save-word")) {
+    results.set(event.id, await applySaveWordEvent(ctx, { userId, event, access: lessonAccess.get(event.lessonId) }));
   }
   return { results: events.map((event) => results.get(event.id)!), serverTime: now.getTime() };
 }
@@ -468,4 +499,51 @@ async function applyProgressEvents(
       ? { id: event.id, status: 200 }
       : { id: event.id, status: 404, error: "We couldn't find that lesson." },
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word statuses and saved words
+// ---------------------------------------------------------------------------------------------
+
+/** In time order, each over a row set before it only (server/services/words/status.ts `wordStatusAt`). */
+async function applyWordStatusEvents(
+  ctx: AppContext,
+  { userId, clock, events }: { userId: number; clock: { offsetMs: number; now: Date }; events: WordStatusEvent[] },
+): Promise<SyncEventResult[]> {
+  const known = await existingLemmas(ctx, { lemmaIds: [...new Set(events.map((event) => event.lemmaId))] });
+  const timed = events
+    .filter((event) => known.has(event.lemmaId))
+    .map((event) => ({ event, at: rebaseTime(event.at, clock) }))
+    .sort((a, b) => byTimeThenId({ at: a.at, id: a.event.id }, { at: b.at, id: b.event.id }));
+  if (timed.length > 0) {
+    const [first, ...rest] = timed.map(({ event, at }) =>
+      wordStatusAt(ctx, { userId, lemmaId: event.lemmaId, status: event.status, at }),
+    );
+    await ctx.db.batch([first!, ...rest]);
+  }
+  return events.map((event) =>
+    known.has(event.lemmaId)
+      ? { id: event.id, status: 200 }
+      : { id: event.id, status: 404, error: "That word is not in the lexicon." },
+  );
+}
+
+/** As `POST /api/lessons/{id}/words` does it (a word already in the list stays as it is, so a retry saves once). */
+async function applySaveWordEvent(
+  ctx: AppContext,
+  { userId, event, access }: { userId: number; event: SaveWordEvent; access: 200 | 402 | 404 | undefined },
+): Promise<SyncEventResult> {
+  if (access !== 200) {
+    return access === 402
+      ? { id: event.id, status: 402, error: "This lesson needs a subscription." }
+      : { id: event.id, status: 404, error: "We couldn't find that lesson." };
+  }
+  try {
+    await saveWordToDefaultList(ctx, { userId, input: { ...event.word, videoId: event.lessonId } });
+    return { id: event.id, status: 200 };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 422)
+      return { id: event.id, status: 422, error: error.messages[0] ?? "That word could not be saved." };
+    throw error;
+  }
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   flashcards,
   flashcollections,
+  lemmas,
+  memberLemmas,
   studyDays,
   videoProgress,
   vocabularyListItems,
@@ -15,6 +17,7 @@ import { PROGRESS_SYNC_INTERVAL_MS, type SyncAnswer } from "../../core/schemas/s
 import { createAppContext } from "../../server/context";
 import { applyReview, SAVED_WORD_REVIEWS } from "../../server/services/fsrs-reviews";
 import { createVideo } from "../fixtures/collections";
+import { createSubscription } from "../fixtures/lessons";
 import { caller, json, member as signedIn, testEnv } from "./helpers";
 
 // The outbox's server side (docs/offline.md "Sync", ADR 044): review events replayed per card in time order, each
@@ -374,5 +377,77 @@ describe("sync: playback progress", () => {
         `now ${perMinute} (${perSync} per sync; rows ${rows(response)})`,
     );
     expect(perMinute).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("sync: word statuses and saved words", () => {
+  async function lemma() {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const [row] = await ctx.db
+      .insert(lemmas)
+      .values({
+        key: `sync-${tag}`,
+        arabic: "مزبوط",
+        arabicPlain: "مزبوط",
+        transliteration: "mazbūṭ",
+        partOfSpeech: "adjective",
+        createdAt: start,
+        updatedAt: start,
+      })
+      .returning({ id: lemmas.id });
+    return row!.id;
+  }
+  const mark = (lemmaId: number, status: "new" | "learning" | "known", deviceTime: number) =>
+    ({ kind: "word-status", id: eventId("w"), at: deviceTime, lemmaId, status }) as const;
+
+  it("keeps the latest setting by time, whichever device syncs last; an unknown word is a 404", async () => {
+    clock = new Date(at(60));
+    const learner = await member();
+    const word = await lemma();
+    // The laptop marked it known at minute 20; the phone, offline, learning at minute 10 and syncs later.
+    await sync(learner.token, { device: "laptop-1234", sentAt: at(60), events: [mark(word, "known", at(20))] });
+    const late = await sync(learner.token, {
+      device: "phone-1234",
+      sentAt: at(60),
+      events: [mark(word, "learning", at(10)), mark(999_999_999, "known", at(10))],
+    });
+    expect(late.body.data!.results.map((result) => result.status)).toEqual([200, 404]);
+    const [row] = await ctx.db
+      .select()
+      .from(memberLemmas)
+      .where(and(eq(memberLemmas.userId, learner.id), eq(memberLemmas.lemmaId, word)));
+    expect(row).toMatchObject({ status: "known" });
+    expect(row!.knownAt?.getTime()).toBe(at(20));
+    // A later "new" forgets it.
+    await sync(learner.token, { device: "phone-1234", sentAt: at(60), events: [mark(word, "new", at(30))] });
+    expect(
+      await ctx.db
+        .select()
+        .from(memberLemmas)
+        .where(and(eq(memberLemmas.userId, learner.id), eq(memberLemmas.lemmaId, word))),
+    ).toHaveLength(0);
+  });
+
+  it("saves a word once from a lesson the member may watch; premium needs a subscription", async () => {
+    clock = new Date(at(10));
+    const learner = await member();
+    const free = await createVideo(ctx, { isFree: true });
+    const premium = await createVideo(ctx, { isFree: false });
+    const save = (lessonId: number, id = eventId("s")) =>
+      ({ kind: "save-word", id, at: at(5), lessonId, word: { arabic: "مزبوط", english: "right" } }) as const;
+    const once = save(free.id);
+    const answer = await sync(learner.token, {
+      device: "phone-1234",
+      sentAt: at(10),
+      events: [once, once, save(free.id), save(premium.id)],
+    });
+    expect(answer.body.data!.results.map((result) => result.status)).toEqual([200, 200, 200, 402]);
+    const lists = await ctx.db.select().from(vocabularyLists).where(eq(vocabularyLists.userId, learner.id));
+    const items = await ctx.db.select().from(vocabularyListItems).where(eq(vocabularyListItems.listId, lists[0]!.id));
+    expect(items.map((item) => item.arabic)).toEqual(["مزبوط"]);
+
+    await createSubscription(ctx, learner.id);
+    const subscribed = await sync(learner.token, { device: "phone-1234", sentAt: at(10), events: [save(premium.id)] });
+    expect(subscribed.body.data!.results[0]!.status).toBe(200);
   });
 });
