@@ -1,6 +1,8 @@
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
+import { setOutboxOwner } from "~/lib/outbox";
 import { useSyncStatus, type SyncStatus } from "~/lib/sync";
+import { useRootData } from "~/root";
 
 function label({ state, waiting }: SyncStatus): string {
   const count = `${waiting} waiting`;
@@ -23,6 +25,8 @@ function label({ state, waiting }: SyncStatus): string {
  * once the scripts run (before that nothing is known), and announced politely when it changes.
  */
 export function SyncStatusBadge() {
+  // Before any page below it runs an effect: the outbox it writes to is this member's.
+  setOutboxOwner(useRootData()?.user?.id ?? null);
   const hydrated = useHydrated();
   const status = useSyncStatus();
   if (!hydrated) return null;

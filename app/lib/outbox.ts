@@ -1,13 +1,21 @@
 import type { ProgressEvent, ReviewEvent, SaveWordEvent, WordStatusEvent } from "#core/schemas/sync";
 
 // The device's outbox (docs/offline.md "Sync"): what the learner did that the server has not confirmed yet, kept in
-// IndexedDB so a closed tab, a dead network or a failed sync loses nothing. Two stores:
+// IndexedDB (one database per member) so a closed tab, a dead network or a failed sync loses nothing. Two stores:
 // - `events`: append-only events (reviews, word statuses, saved words), keyed by their random id, deleted only once the server answered them;
 // - `progress`: one playback stretch per lesson, grown while it plays, shrunk by what a sync confirmed.
 // Browser only; every function is a no-op answer where IndexedDB is missing (a visitor's old browser).
 
-const DB_NAME = "ahla-outbox";
+/** One database per member (`ahla-outbox-u<id>`): what one member did is never sent under another's sign-in. */
+const DB_PREFIX = "ahla-outbox-u";
 const DB_VERSION = 1;
+
+let owner: number | null = null;
+
+/** The signed-in member whose outbox this page uses (set by the app's header as it renders; null: none). */
+export function setOutboxOwner(userId: number | null): void {
+  owner = userId;
+}
 
 /** The append-only kinds (progress has a store of its own). */
 export type OutboxEvent = ReviewEvent | WordStatusEvent | SaveWordEvent;
@@ -23,12 +31,14 @@ export interface ProgressStretch {
   version: number;
 }
 
-let opening: Promise<IDBDatabase | null> | null = null;
+const opened = new Map<number, Promise<IDBDatabase | null>>();
 
 function open(): Promise<IDBDatabase | null> {
-  if (typeof indexedDB === "undefined") return Promise.resolve(null);
-  opening ??= new Promise((resolve) => {
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
+  if (typeof indexedDB === "undefined" || owner === null) return Promise.resolve(null);
+  const existing = opened.get(owner);
+  if (existing) return existing;
+  const opening = new Promise<IDBDatabase | null>((resolve) => {
+    const request = indexedDB.open(`${DB_PREFIX}${owner}`, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
       if (!db.objectStoreNames.contains("events")) db.createObjectStore("events", { keyPath: "id" });
@@ -38,6 +48,7 @@ function open(): Promise<IDBDatabase | null> {
     // Private modes may refuse IndexedDB: then nothing is kept, and the page says so by never counting.
     request.onerror = () => resolve(null);
   });
+  opened.set(owner, opening);
   return opening;
 }
 
@@ -65,7 +76,35 @@ function changed() {
   for (const listener of listeners) listener();
 }
 
+/**
+ * What this page knows of the outbox, kept in step synchronously with every change it makes (and refreshed from
+ * IndexedDB by `readOutbox`, which sees other tabs' too): the leave-time request is built from it at once, without
+ * waiting for IndexedDB while the page goes away.
+ */
+const mirror = { events: new Map<string, OutboxEvent>(), progress: new Map<number, ProgressStretch>() };
+
+export function outboxSnapshot(): { events: OutboxEvent[]; progress: ProgressStretch[] } {
+  return { events: [...mirror.events.values()], progress: [...mirror.progress.values()] };
+}
+
+function merged(
+  current: ProgressStretch | undefined,
+  lessonId: number,
+  update: { at: number; positionSeconds: number; durationSeconds?: number; watchedSeconds: number; since: number },
+): ProgressStretch {
+  return {
+    lessonId,
+    from: current ? Math.min(current.from, update.since) : update.since,
+    to: Math.max(current?.to ?? 0, update.at),
+    positionSeconds: update.positionSeconds,
+    durationSeconds: update.durationSeconds ?? current?.durationSeconds,
+    watchedSeconds: (current?.watchedSeconds ?? 0) + update.watchedSeconds,
+    version: (current?.version ?? 0) + 1,
+  };
+}
+
 export async function addEvent(event: OutboxEvent): Promise<void> {
+  if (owner !== null) mirror.events.set(event.id, event);
   const db = await open();
   if (!db) return;
   const transaction = db.transaction("events", "readwrite");
@@ -82,6 +121,8 @@ export async function readOutbox(): Promise<{ events: OutboxEvent[]; progress: P
     all<OutboxEvent>(transaction.objectStore("events").getAll()),
     all<ProgressStretch>(transaction.objectStore("progress").getAll()),
   ]);
+  mirror.events = new Map(events.map((event) => [event.id, event]));
+  mirror.progress = new Map(progress.map((stretch) => [stretch.lessonId, stretch]));
   return { events: events.sort((a, b) => a.at - b.at), progress };
 }
 
@@ -96,23 +137,16 @@ export async function addPlayback(
   lessonId: number,
   update: { at: number; positionSeconds: number; durationSeconds?: number; watchedSeconds: number; since: number },
 ): Promise<void> {
+  if (owner !== null) mirror.progress.set(lessonId, merged(mirror.progress.get(lessonId), lessonId, update));
   const db = await open();
   if (!db) return;
   const transaction = db.transaction("progress", "readwrite");
   const store = transaction.objectStore("progress");
   const request = store.get(lessonId);
   request.onsuccess = () => {
-    const current = request.result as ProgressStretch | undefined;
-    const next: ProgressStretch = {
-      lessonId,
-      from: current ? Math.min(current.from, update.since) : update.since,
-      to: Math.max(current?.to ?? 0, update.at),
-      positionSeconds: update.positionSeconds,
-      durationSeconds: update.durationSeconds ?? current?.durationSeconds,
-      watchedSeconds: (current?.watchedSeconds ?? 0) + update.watchedSeconds,
-      version: (current?.version ?? 0) + 1,
-    };
+    const next = merged(request.result as ProgressStretch | undefined, lessonId, update);
     store.put(next);
+    mirror.progress.set(lessonId, next);
   };
   await done(transaction);
   changed();
@@ -121,6 +155,7 @@ export async function addPlayback(
 /** Drops events the server answered (stored, or refused for good). */
 export async function removeEvents(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
+  for (const id of ids) mirror.events.delete(id);
   const db = await open();
   if (!db) return;
   const transaction = db.transaction("events", "readwrite");
@@ -143,13 +178,18 @@ export async function confirmPlayback(sent: ProgressStretch): Promise<void> {
   request.onsuccess = () => {
     const current = request.result as ProgressStretch | undefined;
     if (!current) return;
-    if (current.version === sent.version) store.delete(sent.lessonId);
-    else
-      store.put({
-        ...current,
-        from: Math.max(current.from, sent.to),
-        watchedSeconds: Math.max(0, current.watchedSeconds - sent.watchedSeconds),
-      });
+    if (current.version === sent.version) {
+      store.delete(sent.lessonId);
+      mirror.progress.delete(sent.lessonId);
+      return;
+    }
+    const rest = {
+      ...current,
+      from: Math.max(current.from, sent.to),
+      watchedSeconds: Math.max(0, current.watchedSeconds - sent.watchedSeconds),
+    };
+    store.put(rest);
+    mirror.progress.set(sent.lessonId, rest);
   };
   await done(transaction);
   changed();

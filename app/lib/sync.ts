@@ -4,6 +4,7 @@ import {
   confirmPlayback,
   deviceId,
   onOutboxChange,
+  outboxSnapshot,
   readOutbox,
   removeEvents,
   toProgressEvent,
@@ -119,19 +120,17 @@ export function syncNow({ respectGap = false }: { respectGap?: boolean } = {}): 
 }
 
 /**
- * The page is going away: the whole outbox in one request that outlives it (fetch keepalive). Nothing is removed
+ * The page is going away: the whole outbox in one request that outlives it (fetch keepalive), built at once from
+ * what the page knows (`outboxSnapshot`; IndexedDB may not answer before the page is gone). Nothing is removed
  * here (no answer will be read): the next sync sends it again, which the server takes as a retry.
  */
 export function syncOnLeave(): void {
   if (!isOnline()) return;
-  void readOutbox()
-    .then(({ events, progress }) => {
-      const all: SyncEvent[] = [...events, ...progress.map(toProgressEvent)];
-      if (all.length === 0) return;
-      lastSync = Date.now();
-      return send(all.slice(0, 100), true).then(() => undefined);
-    })
-    .catch(() => undefined);
+  const { events, progress } = outboxSnapshot();
+  const all: SyncEvent[] = [...events, ...progress.map(toProgressEvent)];
+  if (all.length === 0) return;
+  lastSync = Date.now();
+  send(all.slice(0, 100), true).catch(() => undefined);
 }
 
 let started = false;

@@ -120,7 +120,9 @@ export function useProgressSaver({
     };
     const onHidden = () => {
       if (document.visibilityState !== "hidden") return;
-      void record().then(syncOnLeave);
+      // Recorded synchronously in the outbox's mirror, then sent at once: the page may be gone a moment later.
+      void record();
+      syncOnLeave();
     };
 
     video.addEventListener("play", onPlay);
