@@ -18,6 +18,7 @@ import { createAppContext } from "../../server/context";
 import { applyReview, SAVED_WORD_REVIEWS } from "../../server/services/fsrs-reviews";
 import { createVideo } from "../fixtures/collections";
 import { createSubscription } from "../fixtures/lessons";
+import { faultyD1 } from "./fault-env";
 import { caller, json, member as signedIn, testEnv } from "./helpers";
 
 // The outbox's server side (docs/offline.md "Sync", ADR 044): review events replayed per card in time order, each
@@ -210,6 +211,32 @@ describe("sync: review events", () => {
     const other = await savedWord(learner.id);
     await sync(learner.token, { device: "phone-1234", sentAt: at(60), events: [review(other, 3, at(600))] });
     expect((await wordRows(learner.id, other)).logs[0]!.reviewedAt.getTime()).toBe(at(60));
+  });
+
+  it("loses nothing when a sync fails half way: sent again, every answer is stored once", async () => {
+    clock = new Date(at(30));
+    const learner = await member();
+    const cards = [await savedWord(learner.id), await savedWord(learner.id)];
+    const events = [review(cards[0]!, Rating.Good, at(10)), review(cards[1]!, Rating.Again, at(20))];
+    const batch = { device: "phone-1234", sentAt: at(30), events };
+    // The second card's log insert fails (its whole batch rolls back) after the first card was stored.
+    const broken = faultyD1({ match: /^insert into "vocabulary_review_logs"/i, skip: 1, times: 1 });
+    const cut = await call("/api/sync", { token: learner.token, json: batch, env: broken.env });
+    expect(cut.status).toBe(500);
+    expect(broken.failed()).toHaveLength(1);
+    expect((await wordRows(learner.id, cards[0]!)).logs).toHaveLength(1);
+    expect((await wordRows(learner.id, cards[1]!)).logs).toHaveLength(0);
+    expect((await wordRows(learner.id, cards[1]!)).state).toBeUndefined();
+
+    // The page kept both (no answer came back) and sends them again.
+    const again = await sync(learner.token, batch);
+    expect(again.body.data!.results.map((result) => result.status)).toEqual([200, 200]);
+    for (const [index, card] of cards.entries()) {
+      const { state, logs } = await wordRows(learner.id, card);
+      expect(logs).toHaveLength(1);
+      expectState(state, replayed([[events[index]!.rating, events[index]!.at]]));
+    }
+    expect(await cardsOnDay(learner.id)).toBe(2);
   });
 
   it("refuses a visitor, bad input, another member's card and a card type the note lacks", async () => {
