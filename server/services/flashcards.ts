@@ -181,7 +181,7 @@ export interface ReviewSession {
   /**
    * The session's next cards with their FSRS states, the current one first, for reviewing on without the network
    * (docs/offline.md "Sync"): the device schedules them with core/fsrs.ts and sends its answers later. Without
-   * their lines (the media is not there offline either). Only when asked for.
+   * their lines (the media is not there offline: a listening card shows its Arabic instead). Only when asked for.
    */
   upcoming?: Array<{ card: StudyCard; state: ReviewState | null }>;
 }
