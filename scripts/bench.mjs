@@ -721,6 +721,95 @@ try {
     );
   });
 
+  // --- 5b‴. Playback progress and the outbox (docs/offline.md "Sync"): D1 statements per playback minute ----------
+  await phase("HTTP: playback progress and the sync round trip", async () => {
+    const auth = { Authorization: token, "Content-Type": "application/json" };
+    const lessonId = probe.lesson?.id ?? 1;
+    // The player's period, read from the one place that sets it.
+    const declared = /PROGRESS_SYNC_INTERVAL_MS = ([\d_]+)/.exec(readFileSync("core/schemas/sync.ts", "utf8"));
+    const interval = declared ? Number(declared[1].replaceAll("_", "")) : 60_000;
+    // Before: the player's PUT every 5 s (still served, for pages loaded before this change).
+    const put = () =>
+      fetch(`${base}/api/lessons/${lessonId}/progress`, {
+        method: "PUT",
+        headers: auth,
+        body: JSON.stringify({ positionSeconds: 30 }),
+      });
+    await put();
+    const putCost = d1Cost((await put()).headers);
+    let position = 0;
+    const stretch = () => {
+      const to = Date.now();
+      position += 60;
+      return {
+        kind: "progress",
+        id: `bench-${crypto.randomUUID()}`,
+        lessonId,
+        positionSeconds: position % 3_000,
+        watchedSeconds: 60,
+        from: to - interval,
+        to,
+      };
+    };
+    const syncOnce = (events) =>
+      fetch(`${base}/api/sync`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ device: "bench-device", sentAt: Date.now(), events }),
+      });
+    const syncCost = d1Cost((await syncOnce([stretch()])).headers);
+    const perMinute = (cost, everyMs) => (cost?.queries == null ? null : (cost.queries * 60_000) / everyMs);
+    const before = perMinute(putCost, 5_000);
+    const now = perMinute(syncCost, interval);
+    console.log(
+      `D1 statements per playback minute: ${now ?? "n/a"} (${syncCost?.queries ?? "?"} per sync, one every ${interval / 1000} s); ` +
+        `the player's PUT every 5 s: ${before ?? "n/a"} (${putCost?.queries ?? "?"} per save)`,
+    );
+    row(
+      "Server",
+      "D1 statements per playback minute (one sync of the outbox per minute)",
+      now === null ? "n/a (no `Server-Timing: d1` header)" : `${now} (${syncCost.queries} per sync)`,
+      "≤ 4",
+      now !== null && now <= 4,
+      before === null ? "≈ 72" : `${before} (PUT every 5 s)`,
+    );
+
+    // The round trip of one sync: a minute's playback and one review made offline, as a device sends them.
+    const words = (await (await fetch(`${base}/api/flashcards/my-words/session`, { headers: auth })).json()).data;
+    const card = words?.current?.card;
+    const review = () => ({
+      kind: "review",
+      id: `bench-${crypto.randomUUID()}`,
+      at: Date.now() - 1_000,
+      source: card.source,
+      cardId: card.id,
+      cardType: card.cardType,
+      rating: 3,
+    });
+    const result = await series(() =>
+      timed(`${base}/api/sync`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({
+          device: "bench-device",
+          sentAt: Date.now(),
+          events: card ? [stretch(), review()] : [stretch()],
+        }),
+      }),
+    );
+    console.log(
+      `${"POST /api/sync (a stretch + a review)".padEnd(52)} ${String(result.last.response.status).padStart(3)}  p50 ${ms(result.p50).padStart(9)}   p95 ${ms(result.p95).padStart(9)}   n ${result.n}`,
+    );
+    row(
+      "Server",
+      `p50 sync round trip (POST /api/sync: a minute's playback${card ? " and one review, replayed" : ""})`,
+      `${ms(result.p50)} (p95 ${ms(result.p95)})`,
+      "≤ 50 ms",
+      result.last.response.status === 200 && result.p50 <= 50,
+      "—",
+    );
+  });
+
   if (!reviewOnly) await assetsMediaAndLighthouse();
   async function assetsMediaAndLighthouse() {
     // --- 5c. Headers and client JS -----------------------------------------------------------------------------------

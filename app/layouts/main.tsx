@@ -14,6 +14,7 @@ import {
   SparkIcon,
 } from "~/components/icons";
 import { MobileNavDisclosure } from "~/components/mobile-nav";
+import { SyncStatusBadge } from "~/components/sync-status";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -91,6 +92,7 @@ function LearningHeader() {
                   <SparkIcon className="size-4" /> Unlock all lessons
                 </Link>
               ) : null}
+              <SyncStatusBadge />
               <AccountMenu user={user} />
             </>
           ) : (

@@ -171,6 +171,8 @@ export const flashcardReviewLogs = sqliteTable(
     requestId: text("request_id").notNull(),
     /** The card's state before this review (null when it was new): what an undo restores. */
     previousState: text("previous_state", { mode: "json" }).$type<ReviewStateSnapshot>(),
+    /** The device an offline review was made on (docs/offline.md "Sync"); null for a review made online. */
+    device: text("device"),
   },
   (t) => [
     uniqueIndex("flashcard_review_logs_request_unique").on(t.userId, t.requestId),
@@ -236,6 +238,7 @@ export const vocabularyReviewLogs = sqliteTable(
     reviewedAt: timestamp("reviewed_at").notNull(),
     requestId: text("request_id").notNull(),
     previousState: text("previous_state", { mode: "json" }).$type<ReviewStateSnapshot>(),
+    device: text("device"),
   },
   (t) => [
     uniqueIndex("vocabulary_review_logs_request_unique").on(t.userId, t.requestId),

@@ -24,6 +24,7 @@ import { openApiDocument } from "./openapi";
 import { playlistsApi } from "./playlists";
 import { defineRoute, implement, ok, plain } from "./route";
 import { vocabularyApi } from "./vocabulary";
+import { syncApi } from "./sync";
 import { wordsApi } from "./words";
 import type { ApiEnv } from "./types";
 
@@ -112,6 +113,7 @@ export function createApi(options: ApiOptions = {}) {
   api.route("/newsletter", newsletterApi);
   api.route("/offline", offlineApi);
   api.route("/playlists", playlistsApi);
+  api.route("/sync", syncApi);
   api.route("/vocabulary", vocabularyApi);
   api.route("/words", wordsApi);
 

@@ -57,6 +57,8 @@ export interface SessionUser {
   level: "beginner" | "intermediate" | "advanced" | null;
   birthday: string | null;
   transliterationScheme: "romanized" | "arabizi";
+  /** `users.time_zone`, read with the sign-in check so a write that records a study day needs no read of its own. */
+  timeZone: string | null;
   hasPassword: boolean;
   permissions: string[];
   sessionId: string;
@@ -154,6 +156,7 @@ export function authenticationQueries(ctx: AppContext, claim: TokenClaim) {
         level: users.level,
         birthday: users.birthday,
         transliterationScheme: users.transliterationScheme,
+        timeZone: users.timeZone,
         passwordHash: users.passwordHash,
       })
       .from(sessions)
@@ -194,7 +197,7 @@ export function sessionUserFrom(
 function toSessionUser(
   user: Pick<
     typeof users.$inferSelect,
-    "id" | "email" | "name" | "avatarKey" | "level" | "birthday" | "transliterationScheme" | "passwordHash"
+    "id" | "email" | "name" | "avatarKey" | "level" | "birthday" | "transliterationScheme" | "timeZone" | "passwordHash"
   >,
   sessionId: string,
   permissions: string[],
@@ -207,6 +210,7 @@ function toSessionUser(
     level: user.level,
     birthday: user.birthday,
     transliterationScheme: user.transliterationScheme,
+    timeZone: user.timeZone,
     hasPassword: Boolean(user.passwordHash),
     permissions: [...permissions].sort(),
     sessionId,

@@ -188,6 +188,12 @@ export interface ReviewSession {
   /** The soonest a card in this scope comes due again after now. */
   nextDue: Date | null;
   canUndo: boolean;
+  /**
+   * The session's next cards with their FSRS states, the current one first, for reviewing on without the network
+   * (docs/offline.md "Sync"): the device schedules them with core/fsrs.ts and sends its answers later. Without
+   * their lines (the media is not there offline: a listening card shows its Arabic instead). Only when asked for.
+   */
+  upcoming?: Array<{ card: StudyCard; state: ReviewState | null }>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -853,7 +859,12 @@ export async function getReviewSession(
     userId,
     scope,
     ...options
-  }: { userId: number; scope: ReviewScope } & { since?: Date | null; lessonAccess?: LessonAccessCheck },
+  }: { userId: number; scope: ReviewScope } & {
+    since?: Date | null;
+    lessonAccess?: LessonAccessCheck;
+    /** How many of the next cards to add as `upcoming`. */
+    upcoming?: number;
+  },
 ): Promise<ReviewSession> {
   const now = ctx.now();
   const { cards, buried, newAllowance, reviewAllowance } = await scopeCards(ctx, userId, scope, now);
@@ -877,6 +888,16 @@ export async function getReviewSession(
     summary: since ? await sessionSummary(ctx, userId, scope, since) : null,
     nextDue: later.length ? new Date(Math.min(...later)) : null,
     canUndo: since ? (await lastReviewInScope(ctx, userId, scope, since)) !== null : false,
+    ...(options.upcoming
+      ? {
+          upcoming: await Promise.all(
+            order.queue.slice(0, options.upcoming).map(async (row) => ({
+              card: await toStudyCard(ctx, { ...row, videoId: null }),
+              state: row.state,
+            })),
+          ),
+        }
+      : {}),
   };
 }
 

@@ -228,6 +228,7 @@ export async function applyReview(
             previousState: sql<string | null>`${previous ? JSON.stringify(toSnapshot(previous)) : null}`.as(
               "previous_state",
             ),
+            device: sql<string | null>`null`.as("device"),
           })
           .from(states)
           .where(and(ownState, eq(states.reps, next.reps), eq(states.lastReview, now))),

@@ -63,7 +63,7 @@ test("watch a lesson, see today on /progress, review two cards and the forecast 
   await expect(page.getByRole("link", { name: "See your progress" })).toHaveAttribute("href", "/progress");
   await page.keyboard.press("Escape");
 
-  // Watch the free lesson for a few seconds; pausing saves the progress.
+  // Watch the free lesson for a few seconds; pausing sends the progress.
   await page
     .getByRole("link", { name: /Greetings in Damascus/ })
     .first()
@@ -73,8 +73,9 @@ test("watch a lesson, see today on /progress, review two cards and the forecast 
   await expect
     .poll(() => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 20_000 })
     .toBeGreaterThan(6);
+  // Progress is kept on the device and sent by the outbox (docs/offline.md "Sync"): pausing sends it.
   const saved = page.waitForResponse(
-    (response) => /\/api\/lessons\/\d+\/progress$/.test(response.url()) && response.request().method() === "PUT",
+    (response) => /\/api\/sync$/.test(response.url()) && response.request().method() === "POST",
   );
   await page.getByRole("button", { name: "Pause", exact: true }).click();
   expect((await saved).ok()).toBe(true);

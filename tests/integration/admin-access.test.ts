@@ -36,6 +36,7 @@ const actor = (permissions: string[]): AdminHookContext => ({
     level: null,
     birthday: null,
     transliterationScheme: "romanized",
+    timeZone: null,
     hasPassword: true,
     permissions,
     sessionId: "session",

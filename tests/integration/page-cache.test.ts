@@ -67,6 +67,7 @@ beforeAll(async () => {
     level: null,
     birthday: null,
     transliterationScheme: "romanized",
+    timeZone: null,
     hasPassword: true,
     permissions: [ADMIN_PERMISSION],
     sessionId: "session",

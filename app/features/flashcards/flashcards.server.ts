@@ -54,6 +54,9 @@ export function sessionHref(path: string, since: Date, extra: URLSearchParams = 
   return `${path}?${params.toString()}`;
 }
 
+/** The cards a review page carries for answering on without the network (docs/offline.md "Sync"). */
+const OFFLINE_CARDS = 20;
+
 export async function loadReviewSession(
   context: AppLoadContext,
   request: Request,
@@ -70,6 +73,7 @@ export async function loadReviewSession(
       scope,
       since: started,
       lessonAccess: () => viewer.lessonAccess(),
+      upcoming: OFFLINE_CARDS,
     }),
     getReviewSettings(context.app, { userId: user.id }),
     listSuspendedNotes(context.app, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { cueTokens, lemmas, memberLemmas } from "#drizzle/schema";
 import type { WordStatus } from "#core/schemas/lexicon";
 import type { AppContext } from "../../context";
@@ -88,4 +88,47 @@ export async function lessonWordStatuses(
   const statuses: Record<string, StoredWordStatus> = {};
   for (const row of statusRows) statuses[String(row.lemmaId)] = row.status;
   return { lines, statuses };
+}
+
+/**
+ * A status the member set on a device at `at` (docs/offline.md "Sync"), as one statement for the sync's batch: the
+ * same rule as `setWordStatus`, but only over a row set earlier than `at` (a later setting, online or from another
+ * device, wins), with `known_at` and `updated_at` at the time it was set. The lemma must exist (the caller checks).
+ */
+export function wordStatusAt(
+  ctx: AppContext,
+  { userId, lemmaId, status, at }: { userId: number; lemmaId: number; status: WordStatus; at: Date },
+) {
+  const mine = and(eq(memberLemmas.userId, userId), eq(memberLemmas.lemmaId, lemmaId));
+  if (status === "new") return ctx.db.delete(memberLemmas).where(and(mine, lte(memberLemmas.updatedAt, at)));
+  return ctx.db
+    .insert(memberLemmas)
+    .values({
+      userId,
+      lemmaId,
+      status,
+      knownAt: status === "known" ? at : null,
+      batchId: null,
+      previousStatus: null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: [memberLemmas.userId, memberLemmas.lemmaId],
+      set: {
+        status,
+        knownAt: status === "known" ? sql`coalesce(${memberLemmas.knownAt}, ${at.getTime()})` : null,
+        batchId: null,
+        previousStatus: null,
+        updatedAt: at,
+      },
+      setWhere: lte(memberLemmas.updatedAt, at),
+    });
+}
+
+/** Which of these lemmas exist. */
+export async function existingLemmas(ctx: AppContext, { lemmaIds }: { lemmaIds: number[] }): Promise<Set<number>> {
+  if (lemmaIds.length === 0) return new Set();
+  const rows = await ctx.db.select({ id: lemmas.id }).from(lemmas).where(inArray(lemmas.id, lemmaIds));
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,10 +1,21 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { SentenceBadge } from "~/components/sentence-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { checkProductionAnswer, CARD_TYPE_LABELS, CARD_TYPES } from "#core/cards";
-import { describeInterval, formatInterval, type RatingPreview } from "#core/fsrs";
+import {
+  describeInterval,
+  formatInterval,
+  LEARN_AHEAD_MS,
+  previewRatings,
+  reviewCard,
+  type Grade,
+  type RatingPreview,
+  type ReviewState,
+} from "#core/fsrs";
+import { addEvent } from "~/lib/outbox";
+import { syncNow } from "~/lib/sync";
 import type { ReviewSession, SessionSummary, StudyCard } from "#server/services/flashcards";
 import { LinePlayer } from "./line-player";
 
@@ -38,9 +49,56 @@ function isControl(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && Boolean(target.closest("button, a, summary, audio"));
 }
 
+type UpcomingCard = { card: StudyCard; state: ReviewState | null };
+
+/**
+ * Reviewing on without the network (docs/offline.md "Sync"): the session's next cards came with the page; each
+ * answer is scheduled here with the same FSRS code as the server's, kept in the outbox as a review event, and
+ * the next card follows. Back online the outbox is sent and the page reloads the session from the server.
+ */
+function useOfflineReview(upcoming: UpcomingCard[] | undefined) {
+  const [run, setRun] = useState<{ queue: UpcomingCard[]; answered: number } | null>(null);
+  const revalidator = useRevalidator();
+  const active = run !== null;
+  useEffect(() => {
+    if (!active) return;
+    const back = () => {
+      void syncNow().then(() => {
+        setRun(null);
+        revalidator.revalidate();
+      });
+    };
+    window.addEventListener("online", back);
+    return () => window.removeEventListener("online", back);
+  }, [active, revalidator]);
+
+  function answer(rating: Grade) {
+    const queue = run?.queue ?? upcoming ?? [];
+    const [head, ...rest] = queue;
+    if (!head) return;
+    const at = new Date();
+    void addEvent({
+      kind: "review",
+      id: crypto.randomUUID(),
+      at: at.getTime(),
+      source: head.card.source,
+      cardId: head.card.id,
+      cardType: head.card.cardType,
+      rating,
+    });
+    const next = reviewCard(head.state, rating, at);
+    // A card still being learned comes back in this session, as online (learn-ahead window).
+    const again = next.due.getTime() - at.getTime() <= LEARN_AHEAD_MS;
+    setRun({ queue: again ? [...rest, { card: head.card, state: next }] : rest, answered: (run?.answered ?? 0) + 1 });
+  }
+  return { run, answer, canStart: Boolean(upcoming?.length) };
+}
+
 /** One review session: the card, the reveal, the four answers, and the summary once nothing is left. */
 export function ReviewPanel(props: ReviewPanelProps) {
   const { session } = props;
+  const offline = useOfflineReview(session.upcoming);
+  if (offline.run) return <OfflineReviewPanel {...props} run={offline.run} answer={offline.answer} />;
   return (
     <section
       aria-labelledby="review-heading"
@@ -59,7 +117,12 @@ export function ReviewPanel(props: ReviewPanelProps) {
         <RemainingCounts remaining={session.remaining} />
       </div>
       {session.current ? (
-        <CardReview key={props.requestId} {...props} current={session.current} />
+        <CardReview
+          key={props.requestId}
+          {...props}
+          current={session.current}
+          onOffline={offline.canStart ? offline.answer : undefined}
+        />
       ) : (
         <SessionEnd {...props} />
       )}
@@ -81,6 +144,45 @@ function RemainingCounts({ remaining }: { remaining: ReviewSession["remaining"] 
         {remaining.learning} learning
       </span>
     </p>
+  );
+}
+
+function OfflineReviewPanel({
+  run,
+  answer,
+  ...props
+}: ReviewPanelProps & { run: { queue: UpcomingCard[]; answered: number }; answer: (rating: Grade) => void }) {
+  const head = run.queue[0];
+  const answered = run.answered === 1 ? "1 answer" : `${run.answered} answers`;
+  return (
+    <section
+      aria-labelledby="review-heading"
+      className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6"
+      data-testid="offline-review"
+    >
+      <h2 id="review-heading" className="text-lg font-semibold text-ink">
+        {head ? "Review (offline)" : "Reviewed offline"}
+      </h2>
+      <p
+        className="mt-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950"
+        role="status"
+        data-testid="offline-note"
+      >
+        You are offline. {answered} kept on this device: they are sent as soon as you are back online.
+      </p>
+      {head ? (
+        <CardReview
+          key={`offline-${run.answered}`}
+          {...props}
+          requestId={`offline-${run.answered}`}
+          session={{ ...props.session, canUndo: false }}
+          current={{ card: head.card, isNew: head.state === null, previews: previewRatings(head.state, new Date()) }}
+          onOffline={answer}
+        />
+      ) : (
+        <p className="mt-4 text-ink">That was every card this page brought along. Go online to continue.</p>
+      )}
+    </section>
   );
 }
 
@@ -184,7 +286,12 @@ function CardReview({
   requestId,
   sessionStart,
   session,
-}: ReviewPanelProps & { current: NonNullable<ReviewSession["current"]> }) {
+  onOffline,
+}: ReviewPanelProps & {
+  current: NonNullable<ReviewSession["current"]>;
+  /** Takes the answer on the device when the network is gone (a wrong typed answer arrives as Again). */
+  onOffline?: (rating: Grade) => void;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const card = current.card;
@@ -312,7 +419,18 @@ function CardReview({
             ) : null}
             <CardBack card={card} />
           </div>
-          <Form method="post" className="mt-6" aria-label="Rate this card">
+          <Form
+            method="post"
+            className="mt-6"
+            aria-label="Rate this card"
+            onSubmit={(event) => {
+              if (!onOffline || navigator.onLine) return;
+              event.preventDefault();
+              const submitter = (event.nativeEvent as SubmitEvent).submitter;
+              const rating = Number(submitter instanceof HTMLButtonElement ? submitter.value : 0);
+              if (rating >= 1 && rating <= 4) onOffline(correct === false ? 1 : (rating as Grade));
+            }}
+          >
             <input type="hidden" name="intent" value="rate" />
             <input type="hidden" name="cardId" value={card.id} />
             <input type="hidden" name="cardType" value={card.cardType} />
@@ -368,7 +486,7 @@ function CardReview({
           </Form>
         ) : null}
       </div>
-      {card.source === "word" ? (
+      {requestId.startsWith("offline") ? null : card.source === "word" ? (
         <NoteTools card={card} sessionStart={sessionStart} busy={busy} />
       ) : (
         <CuratedCardTools card={card} sessionStart={sessionStart} busy={busy} />

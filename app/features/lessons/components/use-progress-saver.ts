@@ -1,11 +1,10 @@
-import { useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
-import { showToast } from "~/components/toaster";
-import { createApiClient } from "~/lib/api-client";
-import { useRootData } from "~/root";
+import { useEffect, useRef } from "react";
+import { PROGRESS_SYNC_INTERVAL_MS } from "#core/schemas/sync";
+import { addPlayback } from "~/lib/outbox";
+import { syncNow, syncOnLeave } from "~/lib/sync";
 
-/** While playing, the position is saved this often; also on pause, on end and when the page is hidden or left. */
-export const PROGRESS_SAVE_INTERVAL_MS = 5000;
+/** How often the device's record of the lesson's playback is brought up to date while it plays (no network). */
+export const PROGRESS_TICK_MS = 5000;
 
 export interface SavedProgress {
   positionSeconds: number;
@@ -16,35 +15,18 @@ export interface SavedProgress {
   fraction: number;
 }
 
-/**
- * The JSON client for background saves: the usual error rules (docs/product-rules.md#errors-and-toasts),
- * but its error toasts share one id, so a dropped connection shows one toast instead of one every five
- * seconds.
- */
-function useBackgroundApi() {
-  const navigate = useNavigate();
-  const loggedIn = Boolean(useRootData()?.user);
-  return useMemo(
-    () =>
-      createApiClient({
-        isLoggedIn: () => loggedIn,
-        logout: () => {
-          const here = `${window.location.pathname}${window.location.search}`;
-          window.location.assign(`/auth/login?redirect=${encodeURIComponent(here)}`);
-        },
-        navigate: (to) => navigate(to),
-        notify: (toast) =>
-          showToast({ ...toast, id: "lesson-progress", text: `Your progress could not be saved. ${toast.text}` }),
-      }),
-    [loggedIn, navigate],
-  );
-}
+/** A lesson counts as completed once the learner has reached this share of it (server/services/progress.ts). */
+const COMPLETION_RATIO = 0.9;
+/** The player's fastest speed (server/services/progress.ts `MAX_PLAYBACK_RATE`): more media time than this is a jump. */
+const FASTEST_RATE = 1.5;
 
 /**
- * Saves the learner's place in the lesson (idempotent upserts on the server): once when playback first
- * starts (the baseline the server measures watched time from), every few seconds while playing, on
- * pause and end, and with a keepalive request when the tab is hidden or the page is left. A visitor
- * (`enabled: false`, ADR 038) has no place to keep: nothing is sent.
+ * Keeps the learner's place and forward playback of the lesson on the device (app/lib/outbox.ts) and lets the
+ * outbox carry it to the server (docs/offline.md "Sync"): every `PROGRESS_SYNC_INTERVAL_MS` while playing, on
+ * pause and end (no two syncs within 30 s), when the network returns, and with a keepalive request when the page
+ * is hidden or left. Offline, it simply waits on the device. Watched seconds are counted here as forward playback
+ * no faster than the fastest speed (a seek ahead counts nothing); the server caps them again by wall time and
+ * credits each stretch once. A visitor (`enabled: false`, ADR 038) has no place to keep: nothing is kept.
  */
 export function useProgressSaver({
   lessonId,
@@ -59,104 +41,119 @@ export function useProgressSaver({
   onSaved: (progress: SavedProgress) => void;
   enabled?: boolean;
 }) {
-  const api = useBackgroundApi();
-  const url = `/api/lessons/${lessonId}/progress`;
-  const lastSent = useRef<number | null>(null);
-  const startedRef = useRef(false);
   const onSavedRef = useRef(onSaved);
   useEffect(() => {
     onSavedRef.current = onSaved;
   }, [onSaved]);
+  /** The last reading of the player (device clock, media time), the start of the unrecorded stretch, its count. */
+  const last = useRef<{ wall: number; position: number } | null>(null);
+  const pending = useRef<{ since: number; watched: number } | null>(null);
+  const recordRef = useRef<() => Promise<void>>(async () => undefined);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !enabled) return;
 
-    const body = () => ({
-      positionSeconds: Math.max(0, video.currentTime),
-      durationSeconds: Number.isFinite(video.duration) && video.duration > 0 ? video.duration : undefined,
-    });
+    const duration = () => (Number.isFinite(video.duration) && video.duration > 0 ? video.duration : undefined);
 
-    const save = (force = false) => {
-      if (!startedRef.current) return;
-      const payload = body();
-      if (!force && lastSent.current !== null && Math.abs(payload.positionSeconds - lastSent.current) < 0.5) return;
-      lastSent.current = payload.positionSeconds;
-      api
-        .put<SavedProgress>(url, payload)
-        .then((saved) => onSavedRef.current(saved))
-        .catch(() => undefined);
+    /** Reads the player: forward playback since the last reading counts, a jump does not. */
+    const observe = () => {
+      const wall = Date.now();
+      const position = Math.max(0, video.currentTime);
+      const previous = last.current;
+      last.current = { wall, position };
+      if (!previous) {
+        pending.current ??= { since: wall, watched: 0 };
+        return;
+      }
+      const forward = position - previous.position;
+      const allowed = ((wall - previous.wall) / 1000) * FASTEST_RATE + 0.5;
+      pending.current ??= { since: previous.wall, watched: 0 };
+      if (forward > 0 && forward <= allowed && !video.seeking) pending.current.watched += forward;
     };
 
-    // The page may be going away: a request that outlives it. sendBeacon (POST) is the fallback.
-    const saveOnLeave = () => {
-      if (!startedRef.current) return;
-      const payload = body();
-      if (lastSent.current !== null && Math.abs(payload.positionSeconds - lastSent.current) < 0.5) return;
-      lastSent.current = payload.positionSeconds;
-      const json = JSON.stringify(payload);
-      try {
-        void fetch(url, {
-          method: "PUT",
-          keepalive: true,
-          credentials: "same-origin",
-          headers: { "Content-Type": "application/json" },
-          body: json,
-        }).catch(() => undefined);
-      } catch {
-        // The API takes only application/json (server/lib/request-guards.ts), so the beacon sends a typed Blob.
-        try {
-          navigator.sendBeacon?.(url, new Blob([json], { type: "application/json" }));
-        } catch {
-          // Nothing else can outlive the page; the last periodic save stands.
-        }
+    /** Writes what was observed to the device's outbox (nothing while the player was never started). */
+    const record = async () => {
+      if (!last.current) return;
+      observe();
+      const stretch = pending.current;
+      const now = last.current;
+      if (!stretch || !now) return;
+      pending.current = { since: now.wall, watched: 0 };
+      await addPlayback(lessonId, {
+        since: stretch.since,
+        at: now.wall,
+        positionSeconds: Math.min(86_400, now.position),
+        durationSeconds: duration(),
+        watchedSeconds: stretch.watched,
+      }).catch(() => undefined);
+      const total = duration();
+      if (total && now.position >= total * COMPLETION_RATIO) {
+        onSavedRef.current({
+          positionSeconds: Math.round(now.position),
+          watchedSeconds: 0,
+          durationSeconds: Math.ceil(total),
+          completed: true,
+          completedAt: new Date(now.wall),
+          fraction: Math.min(1, now.position / total),
+        });
       }
     };
+
+    recordRef.current = record;
 
     const onPlay = () => {
-      if (!startedRef.current) {
-        startedRef.current = true;
-        save(true);
-      }
+      last.current = null;
+      observe();
     };
-    const onPause = () => save();
-    const onEnded = () => save(true);
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") saveOnLeave();
+    // A seek starts a new reading: the jump itself is not playback.
+    const onSeeked = () => {
+      if (!video.paused) last.current = { wall: Date.now(), position: video.currentTime };
+    };
+    const onPause = () => {
+      void record().then(() => syncNow({ respectGap: true }));
+      last.current = null;
+    };
+    const onEnded = () => {
+      void record().then(() => syncNow());
+      last.current = null;
+    };
+    const onHidden = () => {
+      if (document.visibilityState !== "hidden") return;
+      // Recorded synchronously in the outbox's mirror, then sent at once: the page may be gone a moment later.
+      void record();
+      syncOnLeave();
     };
 
     video.addEventListener("play", onPlay);
+    video.addEventListener("seeked", onSeeked);
     video.addEventListener("pause", onPause);
     video.addEventListener("ended", onEnded);
-    document.addEventListener("visibilitychange", onVisibility);
-    window.addEventListener("pagehide", saveOnLeave);
+    document.addEventListener("visibilitychange", onHidden);
+    window.addEventListener("pagehide", onHidden);
     return () => {
       video.removeEventListener("play", onPlay);
+      video.removeEventListener("seeked", onSeeked);
       video.removeEventListener("pause", onPause);
       video.removeEventListener("ended", onEnded);
-      document.removeEventListener("visibilitychange", onVisibility);
-      window.removeEventListener("pagehide", saveOnLeave);
-      // Leaving the lesson inside the app (next lesson, another page) is a leave too.
-      saveOnLeave();
+      document.removeEventListener("visibilitychange", onHidden);
+      window.removeEventListener("pagehide", onHidden);
+      // Leaving the lesson inside the app (next lesson, another page): record it and send it now.
+      if (last.current) void record().then(() => syncNow());
+      last.current = null;
     };
-  }, [api, enabled, url, videoRef]);
+  }, [enabled, lessonId, videoRef]);
 
   useEffect(() => {
     if (!playing || !enabled) return;
+    let sinceSync = 0;
     const timer = window.setInterval(() => {
-      const video = videoRef.current;
-      if (!video || !startedRef.current) return;
-      const position = video.currentTime;
-      if (lastSent.current !== null && Math.abs(position - lastSent.current) < 0.5) return;
-      lastSent.current = position;
-      api
-        .put<SavedProgress>(url, {
-          positionSeconds: position,
-          durationSeconds: Number.isFinite(video.duration) && video.duration > 0 ? video.duration : undefined,
-        })
-        .then((saved) => onSavedRef.current(saved))
-        .catch(() => undefined);
-    }, PROGRESS_SAVE_INTERVAL_MS);
+      sinceSync += PROGRESS_TICK_MS;
+      const due = sinceSync >= PROGRESS_SYNC_INTERVAL_MS;
+      if (due) sinceSync = 0;
+      // Recording is local, every few seconds; the network is used once per interval.
+      void recordRef.current().then(() => (due ? syncNow({ respectGap: true }) : undefined));
+    }, PROGRESS_TICK_MS);
     return () => window.clearInterval(timer);
-  }, [api, enabled, playing, url, videoRef]);
+  }, [enabled, playing]);
 }

@@ -8,6 +8,7 @@ import type { ExplainedAffix } from "#core/words/explain";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "#core/format";
 import { formatTransliteration, type TransliterationScheme } from "#core/transliteration";
+import { addEvent } from "~/lib/outbox";
 import { useApi } from "~/lib/use-api";
 import { ArrowRightIcon, CheckIcon, CloseIcon, PlayIcon, PlusIcon } from "~/components/icons";
 import { LemmaFacts, partOfSpeechLabel, type LemmaView } from "~/features/words/components/lemma-facts";
@@ -288,10 +289,22 @@ export function WordPopover({
     if (guest) return guest.ask("keep track of the words you know");
     setPendingStatus(status);
     try {
-      await api.put(`/api/words/${result.lemma.id}/status`, { status });
+      // Offline, the setting waits in the device's outbox; the latest setting by time wins (docs/offline.md).
+      const offline = !navigator.onLine;
+      if (offline) {
+        await addEvent({
+          kind: "word-status",
+          id: crypto.randomUUID(),
+          at: Date.now(),
+          lemmaId: result.lemma.id,
+          status,
+        });
+      } else {
+        await api.put(`/api/words/${result.lemma.id}/status`, { status });
+      }
       update({ ...result, status });
       onStatus(result.lemma.id, status);
-      if (refresh) revalidate();
+      if (refresh && !offline) revalidate();
     } catch {
       // The JSON client already told the learner.
     } finally {

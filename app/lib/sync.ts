@@ -1,0 +1,170 @@
+import { useSyncExternalStore } from "react";
+import { MAX_SYNC_EVENTS, MIN_SYNC_GAP_MS, type SyncAnswer, type SyncEvent } from "#core/schemas/sync";
+import {
+  confirmPlayback,
+  deviceId,
+  onOutboxChange,
+  outboxSnapshot,
+  readOutbox,
+  removeEvents,
+  toProgressEvent,
+  waitingCount,
+  type ProgressStretch,
+} from "./outbox";
+
+// Sending the outbox (app/lib/outbox.ts) to POST /api/sync (docs/offline.md "Sync"). Nothing here needs the
+// service worker: the page sends when the network returns (`online`), when it becomes visible again, when it is
+// left (`pagehide`, with a keepalive request), and when a caller asks (a lesson's timer, a pause, a review made
+// offline). An event leaves the outbox only once the server answered it; everything the server does with a
+// batch is idempotent, so a batch cut off half way, sent twice, or by two tabs at once is harmless.
+
+export type SyncState = "synced" | "waiting" | "syncing" | "offline" | "failed";
+
+export interface SyncStatus {
+  state: SyncState;
+  /** Things on this device the server has not confirmed yet. */
+  waiting: number;
+}
+
+let status: SyncStatus = { state: "synced", waiting: 0 };
+const watchers = new Set<() => void>();
+function setStatus(next: Partial<SyncStatus>) {
+  status = { ...status, ...next };
+  for (const watcher of watchers) watcher();
+}
+
+const isOnline = () => typeof navigator === "undefined" || navigator.onLine !== false;
+
+async function recount(failed = false) {
+  const waiting = await waitingCount().catch(() => status.waiting);
+  const state: SyncState = !isOnline() ? "offline" : failed ? "failed" : waiting > 0 ? "waiting" : "synced";
+  setStatus({ waiting, state: flushing && state !== "offline" ? "syncing" : state });
+}
+
+let flushing: Promise<void> | null = null;
+let lastSync = 0;
+
+function batches(events: SyncEvent[]): SyncEvent[][] {
+  const chunks: SyncEvent[][] = [];
+  // Keepalive requests may carry 64 KB: 100 events stay well under it.
+  const size = Math.min(100, MAX_SYNC_EVENTS);
+  for (let index = 0; index < events.length; index += size) chunks.push(events.slice(index, index + size));
+  return chunks;
+}
+
+async function send(events: SyncEvent[], keepalive: boolean): Promise<SyncAnswer | null> {
+  const response = await fetch("/api/sync", {
+    method: "POST",
+    credentials: "same-origin",
+    keepalive,
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ device: deviceId(), sentAt: Date.now(), events }),
+  });
+  if (!response.ok) return null;
+  return ((await response.json()) as { data: SyncAnswer }).data;
+}
+
+async function flushNow(): Promise<void> {
+  const { events, progress } = await readOutbox();
+  if (events.length + progress.length === 0) return;
+  const stretches = new Map<string, ProgressStretch>();
+  const all: SyncEvent[] = [...events];
+  for (const stretch of progress) {
+    const event = toProgressEvent(stretch);
+    stretches.set(event.id, stretch);
+    all.push(event);
+  }
+  lastSync = Date.now();
+  let failed = false;
+  for (const chunk of batches(all)) {
+    let answer: SyncAnswer | null = null;
+    try {
+      answer = await send(chunk, false);
+    } catch {
+      answer = null;
+    }
+    if (!answer) {
+      failed = true;
+      break;
+    }
+    // Every answered event is settled: stored (200) or refused for good (404, 422: the card or lesson is gone).
+    const settled = answer.results.map((result) => result.id);
+    await removeEvents(settled.filter((id) => !stretches.has(id)));
+    for (const id of settled) {
+      const stretch = stretches.get(id);
+      if (stretch) await confirmPlayback(stretch);
+    }
+  }
+  await recount(failed);
+}
+
+/**
+ * Sends the outbox now, unless a sync is running or (`respectGap`) the last one was under `MIN_SYNC_GAP_MS` ago.
+ * Resolves when done; never throws.
+ */
+export function syncNow({ respectGap = false }: { respectGap?: boolean } = {}): Promise<void> {
+  if (!isOnline()) {
+    void recount();
+    return Promise.resolve();
+  }
+  if (flushing) return flushing;
+  if (respectGap && Date.now() - lastSync < MIN_SYNC_GAP_MS) return Promise.resolve();
+  setStatus({ state: "syncing" });
+  flushing = flushNow()
+    .catch(() => recount(true))
+    .finally(() => {
+      flushing = null;
+      void recount();
+    });
+  return flushing;
+}
+
+/**
+ * The page is going away: the whole outbox in one request that outlives it (fetch keepalive), built at once from
+ * what the page knows (`outboxSnapshot`; IndexedDB may not answer before the page is gone). Nothing is removed
+ * here (no answer will be read): the next sync sends it again, which the server takes as a retry.
+ */
+export function syncOnLeave(): void {
+  if (!isOnline()) return;
+  const { events, progress } = outboxSnapshot();
+  const all: SyncEvent[] = [...events, ...progress.map(toProgressEvent)];
+  if (all.length === 0) return;
+  lastSync = Date.now();
+  send(all.slice(0, 100), true).catch(() => undefined);
+}
+
+let started = false;
+
+/** Once per page: sync at start, when the network returns, when the page is shown again; leave-time request. */
+export function startSync(): void {
+  if (started || typeof window === "undefined") return;
+  started = true;
+  onOutboxChange(() => void recount());
+  window.addEventListener("online", () => void syncNow());
+  window.addEventListener("offline", () => void recount());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void syncNow({ respectGap: true });
+  });
+  window.addEventListener("pagehide", syncOnLeave);
+  void syncNow();
+}
+
+function subscribe(watcher: () => void): () => void {
+  startSync();
+  watchers.add(watcher);
+  void recount();
+  return () => {
+    watchers.delete(watcher);
+  };
+}
+
+const SERVER_STATUS: SyncStatus = { state: "synced", waiting: 0 };
+
+/** The sync status, kept current (for the status in the app's header). */
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(
+    subscribe,
+    () => status,
+    () => SERVER_STATUS,
+  );
+}
