@@ -95,7 +95,9 @@ export function analyseContour(samples: Float32Array, sampleRate: number): Conto
   }
   const loudest = rawDb.length > 0 ? Math.max(...rawDb) : 0;
   // A recording that never rises above digital silence (a muted or absent microphone) is silence throughout.
-  const loudnessDb = rawDb.map((db) => (loudest < ABSOLUTE_SILENCE_DBFS ? -FLOOR_DB : Math.max(-FLOOR_DB, db - loudest)));
+  const loudnessDb = rawDb.map((db) =>
+    loudest < ABSOLUTE_SILENCE_DBFS ? -FLOOR_DB : Math.max(-FLOOR_DB, db - loudest),
+  );
   // Silence has no pitch, whatever the autocorrelation of its noise says.
   for (let index = 0; index < pitchHz.length; index++) if (loudnessDb[index]! < -SILENCE_DB) pitchHz[index] = null;
   return { hopSeconds: hop / rate, loudnessDb, pitchHz };

@@ -250,7 +250,6 @@ export function recordStudyFrom(
     });
 }
 
-
 /**
  * Adds seconds of speaking practice (shadowing, docs/speaking.md) to the member's study day, capped at a
  * day's length. It shows on /progress beside minutes watched; the daily goal and streak are unchanged.

@@ -148,8 +148,7 @@ function WatchingSection({ report }: { report: ProgressReport }) {
       }
     >
       <p data-testid="speaking-practice" className="mb-4 text-sm text-ink">
-        Speaking practice (shadowing lines):{" "}
-        <strong>{formatWatchTime(report.speaking.totalSeconds)}</strong> in all,{" "}
+        Speaking practice (shadowing lines): <strong>{formatWatchTime(report.speaking.totalSeconds)}</strong> in all,{" "}
         <strong>{formatWatchTime(report.speaking.todaySeconds)}</strong> today.{" "}
         <Link to="/speaking" className="font-medium text-primary-800 underline">
           Your recordings

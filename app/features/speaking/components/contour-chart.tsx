@@ -97,7 +97,10 @@ export function ContourChart({ native, attempt }: { native: Contour; attempt: Co
           The line
         </span>
         <span>
-          <span aria-hidden="true" className="me-1 inline-block h-0.5 w-4 border-t-2 border-dashed border-accent-500 align-middle" />
+          <span
+            aria-hidden="true"
+            className="me-1 inline-block h-0.5 w-4 border-t-2 border-dashed border-accent-500 align-middle"
+          />
           You
         </span>
         <span>Each from its first sound; pitch relative to each voice.</span>

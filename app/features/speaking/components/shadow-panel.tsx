@@ -161,8 +161,6 @@ export function ShadowPanel({
       video.playbackRate = baseRate;
       check(run);
     },
-    // check reads a ref only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [baseRate, cue, lineSeconds, onBeforePlay, videoRef],
   );
 
@@ -175,7 +173,6 @@ export function ShadowPanel({
     await audio.play().catch(() => undefined);
     await ended;
     check(run);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const microphone = async (): Promise<MediaStream> => {
@@ -235,7 +232,8 @@ export function ShadowPanel({
       mimeType: blob.type,
       audio: blob,
     }).catch(() => undefined);
-    if (member) void api.post("/api/speaking/practice", { seconds: Math.max(1, Math.round(seconds)) }).catch(() => undefined);
+    if (member)
+      void api.post("/api/speaking/practice", { seconds: Math.max(1, Math.round(seconds)) }).catch(() => undefined);
   };
 
   const shadow = async () => {
@@ -321,6 +319,7 @@ export function ShadowPanel({
   const heading = `Shadow line ${target.lineNumber}`;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog's own keys: Escape closes, the player's shortcuts stay out
     <section
       ref={panelRef}
       tabIndex={-1}
@@ -425,7 +424,11 @@ export function ShadowPanel({
         {status}
       </p>
       {error ? (
-        <p role="alert" data-testid="microphone-error" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+        <p
+          role="alert"
+          data-testid="microphone-error"
+          className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
           {error}
         </p>
       ) : null}
@@ -442,7 +445,8 @@ export function ShadowPanel({
             <ContourChart native={native} attempt={attempt.contour} />
           ) : (
             <p className="text-sm text-muted">
-              {nativeError ?? (attempt.contour ? "Decoding the line's audio…" : "Your recording could not be analysed.")}
+              {nativeError ??
+                (attempt.contour ? "Decoding the line's audio…" : "Your recording could not be analysed.")}
             </p>
           )}
           {attempt.contour && native ? (

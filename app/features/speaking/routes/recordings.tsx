@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import type { Audience } from "~/lib/audience";
 import { forAudience, requireUser } from "~/lib/auth.server";
@@ -21,6 +21,15 @@ export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "Your reco
 
 type Listing = { kind: "loading" } | { kind: "unsupported" } | { kind: "ready"; recordings: Recording[] };
 
+async function loadListing(userId: number): Promise<Listing> {
+  const store = await import("../recordings-store");
+  try {
+    return { kind: "ready", recordings: await store.listRecordings(userId) };
+  } catch {
+    return { kind: "unsupported" };
+  }
+}
+
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
 /** /speaking: the learner's shadowing attempts on this device, to play again and delete (docs/speaking.md). */
@@ -29,18 +38,11 @@ export default function RecordingsRoute() {
   const [listing, setListing] = useState<Listing>({ kind: "loading" });
   const [notice, setNotice] = useState("");
 
-  const refresh = useCallback(async () => {
-    const store = await import("../recordings-store");
-    try {
-      setListing({ kind: "ready", recordings: await store.listRecordings(userId) });
-    } catch {
-      setListing({ kind: "unsupported" });
-    }
-  }, [userId]);
+  const refresh = useCallback(async () => setListing(await loadListing(userId)), [userId]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    void loadListing(userId).then(setListing);
+  }, [userId]);
 
   const remove = async (recording: Recording) => {
     const store = await import("../recordings-store");
@@ -65,7 +67,10 @@ export default function RecordingsRoute() {
       ) : null}
       {listing.kind === "ready" && listing.recordings.length === 0 ? (
         <p className="mt-6 text-muted">
-          No recordings yet. Open a lesson from the <Link to="/video-library" className="text-primary-800 underline">library</Link>{" "}
+          No recordings yet. Open a lesson from the{" "}
+          <Link to="/video-library" className="text-primary-800 underline">
+            library
+          </Link>{" "}
           and press the microphone beside a line.
         </p>
       ) : null}
@@ -81,12 +86,9 @@ export default function RecordingsRoute() {
 }
 
 function RecordingRow({ recording, onDelete }: { recording: Recording; onDelete: () => void }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const next = URL.createObjectURL(recording.audio);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [recording.audio]);
+  // Rendered only in the browser (the list is read there), so an object URL is safe to make while rendering.
+  const url = useMemo(() => URL.createObjectURL(recording.audio), [recording.audio]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
   const label = `Line ${recording.lineNumber} of ${recording.lessonTitle}`;
   return (
     <li aria-label={label} className="rounded-xl border border-line bg-white p-4 shadow-sm">
@@ -107,7 +109,7 @@ function RecordingRow({ recording, onDelete }: { recording: Recording; onDelete:
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the learner's own voice; the line's text is above */}
-        {url ? <audio src={url} controls aria-label={`Play: ${label}`} className="min-w-0 flex-1" /> : null}
+        <audio src={url} controls aria-label={`Play: ${label}`} className="min-w-0 flex-1" />
         <button
           type="button"
           onClick={onDelete}
