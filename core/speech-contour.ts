@@ -76,6 +76,18 @@ function framePitch(frame: Float32Array, rate: number): number | null {
   return null;
 }
 
+/**
+ * A 5-frame median over the voiced neighbours of each voiced frame: removes the single-frame octave jumps an
+ * autocorrelation tracker makes, keeps real glides.
+ */
+function smoothPitch(pitchHz: ReadonlyArray<number | null>): Array<number | null> {
+  return pitchHz.map((hz, index) => {
+    if (hz === null) return null;
+    const around = pitchHz.slice(Math.max(0, index - 2), index + 3).filter((value): value is number => value !== null);
+    return median(around);
+  });
+}
+
 /** The loudness and pitch curves of mono `samples` at `sampleRate`. */
 export function analyseContour(samples: Float32Array, sampleRate: number): Contour {
   const factor = Math.max(1, Math.round(sampleRate / ANALYSIS_RATE));
@@ -100,7 +112,7 @@ export function analyseContour(samples: Float32Array, sampleRate: number): Conto
   );
   // Silence has no pitch, whatever the autocorrelation of its noise says.
   for (let index = 0; index < pitchHz.length; index++) if (loudnessDb[index]! < -SILENCE_DB) pitchHz[index] = null;
-  return { hopSeconds: hop / rate, loudnessDb, pitchHz };
+  return { hopSeconds: hop / rate, loudnessDb, pitchHz: smoothPitch(pitchHz) };
 }
 
 /** The frames from the first to the last one above the silence line (leading and trailing silence cut). */
@@ -221,7 +233,9 @@ export function describeContour(contour: Contour): string {
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const start = mean(semitones.slice(0, third));
   const end = mean(semitones.slice(-third));
-  const range = Math.max(...semitones) - Math.min(...semitones);
+  // 10th to 90th percentile: a stray frame does not make the range.
+  const sorted = [...semitones].sort((a, b) => a - b);
+  const range = sorted[Math.floor(sorted.length * 0.9)]! - sorted[Math.floor(sorted.length * 0.1)]!;
   const direction = end - start > 1.5 ? "rising" : start - end > 1.5 ? "falling" : "level";
   return `${seconds.toFixed(1)} s of sound, pitch ${direction} overall over a range of ${Math.round(range)} semitones`;
 }

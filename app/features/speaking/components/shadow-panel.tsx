@@ -335,7 +335,7 @@ export function ShadowPanel({
         }
         event.stopPropagation();
       }}
-      className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto rounded-t-2xl border border-line bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-2xl outline-none lg:inset-x-auto lg:right-6 lg:bottom-6 lg:w-[460px] lg:rounded-2xl"
+      className="fixed inset-x-0 bottom-0 z-50 max-h-[62vh] overflow-y-auto rounded-t-2xl border border-line bg-white p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] shadow-2xl outline-none lg:inset-x-auto lg:right-6 lg:bottom-6 lg:max-h-[85vh] lg:w-[460px] lg:rounded-2xl"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
@@ -400,7 +400,7 @@ export function ShadowPanel({
           <button
             type="button"
             onClick={() => void shadow()}
-            className="min-h-12 flex-1 rounded-xl bg-primary-700 px-5 text-base font-semibold text-white hover:bg-primary-800"
+            className="min-h-12 flex-1 rounded-xl bg-primary-700 px-5 whitespace-nowrap text-base font-semibold text-white hover:bg-primary-800"
           >
             {attempt ? "Shadow again" : "Shadow"}
           </button>
