@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO_LESSONS } from "../../seed/demo-content";
-import { DEMO, signIn } from "./fixtures";
+import { DEMO, expectAccessible, signIn } from "./fixtures";
 import { expect, test } from "./test";
 
 // Shadowing a line (docs/speaking.md) with Chromium's fake microphone (a steady beep stands in for a voice):
@@ -67,6 +67,7 @@ test.describe("with the microphone allowed", () => {
     await expect(chart.getByRole("img")).toHaveAttribute("aria-label", /The line: .*Your attempt: /);
     // Back to back: the line, then the attempt; then the rising loop is offered.
     await expect(panel.getByRole("button", { name: /^Loop: line 0\.75×/ })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page);
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
 
