@@ -67,6 +67,8 @@ export default [
     route("video-library", "features/library/routes/library.tsx"),
     // offline
     route("downloads", "features/offline/routes/downloads.tsx"),
+    // speaking
+    route("speaking", "features/speaking/routes/recordings.tsx"),
     // onboarding and progress
     route("onboarding", "features/onboarding/routes/onboarding.tsx"),
     route("progress", "features/progress/routes/progress.tsx"),

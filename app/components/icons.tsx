@@ -534,3 +534,12 @@ export function RssIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function MicrophoneIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+    </Icon>
+  );
+}

@@ -6,7 +6,7 @@
 
 /** Past this size a lesson's media is not decoded (its audio would not fit a phone's memory): no sound. */
 export const CLIP_SOURCE_MAX_BYTES = 80 * 1024 * 1024;
-const CLIP_SAMPLE_RATE = 16_000;
+export const CLIP_SAMPLE_RATE = 16_000;
 
 /** A decoded media file, shared by every clip of the same lesson. */
 export type DecodedMedia = AudioBuffer;
@@ -47,6 +47,11 @@ export async function decodeMedia(bytes: ArrayBuffer): Promise<DecodedMedia> {
 
 /** [startMs, endMs) of the decoded media as a mono 16 kHz WAV. */
 export async function cutClip(media: DecodedMedia, startMs: number, endMs: number): Promise<Uint8Array> {
+  return encodeWav(await cutSamples(media, startMs, endMs), CLIP_SAMPLE_RATE);
+}
+
+/** [startMs, endMs) of the decoded media as mono 16 kHz samples (-1..1). */
+export async function cutSamples(media: DecodedMedia, startMs: number, endMs: number): Promise<Float32Array> {
   const start = Math.min(startMs / 1000, media.duration);
   const duration = Math.max(0.05, Math.min(endMs / 1000, media.duration) - start);
   const frames = Math.ceil(duration * CLIP_SAMPLE_RATE);
@@ -56,7 +61,7 @@ export async function cutClip(media: DecodedMedia, startMs: number, endMs: numbe
   source.connect(offline.destination);
   source.start(0, start, duration);
   const rendered = await offline.startRendering();
-  return encodeWav(rendered.getChannelData(0), CLIP_SAMPLE_RATE);
+  return rendered.getChannelData(0);
 }
 
 /** PCM samples (-1..1) as a 16-bit mono WAV file. */

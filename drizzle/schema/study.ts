@@ -423,6 +423,8 @@ export const studyDays = sqliteTable(
     secondsWatched: integer("seconds_watched").notNull().default(0),
     cardsReviewed: integer("cards_reviewed").notNull().default(0),
     updatedAt: timestamp("updated_at").notNull(),
+    /** Seconds of speaking practice recorded (shadowing, docs/speaking.md); not part of the daily goal. */
+    secondsSpoken: integer("seconds_spoken").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -18,6 +18,7 @@ import { lessonChatApi } from "./lesson-chat";
 import { lessonsApi } from "./lessons";
 import { libraryApi } from "./library";
 import { listeningApi } from "./listening";
+import { speakingApi } from "./speaking";
 import { newsletterApi } from "./newsletter";
 import { offlineApi } from "./offline";
 import { openApiDocument } from "./openapi";
@@ -113,6 +114,7 @@ export function createApi(options: ApiOptions = {}) {
   api.route("/newsletter", newsletterApi);
   api.route("/offline", offlineApi);
   api.route("/playlists", playlistsApi);
+  api.route("/speaking", speakingApi);
   api.route("/sync", syncApi);
   api.route("/vocabulary", vocabularyApi);
   api.route("/words", wordsApi);

@@ -21,7 +21,8 @@ const GOOGLE_FORM_HOSTS = ["https://accounts.google.com"];
 
 /**
  * Browser features no page of the app uses are switched off for it and anything it might embed. The
- * lesson player needs fullscreen; native video controls (shown before hydration) offer picture-in-picture.
+ * lesson player needs fullscreen; native video controls (shown before hydration) offer picture-in-picture;
+ * shadowing a line records the learner (docs/speaking.md): the microphone, for our own pages only.
  */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
@@ -35,7 +36,7 @@ export const PERMISSIONS_POLICY = [
   "gyroscope=()",
   "hid=()",
   "magnetometer=()",
-  "microphone=()",
+  "microphone=(self)",
   "midi=()",
   "payment=()",
   "picture-in-picture=(self)",

@@ -15,6 +15,7 @@ import {
 } from "#drizzle/schema";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Rating, State } from "#core/fsrs";
+import { PRACTICE_SECONDS_MAX } from "#core/schemas/speaking";
 import {
   addDays,
   daysBetween,
@@ -205,7 +206,7 @@ export function recordStudy(
     ? ctx.db
         .insert(studyDays)
         // The table's columns in their declared order; SQLite needs the WHERE before an upsert's ON CONFLICT.
-        .select(sql`select ${userId}, ${day}, ${secondsWatched}, ${cardsReviewed}, ${at.getTime()} where ${onlyIf}`)
+        .select(sql`select ${userId}, ${day}, ${secondsWatched}, ${cardsReviewed}, ${at.getTime()}, 0 where ${onlyIf}`)
     : ctx.db.insert(studyDays).values({ userId, day, secondsWatched, cardsReviewed, updatedAt: at });
   return insert.onConflictDoUpdate({
     target: [studyDays.userId, studyDays.day],
@@ -238,7 +239,7 @@ export function recordStudyFrom(
     .insert(studyDays)
     .select(
       // The table's columns in their declared order; SQLite needs the WHERE before an upsert's ON CONFLICT.
-      sql`select ${userId}, ${day}, min(${seconds}, ${MAX_SECONDS_PER_DAY}), 0, ${at.getTime()} from ${from} where ${where} and ${seconds} > 0`,
+      sql`select ${userId}, ${day}, min(${seconds}, ${MAX_SECONDS_PER_DAY}), 0, ${at.getTime()}, 0 from ${from} where ${where} and ${seconds} > 0`,
     )
     .onConflictDoUpdate({
       target: [studyDays.userId, studyDays.day],
@@ -247,6 +248,31 @@ export function recordStudyFrom(
         updatedAt: sql`excluded.updated_at`,
       },
     });
+}
+
+/**
+ * Adds seconds of speaking practice (shadowing, docs/speaking.md) to the member's study day, capped at a
+ * day's length. It shows on /progress beside minutes watched; the daily goal and streak are unchanged.
+ */
+export async function recordSpeakingPractice(
+  ctx: AppContext,
+  { userId, seconds, now }: { userId: number; seconds: number; now: Date },
+): Promise<{ day: string; secondsSpoken: number }> {
+  const [[member]] = await ctx.db.batch([timeZoneQuery(ctx, { userId })]);
+  const day = localDay(now, member?.timeZone ?? null);
+  const spoken = Math.min(PRACTICE_SECONDS_MAX, Math.max(0, Math.floor(seconds)));
+  const [row] = await ctx.db
+    .insert(studyDays)
+    .values({ userId, day, secondsWatched: 0, cardsReviewed: 0, secondsSpoken: spoken, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [studyDays.userId, studyDays.day],
+      set: {
+        secondsSpoken: sql`min(${studyDays.secondsSpoken} + excluded.seconds_spoken, ${MAX_SECONDS_PER_DAY})`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .returning({ secondsSpoken: studyDays.secondsSpoken });
+  return { day, secondsSpoken: row?.secondsSpoken ?? spoken };
 }
 
 /** Takes reviews back from the day they were recorded on (an undone answer), never below zero. */
@@ -366,6 +392,8 @@ export interface ProgressReport {
     chartSeconds: number;
     activeDays: number;
   };
+  /** Speaking practice (shadowing): every second recorded, and today's. */
+  speaking: { totalSeconds: number; todaySeconds: number };
   milestones: Milestone[];
   nextMilestone: Milestone | null;
   /** HEAT_MAP_WEEKS columns of seven days, Monday first; the last holds today. */
@@ -425,7 +453,12 @@ export async function getProgressReport(
       .where(eq(users.id, userId)),
     // Every recorded day (one row a day at most, by the primary key): the chart, the heat map and streaks.
     ctx.db
-      .select({ day: studyDays.day, seconds: studyDays.secondsWatched, cards: studyDays.cardsReviewed })
+      .select({
+        day: studyDays.day,
+        seconds: studyDays.secondsWatched,
+        cards: studyDays.cardsReviewed,
+        spoken: studyDays.secondsSpoken,
+      })
       .from(studyDays)
       .where(eq(studyDays.userId, userId))
       .orderBy(studyDays.day),
@@ -614,6 +647,10 @@ export async function getProgressReport(
       days: chartDays,
       chartSeconds: chartDays.reduce((sum, day) => sum + day.seconds, 0),
       activeDays: chartDays.filter((day) => day.seconds > 0).length,
+    },
+    speaking: {
+      totalSeconds: dayRows.reduce((sum, row) => sum + row.spoken, 0),
+      todaySeconds: byDay.get(today)?.spoken ?? 0,
     },
     milestones,
     nextMilestone: milestones.find((milestone) => !milestone.reached) ?? null,

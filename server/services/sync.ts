@@ -460,7 +460,7 @@ async function applyProgressEvents(
         .insert(studyDays)
         .select(
           // The table's columns in their declared order; SQLite needs the WHERE before an upsert's ON CONFLICT.
-          sql`select ${userId}, ${day}, min(${credit(creditedAt)}, ${MAX_SECONDS_PER_DAY}), 0, ${to} from ${videos} where ${lesson} and ${credit(creditedAt)} > 0`,
+          sql`select ${userId}, ${day}, min(${credit(creditedAt)}, ${MAX_SECONDS_PER_DAY}), 0, ${to}, 0 from ${videos} where ${lesson} and ${credit(creditedAt)} > 0`,
         )
         .onConflictDoUpdate({
           target: [studyDays.userId, studyDays.day],

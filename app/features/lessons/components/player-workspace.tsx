@@ -19,6 +19,10 @@ import { useGuestPrompt } from "./guest-prompt";
 const ShortcutsDialog = lazy(() =>
   import("./shortcuts-dialog").then((module) => ({ default: module.ShortcutsDialog })),
 );
+// The shadowing panel (recorder and analysis) loads the first time a line's Shadow button is pressed.
+const ShadowPanel = lazy(() =>
+  import("~/features/speaking/components/shadow-panel").then((module) => ({ default: module.ShadowPanel })),
+);
 
 /** Keys typed into these never reach the shortcuts. */
 function isTypingTarget(target: EventTarget | null) {
@@ -137,6 +141,7 @@ export function PlayerWorkspace({
     setShortcutsOpen(true);
   }, []);
   const [word, setWord] = useState<(WordClick & { key: string }) | null>(null);
+  const [shadowIndex, setShadowIndex] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [wordCache] = useState<WordCache>(() => new Map());
   const guest = useGuestPrompt();
@@ -201,6 +206,22 @@ export function PlayerWorkspace({
     },
     [toggleLoop],
   );
+
+  const onShadow = useCallback(
+    (index: number) => {
+      setResume(null);
+      player.pause();
+      setShadowIndex(index);
+    },
+    // The player's commands are stable; the whole object is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [player.pause],
+  );
+  const loopIndex = player.loopIndex;
+  const stopLoopForShadow = useCallback(() => {
+    if (loopIndex !== null) toggleLoop(loopIndex);
+  }, [loopIndex, toggleLoop]);
+  const shadowCue = shadowIndex === null ? undefined : cues[shadowIndex];
 
   const closeWord = useCallback(
     ({ returnFocus }: { returnFocus?: boolean } = {}) => {
@@ -389,6 +410,7 @@ export function PlayerWorkspace({
           onPreferences={updatePreferences}
           onSeekCue={onSeekCue}
           onToggleLoop={onToggleLoop}
+          onShadow={onShadow}
           onWord={onWord}
         />
       </div>
@@ -404,6 +426,25 @@ export function PlayerWorkspace({
           onHear={hearWord}
           onStatus={wordTint.setStatus}
         />
+      ) : null}
+      {shadowCue && shadowIndex !== null ? (
+        <Suspense fallback={null}>
+          <ShadowPanel
+            key={shadowCue.id}
+            target={{
+              lessonId,
+              lessonTitle: title,
+              lessonPath: typeof window === "undefined" ? "" : window.location.pathname,
+              cue: shadowCue,
+              lineNumber: shadowIndex + 1,
+            }}
+            videoRef={player.videoRef}
+            baseRate={preferences.rate}
+            member={!guest}
+            onBeforePlay={stopLoopForShadow}
+            onClose={() => setShadowIndex(null)}
+          />
+        </Suspense>
       ) : null}
       {shortcutsAsked ? (
         <Suspense fallback={null}>

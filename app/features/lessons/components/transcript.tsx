@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 import { formatDuration } from "#core/format";
 import { formatTransliteration, type TransliterationScheme } from "#core/transliteration";
 import type { WordStatus } from "#core/schemas/lexicon";
-import { LoopIcon } from "~/components/icons";
+import { LoopIcon, MicrophoneIcon } from "~/components/icons";
 import { STATUS_LABELS, STATUS_TINT, StatusLegend } from "~/features/words/components/word-status";
 import { useGuestPrompt } from "./guest-prompt";
 import { HiddenLine, revealKey, type Revealed, type RevealPart } from "./hidden-line";
@@ -89,6 +89,8 @@ interface TranscriptProps {
   onPreferences: (patch: Partial<PlayerPreferences>) => void;
   onSeekCue: (index: number) => void;
   onToggleLoop: (index: number) => void;
+  /** Opens the shadowing panel on a line (docs/speaking.md). */
+  onShadow: (index: number) => void;
   onWord: (click: WordClick) => void;
   className?: string;
 }
@@ -126,6 +128,7 @@ export function Transcript({
   onPreferences,
   onSeekCue,
   onToggleLoop,
+  onShadow,
   onWord,
   className,
 }: TranscriptProps) {
@@ -325,6 +328,7 @@ export function Transcript({
               onReveal={onReveal}
               onSeek={seek}
               onToggleLoop={onToggleLoop}
+              onShadow={onShadow}
               onWord={onWord}
             />
           ))}
@@ -374,6 +378,7 @@ interface CueRowProps {
   onReveal: (index: number, part: RevealPart) => void;
   onSeek: (index: number) => void;
   onToggleLoop: (index: number) => void;
+  onShadow: (index: number) => void;
   onWord: (click: WordClick) => void;
 }
 
@@ -407,6 +412,7 @@ const CueRow = memo(function CueRow({
   onReveal,
   onSeek,
   onToggleLoop,
+  onShadow,
   onWord,
 }: CueRowProps) {
   // Split as stored (the words' places are counted on the line as written), then shown with or without tashkeel.
@@ -564,6 +570,16 @@ const CueRow = memo(function CueRow({
           <LoopIcon className="size-4" />
         </button>
         <SaveLineButton cueId={cue.id} lineNumber={index + 1} disabled={!interactive} />
+        <button
+          type="button"
+          aria-label={`Shadow line ${index + 1}: hear it, say it, compare`}
+          title="Shadow: hear the line, say it, compare"
+          disabled={!interactive}
+          onClick={() => onShadow(index)}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted opacity-60 transition group-hover:opacity-100 hover:bg-primary-100 hover:text-primary-900 focus-visible:opacity-100 disabled:cursor-progress max-lg:opacity-100 lg:size-8"
+        >
+          <MicrophoneIcon className="size-4" />
+        </button>
       </div>
     </li>
   );

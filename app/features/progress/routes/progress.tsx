@@ -147,6 +147,13 @@ function WatchingSection({ report }: { report: ProgressReport }) {
           : `The last ${days.length} days, day by day.`
       }
     >
+      <p data-testid="speaking-practice" className="mb-4 text-sm text-ink">
+        Speaking practice (shadowing lines): <strong>{formatWatchTime(report.speaking.totalSeconds)}</strong> in all,{" "}
+        <strong>{formatWatchTime(report.speaking.todaySeconds)}</strong> today.{" "}
+        <Link to="/speaking" className="font-medium text-primary-800 underline">
+          Your recordings
+        </Link>
+      </p>
       {watching.chartSeconds > 0 ? (
         <div data-testid="watching-chart">
           <figure>

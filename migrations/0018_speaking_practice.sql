@@ -1,0 +1,1 @@
+ALTER TABLE `study_days` ADD `seconds_spoken` integer DEFAULT 0 NOT NULL;
