@@ -76,7 +76,9 @@ test.describe("with the microphone allowed", () => {
     await expect(recording).toHaveCount(1);
     await expect(recording.locator("audio")).toHaveAttribute("src", /^blob:/);
     await recording.getByRole("button", { name: /^Delete/ }).click();
-    await expect(page.getByRole("status")).toContainText("Deleted your recording of line 1");
+    await expect(page.getByRole("status").filter({ hasText: "Deleted your recording" })).toContainText(
+      "Deleted your recording of line 1",
+    );
     await expect(recording).toHaveCount(0);
 
     await page.goto("/progress");

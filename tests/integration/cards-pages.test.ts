@@ -1,4 +1,3 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as collectionRoute from "../../app/features/flashcards/routes/collection-by-id";
@@ -16,7 +15,7 @@ import { saveLineToDefaultList, saveWordToDefaultList } from "../../server/servi
 import { createVideo } from "../fixtures/collections";
 import { createSubscription } from "../fixtures/lessons";
 import { createUser, testEnv } from "./helpers";
-import { remixPages } from "./remix-pages";
+import { remixPages, sendPage } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the pages use of it is
 // @remix-run/server-runtime's, which it re-exports.
@@ -31,20 +30,7 @@ const pages = remixPages({
   collection: { path: "flashcard/:collectionId", module: collectionRoute },
 });
 
-async function request(path: string, { cookie, form }: { cookie?: string; form?: Array<[string, string]> } = {}) {
-  const body = form ? new FormData() : undefined;
-  for (const [name, value] of form ?? []) body!.append(name, value);
-  const executionCtx = createExecutionContext();
-  const response = await pages.request(
-    `https://ahla.test${path}`,
-    { method: form ? "POST" : "GET", headers: cookie ? { Cookie: cookie } : {}, body, redirect: "manual" },
-    testEnv,
-    executionCtx,
-  );
-  const text = await response.text();
-  await waitOnExecutionContext(executionCtx);
-  return { status: response.status, location: response.headers.get("Location"), text };
-}
+const request = (path: string, options?: Parameters<typeof sendPage>[2]) => sendPage(pages, path, options);
 
 async function signedIn({ subscribed = false } = {}) {
   const user = await createUser();

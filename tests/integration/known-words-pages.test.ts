@@ -1,4 +1,3 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as lessonRoute from "../../app/features/lessons/routes/lesson";
@@ -10,7 +9,7 @@ import { createSession } from "../../server/services/auth";
 import { createCatalogCategory, createLesson, setLessonProgress, uniqueTag } from "../fixtures/catalog";
 import { createSubscription } from "../fixtures/lessons";
 import { createUser, testEnv } from "./helpers";
-import { remixPages } from "./remix-pages";
+import { remixPages, sendPage } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the pages use of it is
 // @remix-run/server-runtime's, which it re-exports.
@@ -27,20 +26,7 @@ const pages = remixPages({
   progress: { path: "progress", module: progressRoute },
 });
 
-async function request(path: string, { cookie, form }: { cookie?: string; form?: Record<string, string> } = {}) {
-  const body = form ? new FormData() : undefined;
-  for (const [name, value] of Object.entries(form ?? {})) body!.set(name, value);
-  const executionCtx = createExecutionContext();
-  const response = await pages.request(
-    `https://ahla.test${path}`,
-    { method: form ? "POST" : "GET", headers: cookie ? { Cookie: cookie } : {}, body, redirect: "manual" },
-    testEnv,
-    executionCtx,
-  );
-  const text = await response.text();
-  await waitOnExecutionContext(executionCtx);
-  return { status: response.status, location: response.headers.get("Location"), text };
-}
+const request = (path: string, options?: Parameters<typeof sendPage>[2]) => sendPage(pages, path, options);
 
 async function signedIn({ subscribed = false } = {}) {
   const user = await createUser();

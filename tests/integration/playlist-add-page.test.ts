@@ -1,4 +1,3 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as playlistAddRoute from "../../app/features/collections/routes/playlist-add";
@@ -7,7 +6,7 @@ import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
 import { createPlaylistRow, createVideo } from "../fixtures/collections";
 import { createUser, testEnv } from "./helpers";
-import { remixPages } from "./remix-pages";
+import { remixPages, sendPage } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the page uses of it is
 // @remix-run/server-runtime's, which it re-exports.
@@ -19,20 +18,7 @@ vi.mock("@remix-run/cloudflare", () => import("@remix-run/server-runtime"));
 const ctx = createAppContext(testEnv);
 const pages = remixPages({ add: { path: "playlists/add/:videoId", module: playlistAddRoute } });
 
-async function request(path: string, { cookie, form }: { cookie?: string; form?: Record<string, string> } = {}) {
-  const body = form ? new FormData() : undefined;
-  for (const [name, value] of Object.entries(form ?? {})) body!.set(name, value);
-  const executionCtx = createExecutionContext();
-  const response = await pages.request(
-    `https://ahla.test${path}`,
-    { method: form ? "POST" : "GET", headers: cookie ? { Cookie: cookie } : {}, body, redirect: "manual" },
-    testEnv,
-    executionCtx,
-  );
-  const text = await response.text();
-  await waitOnExecutionContext(executionCtx);
-  return { status: response.status, location: response.headers.get("Location"), text };
-}
+const request = (path: string, options?: Parameters<typeof sendPage>[2]) => sendPage(pages, path, options);
 
 async function signedIn() {
   const user = await createUser();

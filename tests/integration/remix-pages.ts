@@ -1,8 +1,10 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { Meta, Outlet } from "@remix-run/react";
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
 import { createElement } from "react";
 import * as entryServer from "../../app/entry.server";
 import { createApp } from "../../server/app";
+import { testEnv } from "./helpers";
 
 // Real route modules rendered by Remix under a bare root, served through the Worker's own front door
 // (server/app.ts, which builds the request's load context from its cookie). A test file using it mocks
@@ -88,4 +90,27 @@ export function remixPages(routes: Record<string, PageRoute>, options: { now?: (
   };
   const remix = createRequestHandler(build);
   return createApp({ now: options.now, remix: (request, context) => remix(request, context) });
+}
+
+/**
+ * One request to `pages` as a browser without JavaScript sends it: a GET, or a POST of `form` (pairs, so a name
+ * may repeat); the answer's status, Location and text.
+ */
+export async function sendPage(
+  pages: ReturnType<typeof remixPages>,
+  path: string,
+  { cookie, form }: { cookie?: string; form?: Record<string, string> | Array<[string, string]> } = {},
+) {
+  const body = form ? new FormData() : undefined;
+  for (const [name, value] of Array.isArray(form) ? form : Object.entries(form ?? {})) body!.append(name, value);
+  const executionCtx = createExecutionContext();
+  const response = await pages.request(
+    `https://ahla.test${path}`,
+    { method: form ? "POST" : "GET", headers: cookie ? { Cookie: cookie } : {}, body, redirect: "manual" },
+    testEnv,
+    executionCtx,
+  );
+  const text = await response.text();
+  await waitOnExecutionContext(executionCtx);
+  return { status: response.status, location: response.headers.get("Location"), text };
 }

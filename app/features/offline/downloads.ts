@@ -17,14 +17,11 @@ import { formatBytes } from "./format-bytes";
  * Cache Storage, which the service worker (app/sw/service-worker.ts) answers from.
  */
 
-/** What the lesson page knows of the lesson to download. */
-export interface DownloadSource {
-  lessonId: number;
-  title: string;
-  titleAr: string;
-  path: string;
-  isFree: boolean;
-  userId: number;
+/** What the lesson page knows of the lesson to download: what its record keeps, and where to fetch it. */
+export interface DownloadSource extends Pick<
+  DownloadRecord,
+  "lessonId" | "title" | "titleAr" | "path" | "isFree" | "userId"
+> {
   /** The signed URL the player uses. */
   videoUrl: string;
   posterUrl: string | null;
