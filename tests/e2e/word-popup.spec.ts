@@ -4,16 +4,16 @@ import { DEMO_GLOSSES } from "../../seed/glosses";
 import { DEMO, expectAccessible, signIn, signUpDirect } from "./fixtures";
 import { expect, test } from "./test";
 
-// The word popup (docs/words.md "The popup"): the words at both ends of every line of two demo lessons tapped,
+// The word popup (docs/words.md "The popup"): the words at both ends of every line of a demo lesson tapped,
 // their meaning in that sentence shown, the popup never over its line; a status set in the popup tints the word.
 
 // Its walks are long and independent of each other: they may run on both workers at once.
 test.describe.configure({ mode: "parallel" });
 
-const LESSONS = ["greetings-in-damascus", "ordering-coffee-in-beirut"] as const;
+// One lesson on each screen: the phone's walk takes the other lesson, so both lessons' lines meet a popup.
 const VIEWPORTS = [
-  { name: "desktop", size: { width: 1280, height: 800 } },
-  { name: "phone", size: { width: 390, height: 844 } },
+  { name: "desktop", size: { width: 1280, height: 800 }, lesson: "greetings-in-damascus" },
+  { name: "phone", size: { width: 390, height: 844 }, lesson: "ordering-coffee-in-beirut" },
 ] as const;
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -52,50 +52,49 @@ for (const viewport of VIEWPORTS) {
   test.describe(`on a ${viewport.name}`, () => {
     test.use({ viewport: viewport.size });
 
-    for (const slug of LESSONS) {
-      // The first and the last word of each line, where a popup meets the screen's edges. That every word
-      // answers its meaning in its sentence is proven at the server for every word of every demo lesson
-      // (tests/integration/word-tokens.test.ts); the browser proves what it shows and where the popup goes.
-      test(`the words at both ends of every line of ${slug} say their meaning in the sentence, and their popup leaves the line in view`, async ({
-        page,
-      }) => {
-        test.setTimeout(240_000);
-        await signIn(page, DEMO.learner);
-        const lesson = await openLesson(page, slug);
-        const glosses = DEMO_GLOSSES[slug]!;
-        let tapped = 0;
-        for (const [line, words] of glosses.entries()) {
-          for (const [position, expected] of words.entries()) {
-            if (position !== 0 && position !== words.length - 1) continue;
-            const button = word(page, line, position);
-            const dialog = await tap(page, button);
-            await expect(dialog.getByTestId("word-gloss")).toHaveText(expected.gloss);
-            await expect(dialog.getByRole("heading", { name: expected.surface })).toBeVisible();
-            // The popup never covers the line it explains: not its English, not any of it; and it is on the
-            // screen, with its buttons in reach (read once the popup has settled: it is placed again in the
-            // frame after its content or its line changes).
-            const where = `${lesson.slug} line ${line} word ${position} (${expected.surface})`;
-            await expect(async () => {
-              const popup = (await dialog.boundingBox())!;
-              const english = (await page
-                .locator(`[data-cue-index="${line}"] [data-line-part="english"]`)
-                .boundingBox())!;
-              const block = (await page.locator(`[data-cue-index="${line}"]`).boundingBox())!;
-              expect(intersects(popup, english), `${where}: over the English`).toBe(false);
-              expect(intersects(popup, block), `${where}: over the line`).toBe(false);
-              expect(popup.y, where).toBeGreaterThanOrEqual(0);
-              expect(popup.y + popup.height, where).toBeLessThanOrEqual(viewport.size.height + 1);
-            }).toPass({ timeout: 3_000 });
-            await expect(dialog.getByRole("button", { name: /^Hear it/ })).toBeInViewport();
-            await page.keyboard.press("Escape");
-            await expect(dialog).toBeHidden();
-            await expect(button).toBeFocused();
-            tapped += 1;
-          }
+    const slug = viewport.lesson;
+    // The first and the last word of each line, where a popup meets the screen's edges. That every word
+    // answers its meaning in its sentence is proven at the server for every word of every demo lesson
+    // (tests/integration/word-tokens.test.ts); the browser proves what it shows and where the popup goes.
+    test(`the words at both ends of every line of ${slug} say their meaning in the sentence, and their popup leaves the line in view`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      await signIn(page, DEMO.learner);
+      const lesson = await openLesson(page, slug);
+      const glosses = DEMO_GLOSSES[slug]!;
+      let tapped = 0;
+      for (const [line, words] of glosses.entries()) {
+        for (const [position, expected] of words.entries()) {
+          if (position !== 0 && position !== words.length - 1) continue;
+          const button = word(page, line, position);
+          const dialog = await tap(page, button);
+          await expect(dialog.getByTestId("word-gloss")).toHaveText(expected.gloss);
+          await expect(dialog.getByRole("heading", { name: expected.surface })).toBeVisible();
+          // The popup never covers the line it explains: not its English, not any of it; and it is on the
+          // screen, with its buttons in reach (read once the popup has settled: it is placed again in the
+          // frame after its content or its line changes).
+          const where = `${lesson.slug} line ${line} word ${position} (${expected.surface})`;
+          await expect(async () => {
+            const popup = (await dialog.boundingBox())!;
+            const english = (await page
+              .locator(`[data-cue-index="${line}"] [data-line-part="english"]`)
+              .boundingBox())!;
+            const block = (await page.locator(`[data-cue-index="${line}"]`).boundingBox())!;
+            expect(intersects(popup, english), `${where}: over the English`).toBe(false);
+            expect(intersects(popup, block), `${where}: over the line`).toBe(false);
+            expect(popup.y, where).toBeGreaterThanOrEqual(0);
+            expect(popup.y + popup.height, where).toBeLessThanOrEqual(viewport.size.height + 1);
+          }).toPass({ timeout: 3_000 });
+          await expect(dialog.getByRole("button", { name: /^Hear it/ })).toBeInViewport();
+          await page.keyboard.press("Escape");
+          await expect(dialog).toBeHidden();
+          await expect(button).toBeFocused();
+          tapped += 1;
         }
-        expect(tapped).toBe(glosses.reduce((sum, words) => sum + Math.min(words.length, 2), 0));
-      });
-    }
+      }
+      expect(tapped).toBe(glosses.reduce((sum, words) => sum + Math.min(words.length, 2), 0));
+    });
   });
 }
 
