@@ -37,8 +37,8 @@ if (process.env.E2E_COPY_SEED === "1") {
   cpSync(SEEDED, target, { recursive: true });
 } else {
   rmSync(SEEDED, { recursive: true, force: true });
-  run("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", target]);
-  run("node_modules/.bin/tsx", ["scripts/seed.ts", "--persist-to", target]);
+  // The seed applies the migrations in its own runtime (one start instead of two).
+  run("node_modules/.bin/tsx", ["scripts/seed.ts", "--persist-to", target, "--migrate"]);
   cpSync(target, SEEDED, { recursive: true });
   writeFileSync(COMPLETE, RUN);
 }

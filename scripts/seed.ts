@@ -2,7 +2,10 @@
  * Seeds local D1 and R2 with the demo catalogue, its generated media (seed/media) and the three demo
  * accounts. Runs in Node against the same local state `wrangler dev` uses, through wrangler's platform
  * proxy. Idempotent: a second run writes nothing.
- *   tsx scripts/seed.ts [--persist-to DIR]
+ *   tsx scripts/seed.ts [--persist-to DIR] [--migrate]
+ * `--migrate` first applies the migrations not yet applied, as `wrangler d1 migrations apply --local` does (the
+ * same d1_migrations table), in this process: a fresh state is ready without starting a second runtime
+ * (scripts/e2e-server.mjs).
  */
 import { readFileSync } from "node:fs";
 import { drizzle } from "drizzle-orm/d1";
@@ -22,6 +25,11 @@ const media = demoMediaManifestSchema.parse(JSON.parse(readFileSync("seed/media/
 // wrangler keeps its local state for `--persist-to DIR` under DIR/v3.
 const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: `${persistTo}/v3` } : true });
 try {
+  if (process.argv.includes("--migrate")) {
+    const { readD1Migrations } = await import("@cloudflare/vitest-plugin");
+    const applied = await applyMigrations(proxy.env.DB, await readD1Migrations("migrations"));
+    console.log(`Migrations applied: ${applied}.`);
+  }
   let uploaded = 0;
   for (const object of manifestObjects(media)) {
     if (await proxy.env.MEDIA.head(object.key)) continue;
@@ -52,4 +60,30 @@ try {
   );
 } finally {
   await proxy.dispose();
+}
+
+/** Each migration not in d1_migrations, in one batch with its row there (so a half-applied one is never kept). */
+async function applyMigrations(db: D1Database, migrations: Array<{ name: string; queries: string[] }>) {
+  await db
+    .prepare(
+      `CREATE TABLE IF NOT EXISTS d1_migrations (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT UNIQUE,
+        applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+      )`,
+    )
+    .run();
+  const done = new Set(
+    (await db.prepare("SELECT name FROM d1_migrations").all<{ name: string }>()).results.map((row) => row.name),
+  );
+  let applied = 0;
+  for (const migration of migrations) {
+    if (done.has(migration.name)) continue;
+    await db.batch([
+      ...migration.queries.map((query) => db.prepare(query)),
+      db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(migration.name),
+    ]);
+    applied += 1;
+  }
+  return applied;
 }
