@@ -29,3 +29,26 @@ export const intelligibilityWavSchema = z.object({
     .min(0.3, "The attempt is too short: say the whole line.")
     .max(INTELLIGIBILITY_MAX_SECONDS, `The attempt can be at most ${INTELLIGIBILITY_MAX_SECONDS} seconds.`),
 });
+
+/** A shared recording: at most 2 MiB (a few minutes of Opus/AAC; a line's attempt is tens of KB). */
+export const SHARE_MAX_BYTES = 2 * 1024 * 1024;
+export const SHARE_NOTE_MAX = 1000;
+/** What MediaRecorder writes (docs/speaking.md), and WAV. */
+export const SHARE_AUDIO_TYPES = ["audio/webm", "audio/mp4", "audio/ogg", "audio/wav"] as const;
+
+const formId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+
+/** POST /api/speaking/shares: the form fields beside the `audio` file. */
+export const shareRecordingSchema = z.object({
+  lessonId: formId("Say which lesson the line is from."),
+  cueId: formId("Say which line this is."),
+  groupId: formId("Choose the group to ask in."),
+  note: z
+    .string()
+    .trim()
+    .max(SHARE_NOTE_MAX, `Keep the note to ${SHARE_NOTE_MAX} characters or fewer.`)
+    .optional()
+    .default(""),
+});
+export type ShareRecordingInput = z.infer<typeof shareRecordingSchema>;

@@ -1,10 +1,15 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { INTELLIGIBILITY_MAX_BYTES, practiceSchema } from "#core/schemas/speaking";
-import { AppError } from "../lib/errors";
-import { checkIntelligibility } from "../services/speaking";
+import {
+  INTELLIGIBILITY_MAX_BYTES,
+  practiceSchema,
+  SHARE_MAX_BYTES,
+  shareRecordingSchema,
+} from "#core/schemas/speaking";
+import { AppError, parseWith } from "../lib/errors";
+import { checkIntelligibility, shareRecording } from "../services/speaking";
 import { recordSpeakingPractice } from "../services/study-progress";
-import { defineRoute, idParam, implement, jsonBody, ok, rawBody, refusal, refused } from "./route";
+import { created, defineRoute, idParam, implement, jsonBody, ok, rawBody, refusal, refused } from "./route";
 import type { ApiEnv } from "./types";
 
 /**
@@ -72,5 +77,50 @@ implement(
     if (wav.byteLength > INTELLIGIBILITY_MAX_BYTES) throw tooLarge();
     const data = await checkIntelligibility(c.get("app"), { lessonId, cueId, viewer: c.get("viewer"), wav });
     return c.json({ data });
+  },
+);
+
+implement(
+  speakingApi,
+  defineRoute({
+    method: "post",
+    path: "/shares",
+    audience: "member",
+    summary: "Share a shadowing attempt for feedback: a new community thread with the line and the recording.",
+    request: {
+      body: rawBody(
+        "multipart/form-data",
+        "`audio` (WebM, MP4, Ogg or WAV, at most 2 MB), `lessonId`, `cueId`, `groupId`, and an optional `note`.",
+      ),
+    },
+    responses: {
+      ...created(z.object({ threadId: z.number(), href: z.string() })),
+      ...refused(400, 402, 404, 413, 422, 429),
+    },
+  }),
+  async (c) => {
+    // Form fields and their boundaries add a little beside the file itself.
+    const tooLarge = () => new AppError(413, ["A shared recording can be at most 2 MB."]);
+    if (Number(c.req.header("Content-Length") ?? "0") > SHARE_MAX_BYTES + 16 * 1024) throw tooLarge();
+    const form = await c.req.formData().catch(() => {
+      throw new AppError(400, ["Send the recording as multipart/form-data with a field named “audio”."]);
+    });
+    const audio = form.get("audio");
+    if (!(audio instanceof File) || audio.size === 0) {
+      throw new AppError(400, ["Attach the recording in a field named “audio”."], { audio: ["Attach the recording."] });
+    }
+    if (audio.size > SHARE_MAX_BYTES) throw tooLarge();
+    const input = parseWith(shareRecordingSchema, {
+      lessonId: form.get("lessonId") ?? undefined,
+      cueId: form.get("cueId") ?? undefined,
+      groupId: form.get("groupId") ?? undefined,
+      note: form.get("note") ?? undefined,
+    });
+    const data = await shareRecording(c.get("app"), {
+      viewer: c.get("viewer"),
+      input,
+      audio: { type: audio.type, bytes: new Uint8Array(await audio.arrayBuffer()) },
+    });
+    return c.json({ data }, 201);
   },
 );

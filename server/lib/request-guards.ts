@@ -31,8 +31,9 @@ const UPLOAD_ROUTES: RegExp[] = [
   /^\/api\/admin\/uploads\/part$/,
   /^\/api\/admin\/[a-z0-9-]+\/upload$/,
   /^\/api\/admin\/imports\/[a-z0-9-]+\/preview$/,
-  // A shadowing attempt's audio (docs/speaking.md).
+  // A shadowing attempt's audio (docs/speaking.md): checked, or shared to the community.
   /^\/api\/speaking\/lessons\/[^/]+\/lines\/[^/]+\/intelligibility$/,
+  /^\/api\/speaking\/shares$/,
 ];
 
 /**
