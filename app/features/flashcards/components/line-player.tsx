@@ -41,7 +41,7 @@ export function LinePlayer({
       element.removeEventListener("pause", stopped);
       element.removeEventListener("ended", stopped);
     };
-  }, [end]);
+  }, [end, media]);
 
   function play() {
     const element = media.current;
