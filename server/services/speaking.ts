@@ -105,7 +105,7 @@ function shareBody(
 ) {
   const quoted = [line.arabic, line.transliteration, line.english].filter(Boolean).map((part) => `> ${part}`);
   return [
-    "I shadowed this line. How does my attempt sound? (The recording is under this message.)",
+    "I shadowed this line. How does my attempt sound? My recording is below.",
     "",
     ...quoted.flatMap((part, index) => (index === 0 ? [part] : [">", part])),
     "",

@@ -34,6 +34,8 @@ export interface ReviewPanelProps {
   /** What this session is over, for the summary ("Everyday Essentials", "your saved words"). */
   subject: string;
   emptyHint?: React.ReactNode;
+  /** Workers AI is bound: shadowing from a sentence card offers the intelligibility check (docs/speaking.md). */
+  intelligibilityCheck?: boolean;
 }
 
 const ratingStyles: Record<RatingPreview["name"], string> = {
@@ -255,7 +257,7 @@ function CardFront({ card }: { card: StudyCard }) {
  * The answer side: everything the note holds, the line to hear again, the way back to that moment, and, on a
  * sentence card whose line can be played, Shadow: the lesson's shadowing panel on that line.
  */
-function CardBack({ card }: { card: StudyCard }) {
+function CardBack({ card, intelligibilityCheck = false }: { card: StudyCard; intelligibilityCheck?: boolean }) {
   const media = useRef<HTMLVideoElement>(null);
   const [shadowing, setShadowing] = useState(false);
   const line = card.line;
@@ -327,6 +329,7 @@ function CardBack({ card }: { card: StudyCard }) {
             videoRef={media}
             baseRate={1}
             member
+            intelligibilityCheck={intelligibilityCheck}
             onBeforePlay={() => undefined}
             onClose={() => setShadowing(false)}
           />
@@ -342,6 +345,7 @@ function CardReview({
   sessionStart,
   session,
   onOffline,
+  intelligibilityCheck,
 }: ReviewPanelProps & {
   current: NonNullable<ReviewSession["current"]>;
   /** Takes the answer on the device when the network is gone (a wrong typed answer arrives as Again). */
@@ -472,7 +476,7 @@ function CardReview({
                 {correct ? "Correct" : `Not quite: you wrote “${answer}”`}
               </p>
             ) : null}
-            <CardBack card={card} />
+            <CardBack card={card} intelligibilityCheck={intelligibilityCheck} />
           </div>
           <Form
             method="post"
