@@ -173,7 +173,13 @@ function frameCost(a: Feature, b: Feature): number {
  * both), as its mean cost per aligned pair. Lines are a few seconds, a few hundred frames: the full table
  * is small.
  */
-export function dtwMeanCost<T>(a: readonly T[], b: readonly T[], cost: (x: T, y: T) => number): number {
+export function dtwMeanCost<T>(
+  a: readonly T[],
+  b: readonly T[],
+  cost: (x: T, y: T) => number,
+  /** Sakoe–Chiba band on relative position: |i/n − j/m| at most this (Infinity: unconstrained). */
+  band = Number.POSITIVE_INFINITY,
+): number {
   const n = a.length;
   const m = b.length;
   if (n === 0 || m === 0) return Number.POSITIVE_INFINITY;
@@ -183,6 +189,7 @@ export function dtwMeanCost<T>(a: readonly T[], b: readonly T[], cost: (x: T, y:
   total[at(0, 0)] = 0;
   for (let i = 1; i <= n; i++) {
     for (let j = 1; j <= m; j++) {
+      if (Math.abs(i / n - j / m) > band) continue;
       const here = cost(a[i - 1]!, b[j - 1]!);
       let best = at(i - 1, j - 1);
       if (total[at(i - 1, j)]! < total[best]!) best = at(i - 1, j);
@@ -202,8 +209,19 @@ export interface MatchResult {
   attemptSeconds: number;
 }
 
-/** Mean aligned cost at which the figure reaches 0 (two unrelated contours land near it). */
-const ZERO_AT_COST = 0.6;
+/**
+ * From mean aligned cost to the figure: 100 × (1 − (cost / ZERO_AT_COST)^MATCH_CURVE), 0 from ZERO_AT_COST on.
+ * Measured on the demo lessons' lines (docs/speaking.md): unrelated lines in the same voice cost about 0.3 on
+ * average, the same line slowed and lowered about 0.1. A linear scale to 0.6 put unrelated lines near 50 %;
+ * this one puts them near 15 % and keeps a close attempt in the 70s–80s.
+ */
+const ZERO_AT_COST = 0.36;
+const MATCH_CURVE = 1.5;
+/**
+ * The warp may not drift more than this far (as a share of each line) from the diagonal: a uniformly slower
+ * or faster attempt stays on it, but DTW cannot fold an unrelated contour onto the line by stalling.
+ */
+const DTW_BAND = 0.2;
 
 /**
  * The "rhythm and melody match" of an attempt against the native line: both trimmed of silence, aligned
@@ -216,10 +234,11 @@ export function matchContours(native: Contour, attempt: Contour): MatchResult {
   const nativeSeconds = a.loudnessDb.length * a.hopSeconds;
   const attemptSeconds = b.loudnessDb.length * b.hopSeconds;
   if (a.loudnessDb.length === 0 || b.loudnessDb.length === 0) return { percent: null, nativeSeconds, attemptSeconds };
-  const mean = dtwMeanCost(features(a), features(b), frameCost);
+  const mean = dtwMeanCost(features(a), features(b), frameCost, DTW_BAND);
   const ratio = Math.max(nativeSeconds, attemptSeconds) / Math.max(1e-6, Math.min(nativeSeconds, attemptSeconds));
   const lengthPenalty = Math.max(0, Math.log2(ratio) - 0.5) * 0.3;
-  const percent = Math.round(100 * Math.max(0, Math.min(1, 1 - (mean + lengthPenalty) / ZERO_AT_COST)));
+  const scaled = Math.min(1, (mean + lengthPenalty) / ZERO_AT_COST);
+  const percent = Math.round(100 * Math.max(0, 1 - scaled ** MATCH_CURVE));
   return { percent, nativeSeconds, attemptSeconds };
 }
 

@@ -17,6 +17,9 @@
  *   - thumbnails/<slug>.jpg: the title card (also shown in the video before the first cue, if any).
  *   - attachments/<slug>-transcript.txt: the cue transcript as UTF-8 text.
  * For every listening activity: audio/<activity-slug>.m4a, the activity's Arabic transcript read aloud.
+ * For the shadowing e2e (tests/e2e/speaking-voice.spec.ts): speaking/<slug>-line-<n>.wav, a few lines of one lesson
+ * spoken exactly as its video says them, then silence, for Chromium's fake microphone
+ * (`--use-file-for-fake-audio-capture`); not uploaded by the seed. `--speaking-only` writes just these.
  * And manifest.json with the R2 keys, sizes and durations. Re-running regenerates everything and removes
  * generated files that no longer belong to any lesson or activity.
  */
@@ -586,6 +589,28 @@ function makeListeningAudio(activity: DemoListeningActivity, work: string, manif
 
 const OUTPUT_DIRS = { videos: ".mp4", thumbnails: ".jpg", attachments: "-transcript.txt", audio: ".m4a" } as const;
 
+/** The lines the shadowing e2e speaks into the fake microphone (1-based), and the silence after each. */
+export const SPEAKING_LESSON = "greetings-in-damascus";
+export const SPEAKING_LINES = [2, 8] as const;
+const SPEAKING_TAIL_MS = 1500;
+
+/** seed/media/speaking/<lesson>-line-<n>.wav: the line as the lesson's video speaks it, then silence. */
+function makeSpeakingWavs(): string[] {
+  const lesson = DEMO_LESSONS.find((candidate) => candidate.slug === SPEAKING_LESSON);
+  if (!lesson) throw new Error(`No demo lesson ${SPEAKING_LESSON}`);
+  mkdirSync(join(OUT_DIR, "speaking"), { recursive: true });
+  return SPEAKING_LINES.map((line) => {
+    const cue = lesson.cues[line - 1]!;
+    const { pcm } = fitToWindow(speak(cue.arabic), cue.endMs - cue.startMs - CUE_TAIL_MS);
+    const file = join(OUT_DIR, "speaking", `${lesson.slug}-line-${line}.wav`);
+    const padded = Buffer.concat([pcm, Buffer.alloc(msToSamples(SPEAKING_TAIL_MS) * BYTES_PER_SAMPLE)]);
+    // 16 kHz (a third smaller, and what the analysis runs at): the fake microphone resamples anyway.
+    // To a file, not a pipe: ffmpeg then writes the header's real sizes.
+    run("ffmpeg", ["-v", "error", "-y", ...PCM_FORMAT, "-i", "pipe:0", "-ar", "16000", "-bitexact", file], padded);
+    return file;
+  });
+}
+
 /** Deletes generated files whose lesson or activity no longer exists; returns their names. */
 function removeStale(manifest: Manifest): string[] {
   const expected = new Set([
@@ -612,6 +637,8 @@ function kb(bytes: number): string {
 
 async function main(): Promise<void> {
   checkTools();
+  for (const file of makeSpeakingWavs()) console.log(`speaking ${file} ${kb(statSync(file).size)}`);
+  if (process.argv.includes("--speaking-only")) return;
   for (const dir of Object.keys(OUTPUT_DIRS)) mkdirSync(join(OUT_DIR, dir), { recursive: true });
   const work = mkdtempSync(join(tmpdir(), "ahla-media-"));
   const manifest: Manifest = { videos: {}, audio: {}, attachments: {} };

@@ -15,6 +15,9 @@ export const RUNTIME_ASSETS_CACHE = "ahla-assets-v1";
 /** The precache of one build: this prefix and the build's version. */
 export const PRECACHE_PREFIX = "ahla-precache-";
 
+/** The shadowing recordings kept on the device (IndexedDB, app/features/speaking/recordings-store.ts). */
+export const SPEAKING_DB = "ahla-speaking";
+
 export const DOWNLOAD_RECORD_PREFIX = "/__offline/downloads/";
 export const ACCESS_RECORD_URL = "/__offline/access";
 export const ACCESS_API = "/api/offline/access";

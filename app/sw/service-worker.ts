@@ -21,6 +21,7 @@ import {
   OFFLINE_PAGE,
   OFFLINE_PAGES,
   PAGES_CACHE,
+  SPEAKING_DB,
   PRECACHE_PREFIX,
   RUNTIME_ASSETS_CACHE,
   SYNC_TAG,
@@ -72,7 +73,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST" && SIGN_OUT_PATHS.includes(url.pathname)) {
-    // Signing out takes the member's downloads and kept pages off the device.
+    // Signing out takes the member's downloads, kept pages and shadowing recordings off the device.
     event.waitUntil(clearMemberData());
     return;
   }
@@ -238,5 +239,19 @@ async function findDownload(test: (record: DownloadRecord) => boolean): Promise<
 }
 
 async function clearMemberData() {
-  await Promise.all([caches.delete(DOWNLOADS_CACHE), caches.delete(META_CACHE), caches.delete(PAGES_CACHE)]);
+  await Promise.all([
+    caches.delete(DOWNLOADS_CACHE),
+    caches.delete(META_CACHE),
+    caches.delete(PAGES_CACHE),
+    deleteSpeakingRecordings(),
+  ]);
+}
+
+/** The shadowing recordings (IndexedDB): the learner's voice leaves the device's storage with the sign-out. */
+function deleteSpeakingRecordings(): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(SPEAKING_DB);
+    // Blocked by a page holding it open: the deletion still happens once that page closes it.
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
 }

@@ -54,3 +54,29 @@ export const communityMessages = sqliteTable(
     index("community_messages_user_idx").on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * A shadowing attempt a member shared for feedback (docs/speaking.md): the audio in R2 under `key`, heard on the
+ * community message that carries its line. Goes with the message, and with the account (R2 object too).
+ */
+export const sharedRecordings = sqliteTable(
+  "shared_recordings",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => communityMessages.id, { onDelete: "cascade" }),
+    lessonId: integer("video_id").notNull(),
+    cueId: integer("cue_id").notNull(),
+    key: text("key").notNull().unique(),
+    mimeType: text("mime_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [index("shared_recordings_user_idx").on(t.userId), index("shared_recordings_message_idx").on(t.messageId)],
+);

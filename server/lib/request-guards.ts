@@ -26,11 +26,14 @@ export function crossSiteReason(request: Request): string | null {
   return null;
 }
 
-/** Raw uploads of the admin API: a file body, not JSON. The origin rule above still applies to them. */
+/** Raw uploads (the admin's files, a shadowing attempt): a file body, not JSON. The origin rule above still applies to them. */
 const UPLOAD_ROUTES: RegExp[] = [
   /^\/api\/admin\/uploads\/part$/,
   /^\/api\/admin\/[a-z0-9-]+\/upload$/,
   /^\/api\/admin\/imports\/[a-z0-9-]+\/preview$/,
+  // A shadowing attempt's audio (docs/speaking.md): checked, or shared to the community.
+  /^\/api\/speaking\/lessons\/[^/]+\/lines\/[^/]+\/intelligibility$/,
+  /^\/api\/speaking\/shares$/,
 ];
 
 /**

@@ -16,6 +16,7 @@ import {
   rateLimits,
   reviewSettings,
   sessions,
+  sharedRecordings,
   signInLinks,
   studyDays,
   userPermissions,
@@ -28,6 +29,7 @@ import {
 import type { AppContext } from "../context";
 import { randomToken } from "../lib/crypto";
 import { deleteAvatarObject } from "./profile";
+import { deleteRecordingObjects, sharedRecordingKeys } from "./shared-recordings";
 
 /** Who is being erased: the account's id and the addresses it used (current and pending). */
 interface Erased {
@@ -146,6 +148,11 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
   blog_comments: { fate: "kept", why: "part of a post's discussion, shown as by a deleted member" },
   community_threads: { fate: "kept", why: "others replied to them; shown as by a deleted member" },
   community_messages: { fate: "kept", why: "part of others' conversations; shown as by a deleted member" },
+  shared_recordings: {
+    fate: "deleted",
+    why: "the member's voice shared for feedback (the R2 objects go after the batch)",
+    erase: byMember(sharedRecordings, sharedRecordings.userId),
+  },
   subscriptions: { fate: "kept", why: "billing records the business must keep" },
   invoices: { fate: "kept", why: "accounting records the business must keep" },
   blogs: { fate: "kept", why: "published writing of the team, not a learner's" },
@@ -183,8 +190,8 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
 
 /**
  * Erases what a member's deletion must erase: the account anonymised and every `deleted` table above
- * emptied of the member's rows, in one D1 batch (only a batch is atomic); then the avatar's R2 object
- * (after the batch: should that fail, the object is orphaned, never left linked to the account).
+ * emptied of the member's rows, in one D1 batch (only a batch is atomic); then the avatar's and the shared
+ * recordings' R2 objects (after the batch: should that fail, an object is orphaned, never left linked to the account).
  */
 export async function erasePersonalData(
   ctx: AppContext,
@@ -200,6 +207,7 @@ export async function erasePersonalData(
     userId,
     emails: account.pendingEmail ? [account.email, account.pendingEmail] : [account.email],
   };
+  const voices = await sharedRecordingKeys(ctx, { userId });
   const erasures = Object.values(PERSONAL_DATA).flatMap((table) =>
     table.fate === "kept" ? [] : table.erase(ctx, who),
   );
@@ -222,4 +230,5 @@ export async function erasePersonalData(
     ...extra,
   ]);
   if (account.avatarKey) await deleteAvatarObject(ctx, { key: account.avatarKey });
+  await deleteRecordingObjects(ctx, voices);
 }

@@ -10,6 +10,7 @@ import type { AppContext } from "../context";
 import { AppError, forbidden, notFound } from "../lib/errors";
 import { type DiscussionAuthor, renderPost, toDiscussionAuthor } from "./discussion";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit";
+import { recordingsOfMessages, removeMessageRecording, removeThreadRecordings } from "./shared-recordings";
 
 // Community: groups → threads → messages (docs/product-rules.md#discussions). Visitors read; members post, edit and
 // delete their own; moderators (admin or community:moderate) pin, lock, move and delete anything.
@@ -352,6 +353,8 @@ export interface CommunityMessage {
   deleted: boolean;
   author: DiscussionAuthor;
   quote: MessageQuote | null;
+  /** A shadowing attempt shared with this message (docs/speaking.md): its signed URL. */
+  recording: { url: string; mimeType: string } | null;
   isOwn: boolean;
   canEdit: boolean;
   canDelete: boolean;
@@ -409,6 +412,10 @@ export async function listMessages(
   ]);
   const moderator = viewer.canModerateCommunity;
   const total = totals[0]?.total ?? 0;
+  const recordings = await recordingsOfMessages(
+    ctx,
+    rows.filter((row) => row.deletedAt === null).map((row) => row.id),
+  );
   return {
     items: rows.map((row, index) => {
       const deleted = row.deletedAt !== null;
@@ -434,6 +441,7 @@ export async function listMessages(
                 page: pageOfPosition(Number(row.quotedPosition ?? 0), pageSize),
               }
             : null,
+        recording: deleted ? null : (recordings.get(row.id) ?? null),
         isOwn,
         canEdit: isOwn && !deleted && (!thread.locked || moderator),
         canDelete: !deleted && (isOwn || moderator),
@@ -621,6 +629,7 @@ export async function deleteMessage(
       .where(eq(communityThreads.id, row.threadId)),
   ]);
   if (deleted.length === 0) throw notFound(NOT_YOURS);
+  await removeMessageRecording(ctx, { messageId });
   return locateMessage(ctx, { messageId });
 }
 
@@ -677,6 +686,7 @@ export async function deleteThread(ctx: AppContext, { viewer, threadId }: { view
     .update(communityThreads)
     .set({ deletedAt: now, updatedAt: now })
     .where(and(eq(communityThreads.id, threadId), liveThread));
+  await removeThreadRecordings(ctx, { threadId });
   return { group: thread.group };
 }
 

@@ -127,6 +127,10 @@ export interface CardLine {
   /** The line's own text (for a word, its example sentence); null when the line is gone. */
   arabic: string | null;
   english: string | null;
+  /** The transcript line itself (shadowing from the card, docs/speaking.md); null when the line is gone. */
+  cueId: number | null;
+  /** Its place in the lesson's transcript, counted from 1. */
+  lineNumber: number | null;
 }
 
 export interface StudyCard {
@@ -646,6 +650,8 @@ async function cardLine(ctx: AppContext, row: CardRow, lessonAccess: LessonAcces
       isPublished: videos.isPublished,
       videoKey: videos.videoKey,
       thumbnailKey: videos.thumbnailKey,
+      cueId: transcriptCues.id,
+      cuePosition: transcriptCues.position,
       cueArabic: transcriptCues.arabic,
       cueEnglish: transcriptCues.english,
     })
@@ -666,6 +672,8 @@ async function cardLine(ctx: AppContext, row: CardRow, lessonAccess: LessonAcces
     endMs: row.endMs,
     arabic: found.cueArabic,
     english: found.cueEnglish,
+    cueId: found.cueId,
+    lineNumber: found.cuePosition === null ? null : found.cuePosition + 1,
   };
 }
 

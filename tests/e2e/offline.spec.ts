@@ -212,8 +212,26 @@ test("a lapsed subscription stops a premium download at once", async ({ page, co
     await context.setOffline(false);
   }
 
-  // Signing out takes the member's downloads and records off the device.
+  // Signing out takes the member's downloads and records off the device, and their shadowing recordings
+  // (docs/speaking.md; one is put in IndexedDB here as the panel saves it).
   await page.goto("/downloads");
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open("ahla-speaking", 1);
+        request.onupgradeneeded = () => request.result.createObjectStore("recordings", { keyPath: "id" });
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const transaction = db.transaction("recordings", "readwrite");
+          transaction.objectStore("recordings").put({ id: "e2e", ownerId: 1, audio: new Blob(["voice"]) });
+          transaction.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+        };
+      }),
+  );
   await page
     .getByRole("banner")
     .locator("summary")
@@ -225,4 +243,6 @@ test("a lapsed subscription stops a premium download at once", async ({ page, co
     page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith("ahla-precache-")));
   await expect.poll(memberCaches).not.toContain("ahla-downloads-v1");
   expect(await memberCaches()).not.toContain("ahla-offline-meta-v1");
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+  await expect.poll(databases).not.toContain("ahla-speaking");
 });

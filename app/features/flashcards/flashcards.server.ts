@@ -19,6 +19,7 @@ import { listSuspendedNotes, setCollectionCardTypes, setFlashcardSuspended, upda
 import { deleteListItem } from "#server/services/vocabulary-lists";
 import { getReviewSettings, saveReviewSettings } from "#server/services/flashcards";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isIntelligibilityCheckAvailable } from "#server/services/speaking";
 
 /**
  * A free-tier gate for a page (docs/product-rules.md#free-and-paid): past it (402), /checkout with the reason
@@ -91,6 +92,8 @@ export async function loadReviewSession(
     requestId: crypto.randomUUID(),
     sessionStart: (started ?? now).getTime(),
     hasStarted: started !== null,
+    // Shadowing from a sentence card offers "Was I understood?" only where Workers AI is bound.
+    intelligibilityCheck: isIntelligibilityCheckAvailable(context.app),
   };
 }
 

@@ -29,6 +29,7 @@ import {
   type LessonPage,
 } from "#server/services/lessons";
 import { getNextUp } from "#server/services/recommendations";
+import { isIntelligibilityCheckAvailable } from "#server/services/speaking";
 import { getLessonKnowledge, markRestKnown, undoMarkedKnown } from "#server/services/words/known";
 import { KNOWN_INTENTS, undoKnownFormSchema } from "#core/schemas/known-words";
 import type { Member } from "#server/access/viewer";
@@ -135,7 +136,16 @@ export async function loadLessonRoute({ request, context, params }: LoaderFuncti
   });
   if (!member) {
     return data(
-      { kind: "open" as const, page, comments: await comments, nextUp: null, known: null, startAt, viewer: null },
+      {
+        kind: "open" as const,
+        page,
+        comments: await comments,
+        nextUp: null,
+        known: null,
+        startAt,
+        viewer: null,
+        intelligibilityCheck: false,
+      },
       { headers },
     );
   }
@@ -155,6 +165,8 @@ export async function loadLessonRoute({ request, context, params }: LoaderFuncti
       known,
       startAt,
       viewer: { id: user.id, name: user.name, transliterationScheme: user.transliterationScheme },
+      // Shadowing's "Was I understood?" is offered only where Workers AI is bound (docs/speaking.md).
+      intelligibilityCheck: isIntelligibilityCheckAvailable(context.app),
     },
     { headers },
   );

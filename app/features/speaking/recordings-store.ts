@@ -1,6 +1,7 @@
-// The learner's shadowing recordings, kept on this device only (IndexedDB), never uploaded (docs/speaking.md).
+// The learner's shadowing recordings, kept on this device only (IndexedDB) unless the learner shares one for
+// feedback (docs/speaking.md). Signing out deletes the database (the service worker does, as for downloads).
+import { SPEAKING_DB as DB_NAME } from "~/sw/protocol";
 
-const DB_NAME = "ahla-speaking";
 const STORE = "recordings";
 
 export interface Recording {
@@ -22,6 +23,8 @@ export interface Recording {
   createdAt: number;
   mimeType: string;
   audio: Blob;
+  /** The community thread it was shared to for feedback, once shared (docs/speaking.md). */
+  sharedHref?: string;
 }
 
 function open(): Promise<IDBDatabase> {

@@ -118,6 +118,21 @@ export function MessageItem({
             </blockquote>
           ) : null}
           <PostBody html={message.html ?? ""} mostlyArabic={message.mostlyArabic} className="mt-2" />
+          {message.recording ? (
+            <figure className="mt-2">
+              <figcaption className="text-sm font-medium text-ink/80">
+                {message.author.name}&apos;s shadowing attempt
+              </figcaption>
+              {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a learner's voice saying the line quoted above */}
+              <audio
+                controls
+                preload="metadata"
+                src={message.recording.url}
+                data-testid="shared-recording"
+                className="mt-1 w-full max-w-md"
+              />
+            </figure>
+          ) : null}
         </>
       )}
     </DiscussionPost>

@@ -7,8 +7,18 @@ import type { CardLine } from "#server/services/flashcards";
  * seeked to the line's start and paused at its end (nothing is cut or copied). Preloading only the metadata with
  * a `#t=` fragment shows the frame at the line's time; the lesson's poster stands in until then.
  */
-export function LinePlayer({ line, label }: { line: CardLine; label: string }) {
-  const media = useRef<HTMLVideoElement>(null);
+export function LinePlayer({
+  line,
+  label,
+  mediaRef,
+}: {
+  line: CardLine;
+  label: string;
+  /** The video element, for a caller that drives it too (shadowing from the card). */
+  mediaRef?: React.RefObject<HTMLVideoElement>;
+}) {
+  const ownMedia = useRef<HTMLVideoElement>(null);
+  const media = mediaRef ?? ownMedia;
   const [playing, setPlaying] = useState(false);
   const start = line.startMs / 1000;
   const end = line.endMs !== null ? line.endMs / 1000 : null;
@@ -31,7 +41,7 @@ export function LinePlayer({ line, label }: { line: CardLine; label: string }) {
       element.removeEventListener("pause", stopped);
       element.removeEventListener("ended", stopped);
     };
-  }, [end]);
+  }, [end, media]);
 
   function play() {
     const element = media.current;

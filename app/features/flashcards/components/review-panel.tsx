@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { SentenceBadge } from "~/components/sentence-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -19,6 +19,11 @@ import { syncNow } from "~/lib/sync";
 import type { ReviewSession, SessionSummary, StudyCard } from "#server/services/flashcards";
 import { LinePlayer } from "./line-player";
 
+// The shadowing panel (recorder and analysis, docs/speaking.md) loads the first time a sentence card's Shadow is pressed.
+const ShadowPanel = lazy(() =>
+  import("~/features/speaking/components/shadow-panel").then((module) => ({ default: module.ShadowPanel })),
+);
+
 export interface ReviewPanelProps {
   session: ReviewSession;
   now: Date;
@@ -29,6 +34,8 @@ export interface ReviewPanelProps {
   /** What this session is over, for the summary ("Everyday Essentials", "your saved words"). */
   subject: string;
   emptyHint?: React.ReactNode;
+  /** Workers AI is bound: shadowing from a sentence card offers the intelligibility check (docs/speaking.md). */
+  intelligibilityCheck?: boolean;
 }
 
 const ratingStyles: Record<RatingPreview["name"], string> = {
@@ -246,8 +253,22 @@ function CardFront({ card }: { card: StudyCard }) {
   );
 }
 
-/** The answer side: everything the note holds, the line to hear again, and the way back to that moment. */
-function CardBack({ card }: { card: StudyCard }) {
+/**
+ * The answer side: everything the note holds, the line to hear again, the way back to that moment, and, on a
+ * sentence card whose line can be played, Shadow: the lesson's shadowing panel on that line.
+ */
+function CardBack({ card, intelligibilityCheck = false }: { card: StudyCard; intelligibilityCheck?: boolean }) {
+  const media = useRef<HTMLVideoElement>(null);
+  const [shadowing, setShadowing] = useState(false);
+  const line = card.line;
+  const shadowable =
+    card.kind === "sentence" &&
+    card.cardType !== "listening" &&
+    line?.mediaUrl &&
+    line.cueId !== null &&
+    line.endMs !== null
+      ? line
+      : null;
   return (
     <>
       {card.cardType !== "recognition" ? (
@@ -267,7 +288,19 @@ function CardBack({ card }: { card: StudyCard }) {
               {card.line.english}
             </p>
           ) : null}
-          {card.cardType !== "listening" ? <LinePlayer line={card.line} label="Hear the line" /> : null}
+          {card.cardType !== "listening" ? (
+            <LinePlayer line={card.line} label="Hear the line" mediaRef={media} />
+          ) : null}
+          {shadowable ? (
+            <button
+              type="button"
+              onClick={() => setShadowing(true)}
+              aria-haspopup="dialog"
+              className={buttonClasses("secondary", "md", "min-h-11")}
+            >
+              Shadow this line
+            </button>
+          ) : null}
           <Link
             to={card.line.href}
             className="inline-flex min-h-11 items-center font-medium text-primary-800 underline"
@@ -276,6 +309,31 @@ function CardBack({ card }: { card: StudyCard }) {
             This moment in “{card.line.lessonTitle}”
           </Link>
         </div>
+      ) : null}
+      {shadowable && shadowing ? (
+        <Suspense fallback={null}>
+          <ShadowPanel
+            target={{
+              lessonId: shadowable.lessonId,
+              lessonTitle: shadowable.lessonTitle,
+              lessonPath: shadowable.href.split("?")[0]!,
+              cue: {
+                id: shadowable.cueId!,
+                startMs: shadowable.startMs,
+                endMs: shadowable.endMs!,
+                arabic: shadowable.arabic ?? card.arabic,
+                english: shadowable.english ?? card.english,
+              },
+              lineNumber: shadowable.lineNumber ?? 1,
+            }}
+            videoRef={media}
+            baseRate={1}
+            member
+            intelligibilityCheck={intelligibilityCheck}
+            onBeforePlay={() => undefined}
+            onClose={() => setShadowing(false)}
+          />
+        </Suspense>
       ) : null}
     </>
   );
@@ -287,6 +345,7 @@ function CardReview({
   sessionStart,
   session,
   onOffline,
+  intelligibilityCheck,
 }: ReviewPanelProps & {
   current: NonNullable<ReviewSession["current"]>;
   /** Takes the answer on the device when the network is gone (a wrong typed answer arrives as Again). */
@@ -417,7 +476,7 @@ function CardReview({
                 {correct ? "Correct" : `Not quite: you wrote “${answer}”`}
               </p>
             ) : null}
-            <CardBack card={card} />
+            <CardBack card={card} intelligibilityCheck={intelligibilityCheck} />
           </div>
           <Form
             method="post"

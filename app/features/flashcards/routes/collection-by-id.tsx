@@ -136,6 +136,7 @@ export default function FlashcollectionPage() {
             session={review.session}
             now={review.now}
             requestId={review.requestId}
+            intelligibilityCheck={review.intelligibilityCheck}
             sessionStart={review.sessionStart}
             subject={collection.title}
             backTo={{ href: "/flashcards", label: "Back to flashcards" }}

@@ -61,6 +61,7 @@ export default function ReviewSavedWordsPage() {
           session={review.session}
           now={review.now}
           requestId={review.requestId}
+          intelligibilityCheck={review.intelligibilityCheck}
           sessionStart={review.sessionStart}
           subject={list ? `“${list.title}”` : "your saved words"}
           backTo={{ href: "/flashcards", label: "Back to flashcards" }}

@@ -61,6 +61,7 @@ export default function ReviewAllDuePage() {
           session={review.session}
           now={review.now}
           requestId={review.requestId}
+          intelligibilityCheck={review.intelligibilityCheck}
           sessionStart={review.sessionStart}
           subject="your daily review"
           backTo={{ href: "/flashcards", label: "Back to flashcards" }}

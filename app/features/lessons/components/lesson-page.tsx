@@ -183,6 +183,7 @@ export function LessonPage({ data }: { data: OpenLessonData }) {
         interactive={interactive}
         handleRef={workspace}
         onProgress={onProgress}
+        intelligibilityCheck={data.intelligibilityCheck}
       />
 
       {previousLesson || nextLesson ? (

@@ -67,6 +67,7 @@ export function PlayerWorkspace({
   interactive,
   handleRef,
   onProgress,
+  intelligibilityCheck = false,
 }: {
   lessonId: number;
   title: string;
@@ -80,6 +81,8 @@ export function PlayerWorkspace({
   interactive: boolean;
   handleRef: React.MutableRefObject<WorkspaceHandle | null>;
   onProgress: (progress: SavedProgress) => void;
+  /** Workers AI is bound: the shadowing panel offers the intelligibility check (docs/speaking.md). */
+  intelligibilityCheck?: boolean;
 }) {
   const [preferences, updatePreferences] = usePlayerPreferences();
   const scheme = preferences.scheme ?? defaultScheme;
@@ -441,6 +444,7 @@ export function PlayerWorkspace({
             videoRef={player.videoRef}
             baseRate={preferences.rate}
             member={!guest}
+            intelligibilityCheck={intelligibilityCheck && !guest}
             onBeforePlay={stopLoopForShadow}
             onClose={() => setShadowIndex(null)}
           />

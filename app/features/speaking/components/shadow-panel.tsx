@@ -8,6 +8,7 @@ import { useRootData } from "~/root";
 import { stopPlaybackAt } from "~/features/lessons/components/exercises/play-moment";
 import { saveRecording } from "../recordings-store";
 import { ContourChart } from "./contour-chart";
+import { IntelligibilityCheck } from "./intelligibility-check";
 
 // The shadowing loop (docs/speaking.md): hear the native line, say it, hear both. Loaded on demand from the
 // lesson player (the recorder and the analysis never weigh on the lesson page's first load).
@@ -67,10 +68,12 @@ async function nativeContour(video: HTMLVideoElement, cue: ShadowTarget["cue"]):
   return analyseContour(await cutSamples(media, cue.startMs, cue.endMs), CLIP_SAMPLE_RATE);
 }
 
-async function attemptContour(blob: Blob): Promise<Contour> {
+/** The attempt decoded at 16 kHz mono (Web Audio resamples to the context's rate), and its curve. */
+async function decodeAttempt(blob: Blob): Promise<{ samples: Float32Array; contour: Contour }> {
   const offline = new OfflineAudioContext(1, 1, CLIP_SAMPLE_RATE);
   const buffer = await offline.decodeAudioData(await blob.arrayBuffer());
-  return analyseContour(buffer.getChannelData(0), buffer.sampleRate);
+  const samples = buffer.getChannelData(0);
+  return { samples, contour: analyseContour(samples, buffer.sampleRate) };
 }
 
 interface Attempt {
@@ -78,6 +81,8 @@ interface Attempt {
   blob: Blob;
   seconds: number;
   contour: Contour | null;
+  /** The attempt at 16 kHz mono, for the intelligibility check. */
+  samples: Float32Array | null;
   match: MatchResult | null;
 }
 
@@ -86,6 +91,7 @@ export function ShadowPanel({
   videoRef,
   baseRate,
   member,
+  intelligibilityCheck = false,
   onBeforePlay,
   onClose,
 }: {
@@ -95,6 +101,8 @@ export function ShadowPanel({
   baseRate: number;
   /** Members' practice seconds count on /progress; a visitor's stay uncounted. */
   member: boolean;
+  /** Workers AI is bound and the learner is a member: "Was I understood?" is offered. */
+  intelligibilityCheck?: boolean;
   /** Stops what the player runs by itself (a line loop) before the panel drives the video. */
   onBeforePlay: () => void;
   onClose: () => void;
@@ -209,12 +217,13 @@ export function ShadowPanel({
   const finish = async (run: number, blob: Blob, seconds: number) => {
     setPhase("analysing");
     setStatus("Comparing your attempt with the line…");
-    const contour = await attemptContour(blob).catch(() => null);
+    const decoded = await decodeAttempt(blob).catch(() => null);
+    const contour = decoded?.contour ?? null;
     const nativeCurve = await nativePromise.current?.catch(() => null);
     const match = contour && nativeCurve ? matchContours(nativeCurve, contour) : null;
     check(run);
     const url = URL.createObjectURL(blob);
-    setAttempt({ url, blob, seconds, contour, match });
+    setAttempt({ url, blob, seconds, contour, samples: decoded?.samples ?? null, match });
     await saveRecording({
       id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
       ownerId,
@@ -441,6 +450,15 @@ export function ShadowPanel({
             <audio ref={audioRef} src={attempt.url} controls data-testid="attempt-audio" className="mt-1 w-full" />
           </div>
           <MatchFigure match={attempt.match} />
+          {intelligibilityCheck && attempt.samples ? (
+            <IntelligibilityCheck
+              key={attempt.url}
+              lessonId={target.lessonId}
+              cueId={cue.id}
+              samples={attempt.samples}
+              disabled={busy}
+            />
+          ) : null}
           {attempt.contour && native ? (
             <ContourChart native={native} attempt={attempt.contour} />
           ) : (
@@ -455,7 +473,8 @@ export function ShadowPanel({
             </p>
           ) : null}
           <p className="text-xs text-muted">
-            Kept on this device only, never uploaded.{" "}
+            Kept on this device only{intelligibilityCheck ? " (sent only for a check you ask for)" : ", never uploaded"}
+            .{" "}
             <Link to="/speaking" className="font-medium text-primary-800 underline">
               Your recordings
             </Link>

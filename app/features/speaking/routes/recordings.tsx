@@ -4,9 +4,11 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import type { Audience } from "~/lib/audience";
 import { forAudience, requireUser } from "~/lib/auth.server";
+import { listGroups } from "#server/services/community";
 import { titleMeta } from "~/lib/route-meta";
 import { formatDuration } from "#core/format";
 import type { Recording } from "../recordings-store";
+import { ShareForm } from "../components/share-form";
 
 // The recordings live in this browser only (IndexedDB); the page only says who is asking, so each member of a
 // shared device sees their own.
@@ -14,7 +16,9 @@ export const audience: Audience = "member";
 
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);
-  return { userId: user.id };
+  // The groups an attempt can be shared to for feedback.
+  const groups = await listGroups(context.app);
+  return { userId: user.id, groups: groups.map(({ id, title }) => ({ id, title })) };
 });
 
 export const meta: MetaFunction = ({ matches }) => titleMeta(matches, "Your recordings");
@@ -34,7 +38,7 @@ const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyl
 
 /** /speaking: the learner's shadowing attempts on this device, to play again and delete (docs/speaking.md). */
 export default function RecordingsRoute() {
-  const { userId } = useLoaderData<typeof loader>();
+  const { userId, groups } = useLoaderData<typeof loader>();
   const [listing, setListing] = useState<Listing>({ kind: "loading" });
   const [notice, setNotice] = useState("");
 
@@ -51,12 +55,19 @@ export default function RecordingsRoute() {
     await refresh();
   };
 
+  const shared = async (recording: Recording, href: string) => {
+    const store = await import("../recordings-store");
+    await store.saveRecording({ ...recording, sharedHref: href }).catch(() => undefined);
+    setNotice(`Shared line ${recording.lineNumber} of “${recording.lessonTitle}” to the community for feedback.`);
+    await refresh();
+  };
+
   return (
     <main className="mx-auto max-w-3xl px-4 pt-8 pb-16 sm:px-6 lg:pt-12">
       <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Your recordings</h1>
       <p className="mt-2 text-muted">
-        Your shadowing attempts stay on this device: they are never uploaded. Shadow any line from a lesson&apos;s
-        transcript with its microphone button.
+        Your shadowing attempts stay on this device: nothing is uploaded unless you share one for feedback. Shadow any
+        line from a lesson&apos;s transcript with its microphone button.
       </p>
       <p role="status" className="mt-3 text-sm font-medium text-primary-800">
         {notice}
@@ -77,7 +88,13 @@ export default function RecordingsRoute() {
       {listing.kind === "ready" && listing.recordings.length > 0 ? (
         <ul aria-label="Recordings" className="mt-6 space-y-3">
           {listing.recordings.map((recording) => (
-            <RecordingRow key={recording.id} recording={recording} onDelete={() => void remove(recording)} />
+            <RecordingRow
+              key={recording.id}
+              recording={recording}
+              groups={groups}
+              onDelete={() => void remove(recording)}
+              onShared={(href) => void shared(recording, href)}
+            />
           ))}
         </ul>
       ) : null}
@@ -85,7 +102,18 @@ export default function RecordingsRoute() {
   );
 }
 
-function RecordingRow({ recording, onDelete }: { recording: Recording; onDelete: () => void }) {
+function RecordingRow({
+  recording,
+  groups,
+  onDelete,
+  onShared,
+}: {
+  recording: Recording;
+  groups: Array<{ id: number; title: string }>;
+  onDelete: () => void;
+  onShared: (href: string) => void;
+}) {
+  const [sharing, setSharing] = useState(false);
   // Rendered only in the browser (the list is read there), so an object URL is safe to make while rendering.
   const url = useMemo(() => URL.createObjectURL(recording.audio), [recording.audio]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
@@ -119,6 +147,35 @@ function RecordingRow({ recording, onDelete }: { recording: Recording; onDelete:
           Delete
         </button>
       </div>
+      {recording.sharedHref ? (
+        <p className="mt-2 text-sm">
+          Shared for feedback:{" "}
+          <Link to={recording.sharedHref} className="font-medium text-primary-800 underline">
+            see the thread
+          </Link>
+        </p>
+      ) : groups.length > 0 ? (
+        sharing ? (
+          <ShareForm
+            recording={recording}
+            groups={groups}
+            onCancel={() => setSharing(false)}
+            onShared={(href) => {
+              setSharing(false);
+              onShared(href);
+            }}
+          />
+        ) : (
+          <button
+            type="button"
+            onClick={() => setSharing(true)}
+            aria-label={`Share for feedback: ${label}`}
+            className="mt-2 min-h-11 rounded-lg border border-line px-4 text-sm font-medium text-primary-800 hover:border-primary-300"
+          >
+            Share for feedback
+          </button>
+        )
+      ) : null}
     </li>
   );
 }
