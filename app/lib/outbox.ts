@@ -1,8 +1,14 @@
-import type { ProgressEvent, ReviewEvent, SaveWordEvent, WordStatusEvent } from "#core/schemas/sync";
+import type {
+  ExerciseAnswerEvent,
+  ProgressEvent,
+  ReviewEvent,
+  SaveWordEvent,
+  WordStatusEvent,
+} from "#core/schemas/sync";
 
 // The device's outbox (docs/offline.md "Sync"): what the learner did that the server has not confirmed yet, kept in
 // IndexedDB (one database per member) so a closed tab, a dead network or a failed sync loses nothing. Two stores:
-// - `events`: append-only events (reviews, word statuses, saved words), keyed by their random id, deleted only once the server answered them;
+// - `events`: append-only events (reviews, word statuses, saved words, exercise answers), keyed by their random id, deleted only once the server answered them;
 // - `progress`: one playback stretch per lesson, grown while it plays, shrunk by what a sync confirmed.
 // Browser only; every function is a no-op answer where IndexedDB is missing (a visitor's old browser).
 
@@ -18,7 +24,7 @@ export function setOutboxOwner(userId: number | null): void {
 }
 
 /** The append-only kinds (progress has a store of its own). */
-export type OutboxEvent = ReviewEvent | WordStatusEvent | SaveWordEvent;
+export type OutboxEvent = ReviewEvent | WordStatusEvent | SaveWordEvent | ExerciseAnswerEvent;
 
 /** A lesson's playback not confirmed yet. `version` grows with every change, so a sync knows what it sent. */
 export interface ProgressStretch {

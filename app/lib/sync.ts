@@ -1,5 +1,11 @@
 import { useSyncExternalStore } from "react";
-import { MAX_SYNC_EVENTS, MIN_SYNC_GAP_MS, type SyncAnswer, type SyncEvent } from "#core/schemas/sync";
+import {
+  MAX_SYNC_EVENTS,
+  MIN_SYNC_GAP_MS,
+  type SyncAnswer,
+  type SyncEvent,
+  type SyncEventResult,
+} from "#core/schemas/sync";
 import {
   confirmPlayback,
   deviceId,
@@ -39,6 +45,17 @@ async function recount(failed = false) {
   const waiting = await waitingCount().catch(() => status.waiting);
   const state: SyncState = !isOnline() ? "offline" : failed ? "failed" : waiting > 0 ? "waiting" : "synced";
   setStatus({ waiting, state: flushing && state !== "offline" ? "syncing" : state });
+}
+
+/** Callers waiting for the server's answer to one event (an exercise answer's verdict). */
+const waiters = new Map<string, (result: SyncEventResult) => void>();
+
+/**
+ * Resolves with the server's answer to this event when a sync of this page sends it. (Another tab's sync, or the
+ * leave-time request, answers nobody here: the page then shows what the server stored when it is next loaded.)
+ */
+export function whenAnswered(id: string): Promise<SyncEventResult> {
+  return new Promise((resolve) => waiters.set(id, resolve));
 }
 
 let flushing: Promise<void> | null = null;
@@ -90,6 +107,10 @@ async function flushNow(): Promise<void> {
     // Every answered event is settled: stored (200) or refused for good (404, 422: the card or lesson is gone).
     const settled = answer.results.map((result) => result.id);
     await removeEvents(settled.filter((id) => !stretches.has(id)));
+    for (const result of answer.results) {
+      waiters.get(result.id)?.(result);
+      waiters.delete(result.id);
+    }
     for (const id of settled) {
       const stretch = stretches.get(id);
       if (stretch) await confirmPlayback(stretch);

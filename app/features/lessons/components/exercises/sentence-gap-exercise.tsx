@@ -8,6 +8,7 @@ import {
   ExerciseVerdict,
   SolvedLine,
   verdictAnnouncement,
+  WaitingForNetwork,
   type ExerciseOutcome,
 } from "./exercise-feedback";
 import { useExerciseAttempt } from "./use-exercise-attempt";
@@ -18,19 +19,21 @@ import { useHydrated } from "~/lib/use-hydrated";
  * word (Arabic, transliteration or Arabizi); the server accepts the configured variants.
  */
 export function SentenceGapExercise({
+  lessonId,
   exercise,
   number,
   onPlayMoment,
   onSolved,
   announce,
 }: {
+  lessonId: number;
   exercise: Exercise;
   number: number;
   onPlayMoment: (moment: ExerciseMoment) => void;
   onSolved: () => void;
   announce: (text: string) => void;
 }) {
-  const { submit, pending } = useExerciseAttempt("sentence-gap", exercise.id);
+  const { submit, pending, waiting } = useExerciseAttempt("sentence-gap", exercise.id, lessonId);
   const [value, setValue] = useState("");
   const [outcome, setOutcome] = useState<ExerciseOutcome | null>(null);
   const [solved, setSolved] = useState(exercise.solved);
@@ -41,7 +44,7 @@ export function SentenceGapExercise({
   const errorId = `${inputId}-error`;
   const headingId = `gap-${exercise.id}-heading`;
   const hydrated = useHydrated();
-  const locked = outcome !== null || pending || !hydrated;
+  const locked = outcome !== null || pending || waiting || !hydrated;
 
   useEffect(() => {
     if (outcome) verdictAction.current?.focus();
@@ -168,13 +171,14 @@ export function SentenceGapExercise({
             ) : null}
           </div>
           {outcome ? null : (
-            <Button type="submit" disabled={pending || !hydrated}>
+            <Button type="submit" disabled={pending || waiting || !hydrated}>
               {pending ? "Checking…" : "Check"}
             </Button>
           )}
         </div>
       </form>
 
+      {waiting ? <WaitingForNetwork /> : null}
       {outcome ? (
         <ExerciseVerdict
           ref={verdictAction}
