@@ -50,12 +50,39 @@ function open(): Promise<IDBDatabase | null> {
       if (!db.objectStoreNames.contains("events")) db.createObjectStore("events", { keyPath: "id" });
       if (!db.objectStoreNames.contains("progress")) db.createObjectStore("progress", { keyPath: "lessonId" });
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // Another page deleting this database (the member was signed out there) must not wait on this one.
+      request.result.onversionchange = () => request.result.close();
+      resolve(request.result);
+    };
     // Private modes may refuse IndexedDB: then nothing is kept, and the page says so by never counting.
     request.onerror = () => resolve(null);
   });
   opened.set(owner, opening);
   return opening;
+}
+
+/**
+ * Deletes a member's outbox: what they did on this device and the server has not confirmed is dropped (their
+ * sign-out, docs/offline.md "How to clear"). Resolves once deleted, or at once where there is no IndexedDB.
+ */
+export async function deleteOutbox(userId: number): Promise<void> {
+  if (typeof indexedDB === "undefined") return;
+  const open = await opened.get(userId);
+  opened.delete(userId);
+  open?.close();
+  if (owner === userId) {
+    // Nothing of theirs is written again (a count on this page would otherwise reopen the database).
+    owner = null;
+    mirror = { events: new Map(), progress: new Map() };
+  }
+  await new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase(`${DB_PREFIX}${userId}`);
+    request.onsuccess = request.onerror = () => resolve();
+    // Another tab still has it open and was asked to close (onversionchange): it goes when that tab lets go.
+    request.onblocked = () => resolve();
+  });
+  changed();
 }
 
 function done(transaction: IDBTransaction): Promise<void> {
@@ -87,7 +114,7 @@ function changed() {
  * IndexedDB by `readOutbox`, which sees other tabs' too): the leave-time request is built from it at once, without
  * waiting for IndexedDB while the page goes away.
  */
-const mirror = { events: new Map<string, OutboxEvent>(), progress: new Map<number, ProgressStretch>() };
+let mirror = { events: new Map<string, OutboxEvent>(), progress: new Map<number, ProgressStretch>() };
 
 export function outboxSnapshot(): { events: OutboxEvent[]; progress: ProgressStretch[] } {
   return { events: [...mirror.events.values()], progress: [...mirror.progress.values()] };

@@ -221,8 +221,37 @@ test("a lapsed subscription stops a premium download at once", async ({ page, co
     .click();
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
-  const memberCaches = () =>
-    page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith("ahla-precache-")));
-  await expect.poll(memberCaches).not.toContain("ahla-downloads-v1");
-  expect(await memberCaches()).not.toContain("ahla-offline-meta-v1");
+  await expect.poll(() => memberCaches(page)).not.toContain("ahla-downloads-v1");
+  expect(await memberCaches(page)).not.toContain("ahla-offline-meta-v1");
+});
+
+/** The caches that are the member's (not the app's precache). */
+const memberCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith("ahla-precache-")));
+/** The outbox databases on the device (`ahla-outbox-u<member id>`, app/lib/outbox.ts). */
+const outboxes = (page: Page) =>
+  page.evaluate(async () =>
+    (await indexedDB.databases()).map((db) => db.name).filter((name) => name?.startsWith("ahla-outbox-u")),
+  );
+
+test("any sign-out takes the member's downloads and outbox off the device: here the admin area's forced one", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpDirect(page, { prefix: "forced-out" });
+  await download(page, await lessonPath(page, FREE_LESSON));
+  expect(await memberCaches(page)).toContain("ahla-downloads-v1");
+  await expect.poll(() => outboxes(page)).toHaveLength(1);
+
+  // Not an administrator: opening /admin signs the member out on the server, with no sign-out form for the worker
+  // to see; the signed-out page clears the device (app/lib/device-member.ts).
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\/(login|logout\?reason=admin)/);
+  if (page.url().includes("reason=admin")) {
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+  }
+  await expect.poll(() => memberCaches(page)).not.toContain("ahla-downloads-v1");
+  expect(await memberCaches(page)).not.toContain("ahla-offline-meta-v1");
+  await expect.poll(() => outboxes(page)).toEqual([]);
 });
