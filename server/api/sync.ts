@@ -39,7 +39,8 @@ implement(
     // A word saved or an exercise answered offline needs what it needs online: the lesson, watchable by this member now.
     const lessonAccess: LessonAccessAnswers = new Map();
     for (const event of batch.events) {
-      if ((event.kind !== "save-word" && event.kind !== "exercise-answer") || lessonAccess.has(event.lessonId)) continue;
+      if ((event.kind !== "save-word" && event.kind !== "exercise-answer") || lessonAccess.has(event.lessonId))
+        continue;
       try {
         await requireLessonAccess(c.get("app"), { videoId: event.lessonId, viewer: c.get("viewer") });
         lessonAccess.set(event.lessonId, 200);

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { exerciseAttempts, videoSentenceGaps, videoSentenceOrders } from "#drizzle/schema";
 import {
   checkSentenceGap,
@@ -9,11 +9,7 @@ import {
   sentenceWords,
   splitGapSentence,
 } from "#core/exercise-checkers";
-import {
-  sentenceGapAnswerSchema,
-  sentenceOrderAnswerSchema,
-  type SentenceExerciseKind,
-} from "#core/schemas/exercises";
+import { sentenceGapAnswerSchema, sentenceOrderAnswerSchema, type SentenceExerciseKind } from "#core/schemas/exercises";
 import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { getSentenceGap, getSentenceOrder, type SentenceGapRow, type SentenceOrderRow } from "./lesson-content";

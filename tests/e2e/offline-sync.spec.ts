@@ -90,7 +90,10 @@ test("two devices review the same card offline and both answers survive the sync
   await expect(page.getByTestId("retention")).toHaveText("50%");
 });
 
-test("a lesson's progress and an exercise answered offline arrive when the network returns", async ({ page, context }) => {
+test("a lesson's progress and an exercise answered offline arrive when the network returns", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await signUpDirect(page, { name: "Karim", prefix: "offline-lesson" });
   await page.goto("/video-library");

@@ -275,8 +275,7 @@ async function browserOffersInstall(page: Page) {
   });
 }
 
-const promptCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __prompts?: number }).__prompts ?? 0);
+const promptCalls = (page: Page) => page.evaluate(() => (window as unknown as { __prompts?: number }).__prompts ?? 0);
 
 /** Plays the lesson's last tenth: the page counts it finished (the "Completed" badge). */
 async function finishLesson(page: Page) {
@@ -333,4 +332,55 @@ test("the install offer comes once, after a finished lesson: Install calls the b
   await expect(offer).toHaveCount(0);
   expect(await promptCalls(page)).toBe(1);
   expect(await page.evaluate(() => localStorage.getItem("ahla:install-answered"))).toMatch(/^accepted:/);
+});
+
+test("Background Sync: with no Ahla page left open, the worker sends what was answered offline", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signUpDirect(page, { prefix: "background-sync" });
+  await page.goto("/flashcards");
+  await workerControls(page);
+  await page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: "In the Kitchen" }) })
+    .getByRole("link")
+    .click();
+  await expect(page.getByTestId("card-front")).toBeVisible();
+  await waitForHydration(page);
+
+  await context.setOffline(true);
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("card-back")).toBeVisible();
+  await page.keyboard.press("3");
+  await expect(page.getByTestId("offline-note")).toContainText("1 answer kept on this device");
+
+  // DevTools' ServiceWorker domain fires the sync event as the browser would when the network is back.
+  const blank = await context.newPage();
+  const devtools = await context.newCDPSession(blank);
+  const origin = new URL(baseURL!).origin;
+  const registration = new Promise<string>((resolve) => {
+    devtools.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((entry) => entry.scopeURL.startsWith(origin) && !entry.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await devtools.send("ServiceWorker.enable");
+  const registrationId = await registration;
+  // The tab is closed while offline: it could not send, and no page is left to do it.
+  await page.close();
+  await context.setOffline(false);
+  await devtools.send("ServiceWorker.dispatchSyncEvent", {
+    origin,
+    registrationId,
+    tag: "ahla-outbox",
+    lastChance: false,
+  });
+
+  // The page's HTML only (no scripts run here, so no page sends anything).
+  await expect
+    .poll(async () => (await blank.request.get("/progress")).text(), { timeout: 30_000 })
+    .toContain("1 card reviewed");
 });

@@ -493,7 +493,15 @@ describe("sync: exercise answers given offline", () => {
     return { lessonId: video.id, order: order!, gap: gap! };
   }
   const orderAnswer = (lessonId: number, exerciseId: number, answer: string[], deviceTime: number, id = eventId("x")) =>
-    ({ kind: "exercise-answer", id, at: deviceTime, lessonId, exercise: "sentence-order", exerciseId, answer }) as const;
+    ({
+      kind: "exercise-answer",
+      id,
+      at: deviceTime,
+      lessonId,
+      exercise: "sentence-order",
+      exerciseId,
+      answer,
+    }) as const;
   const gapAnswer = (lessonId: number, exerciseId: number, answer: string, deviceTime: number, id = eventId("x")) =>
     ({ kind: "exercise-answer", id, at: deviceTime, lessonId, exercise: "sentence-gap", exerciseId, answer }) as const;
   async function attemptsOf(userId: number) {
@@ -520,9 +528,17 @@ describe("sync: exercise answers given offline", () => {
     const first = await sync(learner.token, { device: "phone-1234", sentAt: at(30), events: [right, wrong, right] });
     expect(first.status).toBe(200);
     expect(first.body.data!.results).toEqual([
-      { id: right.id, status: 200, exercise: { correct: true, expected: ["أنا", "منيح", "الحمدلله"], line: "أنا منيح، الحمدلله." } },
+      {
+        id: right.id,
+        status: 200,
+        exercise: { correct: true, expected: ["أنا", "منيح", "الحمدلله"], line: "أنا منيح، الحمدلله." },
+      },
       { id: wrong.id, status: 200, exercise: { correct: false, expected: "منيح", line: "أنا منيح، الحمدلله." } },
-      { id: right.id, status: 200, exercise: { correct: true, expected: ["أنا", "منيح", "الحمدلله"], line: "أنا منيح، الحمدلله." } },
+      {
+        id: right.id,
+        status: 200,
+        exercise: { correct: true, expected: ["أنا", "منيح", "الحمدلله"], line: "أنا منيح، الحمدلله." },
+      },
     ]);
     // A retry (the answer was lost on the way back): the same verdicts, nothing stored twice.
     clock = new Date(at(31));
@@ -579,7 +595,11 @@ describe("sync: exercise answers given offline", () => {
       ["منيح", true],
     ]);
     // Ids are the member's own: another member's event with the same id is another answer.
-    const theirs = await sync(other.token, { device: "phone-9999", sentAt: at(40), events: [{ ...phone, answer: "منيح" }] });
+    const theirs = await sync(other.token, {
+      device: "phone-9999",
+      sentAt: at(40),
+      events: [{ ...phone, answer: "منيح" }],
+    });
     expect(theirs.body.data!.results[0]).toMatchObject({ status: 200, exercise: { correct: true } });
     expect(await attemptsOf(other.id)).toHaveLength(1);
     expect(await attemptsOf(learner.id)).toHaveLength(2);

@@ -254,7 +254,12 @@ export function SentenceOrderExercise({
               Clear
             </Button>
           ) : null}
-          <Button data-order-check size="md" onClick={() => void check()} disabled={answer.length === 0 || pending || waiting}>
+          <Button
+            data-order-check
+            size="md"
+            onClick={() => void check()}
+            disabled={answer.length === 0 || pending || waiting}
+          >
             {pending ? "Checking…" : "Check"}
           </Button>
         </div>
