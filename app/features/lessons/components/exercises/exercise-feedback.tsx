@@ -107,6 +107,8 @@ export const ExerciseVerdict = forwardRef<
   );
 });
 
+export const WAITING_FOR_NETWORK = "Kept on this device: your answer will be checked when you are back online.";
+
 /** An answer given offline, kept in the outbox: the server checks it once the device is back online (ADR 049). */
 export function WaitingForNetwork() {
   return (
@@ -114,7 +116,7 @@ export function WaitingForNetwork() {
       data-testid="exercise-waiting"
       className="mt-4 rounded-xl border-s-4 border-line bg-white/70 p-3.5 text-sm font-medium text-ink ring-1 ring-line"
     >
-      Kept on this device: your answer will be checked when you are back online.
+      {WAITING_FOR_NETWORK}
     </p>
   );
 }

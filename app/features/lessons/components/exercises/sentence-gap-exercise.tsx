@@ -8,6 +8,7 @@ import {
   ExerciseVerdict,
   SolvedLine,
   verdictAnnouncement,
+  WAITING_FOR_NETWORK,
   WaitingForNetwork,
   type ExerciseOutcome,
 } from "./exercise-feedback";
@@ -49,6 +50,10 @@ export function SentenceGapExercise({
   useEffect(() => {
     if (outcome) verdictAction.current?.focus();
   }, [outcome]);
+
+  useEffect(() => {
+    if (waiting) announce(WAITING_FOR_NETWORK);
+  }, [waiting, announce]);
 
   async function check(event: React.FormEvent) {
     event.preventDefault();

@@ -8,6 +8,7 @@ import {
   ExerciseVerdict,
   SolvedLine,
   verdictAnnouncement,
+  WAITING_FOR_NETWORK,
   WaitingForNetwork,
   type ExerciseOutcome,
 } from "./exercise-feedback";
@@ -76,6 +77,10 @@ export function SentenceOrderExercise({
   useEffect(() => {
     if (outcome) verdictAction.current?.focus();
   }, [outcome]);
+
+  useEffect(() => {
+    if (waiting) announce(WAITING_FOR_NETWORK);
+  }, [waiting, announce]);
 
   function place(wordIndex: number, before?: number) {
     if (locked || used.has(wordIndex)) return;
