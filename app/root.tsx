@@ -19,6 +19,7 @@ import { ToastViewport, useToastFromServer } from "./components/toaster";
 import { pageTitle } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { restoreTypedText } from "./lib/typed-before-hydration";
+import { useDeviceMember } from "./lib/device-member";
 import { NotFoundPage, ErrorPage } from "./components/error-pages";
 import type { Audience } from "./lib/audience";
 import { forAudience } from "./lib/auth.server";
@@ -78,6 +79,8 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // A member signed out any way (even by the server) leaves nothing of theirs on the device.
+  useDeviceMember(data ? (data.user?.id ?? null) : undefined);
   useEffect(() => {
     restoreTypedText();
     // Says the page is live, error pages included (tests wait for it; nothing styles on it).

@@ -25,7 +25,10 @@ function fail(message: string): never {
 const proxy = await getPlatformProxy<Env>({ persist: { path: `${persistTo}/v3` } });
 try {
   const ctx = createAppContext({ ...proxy.env, ENVIRONMENT: "development" });
-  const lessons = await ctx.db.select({ id: schema.videos.id }).from(schema.videos).limit(10);
+  const lessons = await ctx.db
+    .select({ id: schema.videos.id, durationSeconds: schema.videos.durationSeconds })
+    .from(schema.videos)
+    .limit(10);
   if (lessons.length === 0) fail(`no lessons in ${persistTo}: migrate and seed it first`);
   const [admin] = await ctx.db.select({ id: schema.users.id }).from(schema.users).limit(1);
   const run = `ب${Date.now().toString(36)}`;
@@ -33,7 +36,8 @@ try {
   for (let index = 0; index < ROWS; index++) {
     const lesson = lessons[index % lessons.length]!;
     lines.push(
-      `${lesson.id},${WORDS[index % WORDS.length]} ${run} ${index},word ${index},"meaning ${index}, bench",${index % 600}`,
+      // A word's time is inside its lesson (core/word-time.ts refuses one past the end).
+      `${lesson.id},${WORDS[index % WORDS.length]} ${run} ${index},word ${index},"meaning ${index}, bench",${index % Math.min(600, lesson.durationSeconds || 600)}`,
     );
   }
   const bytes = new TextEncoder().encode(lines.join("\r\n"));

@@ -1,4 +1,4 @@
-import { SYNC_TAG, type WorkerMessage } from "~/sw/protocol";
+import { SYNC_TAG, type OutboxOwner, type PageMessage, type WorkerMessage } from "~/sw/protocol";
 
 /**
  * The page's side of the service worker (app/sw/service-worker.ts, docs/offline.md): registration, and the
@@ -17,38 +17,33 @@ export function registerServiceWorker() {
   if (document.readyState === "complete") setTimeout(register, 1000);
   else window.addEventListener("load", () => setTimeout(register, 1000), { once: true });
   // The worker cannot see the network come back; the page tells it, and it tells every open page.
-  window.addEventListener("online", () => navigator.serviceWorker.controller?.postMessage({ type: "ahla:online" }));
+  const online: PageMessage = { type: "ahla:online" };
+  window.addEventListener("online", () => navigator.serviceWorker.controller?.postMessage(online));
 }
 
-/**
- * The outbox's hook: `send` runs when the network comes back (in this tab or another) and when a background
- * sync registered with `requestBackgroundSync` fires. Returns the unsubscribe function.
- */
-export function onSyncRequested(send: (reason: "online" | "background-sync") => void): () => void {
-  if (typeof window === "undefined") return () => {};
+/** Messages from the worker (`ahla:sync`, `ahla:synced`, `ahla:access`); returns the unsubscribe function. */
+export function onWorkerMessage(listener: (message: WorkerMessage) => void): () => void {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return () => {};
   const fromWorker = (event: MessageEvent) => {
     const message = event.data as WorkerMessage | null;
-    if (message?.type === "ahla:sync") send(message.reason);
+    if (message && typeof message.type === "string") listener(message);
   };
-  const online = () => send("online");
-  navigator.serviceWorker?.addEventListener("message", fromWorker);
-  window.addEventListener("online", online);
-  return () => {
-    navigator.serviceWorker?.removeEventListener("message", fromWorker);
-    window.removeEventListener("online", online);
-  };
+  navigator.serviceWorker.addEventListener("message", fromWorker);
+  return () => navigator.serviceWorker.removeEventListener("message", fromWorker);
 }
 
 /**
- * Asks the browser to wake the worker when the network is back, even with the tab closed (Chromium's
- * Background Sync); the worker then sends `ahla:sync` to the open pages. A no-op where unsupported.
+ * Asks the browser to wake the worker when the network is back, even with the tab closed (Chromium's Background
+ * Sync), and tells the worker whose outbox it is (`OutboxOwner`). A no-op without a worker (`npm run dev`) or where
+ * unsupported: the pages' own triggers (app/lib/sync.ts) still send it.
  */
-export async function requestBackgroundSync(): Promise<boolean> {
-  if (!("serviceWorker" in navigator)) return false;
-  const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
-    sync?: { register(tag: string): Promise<void> };
-  };
-  if (!registration.sync) return false;
+export async function requestBackgroundSync(owner: OutboxOwner): Promise<boolean> {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return false;
+  const registration = (await navigator.serviceWorker.getRegistration().catch(() => undefined)) as
+    (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+  if (!registration?.active || !registration.sync) return false;
+  const message: PageMessage = { type: "ahla:outbox-owner", ...owner };
+  registration.active.postMessage(message);
   try {
     await registration.sync.register(SYNC_TAG);
     return true;

@@ -1,5 +1,13 @@
 import { useSyncExternalStore } from "react";
-import { MAX_SYNC_EVENTS, MIN_SYNC_GAP_MS, type SyncAnswer, type SyncEvent } from "#core/schemas/sync";
+import {
+  MAX_SYNC_EVENTS,
+  MIN_SYNC_GAP_MS,
+  type SyncAnswer,
+  type SyncEvent,
+  type SyncEventResult,
+} from "#core/schemas/sync";
+import { onWorkerMessage } from "./service-worker";
+import { EVENTS_PER_REQUEST, postSyncBatch } from "~/sw/outbox-store";
 import {
   confirmPlayback,
   deviceId,
@@ -9,13 +17,15 @@ import {
   removeEvents,
   toProgressEvent,
   waitingCount,
+  wakeWhenOnline,
   type ProgressStretch,
 } from "./outbox";
 
 // Sending the outbox (app/lib/outbox.ts) to POST /api/sync (docs/offline.md "Sync"). Nothing here needs the
 // service worker: the page sends when the network returns (`online`), when it becomes visible again, when it is
 // left (`pagehide`, with a keepalive request), and when a caller asks (a lesson's timer, a pause, a review made
-// offline). An event leaves the outbox only once the server answered it; everything the server does with a
+// offline). Where there is one, the worker adds Background Sync: it asks the pages to send (`ahla:sync`), or sends
+// the outbox itself when no page is visible and tells them what was answered (`ahla:synced`). An event leaves the outbox only once the server answered it; everything the server does with a
 // batch is idempotent, so a batch cut off half way, sent twice, or by two tabs at once is harmless.
 
 export type SyncState = "synced" | "waiting" | "syncing" | "offline" | "failed";
@@ -41,27 +51,37 @@ async function recount(failed = false) {
   setStatus({ waiting, state: flushing && state !== "offline" ? "syncing" : state });
 }
 
+/** Callers waiting for the server's answer to one event (an exercise answer's verdict). */
+const waiters = new Map<string, (result: SyncEventResult) => void>();
+
+/**
+ * Resolves with the server's answer to this event when a sync of this page sends it. (Another tab's sync, or the
+ * leave-time request, answers nobody here: the page then shows what the server stored when it is next loaded.)
+ */
+export function whenAnswered(id: string): Promise<SyncEventResult> {
+  return new Promise((resolve) => waiters.set(id, resolve));
+}
+
 let flushing: Promise<void> | null = null;
 let lastSync = 0;
 
 function batches(events: SyncEvent[]): SyncEvent[][] {
   const chunks: SyncEvent[][] = [];
-  // Keepalive requests may carry 64 KB: 100 events stay well under it.
-  const size = Math.min(100, MAX_SYNC_EVENTS);
+  const size = Math.min(EVENTS_PER_REQUEST, MAX_SYNC_EVENTS);
   for (let index = 0; index < events.length; index += size) chunks.push(events.slice(index, index + size));
   return chunks;
 }
 
-async function send(events: SyncEvent[], keepalive: boolean): Promise<SyncAnswer | null> {
-  const response = await fetch("/api/sync", {
-    method: "POST",
-    credentials: "same-origin",
-    keepalive,
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ device: deviceId(), sentAt: Date.now(), events }),
-  });
-  if (!response.ok) return null;
-  return ((await response.json()) as { data: SyncAnswer }).data;
+function send(events: SyncEvent[], keepalive: boolean): Promise<SyncAnswer | null> {
+  return postSyncBatch(deviceId(), events, { keepalive });
+}
+
+/** Whoever sent them (this page or the worker): the events' callers hear their answers. */
+function settleWaiters(results: readonly SyncEventResult[]) {
+  for (const result of results) {
+    waiters.get(result.id)?.(result);
+    waiters.delete(result.id);
+  }
 }
 
 async function flushNow(): Promise<void> {
@@ -90,11 +110,14 @@ async function flushNow(): Promise<void> {
     // Every answered event is settled: stored (200) or refused for good (404, 422: the card or lesson is gone).
     const settled = answer.results.map((result) => result.id);
     await removeEvents(settled.filter((id) => !stretches.has(id)));
+    settleWaiters(answer.results);
     for (const id of settled) {
       const stretch = stretches.get(id);
       if (stretch) await confirmPlayback(stretch);
     }
   }
+  // Sent again on the next trigger, or by the worker when the browser sees the network (Background Sync).
+  if (failed) wakeWhenOnline(true);
   await recount(failed);
 }
 
@@ -146,6 +169,13 @@ export function startSync(): void {
     if (document.visibilityState === "visible") void syncNow({ respectGap: true });
   });
   window.addEventListener("pagehide", syncOnLeave);
+  onWorkerMessage((message) => {
+    if (message.type === "ahla:sync") void syncNow();
+    if (message.type === "ahla:synced") {
+      settleWaiters(message.results);
+      void recount();
+    }
+  });
   void syncNow();
 }
 

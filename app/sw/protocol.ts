@@ -3,6 +3,7 @@
  * the records kept in Cache Storage, and the messages they exchange (docs/offline.md). Nothing here touches
  * the DOM or the worker's scope, so both programs compile it.
  */
+import type { SyncEventResult } from "#core/schemas/sync";
 
 /** A downloaded lesson's files, each keyed by its URL without the media signature (`/media/<key>`). */
 export const DOWNLOADS_CACHE = "ahla-downloads-v1";
@@ -20,6 +21,14 @@ export const SPEAKING_DB = "ahla-speaking";
 
 export const DOWNLOAD_RECORD_PREFIX = "/__offline/downloads/";
 export const ACCESS_RECORD_URL = "/__offline/access";
+/** Whose outbox the worker may send on a Background Sync, and under which device id (`OutboxOwner`). */
+export const OUTBOX_OWNER_URL = "/__offline/outbox-owner";
+
+/** Told by a page when it registers a Background Sync; deleted with the member's records at sign-out. */
+export interface OutboxOwner {
+  userId: number;
+  device: string;
+}
 export const ACCESS_API = "/api/offline/access";
 /** public/offline.html, at the address static assets serve it (without `.html`). */
 export const OFFLINE_PAGE = "/offline";
@@ -50,10 +59,19 @@ export interface DownloadRecord {
 export type WorkerMessage =
   /** Worker → pages: the network is back or a background sync fired; send what waits (the outbox). */
   | { type: "ahla:sync"; reason: "background-sync" | "online" }
+  /** Worker → pages: the worker sent the outbox itself (no page was visible); the server answered these events. */
+  | { type: "ahla:synced"; results: SyncEventResult[] }
   /** Worker → pages: a premium download stopped (the access ended or could not be confirmed). */
   | { type: "ahla:access"; premium: boolean };
 
-/** The background sync tag the pages may register; the worker turns it into an `ahla:sync` message. */
+/** Page → worker. */
+export type PageMessage =
+  { type: "ahla:online" } | { type: "ahla:refresh-access" } | ({ type: "ahla:outbox-owner" } & OutboxOwner);
+
+/**
+ * The Background Sync tag a page registers when the outbox gets something while offline (or a sync failed): on
+ * it, the worker asks a visible page to send, or sends the outbox itself (docs/offline.md "Background Sync").
+ */
 export const SYNC_TAG = "ahla-outbox";
 
 /** `/media/<key>?exp=&sig=` → `/media/<key>`: downloads are kept without the expiring signature. */

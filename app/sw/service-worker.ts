@@ -10,6 +10,8 @@
  *   (206) so the video seeks offline; a premium download only while the member's access is confirmed
  *   (core/offline.ts).
  * - A downloaded lesson's captions, glosses and word statuses: the network first, the kept copy offline.
+ * - Background Sync (`sync`, Chromium): the outbox is sent when the network is back, by a visible page or, with
+ *   none, by the worker itself (docs/offline.md "Background Sync").
  */
 import { downloadVerdict, VERDICT_MESSAGES, type OfflineAccessRecord } from "#core/offline";
 import {
@@ -20,6 +22,7 @@ import {
   META_CACHE,
   OFFLINE_PAGE,
   OFFLINE_PAGES,
+  OUTBOX_OWNER_URL,
   PAGES_CACHE,
   SPEAKING_DB,
   PRECACHE_PREFIX,
@@ -27,8 +30,19 @@ import {
   SYNC_TAG,
   glossKey,
   type DownloadRecord,
+  type OutboxOwner,
+  type PageMessage,
   type WorkerMessage,
 } from "./protocol";
+import {
+  confirmStretchInDb,
+  EVENTS_PER_REQUEST,
+  openOutboxDb,
+  postSyncBatch,
+  readOutboxDb,
+  removeEventsFromDb,
+  toProgressEvent,
+} from "./outbox-store";
 import { answerWithRange } from "./range";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -86,18 +100,75 @@ self.addEventListener("fetch", (event) => {
     return event.respondWith(networkThenDownload(request, url));
 });
 
-// The outbox's hook (docs/offline.md "For the outbox"): the worker tells the open pages when to send.
-// Background Sync's event is not in TypeScript's worker types: an ExtendableEvent with the registered tag.
+// Background Sync's event is not in TypeScript's worker types: an ExtendableEvent with the registered tag. A
+// rejected waitUntil makes the browser fire it again later (with backoff), so a failed send is retried.
 self.addEventListener("sync", (syncEvent) => {
   const event = syncEvent as ExtendableEvent & { tag?: string };
-  if (event.tag === SYNC_TAG) event.waitUntil(broadcast({ type: "ahla:sync", reason: "background-sync" }));
+  if (event.tag === SYNC_TAG) event.waitUntil(backgroundSync());
 });
 
 self.addEventListener("message", (event) => {
-  const data = event.data as { type?: string } | null;
+  const data = event.data as PageMessage | null;
   if (data?.type === "ahla:online") event.waitUntil(broadcast({ type: "ahla:sync", reason: "online" }));
   if (data?.type === "ahla:refresh-access") event.waitUntil(refreshAccess().then(() => undefined));
+  if (data?.type === "ahla:outbox-owner" && Number.isSafeInteger(data.userId) && typeof data.device === "string") {
+    const owner: OutboxOwner = { userId: data.userId, device: data.device };
+    event.waitUntil(caches.open(META_CACHE).then((meta) => meta.put(OUTBOX_OWNER_URL, Response.json(owner))));
+  }
 });
+
+/**
+ * The network is back after the outbox got something offline. A visible page sends it itself (it shows the answers
+ * where they were given); with none, the worker sends it and tells any page what the server answered.
+ */
+async function backgroundSync() {
+  const windows = await self.clients.matchAll({ type: "window" });
+  if (windows.some((client) => client.visibilityState === "visible")) {
+    await broadcast({ type: "ahla:sync", reason: "background-sync" });
+    return;
+  }
+  await sendOutbox();
+}
+
+/**
+ * The page's sync (app/lib/sync.ts) without a page: the member's outbox in batches, each answered event removed
+ * and each confirmed stretch shrunk, so a send cut off half way loses nothing. Only under the member's own
+ * sign-in: the server's access answer must name the member whose outbox it is. Throws when the network or the
+ * server failed (the browser retries).
+ */
+async function sendOutbox() {
+  const stored = await caches.match(OUTBOX_OWNER_URL, { cacheName: META_CACHE });
+  if (!stored) return; // signed out since (the records went with the downloads)
+  const owner = (await stored.json()) as OutboxOwner;
+  const response = await fetch(ACCESS_API, { credentials: "same-origin", cache: "no-store" });
+  if (response.status === 401) return; // no sign-in: nothing may be sent
+  const access = response.ok ? await recordAccess(response) : null;
+  if (!access) throw new Error("The member's sign-in could not be checked; the browser tries again later.");
+  if (access.userId !== owner.userId) return;
+  const db = await openOutboxDb(owner.userId, { create: false });
+  if (!db) return;
+  try {
+    const { events, progress } = await readOutboxDb(db);
+    const stretches = new Map(progress.map((stretch) => [toProgressEvent(stretch).id, stretch]));
+    const all = [...events, ...progress.map(toProgressEvent)];
+    for (let index = 0; index < all.length; index += EVENTS_PER_REQUEST) {
+      const answer = await postSyncBatch(owner.device, all.slice(index, index + EVENTS_PER_REQUEST));
+      if (!answer) throw new Error("The outbox could not be sent; the browser tries again later.");
+      const answered = answer.results.map((result) => result.id);
+      await removeEventsFromDb(
+        db,
+        answered.filter((id) => !stretches.has(id)),
+      );
+      for (const id of answered) {
+        const stretch = stretches.get(id);
+        if (stretch) await confirmStretchInDb(db, stretch);
+      }
+      await broadcast({ type: "ahla:synced", results: answer.results });
+    }
+  } finally {
+    db.close();
+  }
+}
 
 async function broadcast(message: WorkerMessage) {
   for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CARD_TYPES } from "../cards";
+import { SENTENCE_EXERCISE_KINDS, sentenceGapAnswer, sentenceOrderAnswer } from "./exercises";
 import { saveWordSchema } from "./lessons";
 import { WORD_STATUSES } from "./lexicon";
 
@@ -90,10 +91,32 @@ export const saveWordEventSchema = z.strictObject({
   word: saveWordSchema,
 });
 
+/**
+ * An answer to one of a lesson's sentence exercises, given offline. The page cannot check it (the expected answer
+ * never reaches the device before the learner finds it, ADR 049): the server checks it when it arrives, stores it
+ * once (its id is the attempt's `request_id`) at the time it was given, and answers the verdict with the event.
+ */
+export const exerciseAnswerEventSchema = z
+  .strictObject({
+    kind: z.literal("exercise-answer"),
+    id: eventId,
+    at: instant("at"),
+    lessonId: positiveId("lessonId"),
+    exercise: z.enum(SENTENCE_EXERCISE_KINDS, { error: "exercise is sentence-order or sentence-gap." }),
+    exerciseId: positiveId("exerciseId"),
+    answer: z.union([sentenceGapAnswer, sentenceOrderAnswer], {
+      error: "answer is the missing word, or the line's words in order.",
+    }),
+  })
+  .refine((event) => Array.isArray(event.answer) === (event.exercise === "sentence-order"), {
+    message: "A sentence-order answer is a list of words; a sentence-gap answer is one word.",
+    path: ["answer"],
+  });
+
 export const syncEventSchema = z.discriminatedUnion(
   "kind",
-  [reviewEventSchema, progressEventSchema, wordStatusEventSchema, saveWordEventSchema],
-  { error: "Each event's kind is review, progress, word-status or save-word." },
+  [reviewEventSchema, progressEventSchema, wordStatusEventSchema, saveWordEventSchema, exerciseAnswerEventSchema],
+  { error: "Each event's kind is review, progress, word-status, save-word or exercise-answer." },
 );
 
 export const syncBatchSchema = z.strictObject({
@@ -113,6 +136,7 @@ export type ReviewEvent = z.infer<typeof reviewEventSchema>;
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
 export type WordStatusEvent = z.infer<typeof wordStatusEventSchema>;
 export type SaveWordEvent = z.infer<typeof saveWordEventSchema>;
+export type ExerciseAnswerEvent = z.infer<typeof exerciseAnswerEventSchema>;
 export type SyncEvent = z.infer<typeof syncEventSchema>;
 export type SyncBatch = z.infer<typeof syncBatchSchema>;
 
@@ -121,10 +145,20 @@ export interface SyncEventResult {
   id: string;
   /**
    * 200 stored now or before (or overtaken by a later setting); 402 a premium lesson without a subscription; 404 not
-   * the member's card, lesson or word; 422 refused (a card type the note lacks, a line not of the lesson).
+   * the member's card, lesson, word or exercise; 422 refused (a card type the note lacks, a line not of the lesson).
    */
   status: 200 | 402 | 404 | 422;
   error?: string;
+  /** An exercise answer's verdict, as the exercise's own endpoint gives it (the moment is on the page already). */
+  exercise?: SyncExerciseVerdict;
+}
+
+export interface SyncExerciseVerdict {
+  correct: boolean;
+  /** The right answer: the words in order, or the missing word. */
+  expected: string | string[];
+  /** The whole line with the right answer in place. */
+  line: string;
 }
 
 export interface SyncAnswer {

@@ -335,8 +335,13 @@ export const exerciseAttempts = sqliteTable(
     answer: text("answer").notNull(),
     isCorrect: integer("is_correct", { mode: "boolean" }).notNull(),
     createdAt: timestamps.createdAt,
+    /** An answer given offline: the outbox event's random id, so a retried sync stores it once (ADR 049). */
+    requestId: text("request_id"),
   },
-  (t) => [index("exercise_attempts_user_idx").on(t.userId, t.kind, t.exerciseId)],
+  (t) => [
+    index("exercise_attempts_user_idx").on(t.userId, t.kind, t.exerciseId),
+    uniqueIndex("exercise_attempts_request_unique").on(t.userId, t.requestId),
+  ],
 );
 
 export const listeningActivityGroups = sqliteTable("listening_activity_groups", {

@@ -14,6 +14,9 @@ const result = z.object({
   id: z.string(),
   status: z.union([z.literal(200), z.literal(402), z.literal(404), z.literal(422)]),
   error: z.string().optional(),
+  exercise: z
+    .object({ correct: z.boolean(), expected: z.union([z.string(), z.array(z.string())]), line: z.string() })
+    .optional(),
 });
 
 implement(
@@ -24,18 +27,20 @@ implement(
     audience: "member",
     summary:
       "Send the device's outbox: review events (replayed per card in time order, each stored once by its id), " +
-      "playback stretches, word statuses and saved words. Answers each event's outcome; an event answered 402, 404 " +
-      "or 422 will never be stored.",
+      "playback stretches, word statuses, saved words and exercise answers (checked here, each stored once by its " +
+      "id, the verdict in its result). Answers each event's outcome; an event answered 402, 404 or 422 will never " +
+      "be stored.",
     request: { body: jsonBody(syncBatchSchema) },
     responses: { ...ok(z.object({ results: z.array(result), serverTime: z.number() })) },
   }),
   async (c) => {
     const user = c.get("user")!;
     const batch = c.req.valid("json");
-    // A word saved offline needs what saving it online needs: the lesson, watchable by this member now.
+    // A word saved or an exercise answered offline needs what it needs online: the lesson, watchable by this member now.
     const lessonAccess: LessonAccessAnswers = new Map();
     for (const event of batch.events) {
-      if (event.kind !== "save-word" || lessonAccess.has(event.lessonId)) continue;
+      if ((event.kind !== "save-word" && event.kind !== "exercise-answer") || lessonAccess.has(event.lessonId))
+        continue;
       try {
         await requireLessonAccess(c.get("app"), { videoId: event.lessonId, viewer: c.get("viewer") });
         lessonAccess.set(event.lessonId, 200);

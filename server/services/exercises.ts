@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { exerciseAttempts, videoSentenceGaps, videoSentenceOrders } from "#drizzle/schema";
 import {
   checkSentenceGap,
@@ -9,31 +9,22 @@ import {
   sentenceWords,
   splitGapSentence,
 } from "#core/exercise-checkers";
+import { sentenceGapAnswerSchema, sentenceOrderAnswerSchema, type SentenceExerciseKind } from "#core/schemas/exercises";
 import type { Viewer } from "../access/viewer";
 import type { AppContext } from "../context";
 import { getSentenceGap, getSentenceOrder, type SentenceGapRow, type SentenceOrderRow } from "./lesson-content";
 import { AppError, notFound } from "../lib/errors";
 import { requireLessonAccess } from "../access/policy";
 
+export {
+  MAX_ANSWER_LENGTH,
+  MAX_ORDER_WORDS,
+  SENTENCE_EXERCISE_KINDS,
+  type SentenceExerciseKind,
+} from "#core/schemas/exercises";
+
 // Sentence-order and sentence-gap exercises of a lesson: what the lesson page shows, and the learner's
 // attempts, checked here (the browser's own check is only for layout).
-
-export const SENTENCE_EXERCISE_KINDS = ["sentence-order", "sentence-gap"] as const;
-export type SentenceExerciseKind = (typeof SENTENCE_EXERCISE_KINDS)[number];
-
-export const MAX_ORDER_WORDS = 60;
-export const MAX_ANSWER_LENGTH = 200;
-
-export const sentenceOrderAnswerSchema = z.object({
-  answer: z
-    .array(z.string().trim().min(1, "A word cannot be empty.").max(MAX_ANSWER_LENGTH))
-    .min(1, "Put at least one word in your answer.")
-    .max(MAX_ORDER_WORDS, "That is more words than the line has."),
-});
-
-export const sentenceGapAnswerSchema = z.object({
-  answer: z.string().trim().min(1, "Choose or type a word.").max(MAX_ANSWER_LENGTH, "That answer is too long."),
-});
 
 /** Where the line is spoken in the lesson video. */
 export interface ExerciseMoment {
@@ -171,7 +162,8 @@ export function toLessonExercises(
 // Attempts
 // ---------------------------------------------------------------------------------------------
 
-async function findExercise(ctx: AppContext, kind: SentenceExerciseKind, exerciseId: number) {
+/** One sentence exercise of any lesson (its `lessonId` says which), or null when unknown. */
+export async function findSentenceExercise(ctx: AppContext, kind: SentenceExerciseKind, exerciseId: number) {
   if (kind === "sentence-order") {
     const row = await getSentenceOrder(ctx, { exerciseId });
     return row ? { kind, ...row } : null;
@@ -180,12 +172,33 @@ async function findExercise(ctx: AppContext, kind: SentenceExerciseKind, exercis
   return row ? { kind, ...row } : null;
 }
 
+export type SentenceExerciseRow = NonNullable<Awaited<ReturnType<typeof findSentenceExercise>>>;
+
 /** Malformed answers are a 400 with the reason (a zod failure would otherwise read as 422). */
 function parseAnswer<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const messages = result.error.issues.map((issue) => issue.message);
   throw new AppError(400, messages, { answer: messages });
+}
+
+/**
+ * Checks an answer (`{ answer }`, any JSON: a malformed one is a 400) by the exercise's own rules: the verdict the
+ * learner sees and the attempt's row to store. The same check whether the answer came online or from the outbox.
+ */
+export function checkExerciseAnswer(
+  exercise: SentenceExerciseRow,
+  input: unknown,
+): { result: ExerciseAttemptResult; stored: string } {
+  const moment = momentOf(exercise);
+  if (exercise.kind === "sentence-order") {
+    const { answer } = parseAnswer(sentenceOrderAnswerSchema, input);
+    const check = checkSentenceOrder(exercise.sentence, answer);
+    return { result: { ...check, line: exercise.sentence, moment }, stored: answer.join(" ") };
+  }
+  const { answer } = parseAnswer(sentenceGapAnswerSchema, input);
+  const check = checkSentenceGap(exercise, answer);
+  return { result: { ...check, line: fillGap(exercise.sentence, exercise.answer), moment }, stored: answer };
 }
 
 /**
@@ -202,28 +215,18 @@ export async function submitExerciseAttempt(
     input,
   }: { viewer: Viewer } & { kind: SentenceExerciseKind; exerciseId: number; input: unknown },
 ): Promise<ExerciseAttemptResult> {
-  const exercise = await findExercise(ctx, kind, exerciseId);
+  const exercise = await findSentenceExercise(ctx, kind, exerciseId);
   if (!exercise) throw notFound("We couldn't find that exercise.");
   await requireLessonAccess(ctx, { videoId: exercise.lessonId, viewer });
-  const userId = viewer.userId!;
-  const moment = momentOf(exercise);
-
-  let result: ExerciseAttemptResult;
-  let stored: string;
-  if (exercise.kind === "sentence-order") {
-    const { answer } = parseAnswer(sentenceOrderAnswerSchema, input);
-    const check = checkSentenceOrder(exercise.sentence, answer);
-    result = { ...check, line: exercise.sentence, moment };
-    stored = answer.join(" ");
-  } else {
-    const { answer } = parseAnswer(sentenceGapAnswerSchema, input);
-    const check = checkSentenceGap(exercise, answer);
-    result = { ...check, line: fillGap(exercise.sentence, exercise.answer), moment };
-    stored = answer;
-  }
-  await ctx.db
-    .insert(exerciseAttempts)
-    .values({ userId, kind, exerciseId, answer: stored, isCorrect: result.correct, createdAt: ctx.now() });
+  const { result, stored } = checkExerciseAnswer(exercise, input);
+  await ctx.db.insert(exerciseAttempts).values({
+    userId: viewer.userId!,
+    kind,
+    exerciseId,
+    answer: stored,
+    isCorrect: result.correct,
+    createdAt: ctx.now(),
+  });
   return result;
 }
 

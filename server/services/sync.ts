@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
+  exerciseAttempts,
   flashcards,
   flashcollections,
   studyDays,
@@ -15,6 +16,7 @@ import { noteCardTypes } from "#core/cards";
 import { reviewCard, type Grade, type ReviewState } from "#core/fsrs";
 import { localDay } from "#core/local-day";
 import type {
+  ExerciseAnswerEvent,
   ProgressEvent,
   ReviewEvent,
   SaveWordEvent,
@@ -31,6 +33,7 @@ import {
   toReviewState,
   type ReviewTables,
 } from "./fsrs-reviews";
+import { checkExerciseAnswer, findSentenceExercise } from "./exercises";
 import { COMPLETION_RATIO, MAX_PLAYBACK_RATE } from "./progress";
 import { MAX_SECONDS_PER_DAY, recordStudy } from "./study-progress";
 import { saveWordToDefaultList } from "./vocabulary-save";
@@ -59,7 +62,10 @@ export function rebaseTime(deviceTime: number, { offsetMs, now }: { offsetMs: nu
   return new Date(Math.max(at - MAX_EVENT_AGE_MS, Math.min(at, deviceTime + offsetMs)));
 }
 
-/** Whether the member may save words from a lesson now: 200, or the status the lesson's own endpoint answers. */
+/**
+ * Whether the member may save words from (or answer the exercises of) a lesson now: 200, or the status the lesson's
+ * own endpoint answers.
+ */
 export type LessonAccessAnswers = Map<number, 200 | 402 | 404>;
 
 export async function applySyncBatch(
@@ -77,7 +83,7 @@ export async function applySyncBatch(
     device: string;
     sentAt: number;
     events: SyncEvent[];
-    /** For the lessons of `save-word` events (the API checks them with the access policy). */
+    /** For the lessons of `save-word` and `exercise-answer` events (the API checks them with the access policy). */
     lessonAccess?: LessonAccessAnswers;
   },
 ): Promise<SyncAnswer> {
@@ -101,6 +107,11 @@ export async function applySyncBatch(
   }
   for (const event of events.filter((event): event is SaveWordEvent => event.kind === "save-word")) {
     results.set(event.id, await applySaveWordEvent(ctx, { userId, event, access: lessonAccess.get(event.lessonId) }));
+  }
+  const answers = events.filter((event): event is ExerciseAnswerEvent => event.kind === "exercise-answer");
+  if (answers.length > 0) {
+    for (const result of await applyExerciseAnswers(ctx, { userId, clock, events: answers, lessonAccess }))
+      results.set(result.id, result);
   }
   return { results: events.map((event) => results.get(event.id)!), serverTime: now.getTime() };
 }
@@ -546,4 +557,76 @@ async function applySaveWordEvent(
       return { id: event.id, status: 422, error: error.messages[0] ?? "That word could not be saved." };
     throw error;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exercise answers
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Answers given offline, checked here as the exercise's own endpoint checks them (server/services/exercises.ts)
+ * and stored as its attempts are, at the time they were given (rebased), so the scores on /progress are the same as
+ * online. Each is stored once: the event id is the attempt's `request_id`, unique per member; a retry stores
+ * nothing and answers the same verdict. The exercise must be of the event's lesson, and the lesson watchable by
+ * the member now (as online: 402 without the subscription a premium lesson needs, 404 a draft or unknown one).
+ */
+async function applyExerciseAnswers(
+  ctx: AppContext,
+  {
+    userId,
+    clock,
+    events,
+    lessonAccess,
+  }: {
+    userId: number;
+    clock: { offsetMs: number; now: Date };
+    events: ExerciseAnswerEvent[];
+    lessonAccess: LessonAccessAnswers;
+  },
+): Promise<SyncEventResult[]> {
+  const results: SyncEventResult[] = [];
+  const inserts: Query[] = [];
+  for (const event of events) {
+    const exercise = await findSentenceExercise(ctx, event.exercise, event.exerciseId);
+    const access = lessonAccess.get(event.lessonId);
+    if (!exercise || exercise.lessonId !== event.lessonId || access === 404 || access === undefined) {
+      results.push({ id: event.id, status: 404, error: "We couldn't find that exercise." });
+      continue;
+    }
+    if (access === 402) {
+      results.push({ id: event.id, status: 402, error: "This lesson needs a subscription." });
+      continue;
+    }
+    let checked: ReturnType<typeof checkExerciseAnswer>;
+    try {
+      checked = checkExerciseAnswer(exercise, { answer: event.answer });
+    } catch (error) {
+      // An answer of the other exercise kind's shape (the batch schema ties the shape to the event's kind).
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id: event.id, status: 422, error: error.messages[0] ?? "That answer could not be checked." });
+      continue;
+    }
+    const { result, stored } = checked;
+    inserts.push(
+      ctx.db
+        .insert(exerciseAttempts)
+        .values({
+          userId,
+          kind: event.exercise,
+          exerciseId: event.exerciseId,
+          answer: stored,
+          isCorrect: result.correct,
+          createdAt: rebaseTime(event.at, clock),
+          requestId: event.id,
+        })
+        .onConflictDoNothing({ target: [exerciseAttempts.userId, exerciseAttempts.requestId] }),
+    );
+    results.push({
+      id: event.id,
+      status: 200,
+      exercise: { correct: result.correct, expected: result.expected, line: result.line },
+    });
+  }
+  if (inserts.length > 0) await ctx.db.batch(inserts as [Query, ...Query[]]);
+  return results;
 }

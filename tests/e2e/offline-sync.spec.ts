@@ -90,7 +90,10 @@ test("two devices review the same card offline and both answers survive the sync
   await expect(page.getByTestId("retention")).toHaveText("50%");
 });
 
-test("a lesson's progress made offline arrives when the network returns", async ({ page, context }) => {
+test("a lesson's progress and an exercise answered offline arrive when the network returns", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await signUpDirect(page, { name: "Karim", prefix: "offline-lesson" });
   await page.goto("/video-library");
@@ -116,11 +119,23 @@ test("a lesson's progress made offline arrives when the network returns", async 
   await page.getByRole("button", { name: "Pause", exact: true }).click();
   await expect(status(page)).toContainText("Offline · 1 waiting");
 
+  // An exercise answered offline waits in the outbox (the device has no expected answer to check it with).
+  const gap = page.locator("[data-exercise='sentence-gap']");
+  await gap.getByRole("group", { name: "Choices" }).getByRole("button", { name: "منيح" }).click();
+  await gap.getByRole("button", { name: "Check" }).click();
+  await expect(gap.getByTestId("exercise-waiting")).toContainText("checked when you are back online");
+  await expect(status(page)).toContainText("Offline · 2 waiting");
+
   const sent = page.waitForResponse((response) => /\/api\/sync$/.test(response.url()));
   await context.setOffline(false);
   expect((await sent).ok()).toBe(true);
   await expect(status(page)).toHaveAttribute("data-state", "synced");
+  // The server checked it: the verdict shows where the answer was given.
+  await expect(gap.getByText("Correct!")).toBeVisible();
+  await expect(gap.getByTestId("exercise-waiting")).toHaveCount(0);
 
   await page.goto("/progress");
   expect(Number(await page.getByTestId("today-watched").getAttribute("data-seconds"))).toBeGreaterThan(3);
+  await page.goBack();
+  await expect(gap.getByText("Solved", { exact: true })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { DEMO, signIn, signUpDirect } from "./fixtures";
-import { expect, test, type APIRequestContext, type Page } from "./test";
+import { expect, test, waitForHydration, type APIRequestContext, type Page } from "./test";
 
 // Ahla in your pocket (docs/offline.md, ADR 043): what only a browser shows, with the service worker on. The
 // rules (the access API, the 14-day verdict, Range parsing) are in tests/integration/offline.test.ts. No
@@ -239,10 +239,168 @@ test("a lapsed subscription stops a premium download at once", async ({ page, co
     .click();
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
-  const memberCaches = () =>
-    page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith("ahla-precache-")));
-  await expect.poll(memberCaches).not.toContain("ahla-downloads-v1");
-  expect(await memberCaches()).not.toContain("ahla-offline-meta-v1");
+  await expect.poll(() => memberCaches(page)).not.toContain("ahla-downloads-v1");
+  expect(await memberCaches(page)).not.toContain("ahla-offline-meta-v1");
   const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
   await expect.poll(databases).not.toContain("ahla-speaking");
+});
+
+/** The caches that are the member's (not the app's precache). */
+const memberCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith("ahla-precache-")));
+/** The outbox databases on the device (`ahla-outbox-u<member id>`, app/lib/outbox.ts). */
+const outboxes = (page: Page) =>
+  page.evaluate(async () =>
+    (await indexedDB.databases()).map((db) => db.name).filter((name) => name?.startsWith("ahla-outbox-u")),
+  );
+
+test("any sign-out takes the member's downloads and outbox off the device: here the admin area's forced one", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpDirect(page, { prefix: "forced-out" });
+  await download(page, await lessonPath(page, FREE_LESSON));
+  expect(await memberCaches(page)).toContain("ahla-downloads-v1");
+  await expect.poll(() => outboxes(page)).toHaveLength(1);
+
+  // Not an administrator: opening /admin signs the member out on the server, with no sign-out form for the worker
+  // to see; the signed-out page clears the device (app/lib/device-member.ts).
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth\/(login|logout\?reason=admin)/);
+  if (page.url().includes("reason=admin")) {
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+  }
+  await expect.poll(() => memberCaches(page)).not.toContain("ahla-downloads-v1");
+  expect(await memberCaches(page)).not.toContain("ahla-offline-meta-v1");
+  await expect.poll(() => outboxes(page)).toEqual([]);
+});
+
+/**
+ * Chromium's install offer, made by hand: Playwright's browsers never fire `beforeinstallprompt`. The document's boot
+ * script keeps it (app/root.tsx); `prompt()` counts its calls in `window.__prompts`.
+ */
+async function browserOffersInstall(page: Page) {
+  await page.evaluate(() => {
+    const event = new Event("beforeinstallprompt", { cancelable: true });
+    const counter = window as unknown as { __prompts?: number };
+    counter.__prompts ??= 0;
+    Object.assign(event, {
+      prompt: async () => {
+        counter.__prompts! += 1;
+      },
+      userChoice: Promise.resolve({ outcome: "accepted" }),
+    });
+    window.dispatchEvent(event);
+  });
+}
+
+const promptCalls = (page: Page) => page.evaluate(() => (window as unknown as { __prompts?: number }).__prompts ?? 0);
+
+/** Plays the lesson's last tenth: the page counts it finished (the "Completed" badge). */
+async function finishLesson(page: Page) {
+  const badge = page.getByText("Completed", { exact: true });
+  await expect(badge).toHaveCount(0);
+  await page.evaluate(async () => {
+    const video = document.querySelector("video")!;
+    video.muted = true;
+    if (video.readyState < 1)
+      await new Promise((resolve) => video.addEventListener("loadedmetadata", resolve, { once: true }));
+    await video.play();
+    video.currentTime = video.duration * 0.95;
+    await new Promise((resolve) => video.addEventListener("seeked", resolve, { once: true }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    video.pause();
+  });
+  await expect(badge).toBeVisible();
+}
+
+async function openLesson(page: Page, title: string) {
+  await page.goto(await lessonPath(page, title));
+  await waitForHydration(page);
+}
+
+test("the install offer comes once, after a finished lesson: Install calls the browser's prompt, Not now is final", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpDirect(page, { prefix: "install" });
+  const offer = page.getByTestId("install-prompt");
+
+  await openLesson(page, FREE_LESSON);
+  await browserOffersInstall(page);
+  // Not while the lesson plays: only once it is finished.
+  await expect(offer).toHaveCount(0);
+  await finishLesson(page);
+  await expect(offer).toBeVisible();
+  await offer.getByRole("button", { name: "Not now" }).click();
+  await expect(offer).toHaveCount(0);
+  expect(await promptCalls(page)).toBe(0);
+
+  // The browser offers again; another lesson finished: the answer stands.
+  await openLesson(page, "Ordering Coffee in Beirut");
+  await browserOffersInstall(page);
+  await finishLesson(page);
+  await expect(offer).toHaveCount(0);
+
+  // On a device that never answered, "Install" hands over to the browser's own prompt, once, and is remembered.
+  await page.evaluate(() => localStorage.removeItem("ahla:install-answered"));
+  await openLesson(page, "At the Vegetable Market");
+  await browserOffersInstall(page);
+  await finishLesson(page);
+  await offer.getByRole("button", { name: "Install" }).click();
+  await expect(offer).toHaveCount(0);
+  expect(await promptCalls(page)).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem("ahla:install-answered"))).toMatch(/^accepted:/);
+});
+
+test("Background Sync: with no Ahla page left open, the worker sends what was answered offline", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signUpDirect(page, { prefix: "background-sync" });
+  await page.goto("/flashcards");
+  await workerControls(page);
+  await page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: "In the Kitchen" }) })
+    .getByRole("link")
+    .click();
+  await expect(page.getByTestId("card-front")).toBeVisible();
+  await waitForHydration(page);
+
+  await context.setOffline(true);
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("card-back")).toBeVisible();
+  await page.keyboard.press("3");
+  await expect(page.getByTestId("offline-note")).toContainText("1 answer kept on this device");
+
+  // DevTools' ServiceWorker domain fires the sync event as the browser would when the network is back.
+  const blank = await context.newPage();
+  const devtools = await context.newCDPSession(blank);
+  const origin = new URL(baseURL!).origin;
+  const registration = new Promise<string>((resolve) => {
+    devtools.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((entry) => entry.scopeURL.startsWith(origin) && !entry.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await devtools.send("ServiceWorker.enable");
+  const registrationId = await registration;
+  // The tab is closed while offline: it could not send, and no page is left to do it.
+  await page.close();
+  await context.setOffline(false);
+  await devtools.send("ServiceWorker.dispatchSyncEvent", {
+    origin,
+    registrationId,
+    tag: "ahla-outbox",
+    lastChance: false,
+  });
+
+  // The page's HTML only (no scripts run here, so no page sends anything).
+  await expect
+    .poll(async () => (await blank.request.get("/progress")).text(), { timeout: 30_000 })
+    .toContain("1 card reviewed");
 });

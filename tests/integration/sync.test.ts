@@ -1,12 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
+  exerciseAttempts,
   flashcards,
   flashcollections,
   lemmas,
   memberLemmas,
   studyDays,
   videoProgress,
+  videoSentenceGaps,
+  videoSentenceOrders,
   vocabularyListItems,
   vocabularyLists,
   vocabularyReviewLogs,
@@ -17,7 +20,7 @@ import { PROGRESS_SYNC_INTERVAL_MS, type SyncAnswer } from "../../core/schemas/s
 import { createAppContext } from "../../server/context";
 import { applyReview, SAVED_WORD_REVIEWS } from "../../server/services/fsrs-reviews";
 import { createVideo } from "../fixtures/collections";
-import { createSubscription } from "../fixtures/lessons";
+import { createLesson, createSubscription } from "../fixtures/lessons";
 import { faultyD1 } from "./fault-env";
 import { caller, json, member as signedIn, testEnv } from "./helpers";
 
@@ -476,5 +479,179 @@ describe("sync: word statuses and saved words", () => {
     await createSubscription(ctx, learner.id);
     const subscribed = await sync(learner.token, { device: "phone-1234", sentAt: at(10), events: [save(premium.id)] });
     expect(subscribed.body.data!.results[0]!.status).toBe(200);
+  });
+});
+
+describe("sync: exercise answers given offline", () => {
+  /** A lesson with one order exercise ("أنا منيح، الحمدلله.") and one gap exercise (the missing word: منيح). */
+  async function lessonWithExercises(options: { isFree?: boolean; isPublished?: boolean } = {}) {
+    const { video } = await createLesson(ctx, { exercises: true, isFree: true, ...options });
+    const [[order], [gap]] = await ctx.db.batch([
+      ctx.db.select().from(videoSentenceOrders).where(eq(videoSentenceOrders.videoId, video.id)),
+      ctx.db.select().from(videoSentenceGaps).where(eq(videoSentenceGaps.videoId, video.id)),
+    ]);
+    return { lessonId: video.id, order: order!, gap: gap! };
+  }
+  const orderAnswer = (lessonId: number, exerciseId: number, answer: string[], deviceTime: number, id = eventId("x")) =>
+    ({
+      kind: "exercise-answer",
+      id,
+      at: deviceTime,
+      lessonId,
+      exercise: "sentence-order",
+      exerciseId,
+      answer,
+    }) as const;
+  const gapAnswer = (lessonId: number, exerciseId: number, answer: string, deviceTime: number, id = eventId("x")) =>
+    ({ kind: "exercise-answer", id, at: deviceTime, lessonId, exercise: "sentence-gap", exerciseId, answer }) as const;
+  async function attemptsOf(userId: number) {
+    return ctx.db
+      .select({
+        kind: exerciseAttempts.kind,
+        exerciseId: exerciseAttempts.exerciseId,
+        answer: exerciseAttempts.answer,
+        isCorrect: exerciseAttempts.isCorrect,
+        createdAt: exerciseAttempts.createdAt,
+        requestId: exerciseAttempts.requestId,
+      })
+      .from(exerciseAttempts)
+      .where(eq(exerciseAttempts.userId, userId))
+      .orderBy(asc(exerciseAttempts.createdAt), asc(exerciseAttempts.id));
+  }
+
+  it("checks each answer once, at the time it was given, as the exercise's own endpoint does", async () => {
+    clock = new Date(at(30));
+    const learner = await member();
+    const { lessonId, order, gap } = await lessonWithExercises();
+    const right = orderAnswer(lessonId, order.id, ["أنا", "منيح", "الحمدلله"], at(5));
+    const wrong = gapAnswer(lessonId, gap.id, "كتير", at(6));
+    const first = await sync(learner.token, { device: "phone-1234", sentAt: at(30), events: [right, wrong, right] });
+    expect(first.status).toBe(200);
+    expect(first.body.data!.results).toEqual([
+      {
+        id: right.id,
+        status: 200,
+        exercise: { correct: true, expected: ["أنا", "منيح", "الحمدلله"], line: "أنا منيح، الحمدلله." },
+      },
+      { id: wrong.id, status: 200, exercise: { correct: false, expected: "منيح", line: "أنا منيح، الحمدلله." } },
+      {
+        id: right.id,
+        status: 200,
+        exercise: { correct: true, expected: ["أنا", "منيح", "الحمدلله"], line: "أنا منيح، الحمدلله." },
+      },
+    ]);
+    // A retry (the answer was lost on the way back): the same verdicts, nothing stored twice.
+    clock = new Date(at(31));
+    const retry = await sync(learner.token, { device: "phone-1234", sentAt: at(31), events: [wrong, right] });
+    expect(retry.body.data!.results.map((result) => result.exercise?.correct)).toEqual([false, true]);
+
+    const stored = await attemptsOf(learner.id);
+    expect(stored).toEqual([
+      {
+        kind: "sentence-order",
+        exerciseId: order.id,
+        answer: "أنا منيح الحمدلله",
+        isCorrect: true,
+        createdAt: new Date(at(5)),
+        requestId: right.id,
+      },
+      {
+        kind: "sentence-gap",
+        exerciseId: gap.id,
+        answer: "كتير",
+        isCorrect: false,
+        createdAt: new Date(at(6)),
+        requestId: wrong.id,
+      },
+    ]);
+
+    // The same answers online store the same rows (less the request id), and the lesson page counts the solve.
+    const online = await member();
+    await call(`/api/exercises/sentence-orders/${order.id}/attempts`, {
+      token: online.token,
+      json: { answer: ["أنا", "منيح", "الحمدلله"] },
+    });
+    await call(`/api/exercises/sentence-gaps/${gap.id}/attempts`, { token: online.token, json: { answer: "كتير" } });
+    const strip = (rows: Awaited<ReturnType<typeof attemptsOf>>) =>
+      rows.map(({ kind, exerciseId, answer, isCorrect }) => ({ kind, exerciseId, answer, isCorrect }));
+    expect(strip(await attemptsOf(online.id))).toEqual(strip(stored));
+    const page = await json<{ data: { exercises: { sentenceOrders: Array<{ solved: boolean }> } } }>(
+      await call(`/api/lessons/${lessonId}`, { token: learner.token }),
+    );
+    expect(page.data.exercises.sentenceOrders[0]!.solved).toBe(true);
+  });
+
+  it("keeps both devices' answers to one exercise, and another member's same id is their own", async () => {
+    clock = new Date(at(40));
+    const learner = await member();
+    const other = await member();
+    const { lessonId, gap } = await lessonWithExercises();
+    const phone = gapAnswer(lessonId, gap.id, "كتير", at(20));
+    const laptop = gapAnswer(lessonId, gap.id, "منيح", at(21));
+    await sync(learner.token, { device: "laptop-5678", sentAt: at(40), events: [laptop] });
+    await sync(learner.token, { device: "phone-1234", sentAt: at(40), events: [phone] });
+    expect((await attemptsOf(learner.id)).map((row) => [row.answer, row.isCorrect])).toEqual([
+      ["كتير", false],
+      ["منيح", true],
+    ]);
+    // Ids are the member's own: another member's event with the same id is another answer.
+    const theirs = await sync(other.token, {
+      device: "phone-9999",
+      sentAt: at(40),
+      events: [{ ...phone, answer: "منيح" }],
+    });
+    expect(theirs.body.data!.results[0]).toMatchObject({ status: 200, exercise: { correct: true } });
+    expect(await attemptsOf(other.id)).toHaveLength(1);
+    expect(await attemptsOf(learner.id)).toHaveLength(2);
+  });
+
+  it("refuses a visitor, bad events, a locked or draft lesson and an exercise of another lesson", async () => {
+    clock = new Date(at(50));
+    const learner = await member();
+    const { lessonId, order, gap } = await lessonWithExercises();
+    const premium = await lessonWithExercises({ isFree: false });
+    const draft = await lessonWithExercises({ isPublished: false });
+    const good = gapAnswer(lessonId, gap.id, "منيح", at(45));
+
+    expect((await sync(null, { device: "phone-1234", sentAt: at(50), events: [good] })).status).toBe(401);
+    for (const bad of [
+      { ...good, answer: ["منيح"] },
+      { ...orderAnswer(lessonId, order.id, ["أنا"], at(45)), answer: "أنا" },
+      { ...good, answer: "  " },
+      { ...good, answer: "م".repeat(201) },
+      { ...good, exercise: "vocabulary-quiz" },
+      { ...good, exerciseId: 0 },
+      { ...good, lessonId: undefined },
+      { ...good, extra: true },
+    ]) {
+      const answer = await sync(learner.token, { device: "phone-1234", sentAt: at(50), events: [good, bad] });
+      expect(answer.status, JSON.stringify(bad)).toBe(422);
+      expect(answer.body.errors!.length, JSON.stringify(bad)).toBeGreaterThan(0);
+    }
+    expect(await attemptsOf(learner.id)).toHaveLength(0);
+
+    const refused = await sync(learner.token, {
+      device: "phone-1234",
+      sentAt: at(50),
+      events: [
+        gapAnswer(premium.lessonId, premium.gap.id, "منيح", at(45)),
+        gapAnswer(draft.lessonId, draft.gap.id, "منيح", at(45)),
+        // The exercise is real, but not of the lesson the event names.
+        gapAnswer(lessonId, premium.gap.id, "منيح", at(45)),
+        gapAnswer(lessonId, 999_999_999, "منيح", at(45)),
+      ],
+    });
+    expect(refused.body.data!.results.map((result) => result.status)).toEqual([402, 404, 404, 404]);
+    expect(refused.body.data!.results.every((result) => result.exercise === undefined)).toBe(true);
+    expect(await attemptsOf(learner.id)).toHaveLength(0);
+
+    // With the subscription, the premium lesson's answer is stored like any other.
+    await createSubscription(ctx, learner.id);
+    const subscribed = await sync(learner.token, {
+      device: "phone-1234",
+      sentAt: at(50),
+      events: [gapAnswer(premium.lessonId, premium.gap.id, "منيح", at(45))],
+    });
+    expect(subscribed.body.data!.results[0]).toMatchObject({ status: 200, exercise: { correct: true } });
   });
 });

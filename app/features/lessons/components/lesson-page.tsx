@@ -229,7 +229,7 @@ export function LessonPage({ data }: { data: OpenLessonData }) {
             scheme={scheme}
             onSeek={seekFromDetails}
           />
-          <LessonExercises exercises={page.exercises} onPlayMoment={playMoment} />
+          <LessonExercises lessonId={lesson.id} exercises={page.exercises} onPlayMoment={playMoment} />
           {viewer ? <LessonChat lessonId={lesson.id} lessonTitle={lesson.title} /> : null}
           <LessonComments comments={comments} viewerName={viewer?.name ?? null} />
         </div>

@@ -107,6 +107,20 @@ export const ExerciseVerdict = forwardRef<
   );
 });
 
+export const WAITING_FOR_NETWORK = "Kept on this device: your answer will be checked when you are back online.";
+
+/** An answer given offline, kept in the outbox: the server checks it once the device is back online (ADR 049). */
+export function WaitingForNetwork() {
+  return (
+    <p
+      data-testid="exercise-waiting"
+      className="mt-4 rounded-xl border-s-4 border-line bg-white/70 p-3.5 text-sm font-medium text-ink ring-1 ring-line"
+    >
+      {WAITING_FOR_NETWORK}
+    </p>
+  );
+}
+
 /** What a screen reader hears after "Check" (the visible verdict carries the same words). */
 export function verdictAnnouncement(outcome: ExerciseOutcome) {
   if (outcome.correct) return `Correct! ${outcome.line}`;

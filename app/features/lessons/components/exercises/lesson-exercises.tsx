@@ -11,9 +11,11 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** The lesson's sentence exercises, answered in place; "Hear it" plays the line in the lesson video. */
 export function LessonExercises({
+  lessonId,
   exercises,
   onPlayMoment,
 }: {
+  lessonId: number;
   exercises: Exercises;
   onPlayMoment: (moment: ExerciseMoment) => void;
 }) {
@@ -62,6 +64,7 @@ export function LessonExercises({
         {sentenceOrders.map((exercise, index) => (
           <SentenceOrderExercise
             key={`order-${exercise.id}`}
+            lessonId={lessonId}
             exercise={exercise}
             number={index + 1}
             onPlayMoment={onPlayMoment}
@@ -72,6 +75,7 @@ export function LessonExercises({
         {sentenceGaps.map((exercise, index) => (
           <SentenceGapExercise
             key={`gap-${exercise.id}`}
+            lessonId={lessonId}
             exercise={exercise}
             number={sentenceOrders.length + index + 1}
             onPlayMoment={onPlayMoment}

@@ -8,6 +8,8 @@ import {
   ExerciseVerdict,
   SolvedLine,
   verdictAnnouncement,
+  WAITING_FOR_NETWORK,
+  WaitingForNetwork,
   type ExerciseOutcome,
 } from "./exercise-feedback";
 import { useExerciseAttempt } from "./use-exercise-attempt";
@@ -18,19 +20,21 @@ import { useHydrated } from "~/lib/use-hydrated";
  * word (Arabic, transliteration or Arabizi); the server accepts the configured variants.
  */
 export function SentenceGapExercise({
+  lessonId,
   exercise,
   number,
   onPlayMoment,
   onSolved,
   announce,
 }: {
+  lessonId: number;
   exercise: Exercise;
   number: number;
   onPlayMoment: (moment: ExerciseMoment) => void;
   onSolved: () => void;
   announce: (text: string) => void;
 }) {
-  const { submit, pending } = useExerciseAttempt("sentence-gap", exercise.id);
+  const { submit, pending, waiting } = useExerciseAttempt("sentence-gap", exercise.id, lessonId);
   const [value, setValue] = useState("");
   const [outcome, setOutcome] = useState<ExerciseOutcome | null>(null);
   const [solved, setSolved] = useState(exercise.solved);
@@ -41,11 +45,15 @@ export function SentenceGapExercise({
   const errorId = `${inputId}-error`;
   const headingId = `gap-${exercise.id}-heading`;
   const hydrated = useHydrated();
-  const locked = outcome !== null || pending || !hydrated;
+  const locked = outcome !== null || pending || waiting || !hydrated;
 
   useEffect(() => {
     if (outcome) verdictAction.current?.focus();
   }, [outcome]);
+
+  useEffect(() => {
+    if (waiting) announce(WAITING_FOR_NETWORK);
+  }, [waiting, announce]);
 
   async function check(event: React.FormEvent) {
     event.preventDefault();
@@ -168,13 +176,14 @@ export function SentenceGapExercise({
             ) : null}
           </div>
           {outcome ? null : (
-            <Button type="submit" disabled={pending || !hydrated}>
+            <Button type="submit" disabled={pending || waiting || !hydrated}>
               {pending ? "Checking…" : "Check"}
             </Button>
           )}
         </div>
       </form>
 
+      {waiting ? <WaitingForNetwork /> : null}
       {outcome ? (
         <ExerciseVerdict
           ref={verdictAction}

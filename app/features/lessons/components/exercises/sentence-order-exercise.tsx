@@ -8,6 +8,8 @@ import {
   ExerciseVerdict,
   SolvedLine,
   verdictAnnouncement,
+  WAITING_FOR_NETWORK,
+  WaitingForNetwork,
   type ExerciseOutcome,
 } from "./exercise-feedback";
 import { useExerciseAttempt } from "./use-exercise-attempt";
@@ -25,19 +27,21 @@ const DRAG_TYPE = "application/x-ahla-word";
  * word (pointer) into the answer, or onto another answered word to insert before it, is an extra.
  */
 export function SentenceOrderExercise({
+  lessonId,
   exercise,
   number,
   onPlayMoment,
   onSolved,
   announce,
 }: {
+  lessonId: number;
   exercise: Exercise;
   number: number;
   onPlayMoment: (moment: ExerciseMoment) => void;
   onSolved: () => void;
   announce: (text: string) => void;
 }) {
-  const { submit, pending } = useExerciseAttempt("sentence-order", exercise.id);
+  const { submit, pending, waiting } = useExerciseAttempt("sentence-order", exercise.id, lessonId);
   /** Indices into `exercise.words`, in the learner's order. */
   const [answer, setAnswer] = useState<number[]>([]);
   const [outcome, setOutcome] = useState<ExerciseOutcome | null>(null);
@@ -49,7 +53,7 @@ export function SentenceOrderExercise({
   const headingId = `order-${exercise.id}-heading`;
   const used = new Set(answer);
   const hydrated = useHydrated();
-  const locked = outcome !== null || pending || !hydrated;
+  const locked = outcome !== null || pending || waiting || !hydrated;
 
   useEffect(() => {
     const target = focusNext.current;
@@ -73,6 +77,10 @@ export function SentenceOrderExercise({
   useEffect(() => {
     if (outcome) verdictAction.current?.focus();
   }, [outcome]);
+
+  useEffect(() => {
+    if (waiting) announce(WAITING_FOR_NETWORK);
+  }, [waiting, announce]);
 
   function place(wordIndex: number, before?: number) {
     if (locked || used.has(wordIndex)) return;
@@ -228,6 +236,7 @@ export function SentenceOrderExercise({
         )}
       </div>
 
+      {waiting ? <WaitingForNetwork /> : null}
       {outcome ? (
         <ExerciseVerdict
           ref={verdictAction}
@@ -250,7 +259,12 @@ export function SentenceOrderExercise({
               Clear
             </Button>
           ) : null}
-          <Button data-order-check size="md" onClick={() => void check()} disabled={answer.length === 0 || pending}>
+          <Button
+            data-order-check
+            size="md"
+            onClick={() => void check()}
+            disabled={answer.length === 0 || pending || waiting}
+          >
             {pending ? "Checking…" : "Check"}
           </Button>
         </div>
