@@ -62,6 +62,7 @@ import {
   rightForMeCondition,
   type LessonKnowledgeRow,
 } from "../words/known";
+import { levelCountsQuery } from "./counters";
 import { getLibraryFilterOptions, type LibraryFilterOptions } from "./library-filters";
 import { toLibraryMatch } from "./library-matches";
 import {
@@ -341,6 +342,16 @@ export async function buildLibraryStatements(
         .groupBy(videos.level),
     };
   } else {
+    // Nothing narrows the catalogue but the level: the per-level counts are the catalogue's own counters.
+    const wholeCatalogue =
+      !category &&
+      !teacher &&
+      !country &&
+      !applied.duration &&
+      !applied.freeOnly &&
+      !(userId && status) &&
+      !(userId && fit) &&
+      !nothingToFind;
     statements = {
       items: ctx.db
         .select(lessonFields)
@@ -349,11 +360,9 @@ export async function buildLibraryStatements(
         .where(where(true))
         .orderBy(...sortOrder(sort === "relevance" ? "newest" : sort, userId))
         .limit(limit),
-      levels: ctx.db
-        .select({ level: videos.level, total: count() })
-        .from(videos)
-        .where(where(false))
-        .groupBy(videos.level),
+      levels: wholeCatalogue
+        ? levelCountsQuery(ctx)
+        : ctx.db.select({ level: videos.level, total: count() }).from(videos).where(where(false)).groupBy(videos.level),
     };
   }
   return { applied, sort, terms, searched: match !== null || nothingToFind, userId, statements };
