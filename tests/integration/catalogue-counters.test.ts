@@ -166,7 +166,12 @@ describe("catalogue counters follow every admin write in its own batch", () => {
     const lesson = await createLesson(ctx, { level: "intermediate" });
     const teacher = await createCatalogTeacher(ctx);
     const actor = { id: 1 };
-    await setLessonCategoriesAndTeachers(ctx, { lessonId: lesson.id, categoryIds: [], teacherIds: [teacher.id], actor });
+    await setLessonCategoriesAndTeachers(ctx, {
+      lessonId: lesson.id,
+      categoryIds: [],
+      teacherIds: [teacher.id],
+      actor,
+    });
     await expectCountersExact("a teacher checked in the workspace");
     await setLessonCategoriesAndTeachers(ctx, { lessonId: lesson.id, categoryIds: [], teacherIds: [], actor });
     await expectCountersExact("unchecked");
@@ -291,7 +296,10 @@ describe("the pages show what the scans showed", () => {
     });
     expect(onlyAdvanced.total).toBe(levelsOf("advanced"));
     // Free only: counted by the query, not the counters; the same figure as the free counter.
-    const freeOnly = await listLibrary(ctx, { query: { ...EMPTY_LIBRARY_QUERY, freeOnly: true }, filterOptions: options });
+    const freeOnly = await listLibrary(ctx, {
+      query: { ...EMPTY_LIBRARY_QUERY, freeOnly: true },
+      filterOptions: options,
+    });
     expect(freeOnly.total).toBe(expected.get("free/"));
 
     const viewer = await member();

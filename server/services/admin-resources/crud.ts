@@ -318,7 +318,8 @@ export async function createRecord(
   if (relations.length > 0) {
     const ownerId = row[primaryKeyOf(resource)[0]!];
     const statements = relations.flatMap(({ widget, ids }) => joinInserts(ctx, widget.through, ownerId, ids));
-    if (statements.length > 0) await ctx.db.batch([...statements, ...(resource.writeBatch?.(ctx, "create") ?? [])] as never);
+    if (statements.length > 0)
+      await ctx.db.batch([...statements, ...(resource.writeBatch?.(ctx, "create") ?? [])] as never);
   }
   const created = { ...row, ...relationValues(relations) };
   for (const hook of resource.hooks?.afterChange ?? [])
@@ -387,7 +388,8 @@ export async function updateRecord(
     );
   }
   try {
-    if (statements.length > 0) await ctx.db.batch([...statements, ...(resource.writeBatch?.(ctx, "update") ?? [])] as never);
+    if (statements.length > 0)
+      await ctx.db.batch([...statements, ...(resource.writeBatch?.(ctx, "update") ?? [])] as never);
   } catch (error) {
     translateWriteError(resource, error);
   }

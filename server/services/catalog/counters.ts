@@ -29,7 +29,13 @@ export interface CounterRow {
 // The figures that have one row each (totals, and one per level): constants of the code, written into the SQL
 // as a VALUES list. (D1 allows few terms in a compound SELECT; a VALUES list is not one.)
 const FIXED_ROWS = sql.raw(
-  `VALUES ${[["lessons", ""], ["free", ""], ["countries", ""], ["teachers", ""], ...LEVELS.map((level) => ["level", level])]
+  `VALUES ${[
+    ["lessons", ""],
+    ["free", ""],
+    ["countries", ""],
+    ["teachers", ""],
+    ...LEVELS.map((level) => ["level", level]),
+  ]
     .map(([kind, ref]) => `('${kind}', '${ref}')`)
     .join(", ")}`,
 );
@@ -89,12 +95,10 @@ export function recountStatements(ctx: AppContext): [Query, Query] {
   const now = sql.raw(String(Math.trunc(ctx.now().getTime())));
   return [
     // A deleted teacher's or country's row: nothing recounts it any more.
-    ctx.db
-      .delete(catalogueCounters)
-      .where(
-        sql`(${catalogueCounters.kind} = 'teacher' AND ${catalogueCounters.ref} NOT IN (SELECT CAST(${teachers.id} AS TEXT) FROM ${teachers}))
+    ctx.db.delete(catalogueCounters).where(
+      sql`(${catalogueCounters.kind} = 'teacher' AND ${catalogueCounters.ref} NOT IN (SELECT CAST(${teachers.id} AS TEXT) FROM ${teachers}))
           OR (${catalogueCounters.kind} = 'country' AND ${catalogueCounters.ref} NOT IN (SELECT CAST(${countries.id} AS TEXT) FROM ${countries}))`,
-      ),
+    ),
     // "WHERE true": SQLite's upsert after a SELECT needs it to tell ON CONFLICT from a join's ON.
     ctx.db.run(sql`${ctes}
       INSERT INTO ${catalogueCounters} (kind, ref, value, updated_at)
