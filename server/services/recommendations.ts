@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, isNotNull, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, ne, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   countries,
   type Level,
+  lessonLemmaSets,
   series,
   seriesVideos,
   studyTracks,
@@ -21,9 +22,10 @@ import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonPath } from "./lessons";
 import {
   distanceFromRightForMe,
-  knowledgeByLesson,
-  lessonKnowledgeQuery,
-  type LessonKnowledgeRow,
+  knowledgeOfSet,
+  memberLemmaSetsQuery,
+  memberStatuses,
+  type MemberLemmaSetRow,
 } from "./words/known";
 
 // "For you" on the library and "Next up" on a lesson: deterministic suggestions, each with the reason it
@@ -81,6 +83,8 @@ const lessonColumns = {
   countryName: countries.name,
   countryCode: countries.code,
   countryDialect: countries.dialect,
+  /** The lesson's lemmas (`lesson_lemma_sets`, one row by key): its "% known" with the member's statuses. */
+  lemmaIds: lessonLemmaSets.lemmaIds,
 };
 
 interface LessonRow {
@@ -95,6 +99,7 @@ interface LessonRow {
   countryName: string | null;
   countryCode: string | null;
   countryDialect: string | null;
+  lemmaIds: string | null;
 }
 
 /** Progress that counts as started: a position, watched time or a completion (the library's "unwatched" is the rest). */
@@ -105,9 +110,17 @@ function startedBy(userId: number): SQL | undefined {
   );
 }
 
-/** The lessons the member has started or finished, never suggested again (video_progress's primary key). */
-function startedLessonIds(ctx: AppContext, userId: number) {
-  return ctx.db.select({ id: videoProgress.videoId }).from(videoProgress).where(startedBy(userId));
+/**
+ * The enclosing query's lesson is not one the member has started or finished (never suggested again): one probe
+ * of video_progress's primary key per candidate, not the member's whole history read into a list.
+ */
+function notStarted(ctx: AppContext, userId: number): SQL {
+  return notExists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(videoProgress)
+      .where(and(startedBy(userId), eq(videoProgress.videoId, videos.id))),
+  );
 }
 
 /** The tables of an ordered collection a member can start and continue: a series or a course. */
@@ -201,6 +214,7 @@ function continuationQuery(
     .crossJoin(tables.link)
     .crossJoin(videos)
     .leftJoin(countries, eq(countries.id, videos.countryId))
+    .leftJoin(lessonLemmaSets, eq(lessonLemmaSets.lessonId, videos.id))
     .where(
       and(
         eq(tables.id, started.collectionId),
@@ -208,7 +222,7 @@ function continuationQuery(
         eq(tables.linkCollectionId, tables.id),
         eq(videos.id, tables.linkVideoId),
         eq(videos.isPublished, true),
-        notInArray(videos.id, startedLessonIds(ctx, userId)),
+        notStarted(ctx, userId),
         exclude !== null ? ne(videos.id, exclude) : undefined,
       ),
     )
@@ -239,7 +253,7 @@ function levelWhere(
     sql`+${videos.isPublished} = 1`,
     eq(videos.level, sql`${memberLevel}`),
     inRegion ? eq(videos.countryId, sql`${memberRegion}`) : undefined,
-    notInArray(videos.id, startedLessonIds(ctx, userId)),
+    notStarted(ctx, userId),
     exclude !== null ? ne(videos.id, exclude) : undefined,
   );
 }
@@ -259,35 +273,10 @@ function levelQuery(
     .select(lessonColumns)
     .from(videos)
     .leftJoin(countries, eq(countries.id, videos.countryId))
+    .leftJoin(lessonLemmaSets, eq(lessonLemmaSets.lessonId, videos.id))
     .where(levelWhere(ctx, userId, { inRegion, exclude }))
     .orderBy(desc(videos.publishedAt), desc(videos.id))
     .limit(limit);
-}
-
-/** "% known" of the lessons `levelQuery` reads, in the same batch (its ids as a subquery). */
-function levelKnowledgeQuery(
-  ctx: AppContext,
-  userId: number,
-  { inRegion, limit, exclude }: { inRegion: boolean; limit: number; exclude: number | null },
-) {
-  const ids = ctx.db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(levelWhere(ctx, userId, { inRegion, exclude }))
-    .orderBy(desc(videos.publishedAt), desc(videos.id))
-    .limit(limit);
-  return lessonKnowledgeQuery(ctx, { userId, lessonIds: ids });
-}
-
-/** "% known" of the lessons a continuation rule suggests, in the same batch. */
-function continuationKnowledgeQuery(
-  ctx: AppContext,
-  tables: CollectionTables,
-  userId: number,
-  options: { limit: number; exclude: number | null },
-) {
-  const next = continuationQuery(ctx, tables, userId, options).as(`next_${tables.kind}_ids`);
-  return lessonKnowledgeQuery(ctx, { userId, lessonIds: ctx.db.select({ id: next.id }).from(next) });
 }
 
 /** The member's level and region, for the reasons. */
@@ -320,11 +309,9 @@ export function forYouStatements(
     continuationQuery(ctx, COURSES, userId, { limit, exclude }),
     levelQuery(ctx, userId, { inRegion: true, limit: pool, exclude }),
     levelQuery(ctx, userId, { inRegion: false, limit: pool, exclude }),
-    // What the member knows of each candidate: ranks the level rules, and shows on the cards.
-    continuationKnowledgeQuery(ctx, SERIES, userId, { limit, exclude }),
-    continuationKnowledgeQuery(ctx, COURSES, userId, { limit, exclude }),
-    levelKnowledgeQuery(ctx, userId, { inRegion: true, limit: pool, exclude }),
-    levelKnowledgeQuery(ctx, userId, { inRegion: false, limit: pool, exclude }),
+    // The member's statuses: with each candidate's lemmas, what they know of it (ranks the level rules, and
+    // shows on the cards).
+    memberLemmaSetsQuery(ctx, { userId }),
   ] as const;
 }
 
@@ -353,10 +340,15 @@ function byFit<T extends { id: number }>(rows: readonly T[], known: Map<number, 
 
 /** The rules applied in order to the statements' rows: each lesson once, under the first rule that picks it. */
 function rank(
-  [prefRows, seriesRows, courseRows, regionPool, levelPool, ...knowledgeRows]: ForYouResults,
+  [prefRows, seriesRows, courseRows, regionPool, levelPool, statusRows]: ForYouResults,
   limit: number,
 ): Suggestion[] {
-  const known = knowledgeByLesson(knowledgeRows.flat() as LessonKnowledgeRow[]);
+  const member = memberStatuses(statusRows as MemberLemmaSetRow[]);
+  const known = new Map<number, LessonKnowledge>();
+  for (const row of [...seriesRows, ...courseRows, ...regionPool, ...levelPool]) {
+    const knowledge = knowledgeOfSet(row.lemmaIds, member);
+    if (knowledge) known.set(row.id, knowledge);
+  }
   const regionRows = byFit(regionPool, known);
   const levelRows = byFit(levelPool, known);
   const preferences = prefRows[0];
@@ -488,6 +480,7 @@ function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, lesson
       .crossJoin(tables.link)
       .crossJoin(videos)
       .leftJoin(countries, eq(countries.id, videos.countryId))
+    .leftJoin(lessonLemmaSets, eq(lessonLemmaSets.lessonId, videos.id))
       .where(
         and(
           eq(tables.id, current.collectionId),

@@ -55,13 +55,7 @@ import {
   type MatchLineRow,
   type SearchMatch,
 } from "../search";
-import {
-  knowledgeByLesson,
-  knownLibraryOrder,
-  lessonKnowledgeStatements,
-  rightForMeCondition,
-  type LessonKnowledgeRow,
-} from "../words/known";
+import { knownLibraryOrder, lessonKnowledgeStatements, rightForMeCondition } from "../words/known";
 import { levelCountsQuery } from "./counters";
 import { getLibraryFilterOptions, type LibraryFilterOptions } from "./library-filters";
 import { toLibraryMatch } from "./library-matches";
@@ -177,7 +171,8 @@ async function lessonExtras(ctx: AppContext, lessonIds: number[], userId: number
           .where(and(eq(videoProgress.userId, userId), inArray(videoProgress.videoId, ids))),
       )
     : [];
-  const knownQueries = userId ? lessonKnowledgeStatements(ctx, { userId, lessonIds: lessonIds }) : [];
+  const knownStatements = userId ? lessonKnowledgeStatements(ctx, { userId, lessonIds }) : null;
+  const knownQueries = knownStatements?.statements ?? [];
   const lineQueries = matchLineStatements(ctx.db, matchRowids);
   const teachersOf = new Map<number, LessonSummary["teachers"]>();
   const progressRows = new Map<number, { positionSeconds: number; watchedSeconds: number; completedAt: Date | null }>();
@@ -193,9 +188,9 @@ async function lessonExtras(ctx: AppContext, lessonIds: number[], userId: number
   const teacherResults = results.slice(0, teacherQueries.length);
   const progressResults = results.slice(teacherQueries.length, teacherQueries.length + progressQueries.length);
   const knownStart = teacherQueries.length + progressQueries.length;
-  const known = knowledgeByLesson(
-    results.slice(knownStart, knownStart + knownQueries.length).flat() as LessonKnowledgeRow[],
-  );
+  const known =
+    knownStatements?.read(results.slice(knownStart, knownStart + knownQueries.length)) ??
+    new Map<number, LessonKnowledge>();
   const lineResults = results.slice(knownStart + knownQueries.length);
   for (const rows of teacherResults) {
     for (const { lessonId, ...teacher } of rows as Array<{ lessonId: number } & LessonSummary["teachers"][number]>) {
