@@ -12,7 +12,7 @@ CREATE TABLE `member_lemma_sets` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
--- The sets follow their tables in the same statement (docs/decisions/050-lemma-sets-kept-by-triggers.md). A delete
+-- The sets follow their tables in the same statement (docs/decisions/050-lemma-sets-and-one-history-read.md). A delete
 -- whose lesson or member is itself being deleted skips the rewrite: their set row goes by cascade anyway.
 CREATE TRIGGER `lesson_lemmas_set_insert` AFTER INSERT ON `lesson_lemmas` BEGIN
 	INSERT INTO `lesson_lemma_sets` (`video_id`, `lemma_ids`) VALUES (new.`video_id`, json_array(new.`lemma_id`))

@@ -18,6 +18,7 @@ import { regionAdjective } from "#core/schemas/onboarding";
 import { isLessonLocked, type LessonAccessFacts } from "../access/policy";
 import type { AppContext } from "../context";
 import { getEntitlement } from "./billing/entitlement";
+import { getMemberHistory, type MemberHistory } from "./member-history";
 import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonPath } from "./lessons";
 import {
@@ -29,7 +30,8 @@ import {
 } from "./words/known";
 
 // "For you" on the library and "Next up" on a lesson: deterministic suggestions, each with the reason it
-// is suggested, computed from D1 alone in one round trip. The rules, in order, and why:
+// is suggested, computed from D1 alone in two round trips
+// (the member's history, then the rest). The rules, in order, and why:
 // docs/recommendations.md.
 
 export type RecommendationKind = "continue" | "level-region" | "level";
@@ -69,6 +71,8 @@ interface Options {
   limit?: number;
   /** The member's access when the caller is already looking it up (the library); else it is looked up here. */
   access?: LessonAccessFacts | Promise<LessonAccessFacts>;
+  /** The member's history when the caller reads it anyway (the library's totals); else it is read here first. */
+  history?: MemberHistory | Promise<MemberHistory>;
 }
 
 const lessonColumns = {
@@ -185,17 +189,16 @@ function continuationQuery(
   ctx: AppContext,
   tables: CollectionTables,
   userId: number,
-  { limit, exclude }: { limit: number; exclude: number | null },
+  { limit, exclude, history }: { limit: number; exclude: number | null; history: MemberHistory },
 ) {
+  // The member's started collections, summed from their history (server/services/member-history.ts) and
+  // passed as JSON: one row each, not every progress row read again.
   const started = ctx.db
     .select({
-      collectionId: sql<number>`${tables.linkCollectionId}`.as("started_collection_id"),
-      lastActiveAt: sql<number>`max(${videoProgress.updatedAt})`.as("last_active_at"),
+      collectionId: sql<number>`json_extract(value, '$[0]')`.as("started_collection_id"),
+      lastActiveAt: sql<number>`json_extract(value, '$[1]')`.as("last_active_at"),
     })
-    .from(videoProgress)
-    .innerJoin(tables.link, eq(tables.linkVideoId, videoProgress.videoId))
-    .where(startedBy(userId))
-    .groupBy(tables.linkCollectionId)
+    .from(sql`json_each(${JSON.stringify(history.started[tables.kind])})`)
     .as(`started_${tables.kind}`);
   const candidates = ctx.db
     .select({
@@ -300,13 +303,18 @@ function preferencesQuery(ctx: AppContext, userId: number) {
  */
 export function forYouStatements(
   ctx: AppContext,
-  { userId, limit, exclude }: { userId: number; limit: number; exclude: number | null },
+  {
+    userId,
+    limit,
+    exclude,
+    history,
+  }: { userId: number; limit: number; exclude: number | null; history: MemberHistory },
 ) {
   const pool = Math.max(limit, LEVEL_POOL);
   return [
     preferencesQuery(ctx, userId),
-    continuationQuery(ctx, SERIES, userId, { limit, exclude }),
-    continuationQuery(ctx, COURSES, userId, { limit, exclude }),
+    continuationQuery(ctx, SERIES, userId, { limit, exclude, history }),
+    continuationQuery(ctx, COURSES, userId, { limit, exclude, history }),
     levelQuery(ctx, userId, { inRegion: true, limit: pool, exclude }),
     levelQuery(ctx, userId, { inRegion: false, limit: pool, exclude }),
     // The member's statuses: with each candidate's lemmas, what they know of it (ranks the level rules, and
@@ -436,7 +444,7 @@ function clampLimit(limit: number | undefined): number {
  * "For you": lessons for this member, in a fixed order with the reason for each: (a) the next lesson of
  * each series or course they have started, (b) lessons at their level in their dialect region, (c) lessons
  * at their level; never a lesson they have started or finished. Premium lessons are included, locked for a
- * member without a subscription. One D1 round trip.
+ * member without a subscription. Two D1 round trips (one when the caller gives the history).
  */
 export async function getForYou(
   ctx: AppContext,
@@ -444,8 +452,9 @@ export async function getForYou(
 ): Promise<RecommendedLesson[]> {
   const limit = clampLimit(options.limit);
   const accessLoaded = accessFor(ctx, userId, options.access);
+  const history = await (options.history ?? getMemberHistory(ctx, { userId }));
   const [results, access] = await Promise.all([
-    ctx.db.batch(forYouStatements(ctx, { userId, limit, exclude: null })),
+    ctx.db.batch(forYouStatements(ctx, { userId, limit, exclude: null, history })),
     accessLoaded,
   ]);
   return Promise.all(rank(results, limit).map((suggestion) => toRecommended(ctx, suggestion, access)));
@@ -480,7 +489,7 @@ function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, lesson
       .crossJoin(tables.link)
       .crossJoin(videos)
       .leftJoin(countries, eq(countries.id, videos.countryId))
-    .leftJoin(lessonLemmaSets, eq(lessonLemmaSets.lessonId, videos.id))
+      .leftJoin(lessonLemmaSets, eq(lessonLemmaSets.lessonId, videos.id))
       .where(
         and(
           eq(tables.id, current.collectionId),
@@ -502,17 +511,18 @@ function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, lesson
 /**
  * "Next up" after a lesson: the lesson after it in its series or course (as the page's "Next lesson"),
  * else the first "For you" suggestion other than this lesson, with its reason; null when there is none.
- * One D1 round trip.
+ * Two D1 round trips: the member's history, then the rest.
  */
 export async function getNextUp(
   ctx: AppContext,
   { userId, videoId: lessonId, options = {} }: { userId: number; videoId: number; options?: Pick<Options, "access"> },
 ): Promise<RecommendedLesson | null> {
   const accessLoaded = accessFor(ctx, userId, options.access);
+  const history = await getMemberHistory(ctx, { userId });
   const [seriesNext, courseNext, ...forYou] = await ctx.db.batch([
     nextInCollectionQuery(ctx, SERIES, lessonId),
     nextInCollectionQuery(ctx, COURSES, lessonId),
-    ...forYouStatements(ctx, { userId, limit: 1, exclude: lessonId }),
+    ...forYouStatements(ctx, { userId, limit: 1, exclude: lessonId, history }),
   ]);
   const access = await accessLoaded;
   const inSeries = seriesNext[0];

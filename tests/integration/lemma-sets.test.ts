@@ -23,7 +23,7 @@ import { setWordStatus } from "../../server/services/words/status";
 import { createLesson, uniqueTag } from "../fixtures/catalog";
 import { createUser, testEnv } from "./helpers";
 
-// The lemma sets (migrations/0023_lemma_sets.sql, docs/decisions/050-lemma-sets-kept-by-triggers.md): after every
+// The lemma sets (migrations/0023_lemma_sets.sql, docs/decisions/050-lemma-sets-and-one-history-read.md): after every
 // kind of write of `lesson_lemmas` and `member_lemmas`, each set holds exactly the rows a recount finds, and the
 // "% known" pages read from them equals the grouped statement over the rows.
 

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { countries, teachers, videoProgress, videos, videoTeachers } from "#drizzle/schema";
 import type { LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
+import { getMemberHistory, type MemberHistory } from "../member-history";
 import type { LibraryLesson } from "./library";
 import { lessonFields, progressOf, toLessonSummary, type LessonSummary } from "./lesson-summaries";
 
@@ -19,7 +20,7 @@ const CONTINUE_WATCHING_LIMIT = 8;
 /** The signed-in learner's "continue watching" row and totals; null for visitors. */
 export async function getLearnerOverview(
   ctx: AppContext,
-  { access }: { access: LessonAccessFacts },
+  { access, history }: { access: LessonAccessFacts; history?: Promise<MemberHistory | null> },
 ): Promise<LearnerOverview | null> {
   const userId = access.signedIn ? access.userId : undefined;
   if (!userId) return null;
@@ -35,34 +36,31 @@ export async function getLearnerOverview(
     .where(inProgress)
     .orderBy(desc(videoProgress.updatedAt))
     .limit(CONTINUE_WATCHING_LIMIT);
-  // One round trip: the row, its teachers (through the same "recent" subquery) and the totals.
-  const [recent, teacherRows, totals] = await ctx.db.batch([
-    ctx.db
-      .select({
-        ...lessonFields,
-        positionSeconds: videoProgress.positionSeconds,
-        watchedSeconds: videoProgress.watchedSeconds,
-        completedAt: videoProgress.completedAt,
-      })
-      .from(videoProgress)
-      .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
-      .leftJoin(countries, eq(countries.id, videos.countryId))
-      .where(inProgress)
-      .orderBy(desc(videoProgress.updatedAt))
-      .limit(CONTINUE_WATCHING_LIMIT),
-    ctx.db
-      .select({ lessonId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
-      .from(videoTeachers)
-      .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
-      .where(inArray(videoTeachers.videoId, recentIds))
-      .orderBy(asc(teachers.name)),
-    ctx.db
-      .select({
-        watchedSeconds: sql<number>`coalesce(sum(${videoProgress.watchedSeconds}), 0)`.mapWith(Number),
-        completedCount: count(videoProgress.completedAt),
-      })
-      .from(videoProgress)
-      .where(eq(videoProgress.userId, userId)),
+  // One round trip: the row and its teachers (through the same "recent" subquery); the totals come from the
+  // member's history, read once for the page (server/services/member-history.ts).
+  const [[recent, teacherRows], totals] = await Promise.all([
+    ctx.db.batch([
+      ctx.db
+        .select({
+          ...lessonFields,
+          positionSeconds: videoProgress.positionSeconds,
+          watchedSeconds: videoProgress.watchedSeconds,
+          completedAt: videoProgress.completedAt,
+        })
+        .from(videoProgress)
+        .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
+        .leftJoin(countries, eq(countries.id, videos.countryId))
+        .where(inProgress)
+        .orderBy(desc(videoProgress.updatedAt))
+        .limit(CONTINUE_WATCHING_LIMIT),
+      ctx.db
+        .select({ lessonId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+        .from(videoTeachers)
+        .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
+        .where(inArray(videoTeachers.videoId, recentIds))
+        .orderBy(asc(teachers.name)),
+    ]),
+    history ?? getMemberHistory(ctx, { userId }),
   ]);
   const teachersOf = new Map<number, LessonSummary["teachers"]>();
   for (const { lessonId, ...teacher } of teacherRows) {
@@ -82,7 +80,7 @@ export async function getLearnerOverview(
   );
   return {
     continueWatching,
-    watchedSeconds: totals[0]?.watchedSeconds ?? 0,
-    completedCount: totals[0]?.completedCount ?? 0,
+    watchedSeconds: totals?.watchedSeconds ?? 0,
+    completedCount: totals?.completedCount ?? 0,
   };
 }

@@ -64,7 +64,7 @@ export function lessonKnowledgeQuery(
 
 export type LessonKnowledgeRow = Awaited<ReturnType<typeof lessonKnowledgeQuery>>[number];
 
-// Pages read "% known" from the sets (migrations/0023_lemma_sets.sql, docs/decisions/050-lemma-sets-kept-by-triggers.md):
+// Pages read "% known" from the sets (migrations/0023_lemma_sets.sql, docs/decisions/050-lemma-sets-and-one-history-read.md):
 // one row per lesson and at most three per member, whatever their sizes; the grouped statement above reads one
 // row per word of every lesson and one per word the member has a status for. Both give the same figures
 // (tests/integration/lemma-sets.test.ts).
