@@ -29,39 +29,39 @@ export async function getLearnerOverview(
     isNull(videoProgress.completedAt),
     gt(videoProgress.positionSeconds, 0),
   );
-  const recentIds = ctx.db
-    .select({ id: videoProgress.videoId })
-    .from(videoProgress)
-    .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
-    .where(inProgress)
-    .orderBy(desc(videoProgress.updatedAt))
-    .limit(CONTINUE_WATCHING_LIMIT);
-  // One round trip: the row and its teachers (through the same "recent" subquery); the totals come from the
-  // member's history, read once for the page (server/services/member-history.ts).
-  const [[recent, teacherRows], totals] = await Promise.all([
-    ctx.db.batch([
-      ctx.db
-        .select({
-          ...lessonFields,
-          positionSeconds: videoProgress.positionSeconds,
-          watchedSeconds: videoProgress.watchedSeconds,
-          completedAt: videoProgress.completedAt,
-        })
-        .from(videoProgress)
-        .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
-        .leftJoin(countries, eq(countries.id, videos.countryId))
-        .where(inProgress)
-        .orderBy(desc(videoProgress.updatedAt))
-        .limit(CONTINUE_WATCHING_LIMIT),
-      ctx.db
-        .select({ lessonId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
-        .from(videoTeachers)
-        .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
-        .where(inArray(videoTeachers.videoId, recentIds))
-        .orderBy(asc(teachers.name)),
-    ]),
+  // The row, then its teachers by the row's ids (a subquery would walk the member's recent progress again, and
+  // D1 bills it twice); the totals come from the member's history, read once for the page
+  // (server/services/member-history.ts).
+  const [recent, totals] = await Promise.all([
+    ctx.db
+      .select({
+        ...lessonFields,
+        positionSeconds: videoProgress.positionSeconds,
+        watchedSeconds: videoProgress.watchedSeconds,
+        completedAt: videoProgress.completedAt,
+      })
+      .from(videoProgress)
+      .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
+      .leftJoin(countries, eq(countries.id, videos.countryId))
+      .where(inProgress)
+      .orderBy(desc(videoProgress.updatedAt))
+      .limit(CONTINUE_WATCHING_LIMIT),
     history ?? getMemberHistory(ctx, { userId }),
   ]);
+  const teacherRows =
+    recent.length === 0
+      ? []
+      : await ctx.db
+          .select({ lessonId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+          .from(videoTeachers)
+          .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
+          .where(
+            inArray(
+              videoTeachers.videoId,
+              recent.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(teachers.name));
   const teachersOf = new Map<number, LessonSummary["teachers"]>();
   for (const { lessonId, ...teacher } of teacherRows) {
     const list = teachersOf.get(lessonId) ?? [];
