@@ -18,6 +18,7 @@ const OWN_DATABASE = [
   "tests/integration/api-fuzz.test.ts",
   "tests/integration/billing-cron.test.ts",
   "tests/integration/billing-local.test.ts",
+  "tests/integration/catalogue-counters.test.ts",
   "tests/integration/deploy-config.test.ts",
   "tests/integration/device-cookies.test.ts",
   "tests/integration/faults.test.ts",

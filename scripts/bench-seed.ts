@@ -14,6 +14,7 @@ import { getPlatformProxy } from "wrangler";
 import * as schema from "../drizzle/schema";
 import { createAppContext, type Database } from "../server/context";
 import type { Env } from "../server/env";
+import { recountCatalogueCounters } from "../server/services/catalog/counters";
 import { rebuildSearchIndex } from "../server/services/search";
 import { DEMO_LESSONS } from "../seed/demo-content";
 import { rowsPerStatement } from "../seed/seed-demo";
@@ -321,6 +322,8 @@ try {
       `Bench catalogue: ${benchVideos.length} lessons, ${CUES} transcript lines, ${teacherIds.length} teachers, ` +
         `${categoryIds.length} topics, ${countryIds.length} regions (${((performance.now() - started) / 1000).toFixed(1)} s).`,
     );
+    // Rows written straight to D1: the catalogue's counters are recounted, as the cron's repair would.
+    await recountCatalogueCounters(ctx);
     const indexing = performance.now();
     const indexed = await rebuildSearchIndex(ctx);
     console.log(

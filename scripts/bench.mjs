@@ -22,6 +22,8 @@
 //
 // BENCH_ONLY=review runs only the state, the build, the servers and the card reviews (own note and curated card):
 // the figure of docs/cards.md's "≤ 50 ms at the server", without the rest's half hour.
+// BENCH_ONLY=rows runs only the state, the build, the servers and the D1 rows read by the landing's and the
+// library's renders (docs/scaling.md "Catalogue counters"), printed beside the figures before the counters.
 //
 // BENCH_RUNS (default 40) is the most samples a timing takes; it stops from 12 on once the median's 95%
 // confidence interval is within ±10%.
@@ -49,7 +51,8 @@ const MEDIA_KEY = "videos/bench-50mb.mp4";
 const MEDIA_BYTES = 50 * 1024 * 1024;
 const MB = 1024 * 1024;
 const reviewOnly = process.env.BENCH_ONLY === "review";
-const loadRun = process.env.BENCH_LOAD !== "0" && !reviewOnly;
+const rowsOnly = process.env.BENCH_ONLY === "rows";
+const loadRun = process.env.BENCH_LOAD !== "0" && !reviewOnly && !rowsOnly;
 const loadMembers = Number(process.env.BENCH_LOAD_MEMBERS ?? 50);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 
@@ -342,7 +345,7 @@ try {
   });
 
   // --- 2. SQL, 3. CSV import ---------------------------------------------------------------------------------
-  if (!reviewOnly) {
+  if (!reviewOnly && !rowsOnly) {
     await phase("SQL: FTS, plans and SQL time of every library filter combination", () =>
       run(bin("tsx"), ["scripts/bench-queries.ts", "--persist-to", runDir]),
     );
@@ -363,6 +366,11 @@ try {
 
   // --- 4. Servers -------------------------------------------------------------------------------------------
   await phase("start the app (built, on the run state) and the minimal R2 Worker", async () => {
+    // Rows read need only the app (and BENCH_PORT alone: no second port for the R2 Worker).
+    if (rowsOnly) {
+      if (!(await startApp())) throw new Error(`the app did not start: see ${root}/server.log`);
+      return;
+    }
     const config = resolve(runDir, "bench-r2.wrangler.json");
     writeFileSync(
       config,
@@ -405,6 +413,12 @@ try {
   });
   const token = (await login.json()).data.token;
   const member = { headers: { Cookie: `token=${token}` }, redirect: "manual" };
+  if (!reviewOnly) await rowsReadPhase(member);
+  if (rowsOnly) {
+    cleanup();
+    printSummary();
+    process.exit(0);
+  }
   const blogHtml = await (await fetch(`${base}/blog`)).text();
   const post = blogHtml.match(/\/blog\/\d+\/[a-z0-9-]+/)?.[0] ?? "/blog";
   const lessonPath = probe.lesson ? `/video/${probe.lesson.id}/${probe.lesson.slug}` : "/video/1/greetings-in-damascus";
@@ -1184,6 +1198,84 @@ async function loadPhase() {
     "all",
     load.replayedOk === load.lostAnswers && problems.length === 0,
   );
+}
+
+// --- 4b. D1 rows read per page render (issue 30, "Counts that do not scan") ------------------------------------
+// Every query of one render, as the server reports it (Server-Timing). The landing is rendered, not served from the
+// page cache: a cookie the page cache does not ignore (server/lib/page-cache.ts) makes the request uncacheable, and
+// the page is still a visitor's. A member's library page: the first request of the isolate (the filter choices are
+// read) and a repeat (they are in memory, ADR 024). The "before" figures: docs/scaling.md before the counters.
+// (A function, not module constants: it runs from the main block above, before the lines below it are reached.)
+async function rowsReadPhase(member) {
+  const ROWS_BEFORE = {
+    landing: "161,000 rows read, 13 queries",
+    library: "10,400 rows read, 10 queries",
+    filtered: "10,900 rows read, 11 queries",
+  };
+  const renders = [
+    {
+      label: "/ landing, visitor, rendered (page cache bypassed)",
+      path: "/",
+      init: { headers: { Cookie: "bench_render=1" } },
+      target: 2_000,
+      before: ROWS_BEFORE.landing,
+    },
+    {
+      label: "/video-library, member",
+      path: "/video-library",
+      init: member,
+      target: 1_000,
+      before: ROWS_BEFORE.library,
+    },
+    {
+      label: "/video-library?q=kifak&level=beginner&country=sy, member",
+      path: "/video-library?q=kifak&level=beginner&country=sy",
+      init: member,
+      target: null,
+      before: ROWS_BEFORE.filtered,
+    },
+    {
+      label: "/video-library, visitor, rendered (page cache bypassed)",
+      path: "/video-library",
+      init: { headers: { Cookie: "bench_render=1" } },
+      target: null,
+      before: "—",
+    },
+  ];
+  await phase("HTTP: D1 rows read per page render", async () => {
+    for (const render of renders) {
+      const first = await fetch(`${base}${render.path}`, render.init);
+      await first.arrayBuffer();
+      const repeat = await fetch(`${base}${render.path}`, render.init);
+      await repeat.arrayBuffer();
+      const [firstCost, repeatCost] = [d1Cost(first.headers), d1Cost(repeat.headers)];
+      const worst = Math.max(firstCost?.rowsRead ?? Infinity, repeatCost?.rowsRead ?? Infinity);
+      console.log(
+        `${render.label.padEnd(62)} ${first.status}  first ${costText(firstCost)}; repeat ${costText(repeatCost)}   (before: ${render.before})`,
+      );
+      row(
+        "D1 rows",
+        `rows read per render: ${render.label}`,
+        `first ${costText(firstCost)}; repeat ${costText(repeatCost)}`,
+        render.target === null ? "reported" : `≤ ${render.target.toLocaleString("en")}`,
+        render.target === null ? null : first.status === 200 && worst <= render.target,
+        render.before,
+      );
+    }
+  });
+}
+
+/** The summary table (printed and written to .bench-state/summary.md): the end of every run, and of BENCH_ONLY=rows. */
+function printSummary() {
+  const header = ["", "what is measured", "figure", "target", "", "before (the issue's starting point)"];
+  const lines = summary.map((r) => [r.section, r.what, r.figure, r.target, r.verdict, r.before ?? "—"]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
+  const format = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
+  const table = [format(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(format)].join(
+    "\n",
+  );
+  console.log(`\n${table}`);
+  writeFileSync(`${root}/summary.md`, `${table}\n`);
 }
 
 // --- The bench's own duration, phases, and the table ----------------------------------------------------------

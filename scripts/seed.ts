@@ -17,6 +17,7 @@ import { hashPassword } from "../server/lib/password";
 import { demoMediaManifestSchema, manifestObjects } from "../seed/media-manifest";
 import { isSearchIndexEmpty, rebuildSearchIndex } from "../server/services/search";
 import { seedDemo } from "../seed/seed-demo";
+import { recountCatalogueCounters } from "../server/services/catalog/counters";
 
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : process.env.PERSIST_TO;
@@ -55,6 +56,8 @@ try {
     const indexed = await rebuildSearchIndex(app);
     console.log(`Search index built: ${indexed.videos} lessons, ${indexed.rows} rows.`);
   }
+  // The seed writes lessons straight to D1: their counters are recounted, as the cron's repair would.
+  await recountCatalogueCounters(app);
   console.log(
     `${result.created ? "Seeded the demo catalogue and accounts" : "Demo data already present"}; ${uploaded} media files uploaded to local R2.`,
   );

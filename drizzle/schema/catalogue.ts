@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, LEVELS, timestamp, timestamps } from "./columns";
 import { DURATION_SOURCES } from "../../core/duration-source";
@@ -77,6 +78,46 @@ export const videos = sqliteTable(
     index("videos_published_views_idx").on(t.isPublished, t.viewsCount),
     index("videos_published_duration_idx").on(t.isPublished, t.durationSeconds),
     index("videos_library_filters_idx").on(t.isPublished, t.level, t.isFree, t.durationSeconds, t.countryId),
+    // The landing's sample lesson (the earliest free one with a video) and its "starter" row (free first, by
+    // level, newest first: one short walk per free/level pair) stop after a few rows instead of sorting every lesson.
+    index("videos_free_published_idx")
+      .on(t.isPublished, t.isFree, t.publishedAt)
+      .where(sql`${t.videoKey} IS NOT NULL`),
+    index("videos_starter_idx").on(t.isPublished, t.isFree, t.level, t.publishedAt),
+  ],
+);
+
+/** What a catalogue counter counts (server/services/catalog/counters.ts). */
+export const CATALOGUE_COUNTER_KINDS = [
+  "lessons",
+  "free",
+  "level",
+  "country",
+  "countries",
+  "teacher",
+  "teachers",
+] as const;
+export type CatalogueCounterKind = (typeof CATALOGUE_COUNTER_KINDS)[number];
+
+/**
+ * Published-lesson figures the public pages show (per level, per country, per teacher, free lessons, and how
+ * many teachers and countries have one), so a page reads a few rows instead of counting the catalogue.
+ * Rewritten in the same D1 batch as every admin write that can change them, and checked by the cron
+ * (server/services/catalog/counters.ts, ADR 047). `ref` is the level, or the country's or teacher's id as
+ * text; "" for the totals. A figure that is 0 may have no row.
+ */
+export const catalogueCounters = sqliteTable(
+  "catalogue_counters",
+  {
+    kind: text("kind", { enum: CATALOGUE_COUNTER_KINDS }).notNull(),
+    ref: text("ref").notNull().default(""),
+    value: integer("value").notNull().default(0),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.ref] }),
+    // The landing's busiest teachers: the top of one kind by value.
+    index("catalogue_counters_kind_value_idx").on(t.kind, t.value),
   ],
 );
 

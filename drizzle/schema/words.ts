@@ -56,6 +56,18 @@ export const lessonLemmas = sqliteTable(
   (t) => [primaryKey({ columns: [t.lessonId, t.lemmaId] }), index("lesson_lemmas_lemma_idx").on(t.lemmaId)],
 );
 
+/**
+ * A lesson's `lesson_lemmas` ids as one JSON array (order undefined), so a card's "% known" reads one row, not
+ * one per word. Kept by SQLite triggers on `lesson_lemmas` (migrations/0023_lemma_sets.sql): every write of that
+ * table, the rebuild after a transcript save, a lemma's delete cascading, a test fixture, moves it at once.
+ */
+export const lessonLemmaSets = sqliteTable("lesson_lemma_sets", {
+  lessonId: integer("video_id")
+    .primaryKey()
+    .references(() => videos.id, { onDelete: "cascade" }),
+  lemmaIds: text("lemma_ids").notNull().default("[]"),
+});
+
 /** What a member knows of a lemma; no row means "new". */
 export const memberLemmas = sqliteTable(
   "member_lemmas",
@@ -79,4 +91,21 @@ export const memberLemmas = sqliteTable(
     primaryKey({ columns: [t.userId, t.lemmaId] }),
     index("member_lemmas_user_status_idx").on(t.userId, t.status),
   ],
+);
+
+/**
+ * A member's `member_lemmas` ids of one status as one JSON array (order undefined): their whole vocabulary in at
+ * most three rows, however many words they know. Kept by SQLite triggers on `member_lemmas`
+ * (migrations/0023_lemma_sets.sql), so every path that writes a status moves it in the same statement.
+ */
+export const memberLemmaSets = sqliteTable(
+  "member_lemma_sets",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["learning", "known", "ignored"] }).notNull(),
+    lemmaIds: text("lemma_ids").notNull().default("[]"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status] })],
 );

@@ -224,6 +224,12 @@ export interface AdminResource {
   /** Turn off actions the resource does not support (default all on). */
   actions?: Partial<Record<"create" | "update" | "delete", boolean>>;
   hooks?: AdminHooks;
+  /**
+   * Statements appended to every D1 batch that writes this resource (create, its relation rows, update,
+   * delete), after its own: what must change in the same transaction, such as the catalogue's counters
+   * (server/services/catalog/counters.ts). Typed loosely as the batch items the generic service builds.
+   */
+  writeBatch?: (ctx: AppContext, operation: "create" | "update" | "delete") => readonly unknown[];
   /** Extra links on the edit page, e.g. a bespoke workspace for the row. */
   editLinks?: (row: AdminRow) => Array<{ label: string; to: string }>;
 }

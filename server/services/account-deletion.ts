@@ -11,6 +11,7 @@ import {
   mailingList,
   mailOutbox,
   memberLemmas,
+  memberLemmaSets,
   passwordResetTokens,
   playlists,
   rateLimits,
@@ -120,6 +121,13 @@ export const PERSONAL_DATA: Readonly<Record<string, Fate>> = {
     fate: "deleted",
     why: "curated cards the member suspended",
     erase: byMember(flashcardSuspensions, flashcardSuspensions.userId),
+  },
+  // Before member_lemmas: with the sets gone, each of its row deletes finds no set to rewrite
+  // (migrations/0022_lemma_sets.sql), instead of rewriting a set of thousands of ids once per word.
+  member_lemma_sets: {
+    fate: "deleted",
+    why: "what the member knows, as one list per status (docs/words.md)",
+    erase: byMember(memberLemmaSets, memberLemmaSets.userId),
   },
   member_lemmas: {
     fate: "deleted",

@@ -38,6 +38,7 @@ import {
 import type { AuditChanges } from "#drizzle/schema";
 import type { AppContext } from "../context";
 import { createRecord } from "./admin-resources";
+import { recountStatements } from "./catalog/counters";
 import { tokenizeLesson } from "./words/tokens";
 import { auditInsert, auditInsertWhen, diffChanges, type AuditEntry } from "./audit-log";
 import type { SessionUser } from "./auth";
@@ -600,6 +601,8 @@ export async function setLessonCategoriesAndTeachers(
     },
   );
   if (Object.keys(changes).length > 0) statements.push(lessonAudit(ctx, actor, video, "lesson.tags-set", changes));
+  // Published lessons are counted per teacher (./catalog/counters.ts): in the same batch as the change.
+  if ("teachers" in changes) statements.push(...recountStatements(ctx));
   await batch(ctx, statements);
   // The library filters by them; lesson cards and the landing page name the teachers.
   await purgeIfShown(ctx, video, Object.keys(changes).length > 0);

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { countries, teachers, testimonials, videos, videoTeachers } from "#drizzle/schema";
+import { busiestTeachersQuery } from "./catalog/counters";
 import type { AppContext } from "../context";
 import { buildWebVtt } from "../lib/webvtt";
 import { signThumbnailUrl } from "./catalog/lesson-summaries";
@@ -92,28 +93,12 @@ export interface LandingTeacher {
   lessonCount: number;
 }
 
-/** Teachers with at least one published lesson, the busiest first. */
+/** Teachers with at least one published lesson, the busiest first (their lesson counters: ./catalog/counters.ts). */
 export async function listLandingTeachers(
   ctx: AppContext,
   { limit = 6 }: { limit?: number } = {},
 ): Promise<LandingTeacher[]> {
-  const rows = await ctx.db
-    .select({
-      id: teachers.id,
-      name: teachers.name,
-      nameAr: teachers.nameAr,
-      bio: teachers.bio,
-      countryName: countries.name,
-      countryDialect: countries.dialect,
-      lessonCount: count(videos.id),
-    })
-    .from(teachers)
-    .innerJoin(videoTeachers, eq(videoTeachers.teacherId, teachers.id))
-    .innerJoin(videos, and(eq(videos.id, videoTeachers.videoId), eq(videos.isPublished, true)))
-    .leftJoin(countries, eq(countries.id, teachers.countryId))
-    .groupBy(teachers.id)
-    .orderBy(desc(count(videos.id)), asc(teachers.id))
-    .limit(limit);
+  const rows = await busiestTeachersQuery(ctx, { limit });
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

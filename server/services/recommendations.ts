@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, isNotNull, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, ne, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   countries,
   type Level,
+  lessonLemmaSets,
   series,
   seriesVideos,
   studyTracks,
@@ -17,17 +18,20 @@ import { regionAdjective } from "#core/schemas/onboarding";
 import { isLessonLocked, type LessonAccessFacts } from "../access/policy";
 import type { AppContext } from "../context";
 import { getEntitlement } from "./billing/entitlement";
+import { getMemberHistory, type MemberHistory } from "./member-history";
 import { signThumbnailUrl } from "./catalog/lesson-summaries";
 import { lessonPath } from "./lessons";
 import {
   distanceFromRightForMe,
-  knowledgeByLesson,
-  lessonKnowledgeQuery,
-  type LessonKnowledgeRow,
+  knowledgeOfSet,
+  memberLemmaSetsQuery,
+  memberStatuses,
+  type MemberLemmaSetRow,
 } from "./words/known";
 
 // "For you" on the library and "Next up" on a lesson: deterministic suggestions, each with the reason it
-// is suggested, computed from D1 alone in one round trip. The rules, in order, and why:
+// is suggested, computed from D1 alone in two round trips
+// (the member's history, then the rest). The rules, in order, and why:
 // docs/recommendations.md.
 
 export type RecommendationKind = "continue" | "level-region" | "level";
@@ -67,6 +71,8 @@ interface Options {
   limit?: number;
   /** The member's access when the caller is already looking it up (the library); else it is looked up here. */
   access?: LessonAccessFacts | Promise<LessonAccessFacts>;
+  /** The member's history when the caller reads it anyway (the library's totals); else it is read here first. */
+  history?: MemberHistory | Promise<MemberHistory>;
 }
 
 const lessonColumns = {
@@ -81,6 +87,8 @@ const lessonColumns = {
   countryName: countries.name,
   countryCode: countries.code,
   countryDialect: countries.dialect,
+  /** The lesson's lemmas (`lesson_lemma_sets`, one row by key): its "% known" with the member's statuses. */
+  lemmaIds: lessonLemmaSets.lemmaIds,
 };
 
 interface LessonRow {
@@ -95,6 +103,7 @@ interface LessonRow {
   countryName: string | null;
   countryCode: string | null;
   countryDialect: string | null;
+  lemmaIds: string | null;
 }
 
 /** Progress that counts as started: a position, watched time or a completion (the library's "unwatched" is the rest). */
@@ -105,9 +114,17 @@ function startedBy(userId: number): SQL | undefined {
   );
 }
 
-/** The lessons the member has started or finished, never suggested again (video_progress's primary key). */
-function startedLessonIds(ctx: AppContext, userId: number) {
-  return ctx.db.select({ id: videoProgress.videoId }).from(videoProgress).where(startedBy(userId));
+/**
+ * The enclosing query's lesson is not one the member has started or finished (never suggested again): one probe
+ * of video_progress's primary key per candidate, not the member's whole history read into a list.
+ */
+function notStarted(ctx: AppContext, userId: number): SQL {
+  return notExists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(videoProgress)
+      .where(and(startedBy(userId), eq(videoProgress.videoId, videos.id))),
+  );
 }
 
 /** The tables of an ordered collection a member can start and continue: a series or a course. */
@@ -172,17 +189,16 @@ function continuationQuery(
   ctx: AppContext,
   tables: CollectionTables,
   userId: number,
-  { limit, exclude }: { limit: number; exclude: number | null },
+  { limit, exclude, history }: { limit: number; exclude: number | null; history: MemberHistory },
 ) {
+  // The member's started collections, summed from their history (server/services/member-history.ts) and
+  // passed as JSON: one row each, not every progress row read again.
   const started = ctx.db
     .select({
-      collectionId: sql<number>`${tables.linkCollectionId}`.as("started_collection_id"),
-      lastActiveAt: sql<number>`max(${videoProgress.updatedAt})`.as("last_active_at"),
+      collectionId: sql<number>`json_extract(value, '$[0]')`.as("started_collection_id"),
+      lastActiveAt: sql<number>`json_extract(value, '$[1]')`.as("last_active_at"),
     })
-    .from(videoProgress)
-    .innerJoin(tables.link, eq(tables.linkVideoId, videoProgress.videoId))
-    .where(startedBy(userId))
-    .groupBy(tables.linkCollectionId)
+    .from(sql`json_each(${JSON.stringify(history.started[tables.kind])})`)
     .as(`started_${tables.kind}`);
   const candidates = ctx.db
     .select({
@@ -201,6 +217,7 @@ function continuationQuery(
     .crossJoin(tables.link)
     .crossJoin(videos)
     .leftJoin(countries, eq(countries.id, videos.countryId))
+    .leftJoin(lessonLemmaSets, eq(lessonLemmaSets.lessonId, videos.id))
     .where(
       and(
         eq(tables.id, started.collectionId),
@@ -208,7 +225,7 @@ function continuationQuery(
         eq(tables.linkCollectionId, tables.id),
         eq(videos.id, tables.linkVideoId),
         eq(videos.isPublished, true),
-        notInArray(videos.id, startedLessonIds(ctx, userId)),
+        notStarted(ctx, userId),
         exclude !== null ? ne(videos.id, exclude) : undefined,
       ),
     )
@@ -239,7 +256,7 @@ function levelWhere(
     sql`+${videos.isPublished} = 1`,
     eq(videos.level, sql`${memberLevel}`),
     inRegion ? eq(videos.countryId, sql`${memberRegion}`) : undefined,
-    notInArray(videos.id, startedLessonIds(ctx, userId)),
+    notStarted(ctx, userId),
     exclude !== null ? ne(videos.id, exclude) : undefined,
   );
 }
@@ -259,35 +276,10 @@ function levelQuery(
     .select(lessonColumns)
     .from(videos)
     .leftJoin(countries, eq(countries.id, videos.countryId))
+    .leftJoin(lessonLemmaSets, eq(lessonLemmaSets.lessonId, videos.id))
     .where(levelWhere(ctx, userId, { inRegion, exclude }))
     .orderBy(desc(videos.publishedAt), desc(videos.id))
     .limit(limit);
-}
-
-/** "% known" of the lessons `levelQuery` reads, in the same batch (its ids as a subquery). */
-function levelKnowledgeQuery(
-  ctx: AppContext,
-  userId: number,
-  { inRegion, limit, exclude }: { inRegion: boolean; limit: number; exclude: number | null },
-) {
-  const ids = ctx.db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(levelWhere(ctx, userId, { inRegion, exclude }))
-    .orderBy(desc(videos.publishedAt), desc(videos.id))
-    .limit(limit);
-  return lessonKnowledgeQuery(ctx, { userId, lessonIds: ids });
-}
-
-/** "% known" of the lessons a continuation rule suggests, in the same batch. */
-function continuationKnowledgeQuery(
-  ctx: AppContext,
-  tables: CollectionTables,
-  userId: number,
-  options: { limit: number; exclude: number | null },
-) {
-  const next = continuationQuery(ctx, tables, userId, options).as(`next_${tables.kind}_ids`);
-  return lessonKnowledgeQuery(ctx, { userId, lessonIds: ctx.db.select({ id: next.id }).from(next) });
 }
 
 /** The member's level and region, for the reasons. */
@@ -311,20 +303,23 @@ function preferencesQuery(ctx: AppContext, userId: number) {
  */
 export function forYouStatements(
   ctx: AppContext,
-  { userId, limit, exclude }: { userId: number; limit: number; exclude: number | null },
+  {
+    userId,
+    limit,
+    exclude,
+    history,
+  }: { userId: number; limit: number; exclude: number | null; history: MemberHistory },
 ) {
   const pool = Math.max(limit, LEVEL_POOL);
   return [
     preferencesQuery(ctx, userId),
-    continuationQuery(ctx, SERIES, userId, { limit, exclude }),
-    continuationQuery(ctx, COURSES, userId, { limit, exclude }),
+    continuationQuery(ctx, SERIES, userId, { limit, exclude, history }),
+    continuationQuery(ctx, COURSES, userId, { limit, exclude, history }),
     levelQuery(ctx, userId, { inRegion: true, limit: pool, exclude }),
     levelQuery(ctx, userId, { inRegion: false, limit: pool, exclude }),
-    // What the member knows of each candidate: ranks the level rules, and shows on the cards.
-    continuationKnowledgeQuery(ctx, SERIES, userId, { limit, exclude }),
-    continuationKnowledgeQuery(ctx, COURSES, userId, { limit, exclude }),
-    levelKnowledgeQuery(ctx, userId, { inRegion: true, limit: pool, exclude }),
-    levelKnowledgeQuery(ctx, userId, { inRegion: false, limit: pool, exclude }),
+    // The member's statuses: with each candidate's lemmas, what they know of it (ranks the level rules, and
+    // shows on the cards).
+    memberLemmaSetsQuery(ctx, { userId }),
   ] as const;
 }
 
@@ -353,10 +348,15 @@ function byFit<T extends { id: number }>(rows: readonly T[], known: Map<number, 
 
 /** The rules applied in order to the statements' rows: each lesson once, under the first rule that picks it. */
 function rank(
-  [prefRows, seriesRows, courseRows, regionPool, levelPool, ...knowledgeRows]: ForYouResults,
+  [prefRows, seriesRows, courseRows, regionPool, levelPool, statusRows]: ForYouResults,
   limit: number,
 ): Suggestion[] {
-  const known = knowledgeByLesson(knowledgeRows.flat() as LessonKnowledgeRow[]);
+  const member = memberStatuses(statusRows as MemberLemmaSetRow[]);
+  const known = new Map<number, LessonKnowledge>();
+  for (const row of [...seriesRows, ...courseRows, ...regionPool, ...levelPool]) {
+    const knowledge = knowledgeOfSet(row.lemmaIds, member);
+    if (knowledge) known.set(row.id, knowledge);
+  }
   const regionRows = byFit(regionPool, known);
   const levelRows = byFit(levelPool, known);
   const preferences = prefRows[0];
@@ -444,7 +444,7 @@ function clampLimit(limit: number | undefined): number {
  * "For you": lessons for this member, in a fixed order with the reason for each: (a) the next lesson of
  * each series or course they have started, (b) lessons at their level in their dialect region, (c) lessons
  * at their level; never a lesson they have started or finished. Premium lessons are included, locked for a
- * member without a subscription. One D1 round trip.
+ * member without a subscription. Two D1 round trips (one when the caller gives the history).
  */
 export async function getForYou(
   ctx: AppContext,
@@ -452,8 +452,9 @@ export async function getForYou(
 ): Promise<RecommendedLesson[]> {
   const limit = clampLimit(options.limit);
   const accessLoaded = accessFor(ctx, userId, options.access);
+  const history = await (options.history ?? getMemberHistory(ctx, { userId }));
   const [results, access] = await Promise.all([
-    ctx.db.batch(forYouStatements(ctx, { userId, limit, exclude: null })),
+    ctx.db.batch(forYouStatements(ctx, { userId, limit, exclude: null, history })),
     accessLoaded,
   ]);
   return Promise.all(rank(results, limit).map((suggestion) => toRecommended(ctx, suggestion, access)));
@@ -488,6 +489,7 @@ function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, lesson
       .crossJoin(tables.link)
       .crossJoin(videos)
       .leftJoin(countries, eq(countries.id, videos.countryId))
+      .leftJoin(lessonLemmaSets, eq(lessonLemmaSets.lessonId, videos.id))
       .where(
         and(
           eq(tables.id, current.collectionId),
@@ -509,17 +511,18 @@ function nextInCollectionQuery(ctx: AppContext, tables: CollectionTables, lesson
 /**
  * "Next up" after a lesson: the lesson after it in its series or course (as the page's "Next lesson"),
  * else the first "For you" suggestion other than this lesson, with its reason; null when there is none.
- * One D1 round trip.
+ * Two D1 round trips: the member's history, then the rest.
  */
 export async function getNextUp(
   ctx: AppContext,
   { userId, videoId: lessonId, options = {} }: { userId: number; videoId: number; options?: Pick<Options, "access"> },
 ): Promise<RecommendedLesson | null> {
   const accessLoaded = accessFor(ctx, userId, options.access);
+  const history = await getMemberHistory(ctx, { userId });
   const [seriesNext, courseNext, ...forYou] = await ctx.db.batch([
     nextInCollectionQuery(ctx, SERIES, lessonId),
     nextInCollectionQuery(ctx, COURSES, lessonId),
-    ...forYouStatements(ctx, { userId, limit: 1, exclude: lessonId }),
+    ...forYouStatements(ctx, { userId, limit: 1, exclude: lessonId, history }),
   ]);
   const access = await accessLoaded;
   const inSeries = seriesNext[0];

@@ -13,6 +13,7 @@ import { createAppContext, type AppContext } from "../context";
 import type { Env } from "../env";
 import { IDEMPOTENCY_WINDOW_MS, OUTBOX_RETENTION_DAYS } from "../lib/config";
 import { reconcileSubscriptions, type ReconcileReport } from "./billing";
+import { repairCatalogueCounters, type CounterRepairReport } from "./catalog/counters";
 import { runReminderCron, type ReminderCronReport } from "./reminders/cron";
 import { handleReminderQueue } from "./reminders/queue";
 
@@ -21,6 +22,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const WEBHOOK_EVENT_RETENTION_MS = 30 * DAY_MS;
 
 export interface ScheduledReport {
+  /** The catalogue counters' check (server/services/catalog/counters.ts); null when it failed (reported). */
+  counters: CounterRepairReport | null;
   billing: ReconcileReport;
   reminders: ReminderCronReport;
 }
@@ -68,6 +71,17 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<ScheduledRe
       .where(lt(apiIdempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS))),
   ]);
   const reporter = createBackgroundReporter(ctx);
+  let counters: CounterRepairReport | null = null;
+  try {
+    counters = await repairCatalogueCounters(ctx);
+    if (counters.fixed.length > 0) {
+      reporter?.toucan.setExtras({ fixed: counters.fixed });
+      reporter?.toucan.captureMessage(`catalogue counters: fixed ${counters.fixed.length} that drifted`, "warning");
+    }
+  } catch (error) {
+    // Stale counters only mislabel a few figures until the next run: the jobs below still run.
+    reporter?.toucan.captureException(error);
+  }
   const billing = await reconcileSubscriptions(ctx, {
     onError: (error, context) => {
       reporter?.toucan.setExtras(context);
@@ -85,7 +99,7 @@ export async function runScheduledJobs(env: Env, now: Date): Promise<ScheduledRe
     throw error;
   }
   await reporter?.flush();
-  return { billing, reminders };
+  return { counters, billing, reminders };
 }
 
 /**

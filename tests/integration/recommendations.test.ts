@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { users, type Level } from "../../drizzle/schema";
 import { regionAdjective } from "../../core/schemas/onboarding";
 import { createAppContext } from "../../server/context";
+import { getMemberHistory } from "../../server/services/member-history";
 import { forYouStatements, getForYou, getNextUp, type RecommendedLesson } from "../../server/services/recommendations";
 import { createCatalogCountry, createLesson, setLessonProgress } from "../fixtures/catalog";
 import { createCollection, createSubscription } from "../fixtures/lessons";
@@ -254,7 +255,8 @@ describe("getForYou", () => {
 
   it("reads through indexes: no full scan of the lessons, no sort of them", async () => {
     const user = await member({ level: "beginner" });
-    for (const statement of forYouStatements(ctx, { userId: user.id, limit: 8, exclude: null })) {
+    const history = await getMemberHistory(ctx, { userId: user.id });
+    for (const statement of forYouStatements(ctx, { userId: user.id, limit: 8, exclude: null, history })) {
       const { sql, params } = statement.toSQL();
       const plan = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .bind(...params)
@@ -266,7 +268,7 @@ describe("getForYou", () => {
       ).toEqual([]);
     }
     // The level rules read the lessons of the member's level in order (region: that, or the region's index).
-    const [, , , inRegion, atLevel] = forYouStatements(ctx, { userId: user.id, limit: 8, exclude: null });
+    const [, , , inRegion, atLevel] = forYouStatements(ctx, { userId: user.id, limit: 8, exclude: null, history });
     const planOf = async (statement: { toSQL(): { sql: string; params: unknown[] } }) => {
       const { sql, params } = statement.toSQL();
       const plan = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
@@ -281,9 +283,19 @@ describe("getForYou", () => {
       /SEARCH videos USING INDEX videos_level_country_idx \(level=\? AND country_id=\?\)/,
     );
     // Continuing starts from the member's own started collections, never from every published one.
-    const [, seriesStarted, coursesStarted] = forYouStatements(ctx, { userId: user.id, limit: 8, exclude: null });
-    expect(await planOf(seriesStarted)).toMatch(/SCAN started_series\nSEARCH series USING INTEGER PRIMARY KEY/);
-    expect(await planOf(coursesStarted)).toMatch(/SCAN started_course\nSEARCH study_tracks USING INTEGER PRIMARY KEY/);
+    const [, seriesStarted, coursesStarted] = forYouStatements(ctx, {
+      userId: user.id,
+      limit: 8,
+      exclude: null,
+      history,
+    });
+    // The started collections (from the member's history, as JSON) outside, then each one by key.
+    expect(await planOf(seriesStarted)).toMatch(
+      /SCAN json_each VIRTUAL TABLE.*\nSEARCH series USING INTEGER PRIMARY KEY/,
+    );
+    expect(await planOf(coursesStarted)).toMatch(
+      /SCAN json_each VIRTUAL TABLE.*\nSEARCH study_tracks USING INTEGER PRIMARY KEY/,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { countries } from "#drizzle/schema";
+import { recountStatements } from "../../services/catalog/counters";
 import { purgePublicPages } from "../hooks";
 import { defineResource } from "../types";
 
@@ -39,5 +40,7 @@ export const countriesResource = defineResource({
     { name: "dialect", label: "Dialect", widget: { type: "text" }, required: true, help: "e.g. Lebanese, Syrian." },
   ],
   // Lesson cards, the landing page's teachers and the library's filters show them.
+  // A deleted country leaves its lessons without one: the counters follow in the same batch.
+  writeBatch: (ctx, operation) => (operation === "delete" ? recountStatements(ctx) : []),
   hooks: { afterChange: [purgePublicPages()], afterDelete: [purgePublicPages()] },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { studyTrackTeachers, studyTrackVideos, videoCategories, videoTeachers } from "#drizzle/schema";
+import { recountStatements } from "../../services/catalog/counters";
 import { integerField, requiredId } from "../schema-helpers";
 import { purgePublicPages } from "../hooks";
 import { defineResource } from "../types";
@@ -61,6 +62,8 @@ export const videosTeachersResource = defineResource({
     { name: "videoId", label: "Lesson", widget: { type: "relation-one", resource: "videos" }, required: true },
     { name: "teacherId", label: "Teacher", widget: { type: "relation-one", resource: "teacher" }, required: true },
   ],
+  // A lesson's teachers are counted per teacher: the counters follow in the same batch.
+  writeBatch: recountStatements,
   hooks: { afterChange: [purgePublicPages()], afterDelete: [purgePublicPages()] },
 });
 

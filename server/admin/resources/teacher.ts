@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { teachers } from "#drizzle/schema";
+import { recountStatements } from "../../services/catalog/counters";
 import { mediaKeyField, nullableId, optionalText } from "../schema-helpers";
 import { purgePublicPages, slugFrom } from "../hooks";
 import { defineResource } from "../types";
@@ -42,6 +43,8 @@ export const teacherResource = defineResource({
   ],
   // The library's filters list every teacher; lesson cards and the landing page name them. Their photo is
   // on no cached page.
+  // A deleted teacher's lessons lose them (the join rows cascade): the counters follow in the same batch.
+  writeBatch: (ctx, operation) => (operation === "delete" ? recountStatements(ctx) : []),
   hooks: {
     beforeChange: [slugFrom("name")],
     afterChange: [purgePublicPages({ ignoring: ["avatarKey"] })],

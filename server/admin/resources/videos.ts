@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { videoCategories, videos, videoTeachers } from "#drizzle/schema";
 import { LEVELS } from "#core/levels";
+import { recountStatements } from "../../services/catalog/counters";
 import { indexVideo, removeFromSearchIndex } from "../../services/search";
 import { coverageByLesson } from "../../services/words/coverage";
 import { checklistRefusal, NEW_LESSON_REFUSAL, publishChecklist } from "../../services/publish-checklist";
@@ -162,6 +163,9 @@ export const videosResource = defineResource({
     },
   ],
   defaultValues: { level: "beginner", isFree: false, isPublished: false },
+  // Publishing, unpublishing, a level, country, free or teacher change and a delete move the catalogue's
+  // counters: recounted in the write's own batch (ADR 047).
+  writeBatch: recountStatements,
   hooks: {
     beforeChange: [slugFrom("title"), checklistBeforePublishing, stampPublishedAt],
     afterChange: [reindex, purgePublished],

@@ -309,7 +309,8 @@ export async function createRecord(
         .values(insertValues as never)
         .returning(),
       audit,
-    ])) as unknown as [AdminRow[], unknown];
+      ...(resource.writeBatch?.(ctx, "create") ?? []),
+    ] as never)) as unknown as [AdminRow[], unknown];
     row = inserted[0]!;
   } catch (error) {
     translateWriteError(resource, error);
@@ -317,7 +318,8 @@ export async function createRecord(
   if (relations.length > 0) {
     const ownerId = row[primaryKeyOf(resource)[0]!];
     const statements = relations.flatMap(({ widget, ids }) => joinInserts(ctx, widget.through, ownerId, ids));
-    if (statements.length > 0) await ctx.db.batch(statements as never);
+    if (statements.length > 0)
+      await ctx.db.batch([...statements, ...(resource.writeBatch?.(ctx, "create") ?? [])] as never);
   }
   const created = { ...row, ...relationValues(relations) };
   for (const hook of resource.hooks?.afterChange ?? [])
@@ -386,7 +388,8 @@ export async function updateRecord(
     );
   }
   try {
-    if (statements.length > 0) await ctx.db.batch(statements as never);
+    if (statements.length > 0)
+      await ctx.db.batch([...statements, ...(resource.writeBatch?.(ctx, "update") ?? [])] as never);
   } catch (error) {
     translateWriteError(resource, error);
   }
@@ -441,7 +444,8 @@ async function deleteOne(
         recordLabel: title,
         changes: diffChanges(row, null),
       }),
-    ]);
+      ...(resource.writeBatch?.(ctx, "delete") ?? []),
+    ] as never);
   } catch (error) {
     const message =
       error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : "";

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { countries, teachers, videoProgress, videos, videoTeachers } from "#drizzle/schema";
 import type { LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
+import { getMemberHistory, type MemberHistory } from "../member-history";
 import type { LibraryLesson } from "./library";
 import { lessonFields, progressOf, toLessonSummary, type LessonSummary } from "./lesson-summaries";
 
@@ -19,7 +20,7 @@ const CONTINUE_WATCHING_LIMIT = 8;
 /** The signed-in learner's "continue watching" row and totals; null for visitors. */
 export async function getLearnerOverview(
   ctx: AppContext,
-  { access }: { access: LessonAccessFacts },
+  { access, history }: { access: LessonAccessFacts; history?: Promise<MemberHistory | null> },
 ): Promise<LearnerOverview | null> {
   const userId = access.signedIn ? access.userId : undefined;
   if (!userId) return null;
@@ -28,15 +29,10 @@ export async function getLearnerOverview(
     isNull(videoProgress.completedAt),
     gt(videoProgress.positionSeconds, 0),
   );
-  const recentIds = ctx.db
-    .select({ id: videoProgress.videoId })
-    .from(videoProgress)
-    .innerJoin(videos, and(eq(videos.id, videoProgress.videoId), eq(videos.isPublished, true)))
-    .where(inProgress)
-    .orderBy(desc(videoProgress.updatedAt))
-    .limit(CONTINUE_WATCHING_LIMIT);
-  // One round trip: the row, its teachers (through the same "recent" subquery) and the totals.
-  const [recent, teacherRows, totals] = await ctx.db.batch([
+  // The row, then its teachers by the row's ids (a subquery would walk the member's recent progress again, and
+  // D1 bills it twice); the totals come from the member's history, read once for the page
+  // (server/services/member-history.ts).
+  const [recent, totals] = await Promise.all([
     ctx.db
       .select({
         ...lessonFields,
@@ -50,20 +46,22 @@ export async function getLearnerOverview(
       .where(inProgress)
       .orderBy(desc(videoProgress.updatedAt))
       .limit(CONTINUE_WATCHING_LIMIT),
-    ctx.db
-      .select({ lessonId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
-      .from(videoTeachers)
-      .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
-      .where(inArray(videoTeachers.videoId, recentIds))
-      .orderBy(asc(teachers.name)),
-    ctx.db
-      .select({
-        watchedSeconds: sql<number>`coalesce(sum(${videoProgress.watchedSeconds}), 0)`.mapWith(Number),
-        completedCount: count(videoProgress.completedAt),
-      })
-      .from(videoProgress)
-      .where(eq(videoProgress.userId, userId)),
+    history ?? getMemberHistory(ctx, { userId }),
   ]);
+  const teacherRows =
+    recent.length === 0
+      ? []
+      : await ctx.db
+          .select({ lessonId: videoTeachers.videoId, id: teachers.id, name: teachers.name, nameAr: teachers.nameAr })
+          .from(videoTeachers)
+          .innerJoin(teachers, eq(teachers.id, videoTeachers.teacherId))
+          .where(
+            inArray(
+              videoTeachers.videoId,
+              recent.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(teachers.name));
   const teachersOf = new Map<number, LessonSummary["teachers"]>();
   for (const { lessonId, ...teacher } of teacherRows) {
     const list = teachersOf.get(lessonId) ?? [];
@@ -82,7 +80,7 @@ export async function getLearnerOverview(
   );
   return {
     continueWatching,
-    watchedSeconds: totals[0]?.watchedSeconds ?? 0,
-    completedCount: totals[0]?.completedCount ?? 0,
+    watchedSeconds: totals?.watchedSeconds ?? 0,
+    completedCount: totals?.completedCount ?? 0,
   };
 }

@@ -1,8 +1,8 @@
-import { asc, count } from "drizzle-orm";
-import { categories, countries, teachers, videos } from "#drizzle/schema";
+import { asc } from "drizzle-orm";
+import { categories, countries, teachers } from "#drizzle/schema";
 import type { AppContext } from "../../context";
 import { pageCacheGeneration } from "../page-cache";
-import { publishedWhere } from "./published-lessons";
+import { catalogueCountsQuery, toCatalogueCounts } from "./counters";
 
 // The library's filter choices (categories, teachers, countries) and its free lesson count.
 
@@ -41,7 +41,7 @@ export async function getLibraryFilterOptionsForPage(ctx: AppContext): Promise<L
 
 /** What the library shows everyone, whatever the query: the filters' choices and the free lesson count. */
 export async function getLibraryFilterOptions(ctx: AppContext): Promise<LibraryFilterOptions> {
-  const [categoryRows, teacherRows, countryRows, freeRows] = await ctx.db.batch([
+  const [categoryRows, teacherRows, countryRows, counterRows] = await ctx.db.batch([
     ctx.db
       .select({ id: categories.id, slug: categories.slug, name: categories.name })
       .from(categories)
@@ -54,15 +54,12 @@ export async function getLibraryFilterOptions(ctx: AppContext): Promise<LibraryF
       .select({ id: countries.id, code: countries.code, name: countries.name, dialect: countries.dialect })
       .from(countries)
       .orderBy(asc(countries.name)),
-    ctx.db
-      .select({ total: count() })
-      .from(videos)
-      .where(publishedWhere({ freeOnly: true })),
+    catalogueCountsQuery(ctx),
   ]);
   return {
     categories: categoryRows,
     teachers: teacherRows,
     countries: countryRows.map((country) => ({ ...country, code: country.code.toLowerCase() })),
-    freeLessons: freeRows[0]?.total ?? 0,
+    freeLessons: toCatalogueCounts(counterRows).free,
   };
 }

@@ -55,13 +55,8 @@ import {
   type MatchLineRow,
   type SearchMatch,
 } from "../search";
-import {
-  knowledgeByLesson,
-  knownLibraryOrder,
-  lessonKnowledgeStatements,
-  rightForMeCondition,
-  type LessonKnowledgeRow,
-} from "../words/known";
+import { knownLibraryOrder, lessonKnowledgeStatements, rightForMeCondition } from "../words/known";
+import { levelCountsQuery } from "./counters";
 import { getLibraryFilterOptions, type LibraryFilterOptions } from "./library-filters";
 import { toLibraryMatch } from "./library-matches";
 import {
@@ -176,7 +171,8 @@ async function lessonExtras(ctx: AppContext, lessonIds: number[], userId: number
           .where(and(eq(videoProgress.userId, userId), inArray(videoProgress.videoId, ids))),
       )
     : [];
-  const knownQueries = userId ? lessonKnowledgeStatements(ctx, { userId, lessonIds: lessonIds }) : [];
+  const knownStatements = userId ? lessonKnowledgeStatements(ctx, { userId, lessonIds }) : null;
+  const knownQueries = knownStatements?.statements ?? [];
   const lineQueries = matchLineStatements(ctx.db, matchRowids);
   const teachersOf = new Map<number, LessonSummary["teachers"]>();
   const progressRows = new Map<number, { positionSeconds: number; watchedSeconds: number; completedAt: Date | null }>();
@@ -192,9 +188,9 @@ async function lessonExtras(ctx: AppContext, lessonIds: number[], userId: number
   const teacherResults = results.slice(0, teacherQueries.length);
   const progressResults = results.slice(teacherQueries.length, teacherQueries.length + progressQueries.length);
   const knownStart = teacherQueries.length + progressQueries.length;
-  const known = knowledgeByLesson(
-    results.slice(knownStart, knownStart + knownQueries.length).flat() as LessonKnowledgeRow[],
-  );
+  const known =
+    knownStatements?.read(results.slice(knownStart, knownStart + knownQueries.length)) ??
+    new Map<number, LessonKnowledge>();
   const lineResults = results.slice(knownStart + knownQueries.length);
   for (const rows of teacherResults) {
     for (const { lessonId, ...teacher } of rows as Array<{ lessonId: number } & LessonSummary["teachers"][number]>) {
@@ -341,6 +337,16 @@ export async function buildLibraryStatements(
         .groupBy(videos.level),
     };
   } else {
+    // Nothing narrows the catalogue but the level: the per-level counts are the catalogue's own counters.
+    const wholeCatalogue =
+      !category &&
+      !teacher &&
+      !country &&
+      !applied.duration &&
+      !applied.freeOnly &&
+      !(userId && status) &&
+      !(userId && fit) &&
+      !nothingToFind;
     statements = {
       items: ctx.db
         .select(lessonFields)
@@ -349,11 +355,9 @@ export async function buildLibraryStatements(
         .where(where(true))
         .orderBy(...sortOrder(sort === "relevance" ? "newest" : sort, userId))
         .limit(limit),
-      levels: ctx.db
-        .select({ level: videos.level, total: count() })
-        .from(videos)
-        .where(where(false))
-        .groupBy(videos.level),
+      levels: wholeCatalogue
+        ? levelCountsQuery(ctx)
+        : ctx.db.select({ level: videos.level, total: count() }).from(videos).where(where(false)).groupBy(videos.level),
     };
   }
   return { applied, sort, terms, searched: match !== null || nothingToFind, userId, statements };

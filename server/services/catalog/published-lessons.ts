@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { countries, teachers, videos, videoTeachers, type Level } from "#drizzle/schema";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { countries, LEVELS, teachers, videos, videoTeachers, type Level } from "#drizzle/schema";
 import { VISITOR_ACCESS, type LessonAccessFacts } from "../../access/policy";
 import type { AppContext } from "../../context";
-import { chunkIds, toLessonSummary, type BatchQuery, type LessonSummary } from "./lesson-summaries";
+import { chunkIds, toLessonSummary, type BatchQuery, type LessonRow, type LessonSummary } from "./lesson-summaries";
 
 // The newest published lessons (the home page's samples), with their teachers and locks.
 
@@ -62,33 +62,49 @@ export async function listPublishedVideos(
     sort?: "newest" | "starter";
   },
 ): Promise<LessonSummary[]> {
-  const rows = await ctx.db
-    .select({
-      id: videos.id,
-      title: videos.title,
-      titleAr: videos.titleAr,
-      slug: videos.slug,
-      level: videos.level,
-      durationSeconds: videos.durationSeconds,
-      isFree: videos.isFree,
-      publishedAt: videos.publishedAt,
-      thumbnailKey: videos.thumbnailKey,
-      countryName: countries.name,
-      countryCode: countries.code,
-      countryDialect: countries.dialect,
-    })
-    .from(videos)
-    .leftJoin(countries, eq(countries.id, videos.countryId))
-    .where(publishedWhere({ level }))
-    .orderBy(
-      ...(sort === "starter"
-        ? [desc(videos.isFree), sql`case ${videos.level} when 'beginner' then 0 when 'intermediate' then 1 else 2 end`]
-        : []),
-      desc(videos.publishedAt),
-      desc(videos.id),
-    )
-    .limit(limit)
-    .offset(offset);
+  const fields = {
+    id: videos.id,
+    title: videos.title,
+    titleAr: videos.titleAr,
+    slug: videos.slug,
+    level: videos.level,
+    durationSeconds: videos.durationSeconds,
+    isFree: videos.isFree,
+    publishedAt: videos.publishedAt,
+    thumbnailKey: videos.thumbnailKey,
+    countryName: countries.name,
+    countryCode: countries.code,
+    countryDialect: countries.dialect,
+  };
+  const newestFirst = [desc(videos.publishedAt), desc(videos.id)];
+  let rows: LessonRow[];
+  if (sort === "starter") {
+    // Free first, then beginner → advanced, newest first within each: one walk of videos_starter_idx per
+    // (free, level) pair, each stopping after the rows it can contribute, instead of sorting the catalogue.
+    const groups = [true, false].flatMap((isFree) => (level ? [level] : LEVELS).map((lvl) => ({ isFree, lvl })));
+    const statements = groups.map(({ isFree, lvl }) =>
+      ctx.db
+        .select(fields)
+        .from(videos)
+        .leftJoin(countries, eq(countries.id, videos.countryId))
+        .where(and(eq(videos.isPublished, true), eq(videos.isFree, isFree), eq(videos.level, lvl)))
+        .orderBy(...newestFirst)
+        .limit(offset + limit),
+    );
+    const results = (await ctx.db.batch(
+      statements as unknown as [BatchQuery, ...BatchQuery[]],
+    )) as unknown as LessonRow[][];
+    rows = results.flat().slice(offset, offset + limit);
+  } else {
+    rows = await ctx.db
+      .select(fields)
+      .from(videos)
+      .leftJoin(countries, eq(countries.id, videos.countryId))
+      .where(publishedWhere({ level }))
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
+  }
   if (rows.length === 0) return [];
   const teachersOf = await teachersByVideo(
     ctx,

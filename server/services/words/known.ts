@@ -6,7 +6,9 @@ import {
   lemmaForms,
   lemmas,
   lessonLemmas,
+  lessonLemmaSets,
   memberLemmas,
+  memberLemmaSets,
   users,
   videos,
   videoVocabulary,
@@ -62,19 +64,99 @@ export function lessonKnowledgeQuery(
 
 export type LessonKnowledgeRow = Awaited<ReturnType<typeof lessonKnowledgeQuery>>[number];
 
-/** The statements for any number of lessons (one per 90 ids), for a caller's batch. */
-export function lessonKnowledgeStatements(
-  ctx: AppContext,
-  { userId, lessonIds }: { userId: number; lessonIds: number[] },
-) {
+// Pages read "% known" from the sets (migrations/0022_lemma_sets.sql, docs/decisions/050-lemma-sets-and-one-history-read.md):
+// one row per lesson and at most three per member, whatever their sizes; the grouped statement above reads one
+// row per word of every lesson and one per word the member has a status for. Both give the same figures
+// (tests/integration/lemma-sets.test.ts).
+
+/** A set row's ids (a JSON array of lemma ids written by the triggers); anything else reads as empty. */
+function readIdList(json: string | null | undefined): number[] {
+  if (!json) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  return Array.isArray(value) ? value.filter((id): id is number => typeof id === "number") : [];
+}
+
+/** The member's statuses: their `member_lemma_sets` rows (primary key, at most three). */
+export function memberLemmaSetsQuery(ctx: AppContext, { userId }: { userId: number }) {
+  return ctx.db
+    .select({ status: memberLemmaSets.status, lemmaIds: memberLemmaSets.lemmaIds })
+    .from(memberLemmaSets)
+    .where(eq(memberLemmaSets.userId, userId));
+}
+
+export type MemberLemmaSetRow = Awaited<ReturnType<typeof memberLemmaSetsQuery>>[number];
+
+/** The lemma ids of each status, from `memberLemmaSetsQuery`'s rows. */
+export interface MemberStatuses {
+  known: ReadonlySet<number>;
+  learning: ReadonlySet<number>;
+  ignored: ReadonlySet<number>;
+}
+
+export function memberStatuses(rows: Iterable<MemberLemmaSetRow>): MemberStatuses {
+  const sets = { known: new Set<number>(), learning: new Set<number>(), ignored: new Set<number>() };
+  for (const row of rows) for (const id of readIdList(row.lemmaIds)) sets[row.status].add(id);
+  return sets;
+}
+
+/**
+ * A lesson's knowledge from its set (`lesson_lemma_sets.lemma_ids`) and the member's statuses: what
+ * `lessonKnowledgeQuery` counts. Null for a lesson without lemmas (no figure to show).
+ */
+export function knowledgeOfSet(lemmaIds: string | null | undefined, member: MemberStatuses): LessonKnowledge | null {
+  const ids = readIdList(lemmaIds);
+  if (ids.length === 0) return null;
+  const counts = { lemmas: ids.length, known: 0, learning: 0, ignored: 0 };
+  for (const id of ids) {
+    if (member.known.has(id)) counts.known += 1;
+    else if (member.learning.has(id)) counts.learning += 1;
+    else if (member.ignored.has(id)) counts.ignored += 1;
+  }
+  return lessonKnowledge(counts);
+}
+
+/** The lessons' sets (primary key), one statement per 90 ids. */
+function lessonLemmaSetsStatements(ctx: AppContext, lessonIds: readonly number[]) {
   const unique = [...new Set(lessonIds)];
-  const statements: Array<ReturnType<typeof lessonKnowledgeQuery>> = [];
+  const statements = [];
   for (let index = 0; index < unique.length; index += IDS_PER_STATEMENT)
-    statements.push(lessonKnowledgeQuery(ctx, { userId, lessonIds: unique.slice(index, index + IDS_PER_STATEMENT) }));
+    statements.push(
+      ctx.db
+        .select({ lessonId: lessonLemmaSets.lessonId, lemmaIds: lessonLemmaSets.lemmaIds })
+        .from(lessonLemmaSets)
+        .where(inArray(lessonLemmaSets.lessonId, unique.slice(index, index + IDS_PER_STATEMENT))),
+    );
   return statements;
 }
 
-/** Each lesson's knowledge from the statements' rows; a lesson without lemmas has none (no figure to show). */
+/**
+ * "% known" of any number of lessons for a caller's batch: the statements (the lessons' sets, then the member's)
+ * and how to read their results, in the same order, into each lesson's knowledge.
+ */
+export function lessonKnowledgeStatements(
+  ctx: AppContext,
+  { userId, lessonIds }: { userId: number; lessonIds: readonly number[] },
+) {
+  const statements = [...lessonLemmaSetsStatements(ctx, lessonIds), memberLemmaSetsQuery(ctx, { userId })];
+  const read = (results: readonly unknown[][]): Map<number, LessonKnowledge> => {
+    const lessonRows = results.slice(0, -1).flat() as Array<{ lessonId: number; lemmaIds: string }>;
+    const member = memberStatuses((results.at(-1) ?? []) as MemberLemmaSetRow[]);
+    const byLesson = new Map<number, LessonKnowledge>();
+    for (const row of lessonRows) {
+      const knowledge = knowledgeOfSet(row.lemmaIds, member);
+      if (knowledge) byLesson.set(row.lessonId, knowledge);
+    }
+    return byLesson;
+  };
+  return { statements, read };
+}
+
+/** Each lesson's knowledge from the grouped statement's rows; a lesson without lemmas has none. */
 export function knowledgeByLesson(rows: Iterable<LessonKnowledgeRow>): Map<number, LessonKnowledge> {
   const byLesson = new Map<number, LessonKnowledge>();
   for (const row of rows) byLesson.set(row.lessonId, lessonKnowledge(row));
@@ -86,11 +168,10 @@ export async function getLessonsKnowledge(
   ctx: AppContext,
   { userId, lessonIds }: { userId: number; lessonIds: number[] },
 ): Promise<Map<number, LessonKnowledge>> {
-  const statements = lessonKnowledgeStatements(ctx, { userId, lessonIds });
+  const { statements, read } = lessonKnowledgeStatements(ctx, { userId, lessonIds });
   const [first, ...rest] = statements;
-  if (!first) return new Map();
-  const results = rest.length === 0 ? [await first] : await ctx.db.batch([first, ...rest]);
-  return knowledgeByLesson(results.flat() as LessonKnowledgeRow[]);
+  const results = (await ctx.db.batch([first!, ...rest] as unknown as [Query, ...Query[]])) as unknown[][];
+  return read(results);
 }
 
 const EMPTY = lessonKnowledge({ lemmas: 0, known: 0, learning: 0, ignored: 0 });

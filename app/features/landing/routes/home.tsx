@@ -13,7 +13,7 @@ import { VideoCard } from "~/components/video-card";
 import { pageTitle, rootAppName } from "~/lib/meta";
 import { listFaqs } from "#server/services/catalog/faqs";
 import { listPublishedVideos } from "#server/services/catalog/published-lessons";
-import { countPublishedVideos, getCatalogStats } from "#server/services/catalog/stats";
+import { getCatalogStats } from "#server/services/catalog/stats";
 import { getSampleLesson, listLandingTeachers, listPublishedTestimonials } from "#server/services/landing";
 import { listActivePlans } from "#server/services/subscriptions";
 import type { Audience } from "~/lib/audience";
@@ -26,12 +26,11 @@ const FAQ_TEASER_SIZE = 5;
 
 export const loader = forAudience(audience, async function loader({ context }: LoaderFunctionArgs) {
   const access = await (await context.getViewer()).access();
-  const [lessons, plans, faqs, stats, totalLessons, sampleLesson, teachers, testimonials] = await Promise.all([
+  const [lessons, plans, faqs, stats, sampleLesson, teachers, testimonials] = await Promise.all([
     listPublishedVideos(context.app, { limit: SAMPLE_LESSONS, access, sort: "starter" }),
     listActivePlans(context.app),
     listFaqs(context.app, { featuredOnly: true, limit: FAQ_TEASER_SIZE }),
     getCatalogStats(context.app),
-    countPublishedVideos(context.app),
     getSampleLesson(context.app),
     listLandingTeachers(context.app),
     listPublishedTestimonials(context.app),
@@ -42,7 +41,7 @@ export const loader = forAudience(audience, async function loader({ context }: L
     ogImage: `${origin}/og-image.jpg`,
     signedIn: access.signedIn,
     lessons,
-    totalLessons,
+    totalLessons: stats.lessons,
     stats,
     faqs,
     sampleLesson,

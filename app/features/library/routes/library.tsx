@@ -28,6 +28,7 @@ import { listLibrary } from "#server/services/catalog/library";
 import { getLibraryFilterOptionsForPage } from "#server/services/catalog/library-filters";
 import { parseLibraryParams } from "#server/services/catalog/library-params";
 import { memberWithoutAccess } from "#server/access/policy";
+import { getMemberHistory } from "#server/services/member-history";
 import { FOR_YOU_LIMIT, getForYou } from "#server/services/recommendations";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
@@ -41,6 +42,10 @@ export const loader = forAudience(audience, async function loader({ request, con
   const viewerLoaded = context.getViewer();
   const memberLoaded = viewerLoaded.then((viewer) => memberWithoutAccess(viewer.user));
   const accessLoaded = viewerLoaded.then((viewer) => viewer.access());
+  // The member's watch history, read once: the totals and "For you"'s series and courses in progress.
+  const historyLoaded = viewerLoaded.then(({ user }) =>
+    user ? getMemberHistory(context.app, { userId: user.id }) : null,
+  );
   const filterOptionsLoaded = getLibraryFilterOptionsForPage(context.app);
   // "For you" (docs/recommendations.md): one more D1 batch beside the lessons, only while browsing, for a
   // member with a level (a member without one gets the prompt, and no query).
@@ -50,7 +55,13 @@ export const loader = forAudience(audience, async function loader({ request, con
       : viewerLoaded.then(async ({ user }): Promise<ForYouData | null> => {
           if (!user) return null;
           if (!user.level) return { kind: "prompt" };
-          const lessons = await getForYou(context.app, { userId: user.id, limit: FOR_YOU_LIMIT, access: accessLoaded });
+          const history = (await historyLoaded)!;
+          const lessons = await getForYou(context.app, {
+            userId: user.id,
+            limit: FOR_YOU_LIMIT,
+            access: accessLoaded,
+            history,
+          });
           return { kind: "suggestions", lessons };
         });
   const [access, filterOptions, library, learner, forYou] = await Promise.all([
@@ -59,7 +70,7 @@ export const loader = forAudience(audience, async function loader({ request, con
     filterOptionsLoaded.then((options) =>
       listLibrary(context.app, { query, identity: memberLoaded, access: accessLoaded, filterOptions: options }),
     ),
-    memberLoaded.then((member) => getLearnerOverview(context.app, { access: member })),
+    memberLoaded.then((member) => getLearnerOverview(context.app, { access: member, history: historyLoaded })),
     forYouLoaded,
   ]);
   const overview = learner ? { ...learner, continueWatching: withLocks(learner.continueWatching, access) } : null;
