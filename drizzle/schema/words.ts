@@ -58,7 +58,7 @@ export const lessonLemmas = sqliteTable(
 
 /**
  * A lesson's `lesson_lemmas` ids as one JSON array (order undefined), so a card's "% known" reads one row, not
- * one per word. Kept by SQLite triggers on `lesson_lemmas` (migrations/0023_lemma_sets.sql): every write of that
+ * one per word. Kept by SQLite triggers on `lesson_lemmas` (migrations/0022_lemma_sets.sql): every write of that
  * table, the rebuild after a transcript save, a lemma's delete cascading, a test fixture, moves it at once.
  */
 export const lessonLemmaSets = sqliteTable("lesson_lemma_sets", {
@@ -96,7 +96,7 @@ export const memberLemmas = sqliteTable(
 /**
  * A member's `member_lemmas` ids of one status as one JSON array (order undefined): their whole vocabulary in at
  * most three rows, however many words they know. Kept by SQLite triggers on `member_lemmas`
- * (migrations/0023_lemma_sets.sql), so every path that writes a status moves it in the same statement.
+ * (migrations/0022_lemma_sets.sql), so every path that writes a status moves it in the same statement.
  */
 export const memberLemmaSets = sqliteTable(
   "member_lemma_sets",
