@@ -4,7 +4,8 @@
  * proxy. Idempotent: a second run writes nothing.
  *   tsx scripts/seed.ts [--persist-to DIR]
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../drizzle/schema";
@@ -13,6 +14,7 @@ import type { Env } from "../server/env";
 import { hashPassword } from "../server/lib/password";
 import { demoMediaManifestSchema, manifestObjects } from "../seed/media-manifest";
 import { isSearchIndexEmpty, rebuildSearchIndex } from "../server/services/search";
+import { commitPackage, commitPackageSchema, getStreamState, hlsKey } from "../server/services/hls";
 import { seedDemo } from "../seed/seed-demo";
 
 const persistIndex = process.argv.indexOf("--persist-to");
@@ -47,6 +49,34 @@ try {
     const indexed = await rebuildSearchIndex(app);
     console.log(`Search index built: ${indexed.videos} lessons, ${indexed.rows} rows.`);
   }
+  // The demo lessons' adaptive-streaming packages (seed/media/hls, made by scripts/make-demo-hls.ts).
+  let packaged = 0;
+  const hlsRoot = "seed/media/hls";
+  for (const slug of existsSync(hlsRoot) ? readdirSync(hlsRoot).sort() : []) {
+    const [lesson] = await db
+      .select({ id: schema.videos.id })
+      .from(schema.videos)
+      .where(eq(schema.videos.slug, slug))
+      .limit(1);
+    if (!lesson || (await getStreamState(app, { lessonId: lesson.id })).state === "packaged") continue;
+    const dir = `${hlsRoot}/${slug}`;
+    const { renditions } = commitPackageSchema
+      .pick({ renditions: true })
+      .parse(JSON.parse(readFileSync(`${dir}/package.json`, "utf8")));
+    const version = "demo1";
+    for (const { name } of renditions) {
+      for (const [ext, contentType] of [
+        ["m3u8", "application/vnd.apple.mpegurl"],
+        ["mp4", "video/mp4"],
+      ] as const) {
+        const key = hlsKey(lesson.id, version, `${name}.${ext}`);
+        await proxy.env.MEDIA.put(key, readFileSync(`${dir}/${name}.${ext}`), { httpMetadata: { contentType } });
+      }
+    }
+    await commitPackage(app, { lessonId: lesson.id, input: { version, renditions } });
+    packaged += 1;
+  }
+  if (packaged > 0) console.log(`${packaged} demo lessons packaged for adaptive streaming.`);
   console.log(
     `${result.created ? "Seeded the demo catalogue and accounts" : "Demo data already present"}; ${uploaded} media files uploaded to local R2.`,
   );
