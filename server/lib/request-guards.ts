@@ -31,7 +31,7 @@ const UPLOAD_ROUTES: RegExp[] = [
   /^\/api\/admin\/uploads\/part$/,
   /^\/api\/admin\/[a-z0-9-]+\/upload$/,
   /^\/api\/admin\/imports\/[a-z0-9-]+\/preview$/,
-  /^\/api\/admin\/lessons\/[a-z0-9-]+\/stream\/[a-z0-9]+\/[a-z0-9.]+$/,
+  /^\/api\/admin\/lessons\/[a-z0-9-]+\/stream\/[A-Za-z0-9]+\/[A-Za-z0-9.]+$/,
 ];
 
 /**
