@@ -186,9 +186,7 @@ export interface PackagedRendition {
  */
 export function buildMasterPlaylist(renditions: PackagedRendition[]): string {
   const audio = renditions.find((rendition) => rendition.kind === "audio");
-  const videos = renditions
-    .filter((rendition) => rendition.kind === "video")
-    .sort((a, b) => a.peak - b.peak);
+  const videos = renditions.filter((rendition) => rendition.kind === "video").sort((a, b) => a.peak - b.peak);
   if (!audio) throw new PlaylistError("A package needs its audio rendition.");
   if (videos.length === 0) throw new PlaylistError("A package needs at least one video rendition.");
   const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"];

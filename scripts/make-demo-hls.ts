@@ -15,7 +15,9 @@ const DEMO_CRF = 33;
 
 rmSync(OUT, { recursive: true, force: true });
 let total = 0;
-for (const file of readdirSync(VIDEOS).filter((name) => name.endsWith(".mp4")).sort()) {
+for (const file of readdirSync(VIDEOS)
+  .filter((name) => name.endsWith(".mp4"))
+  .sort()) {
   const slug = file.replace(/\.mp4$/, "");
   const dir = path.join(OUT, slug);
   const renditions = packageVideo(path.join(VIDEOS, file), dir, { crf: DEMO_CRF });

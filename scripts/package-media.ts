@@ -186,7 +186,9 @@ async function main() {
   const crf = Number(option("--crf") ?? "23");
   const [lesson, source] = args;
   if (!lesson || !source || !/^[a-z0-9-]+$/.test(lesson)) {
-    console.error("Usage: npm run media:package <lesson-id-or-slug> <video-file> [--base URL] [--out DIR] [--no-upload]");
+    console.error(
+      "Usage: npm run media:package <lesson-id-or-slug> <video-file> [--base URL] [--out DIR] [--no-upload]",
+    );
     process.exit(2);
   }
   const dir = out ?? mkdtempSync(path.join(tmpdir(), "ahla-hls-"));
@@ -196,7 +198,15 @@ async function main() {
     files = packageVideo(source, dir, { crf });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (token) await call(base, token, "POST", `${lesson}/stream/failure`, JSON.stringify({ error: message.slice(0, 2000) }), "application/json").catch(() => undefined);
+    if (token)
+      await call(
+        base,
+        token,
+        "POST",
+        `${lesson}/stream/failure`,
+        JSON.stringify({ error: message.slice(0, 2000) }),
+        "application/json",
+      ).catch(() => undefined);
     throw error;
   }
   console.log(`Packaged ${files.map((file) => file.name).join(", ")} into ${dir}`);

@@ -204,7 +204,15 @@ export async function recordPackagingFailure(
     .insert(videoStreams)
     .values({ videoId: lessonId, state: "failed", error, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: videoStreams.videoId, set: { state: "failed", error, updatedAt: now } });
-  return toStreamState({ videoId: lessonId, state: "failed", version: null, renditions: "[]", error, createdAt: now, updatedAt: now });
+  return toStreamState({
+    videoId: lessonId,
+    state: "failed",
+    version: null,
+    renditions: "[]",
+    error,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,10 +232,7 @@ export async function signHlsFolder(
   { lessonId, version, subject }: { lessonId: number; version: string; subject: HlsSubject },
 ): Promise<string> {
   const expires = windowedExpiry(Math.floor(ctx.now().getTime() / 1000), MEDIA_URL_LIFETIME_SECONDS);
-  const signature = await hmacSha256Hex(
-    ctx.config.mediaSigningSecret,
-    hlsPayload(lessonId, version, subject, expires),
-  );
+  const signature = await hmacSha256Hex(ctx.config.mediaSigningSecret, hlsPayload(lessonId, version, subject, expires));
   return `/media/hls/${lessonId}/${version}/${expires}/${signature}`;
 }
 

@@ -33,10 +33,12 @@ export async function signMediaUrl(
   { key, ...options }: { key: string } & { expiresInSeconds?: number; downloadName?: string },
 ): Promise<string> {
   if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
-  const expires = windowedExpiry(
-    Math.floor(ctx.now().getTime() / 1000),
-    options.expiresInSeconds ?? MEDIA_URL_LIFETIME_SECONDS,
-  );
+  // An explicit lifetime is the caller's own (thumbnails and covers align theirs); the default one is windowed.
+  const now = Math.floor(ctx.now().getTime() / 1000);
+  const expires =
+    options.expiresInSeconds !== undefined
+      ? now + options.expiresInSeconds
+      : windowedExpiry(now, MEDIA_URL_LIFETIME_SECONDS);
   const download = options.downloadName ?? null;
   const signature = await hmacSha256Hex(ctx.config.mediaSigningSecret, signedPayload(key, expires, download));
   const params = new URLSearchParams({ exp: String(expires), sig: signature });

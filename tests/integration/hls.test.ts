@@ -71,7 +71,10 @@ beforeAll(async () => {
 
 async function lessonStream(lessonId: number, token: string) {
   const response = await call(`/api/lessons/${lessonId}`, { token });
-  return { response, body: await json<{ data?: { media: { stream: { masterUrl: string; audioUrl: string } | null } } }>(response) };
+  return {
+    response,
+    body: await json<{ data?: { media: { stream: { masterUrl: string; audioUrl: string } | null } } }>(response),
+  };
 }
 
 describe("packaging API (admin)", () => {
@@ -170,7 +173,10 @@ describe("/media/hls delivery", () => {
     expect(text).toContain('URI="audio.m3u8"');
     expect(text).toMatch(/#EXT-X-STREAM-INF:BANDWIDTH=\d+,.*RESOLUTION=426x240,CODECS="avc1\.4d0015,mp4a\.40\.2"/);
     expect(text).not.toMatch(/https?:|\/media\//);
-    const rendition = await get(body.data!.media.stream!.masterUrl.replace("master.m3u8", "240p.m3u8"), subscriber.token);
+    const rendition = await get(
+      body.data!.media.stream!.masterUrl.replace("master.m3u8", "240p.m3u8"),
+      subscriber.token,
+    );
     expect(await rendition.text()).toBe(mediaPlaylist("240p.mp4", MEDIA.length));
   });
 
@@ -208,7 +214,12 @@ describe("/media/hls delivery", () => {
     });
     const cases: Array<[string, string, string | undefined, number]> = [
       ["unsigned", `/media/hls/${premium.id}/${version}/240p.mp4`, subscriber.token, 404],
-      ["unsigned, as a key", `/media/hls/${premium.id}/${version}/240p.mp4?exp=${exp}&sig=${sig}`, subscriber.token, 404],
+      [
+        "unsigned, as a key",
+        `/media/hls/${premium.id}/${version}/240p.mp4?exp=${exp}&sig=${sig}`,
+        subscriber.token,
+        404,
+      ],
       ["forged", forged, subscriber.token, 403],
       ["expired", `${stale}/240p.mp4`, subscriber.token, 403],
       ["another lesson", otherLesson, subscriber.token, 403],

@@ -76,7 +76,10 @@ describe("parseMediaPlaylist", () => {
   });
 
   it("finds gaps and overlaps between ranges", () => {
-    const gap = parseMediaPlaylist(GOOD.replace("400@100", "400@101").replace("#EXT-X-BYTERANGE:300", "#EXT-X-BYTERANGE:300@501"), "360p.mp4");
+    const gap = parseMediaPlaylist(
+      GOOD.replace("400@100", "400@101").replace("#EXT-X-BYTERANGE:300", "#EXT-X-BYTERANGE:300@501"),
+      "360p.mp4",
+    );
     expect(() => checkRangesCoverFile(gap, 801)).toThrow(/starts at 101, expected 100/);
   });
 });
