@@ -16,6 +16,7 @@ import {
   videoAttachments,
   videoCategories,
   videos,
+  videoStreams,
   videoSentenceGaps,
   videoSentenceOrders,
   videoTeachers,
@@ -50,7 +51,7 @@ import {
   sentenceGapsQuery,
   sentenceOrdersQuery,
 } from "./lesson-content";
-import { streamQuery, toStreamState } from "./hls";
+import { deletePackageObjects, streamQuery, toStreamState } from "./hls";
 import { isMediaKey, signMediaUrl } from "./media";
 import { bumpPageCache } from "./page-cache";
 import { indexVideo } from "./search";
@@ -368,11 +369,14 @@ export async function setLessonVideo(
   }
   const durationSeconds = reading.read ? reading.seconds : 0;
   const durationSource: DurationSource = reading.read ? reading.source : "typed";
-  await ctx.db.batch([
+  const newVideo = key !== video.videoKey;
+  await batch(ctx, [
     ctx.db
       .update(videos)
       .set({ videoKey: key, durationSeconds, durationSource, updatedAt: ctx.now() })
       .where(eq(videos.id, lessonId)),
+    // A package is of the video it was made from: a new video plays as its MP4 until it is packaged again.
+    ...(newVideo ? [ctx.db.delete(videoStreams).where(eq(videoStreams.videoId, lessonId))] : []),
     lessonAudit(
       ctx,
       actor,
@@ -384,7 +388,8 @@ export async function setLessonVideo(
       ),
     ),
   ]);
-  await purgeIfShown(ctx, video, key !== video.videoKey || durationSeconds !== video.durationSeconds);
+  if (newVideo) await deletePackageObjects(ctx, lessonId);
+  await purgeIfShown(ctx, video, newVideo || durationSeconds !== video.durationSeconds);
   return reading;
 }
 

@@ -64,7 +64,14 @@ export const packagingFailureSchema = z.strictObject({ error: z.string().trim().
 
 export type StreamState =
   | { state: "none" }
-  | { state: "packaged"; version: string; renditions: PackagedRendition[]; updatedAt: Date }
+  | {
+      state: "packaged";
+      version: string;
+      renditions: PackagedRendition[];
+      updatedAt: Date;
+      /** Why the last packaging run after this package failed, if it did (the package is still served). */
+      lastError: string | null;
+    }
   | { state: "failed"; error: string; version: string | null; renditions: PackagedRendition[]; updatedAt: Date };
 
 export function streamQuery(ctx: AppContext, lessonId: number) {
@@ -76,7 +83,13 @@ export function toStreamState(row: typeof videoStreams.$inferSelect | undefined)
   const renditions = renditionsSchema.safeParse(JSON.parse(row.renditions));
   const parsed = renditions.success ? renditions.data : [];
   if (row.state === "packaged" && row.version && parsed.length > 0)
-    return { state: "packaged", version: row.version, renditions: parsed, updatedAt: row.updatedAt };
+    return {
+      state: "packaged",
+      version: row.version,
+      renditions: parsed,
+      updatedAt: row.updatedAt,
+      lastError: row.error,
+    };
   return {
     state: "failed",
     error: row.error ?? "The package is incomplete.",
@@ -180,12 +193,22 @@ export async function commitPackage(
     .values({ videoId: lessonId, ...row, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: videoStreams.videoId, set: { ...row, updatedAt: now } });
   if (previous?.version && previous.version !== version) await deleteVersion(ctx, lessonId, previous.version);
-  return { state: "packaged", version, renditions, updatedAt: now };
+  return { state: "packaged", version, renditions, updatedAt: now, lastError: null };
 }
 
 async function deleteVersion(ctx: AppContext, lessonId: number, version: string) {
   const listed = await ctx.bucket.list({ prefix: `hls/${lessonId}/${version}/` });
   if (listed.objects.length > 0) await ctx.bucket.delete(listed.objects.map((object) => object.key));
+}
+
+/** Deletes every package object of a lesson (its video was replaced; the row is deleted by the caller). */
+export async function deletePackageObjects(ctx: AppContext, lessonId: number) {
+  let cursor: string | undefined;
+  do {
+    const listed = await ctx.bucket.list({ prefix: `hls/${lessonId}/`, cursor });
+    if (listed.objects.length > 0) await ctx.bucket.delete(listed.objects.map((object) => object.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
 }
 
 /** Records a failed packaging run; a package that was served before stays served. */

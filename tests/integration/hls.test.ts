@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "../../server/context";
-import { signHlsFolder } from "../../server/services/hls";
+import { setLessonVideo } from "../../server/services/admin-lesson";
+import { getStreamState, signHlsFolder } from "../../server/services/hls";
 import { MEDIA_URL_LIFETIME_SECONDS, signMediaUrl } from "../../server/services/media";
 import { createLesson } from "../fixtures/lessons";
 import { call, json, member, testEnv } from "./helpers";
@@ -136,10 +137,34 @@ describe("packaging API (admin)", () => {
       await call(`/api/admin/lessons/${premium.id}/stream`, { token: admin.token }),
     );
     expect(state.data.state).toBe("packaged");
+    expect(state.data).toMatchObject({ lastError: null });
     expect(state.data.renditions.map((rendition) => [rendition.name, rendition.peak])).toEqual([
       ["240p", 1200],
       ["audio", 1200],
     ]);
+    // A later failed run leaves the package served, and says why it failed.
+    const packaged = (await createLesson(ctx)).video;
+    expect((await packageLesson(packaged.id, "v4eeee")).status).toBe(200);
+    const failedAgain = await call(`/api/admin/lessons/${packaged.id}/stream/failure`, {
+      token: admin.token,
+      json: { error: "out of disk" },
+    });
+    expect((await json<{ data: unknown }>(failedAgain)).data).toMatchObject({
+      state: "packaged",
+      version: "v4eeee",
+      lastError: "out of disk",
+    });
+  });
+});
+
+describe("a new video", () => {
+  it("drops the package made from the old one (the MP4 plays until it is packaged again)", async () => {
+    const lesson = (await createLesson(ctx, { videoKey: "videos/old.mp4" })).video;
+    expect((await packageLesson(lesson.id, "v5ffff")).status).toBe(200);
+    await testEnv.MEDIA.put("videos/new.mp4", MEDIA, { httpMetadata: { contentType: "video/mp4" } });
+    await setLessonVideo(ctx, { lessonId: lesson.id, key: "videos/new.mp4", durationSeconds: 30, actor: admin });
+    expect(await getStreamState(ctx, { lessonId: lesson.id })).toEqual({ state: "none" });
+    expect((await testEnv.MEDIA.list({ prefix: `hls/${lesson.id}/` })).objects).toEqual([]);
   });
 });
 

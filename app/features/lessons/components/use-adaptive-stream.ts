@@ -7,9 +7,21 @@ const PRELOAD_BUFFER_SECONDS = 2;
 const PLAYING_BUFFER_SECONDS = 30;
 
 /**
+ * Whether to hand the master playlist to the browser itself: Apple's WebKit (Safari, every iOS browser), or
+ * any browser that plays HLS but has no Media Source Extensions. Chromium answers "maybe" to HLS too since
+ * its built-in player arrived, but hls.js chooses renditions, audio groups and buffering the same way in every
+ * MSE browser, so Chromium and Firefox get hls.js (docs/video.md, ADR 046).
+ */
+export function prefersNativeHls(video: HTMLVideoElement): boolean {
+  if (!video.canPlayType(HLS_TYPE)) return false;
+  const hasMse = "MediaSource" in window || "ManagedMediaSource" in window;
+  return !hasMse || navigator.vendor === "Apple Computer, Inc.";
+}
+
+/**
  * Plays a packaged lesson through adaptive streaming (docs/video.md). The server renders the whole-file MP4
  * (what plays before hydration, and the fallback); once interactive:
- * - a browser with native HLS (Safari) gets the signed master playlist as the video's source;
+ * - Safari (see prefersNativeHls) gets the signed master playlist as the video's source;
  * - one with Media Source Extensions loads hls.js, a chunk of its own fetched here and nowhere else, when
  *   the page is idle, and attaches it;
  * - any other keeps the MP4, as does every browser when hls.js meets an error it cannot recover from.
@@ -24,7 +36,7 @@ export function useAdaptiveStream(
     const video = videoRef.current;
     if (!video || !masterUrl || !enabled) return;
     const fragment = startAt ? `#t=${startAt}` : "";
-    if (video.canPlayType(HLS_TYPE)) {
+    if (prefersNativeHls(video)) {
       const position = video.currentTime;
       video.src = `${masterUrl}${fragment}`;
       if (position > 0) video.currentTime = position;
@@ -34,8 +46,7 @@ export function useAdaptiveStream(
         delete video.dataset.stream;
       };
     }
-    const hasMse = typeof window !== "undefined" && ("MediaSource" in window || "ManagedMediaSource" in window);
-    if (!hasMse) return;
+    if (!("MediaSource" in window || "ManagedMediaSource" in window)) return;
 
     let cancelled = false;
     let destroy: (() => void) | null = null;

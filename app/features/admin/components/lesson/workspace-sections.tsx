@@ -92,6 +92,11 @@ export function StreamingStatus({
               on {new Date(stream.updatedAt).toISOString().slice(0, 10)}: learners get the rendition their network can
               carry.
             </span>
+            {stream.lastError ? (
+              <span className="block text-red-700">
+                The last packaging run failed (this package is still served): {stream.lastError}
+              </span>
+            ) : null}
           </>
         ) : stream.state === "failed" ? (
           <>
