@@ -34,7 +34,8 @@ export function useAdaptiveStream(
   const { masterUrl, mp4Url, startAt, enabled } = options;
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || !masterUrl || !enabled) return;
+    // Offline, a downloaded lesson plays its kept MP4 (the service worker has no segments).
+    if (!video || !masterUrl || !enabled || !navigator.onLine) return;
     const fragment = startAt ? `#t=${startAt}` : "";
     if (prefersNativeHls(video)) {
       const position = video.currentTime;
