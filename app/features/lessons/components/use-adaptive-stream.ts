@@ -53,7 +53,8 @@ export function useAdaptiveStream(
     let destroy: (() => void) | null = null;
     const start = () => {
       void import("hls.js").then(({ default: Hls }) => {
-        if (cancelled || !Hls.isSupported()) return;
+        // A learner who pressed play before the page was idle keeps the MP4: swapping sources mid-play stops it.
+        if (cancelled || !Hls.isSupported() || !video.paused) return;
         const position = video.currentTime > 0 ? video.currentTime : (startAt ?? -1);
         const hls = new Hls({
           // No worker: the page's CSP allows no blob: workers (server/lib/security-headers.ts), and transmuxing
