@@ -37,6 +37,8 @@ export function useAdaptiveStream(
     // Offline, a downloaded lesson plays its kept MP4 (the service worker has no segments).
     if (!video || !masterUrl || !enabled || !navigator.onLine) return;
     const fragment = startAt ? `#t=${startAt}` : "";
+    // A learner already playing (before hydration, with the native controls) keeps the MP4: a swap would stop it.
+    if (!video.paused) return;
     if (prefersNativeHls(video)) {
       const position = video.currentTime;
       video.src = `${masterUrl}${fragment}`;
@@ -53,7 +55,7 @@ export function useAdaptiveStream(
     let destroy: (() => void) | null = null;
     const start = () => {
       void import("hls.js").then(({ default: Hls }) => {
-        // A learner who pressed play before the page was idle keeps the MP4: swapping sources mid-play stops it.
+        // …and so does one who pressed play before the page was idle.
         if (cancelled || !Hls.isSupported() || !video.paused) return;
         const position = video.currentTime > 0 ? video.currentTime : (startAt ?? -1);
         const hls = new Hls({
@@ -61,7 +63,7 @@ export function useAdaptiveStream(
           // is not needed (the renditions are fMP4 already).
           enableWorker: false,
           startPosition: position,
-          maxBufferLength: video.paused ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_SECONDS,
+          maxBufferLength: PRELOAD_BUFFER_SECONDS,
           // Lesson videos are short: a shaky start at the lowest rendition beats a stall at a high one.
           abrEwmaDefaultEstimate: 500_000,
           capLevelToPlayerSize: true,
