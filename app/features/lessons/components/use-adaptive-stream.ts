@@ -37,8 +37,10 @@ export function useAdaptiveStream(
     // Offline, a downloaded lesson plays its kept MP4 (the service worker has no segments).
     if (!video || !masterUrl || !enabled || !navigator.onLine) return;
     const fragment = startAt ? `#t=${startAt}` : "";
-    // A learner already playing (before hydration, with the native controls) keeps the MP4: a swap would stop it.
-    if (!video.paused) return;
+    // A learner already playing or who moved in the video (before hydration, with the native controls) keeps the
+    // MP4: a swap would stop it, and the element's reset would move the transcript under them.
+    const untouched = () => video.paused && Math.abs(video.currentTime - (startAt ?? 0)) < 0.05;
+    if (!untouched()) return;
     if (prefersNativeHls(video)) {
       const position = video.currentTime;
       video.src = `${masterUrl}${fragment}`;
@@ -55,8 +57,8 @@ export function useAdaptiveStream(
     let destroy: (() => void) | null = null;
     const start = () => {
       void import("hls.js").then(({ default: Hls }) => {
-        // …and so does one who pressed play before the page was idle.
-        if (cancelled || !Hls.isSupported() || !video.paused) return;
+        // …and so does one who did so before the page was idle.
+        if (cancelled || !Hls.isSupported() || !untouched()) return;
         const position = video.currentTime > 0 ? video.currentTime : (startAt ?? -1);
         const hls = new Hls({
           // No worker: the page's CSP allows no blob: workers (server/lib/security-headers.ts), and transmuxing
