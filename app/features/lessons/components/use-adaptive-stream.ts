@@ -39,7 +39,9 @@ export function useAdaptiveStream(
     const fragment = startAt ? `#t=${startAt}` : "";
     // A learner already playing or who moved in the video (before hydration, with the native controls) keeps the
     // MP4: a swap would stop it, and the element's reset would move the transcript under them.
-    const untouched = () => video.paused && Math.abs(video.currentTime - (startAt ?? 0)) < 0.05;
+    // (At 0 before the MP4's metadata positions it at `startAt`, at `startAt` after.)
+    const untouched = () =>
+      video.paused && (video.currentTime < 0.05 || Math.abs(video.currentTime - (startAt ?? 0)) < 0.05);
     if (!untouched()) return;
     if (prefersNativeHls(video)) {
       const position = video.currentTime;
