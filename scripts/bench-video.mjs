@@ -1,3 +1,4 @@
+/* global document */
 // BENCH_ONLY=video npm run bench: the video row of the bench (issue 30, docs/video.md). A 60-second 1080p test
 // lesson made by ffmpeg (scripts/bench-video-setup.ts), served by the built app on a fresh seeded state, played
 // in Chromium under network emulation (1.5 Mbit/s with 150 ms, and 10 Mbit/s) as the whole MP4 and through HLS.
