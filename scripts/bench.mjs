@@ -20,6 +20,7 @@
 //      and retries (scripts/bench-load.mjs); then the app stops and scripts/bench-load-verify.ts checks that D1
 //      holds exactly the accepted writes.
 //
+// BENCH_ONLY=video runs only the video row (scripts/bench-video.mjs): time to first frame and stalls, MP4 vs HLS.
 // BENCH_ONLY=review runs only the state, the build, the servers and the card reviews (own note and curated card):
 // the figure of docs/cards.md's "≤ 50 ms at the server", without the rest's half hour.
 // BENCH_ONLY=rows runs only the state, the build, the servers and the D1 rows read by the landing's and the
@@ -35,6 +36,13 @@ import { gzipSync } from "node:zlib";
 import { describeLoad, LOAD_KINDS, runLoad } from "./bench-load.mjs";
 import { prepareRunState, seededStateHash } from "./bench-state.mjs";
 import { readDevVars } from "./local-vars.mjs";
+
+// BENCH_ONLY=video: only the video row (scripts/bench-video.mjs), on a state of its own.
+if (process.env.BENCH_ONLY === "video") {
+  const { benchVideo } = await import("./bench-video.mjs");
+  await benchVideo();
+  process.exit(0);
+}
 
 const started = performance.now();
 const port = Number(process.env.BENCH_PORT ?? 8798);

@@ -7,7 +7,8 @@
  * same d1_migrations table), in this process: a fresh state is ready without starting a second runtime
  * (scripts/e2e-server.mjs).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../drizzle/schema";
@@ -16,6 +17,7 @@ import type { Env } from "../server/env";
 import { hashPassword } from "../server/lib/password";
 import { demoMediaManifestSchema, manifestObjects } from "../seed/media-manifest";
 import { isSearchIndexEmpty, rebuildSearchIndex } from "../server/services/search";
+import { commitPackage, commitPackageSchema, getStreamState, hlsKey } from "../server/services/hls";
 import { seedDemo } from "../seed/seed-demo";
 import { recountCatalogueCounters } from "../server/services/catalog/counters";
 
@@ -56,6 +58,34 @@ try {
     const indexed = await rebuildSearchIndex(app);
     console.log(`Search index built: ${indexed.videos} lessons, ${indexed.rows} rows.`);
   }
+  // The demo lessons' adaptive-streaming packages (seed/media/hls, made by scripts/make-demo-hls.ts).
+  let packaged = 0;
+  const hlsRoot = "seed/media/hls";
+  for (const slug of existsSync(hlsRoot) ? readdirSync(hlsRoot).sort() : []) {
+    const [lesson] = await db
+      .select({ id: schema.videos.id })
+      .from(schema.videos)
+      .where(eq(schema.videos.slug, slug))
+      .limit(1);
+    if (!lesson || (await getStreamState(app, { lessonId: lesson.id })).state === "packaged") continue;
+    const dir = `${hlsRoot}/${slug}`;
+    const { renditions } = commitPackageSchema
+      .pick({ renditions: true })
+      .parse(JSON.parse(readFileSync(`${dir}/package.json`, "utf8")));
+    const version = "demo1";
+    for (const { name } of renditions) {
+      for (const [ext, contentType] of [
+        ["m3u8", "application/vnd.apple.mpegurl"],
+        ["mp4", "video/mp4"],
+      ] as const) {
+        const key = hlsKey(lesson.id, version, `${name}.${ext}`);
+        await proxy.env.MEDIA.put(key, readFileSync(`${dir}/${name}.${ext}`), { httpMetadata: { contentType } });
+      }
+    }
+    await commitPackage(app, { lessonId: lesson.id, input: { version, renditions } });
+    packaged += 1;
+  }
+  if (packaged > 0) console.log(`${packaged} demo lessons packaged for adaptive streaming.`);
   // The seed writes lessons straight to D1: their counters are recounted, as the cron's repair would.
   await recountCatalogueCounters(app);
   console.log(

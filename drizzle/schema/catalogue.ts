@@ -413,3 +413,22 @@ export const mediaObjects = sqliteTable("media_objects", {
   uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamps.createdAt,
 });
+
+export const STREAM_STATES = ["packaged", "failed"] as const;
+
+/**
+ * A lesson video's adaptive-streaming package (docs/video.md, ADR 046): the renditions in R2 under
+ * `hls/<videoId>/<version>/`, or why the last packaging run failed. No row: not packaged (the MP4 plays).
+ */
+export const videoStreams = sqliteTable("video_streams", {
+  videoId: integer("video_id")
+    .primaryKey()
+    .references(() => videos.id, { onDelete: "cascade" }),
+  state: text("state", { enum: STREAM_STATES }).notNull(),
+  /** The R2 folder of the packaged renditions; kept from the last success when a later run fails. */
+  version: text("version"),
+  /** JSON: core/hls.ts PackagedRendition[] of `version`. */
+  renditions: text("renditions").notNull().default("[]"),
+  error: text("error"),
+  ...timestamps,
+});

@@ -34,6 +34,8 @@ const UPLOAD_ROUTES: RegExp[] = [
   // A shadowing attempt's audio (docs/speaking.md): checked, or shared to the community.
   /^\/api\/speaking\/lessons\/[^/]+\/lines\/[^/]+\/intelligibility$/,
   /^\/api\/speaking\/shares$/,
+  // An HLS package's files, uploaded by npm run media:package (docs/video.md).
+  /^\/api\/admin\/lessons\/[a-z0-9-]+\/stream\/[A-Za-z0-9]+\/[A-Za-z0-9.]+$/,
 ];
 
 /**

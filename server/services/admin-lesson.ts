@@ -16,6 +16,7 @@ import {
   videoAttachments,
   videoCategories,
   videos,
+  videoStreams,
   videoSentenceGaps,
   videoSentenceOrders,
   videoTeachers,
@@ -51,6 +52,7 @@ import {
   sentenceGapsQuery,
   sentenceOrdersQuery,
 } from "./lesson-content";
+import { deletePackageObjects, streamQuery, toStreamState } from "./hls";
 import { isMediaKey, signMediaUrl } from "./media";
 import { bumpPageCache } from "./page-cache";
 import { indexVideo } from "./search";
@@ -146,28 +148,39 @@ export type AdminLessonVideo = Awaited<ReturnType<typeof requireVideo>>;
 /** Everything the workspace shows, with signed URLs for the admin's preview. */
 export async function getLessonWorkspace(ctx: AppContext, { lessonId }: { lessonId: number }) {
   const video = await requireVideo(ctx, { lessonId });
-  const [cues, attachments, vocabulary, orders, gaps, allCategories, chosenCategories, allTeachers, chosenTeachers] =
-    await ctx.db.batch([
-      lessonCuesQuery(ctx, { lessonId }),
-      ctx.db
-        .select()
-        .from(videoAttachments)
-        .where(eq(videoAttachments.videoId, lessonId))
-        .orderBy(asc(videoAttachments.id)),
-      lessonVocabularyQuery(ctx, { lessonId }),
-      sentenceOrdersQuery(ctx, { lessonId }),
-      sentenceGapsQuery(ctx, { lessonId }),
-      ctx.db
-        .select({ id: categories.id, name: categories.name })
-        .from(categories)
-        .orderBy(asc(categories.position), asc(categories.name)),
-      ctx.db
-        .select({ id: videoCategories.categoryId })
-        .from(videoCategories)
-        .where(eq(videoCategories.videoId, lessonId)),
-      ctx.db.select({ id: teachers.id, name: teachers.name }).from(teachers).orderBy(asc(teachers.name)),
-      ctx.db.select({ id: videoTeachers.teacherId }).from(videoTeachers).where(eq(videoTeachers.videoId, lessonId)),
-    ]);
+  const [
+    cues,
+    attachments,
+    vocabulary,
+    orders,
+    gaps,
+    allCategories,
+    chosenCategories,
+    allTeachers,
+    chosenTeachers,
+    streamRows,
+  ] = await ctx.db.batch([
+    lessonCuesQuery(ctx, { lessonId }),
+    ctx.db
+      .select()
+      .from(videoAttachments)
+      .where(eq(videoAttachments.videoId, lessonId))
+      .orderBy(asc(videoAttachments.id)),
+    lessonVocabularyQuery(ctx, { lessonId }),
+    sentenceOrdersQuery(ctx, { lessonId }),
+    sentenceGapsQuery(ctx, { lessonId }),
+    ctx.db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.name)),
+    ctx.db
+      .select({ id: videoCategories.categoryId })
+      .from(videoCategories)
+      .where(eq(videoCategories.videoId, lessonId)),
+    ctx.db.select({ id: teachers.id, name: teachers.name }).from(teachers).orderBy(asc(teachers.name)),
+    ctx.db.select({ id: videoTeachers.teacherId }).from(videoTeachers).where(eq(videoTeachers.videoId, lessonId)),
+    streamQuery(ctx, lessonId),
+  ]);
   const sign = (key: string | null) => (key && isMediaKey(key) ? signMediaUrl(ctx, { key }) : Promise.resolve(null));
   const [videoUrl, thumbnailUrl, signedAttachments] = await Promise.all([
     sign(video.videoKey),
@@ -187,6 +200,7 @@ export async function getLessonWorkspace(ctx: AppContext, { lessonId }: { lesson
   const chosenTeacherIds = new Set(chosenTeachers.map((row) => row.id));
   return {
     video: { ...video, videoUrl, thumbnailUrl },
+    stream: toStreamState(streamRows[0]),
     cues,
     attachments: signedAttachments,
     vocabulary,
@@ -356,11 +370,14 @@ export async function setLessonVideo(
   }
   const durationSeconds = reading.read ? reading.seconds : 0;
   const durationSource: DurationSource = reading.read ? reading.source : "typed";
-  await ctx.db.batch([
+  const newVideo = key !== video.videoKey;
+  await batch(ctx, [
     ctx.db
       .update(videos)
       .set({ videoKey: key, durationSeconds, durationSource, updatedAt: ctx.now() })
       .where(eq(videos.id, lessonId)),
+    // A package is of the video it was made from: a new video plays as its MP4 until it is packaged again.
+    ...(newVideo ? [ctx.db.delete(videoStreams).where(eq(videoStreams.videoId, lessonId))] : []),
     lessonAudit(
       ctx,
       actor,
@@ -372,7 +389,8 @@ export async function setLessonVideo(
       ),
     ),
   ]);
-  await purgeIfShown(ctx, video, key !== video.videoKey || durationSeconds !== video.durationSeconds);
+  if (newVideo) await deletePackageObjects(ctx, lessonId);
+  await purgeIfShown(ctx, video, newVideo || durationSeconds !== video.durationSeconds);
   return reading;
 }
 

@@ -28,6 +28,7 @@ import { notFound } from "../lib/errors";
 import { markdownToText, renderLessonDescription } from "../lib/markdown";
 import { type LessonExercises, solvedExercisesQuery, toLessonExercises } from "./exercises";
 import { lessonCuesQuery, lessonVocabularyQuery, sentenceGapsQuery, sentenceOrdersQuery } from "./lesson-content";
+import { hlsUrls, streamQuery, toStreamState } from "./hls";
 import { isMediaKey, signMediaUrl } from "./media";
 import { type LessonProgress, toLessonProgress } from "./progress";
 import { type LessonShare, lessonShare } from "./share";
@@ -272,6 +273,8 @@ export interface LessonPage {
   lesson: FoundLesson["video"] & { canonicalPath: string };
   media: {
     videoUrl: string | null;
+    /** The adaptive-streaming package, signed for this viewer (docs/video.md); null: play the MP4. */
+    stream: { masterUrl: string; audioUrl: string } | null;
     posterUrl: string | null;
     captions: Array<{
       lang: CaptionLanguage;
@@ -469,6 +472,7 @@ export async function getLessonPage(
     seriesRows,
     savedRows,
     solvedRows,
+    streamRows,
   ] = await ctx.db.batch([
     lessonCuesQuery(ctx, { lessonId: video.id }),
     lessonVocabularyQuery(ctx, { lessonId: video.id }),
@@ -518,6 +522,7 @@ export async function getLessonPage(
         ),
       ),
     solvedExercisesQuery(ctx, { userId: viewerId, lessonId: video.id }),
+    streamQuery(ctx, video.id),
   ]);
 
   const progressById = new Map(progressRows.map((row) => [row.lessonId, row]));
@@ -602,9 +607,11 @@ export async function getLessonPage(
         url: (await signMediaUrl(ctx, { key: fileKey, downloadName: fileNameOf(fileKey) }))!,
       })),
   );
-  const [videoUrl, posterUrl] = await Promise.all([
+  const [videoUrl, posterUrl, stream] = await Promise.all([
     signIfMedia(ctx, video.videoKey),
     signIfMedia(ctx, video.thumbnailKey),
+    // Entitlement was checked above (assertCanOpen): the package is signed for this very viewer.
+    hlsUrls(ctx, { lessonId: video.id, stream: toStreamState(streamRows[0]), subject: viewerId ?? "visitor" }),
   ]);
   const captionBase = `/api/lessons/${video.id}/captions.vtt`;
   const hasText = (pick: (cue: (typeof cueRows)[number]) => string) => cueRows.some((cue) => pick(cue).trim() !== "");
@@ -633,7 +640,7 @@ export async function getLessonPage(
     startMs === null ? null : (cueRows.find((cue) => cue.startMs === startMs)?.id ?? null);
   return {
     lesson: { ...video, canonicalPath: found.canonicalPath },
-    media: { videoUrl, posterUrl, captions },
+    media: { videoUrl, stream, posterUrl, captions },
     cues: cueRows,
     vocabulary: vocabularyRows.map((word) => ({
       ...word,

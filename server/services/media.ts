@@ -2,6 +2,16 @@ import type { AppContext } from "../context";
 import { constantTimeEqual, hmacSha256Hex } from "../lib/crypto";
 
 export const MEDIA_URL_LIFETIME_SECONDS = 4 * 60 * 60;
+/** Signed URLs expire on the hour: every page load within one hour signs the same URL (browser cache reuse). */
+export const MEDIA_URL_WINDOW_SECONDS = 60 * 60;
+
+/**
+ * The expiry of a URL signed at `nowSeconds`: at least `lifetimeSeconds` away, rounded up to the end of its
+ * window, so that URLs signed within one window are identical and a reload hits the browser's cache.
+ */
+export function windowedExpiry(nowSeconds: number, lifetimeSeconds: number, windowSeconds = MEDIA_URL_WINDOW_SECONDS) {
+  return Math.ceil((nowSeconds + lifetimeSeconds) / windowSeconds) * windowSeconds;
+}
 export const MEDIA_PREFIXES = ["videos/", "thumbnails/", "attachments/", "audio/"] as const;
 
 const KEY_PATTERN = /^(videos|thumbnails|attachments|audio)\/[A-Za-z0-9._\-/]{1,200}$/;
@@ -23,7 +33,12 @@ export async function signMediaUrl(
   { key, ...options }: { key: string } & { expiresInSeconds?: number; downloadName?: string },
 ): Promise<string> {
   if (!isMediaKey(key)) throw new Error(`Not a media key: ${key}`);
-  const expires = Math.floor(ctx.now().getTime() / 1000) + (options.expiresInSeconds ?? MEDIA_URL_LIFETIME_SECONDS);
+  // An explicit lifetime is the caller's own (thumbnails and covers align theirs); the default one is windowed.
+  const now = Math.floor(ctx.now().getTime() / 1000);
+  const expires =
+    options.expiresInSeconds !== undefined
+      ? now + options.expiresInSeconds
+      : windowedExpiry(now, MEDIA_URL_LIFETIME_SECONDS);
   const download = options.downloadName ?? null;
   const signature = await hmacSha256Hex(ctx.config.mediaSigningSecret, signedPayload(key, expires, download));
   const params = new URLSearchParams({ exp: String(expires), sig: signature });

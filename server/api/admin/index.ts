@@ -32,6 +32,7 @@ import {
 } from "../route";
 import type { ApiEnv } from "../types";
 import { adminLessonCuesApi } from "./lesson-cues";
+import { adminLessonStreamApi } from "./lesson-stream";
 import { adminUploadsApi } from "./uploads";
 import { adminImportsApi } from "./imports";
 import { adminGlossingApi, adminLessonGlossingApi } from "./glossing";
@@ -63,6 +64,7 @@ adminApi.route("/glossing", adminGlossingApi);
 // ----------------------------------------------------------------------------------------------------
 adminApi.route("/uploads", adminUploadsApi);
 adminApi.route("/lessons", adminLessonCuesApi);
+adminApi.route("/lessons", adminLessonStreamApi);
 adminApi.route("/users", adminUsersApi);
 
 // ----------------------------------------------------------------------------------------------------

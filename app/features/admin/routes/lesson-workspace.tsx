@@ -295,7 +295,7 @@ export default function LessonWorkspacePage() {
               />
             </>
           ) : null}
-          {tab === "media" ? <MediaSection video={video} answer={answer} /> : null}
+          {tab === "media" ? <MediaSection video={video} stream={workspace.stream} answer={answer} /> : null}
           {tab === "details" ? (
             <div className="grid gap-6 lg:grid-cols-2">
               <AttachmentsSection lessonId={video.id} attachments={workspace.attachments} answer={answer} />

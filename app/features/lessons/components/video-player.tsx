@@ -24,6 +24,7 @@ import type { TranscriptCue } from "./transcript";
 import type { LessonPlayer } from "./use-lesson-player";
 import type { PlayerPreferences } from "./use-player-preferences";
 import type { Revealed, RevealPart } from "./hidden-line";
+import { useAdaptiveStream } from "./use-adaptive-stream";
 import { VideoCaptions } from "./video-captions";
 
 // The settings panel loads the first time it is opened.
@@ -31,6 +32,8 @@ const PlayerSettings = lazy(() => import("./player-settings").then((module) => (
 
 export interface PlayerMedia {
   videoUrl: string | null;
+  /** The lesson's adaptive-streaming package, when it is packaged (use-adaptive-stream.ts). */
+  stream?: { masterUrl: string; audioUrl: string } | null;
   posterUrl: string | null;
   captions: Array<{
     lang: CaptionLanguage;
@@ -156,6 +159,13 @@ export function VideoPlayer({
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     else void frame.requestFullscreen?.().catch(() => undefined);
   }
+
+  useAdaptiveStream(videoRef, {
+    masterUrl: media.stream?.masterUrl ?? null,
+    mp4Url: media.videoUrl,
+    startAt,
+    enabled: interactive,
+  });
 
   const duration = player.duration;
   const progressPercent = duration > 0 ? Math.min(100, (player.time / duration) * 100) : 0;

@@ -64,7 +64,91 @@ export function WorkspaceTabs({
 const errorsFor = (answer: Answer, intent: string, field: string) =>
   answer?.intent === intent ? answer.fieldErrors?.[field] : undefined;
 
-export function MediaSection({ video, answer }: { video: LessonWorkspace["video"]; answer: Answer }) {
+const kbits = (bits: number) => `${Math.round(bits / 1000)} kbit/s`;
+
+/** The lesson's adaptive-streaming package (docs/video.md): its state, renditions, and how to make one. */
+export function StreamingStatus({
+  video,
+  stream,
+}: {
+  video: LessonWorkspace["video"];
+  stream: LessonWorkspace["stream"];
+}) {
+  const renditions = stream.state === "none" ? [] : stream.renditions;
+  return (
+    <section
+      aria-labelledby="streaming-heading"
+      className="space-y-2 border-t border-line pt-4"
+      data-testid="streaming"
+    >
+      <h3 id="streaming-heading" className="text-base font-semibold">
+        Adaptive streaming
+      </h3>
+      <p className="text-sm" data-testid="streaming-state">
+        {stream.state === "packaged" ? (
+          <>
+            <span className="font-semibold text-primary-800">Packaged</span>{" "}
+            <span className="text-muted">
+              on {new Date(stream.updatedAt).toISOString().slice(0, 10)}: learners get the rendition their network can
+              carry.
+            </span>
+            {stream.lastError ? (
+              <span className="block text-red-700">
+                The last packaging run failed (this package is still served): {stream.lastError}
+              </span>
+            ) : null}
+          </>
+        ) : stream.state === "failed" ? (
+          <>
+            <span className="font-semibold text-red-700">Packaging failed</span>
+            {renditions.length > 0 ? (
+              <span className="text-muted"> (the previous package is still served)</span>
+            ) : (
+              <span className="text-muted"> (learners get the whole MP4)</span>
+            )}
+            : <span className="break-words">{stream.error}</span>
+          </>
+        ) : (
+          <>
+            <span className="font-semibold">Not packaged</span>{" "}
+            <span className="text-muted">: learners get the whole MP4 file, however slow their network.</span>
+          </>
+        )}
+      </p>
+      {renditions.length > 0 ? (
+        <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Renditions">
+          {renditions.map((rendition) => (
+            <li
+              key={rendition.name}
+              className="rounded-full bg-primary-50 px-2.5 py-1 text-primary-800 ring-1 ring-primary-200"
+            >
+              <span className="font-semibold">{rendition.name}</span>{" "}
+              {rendition.width && rendition.height ? `${rendition.width}×${rendition.height}, ` : "audio only, "}
+              {kbits(rendition.average)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="text-sm text-muted">
+        {stream.state === "packaged" ? "To package a new video again, run" : "To package it, run"} where ffmpeg is
+        installed (as an admin, see docs/video.md):
+      </p>
+      <pre className="overflow-x-auto rounded-lg bg-ink px-3 py-2 text-xs text-white">
+        <code>npm run media:package {video.slug} path/to/video.mp4</code>
+      </pre>
+    </section>
+  );
+}
+
+export function MediaSection({
+  video,
+  stream,
+  answer,
+}: {
+  video: LessonWorkspace["video"];
+  stream: LessonWorkspace["stream"];
+  answer: Answer;
+}) {
   const uploadErrors =
     answer?.intent === "upload" ? [...(answer.fieldErrors?.file ?? []), ...(answer.formErrors ?? [])] : undefined;
   return (
@@ -112,6 +196,7 @@ export function MediaSection({ video, answer }: { video: LessonWorkspace["video"
             <FieldErrors id="read-duration-errors" errors={errorsFor(answer, "read-duration", "duration")} />
           </Form>
         ) : null}
+        <StreamingStatus video={video} stream={stream} />
       </section>
       <section aria-labelledby="thumbnail-heading" className={cn(card, "space-y-4")}>
         <h2 id="thumbnail-heading" className="text-lg font-semibold">

@@ -1,0 +1,148 @@
+/* global document */
+// BENCH_ONLY=video npm run bench: the video row of the bench (issue 30, docs/video.md). A 60-second 1080p test
+// lesson made by ffmpeg (scripts/bench-video-setup.ts), served by the built app on a fresh seeded state, played
+// in Chromium under network emulation (1.5 Mbit/s with 150 ms, and 10 Mbit/s) as the whole MP4 and through HLS.
+// Per run: time to first frame (from navigation, and from the moment play is asked), stalls (`waiting` events
+// after the first frame) while 30 s of video play, and the media bytes fetched meanwhile.
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const port = Number(process.env.BENCH_PORT ?? 8798);
+const base = `http://127.0.0.1:${port}`;
+const state = ".bench-state/video";
+const bin = (name) => `node_modules/.bin/${name}`;
+const WATCH_SECONDS = 30;
+const NETWORKS = [
+  { name: "1.5 Mbit/s, 150 ms", kbits: 1500, latency: 150 },
+  { name: "10 Mbit/s, 20 ms", kbits: 10_000, latency: 20 },
+];
+const work = ".bench-state/video-media";
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+async function waitFor(url, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function measure(browser, { mode, network, lessons }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: network.latency,
+    downloadThroughput: (network.kbits * 1000) / 8,
+    uploadThroughput: (network.kbits * 1000) / 8,
+  });
+  let mediaBytes = 0;
+  const mediaRequests = new Set();
+  cdp.on("Network.requestWillBeSent", (event) => {
+    if (new URL(event.request.url).pathname.startsWith("/media/")) mediaRequests.add(event.requestId);
+  });
+  cdp.on("Network.dataReceived", (event) => {
+    if (mediaRequests.has(event.requestId)) mediaBytes += event.encodedDataLength || event.dataLength;
+  });
+  const navigationStart = Date.now();
+  await page.goto(`${base}${lessons[mode]}`, { waitUntil: "commit", timeout: 120_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 120_000 });
+  if (mode === "hls")
+    await page.waitForFunction(() => document.querySelector("#player video")?.dataset.stream, null, {
+      timeout: 60_000,
+    });
+  const result = await page.evaluate(
+    async ({ watchSeconds, capMs }) => {
+      const video = document.querySelector("#player video");
+      const asked = performance.now();
+      let firstFrame = null;
+      let stalls = 0;
+      video.addEventListener("waiting", () => {
+        if (firstFrame !== null) stalls += 1;
+      });
+      video.muted = true;
+      const frame = new Promise((resolve) => video.requestVideoFrameCallback(() => resolve(performance.now())));
+      await video.play();
+      firstFrame = await frame;
+      const deadline = performance.now() + capMs;
+      while (video.currentTime < watchSeconds && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      return {
+        asked,
+        firstFrame,
+        stalls,
+        watched: video.currentTime,
+        wall: (performance.now() - firstFrame) / 1000,
+        source: video.dataset.stream ?? "mp4",
+        height: video.videoHeight,
+      };
+    },
+    { watchSeconds: WATCH_SECONDS, capMs: 120_000 },
+  );
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+  await context.close();
+  return {
+    ...result,
+    fromNavigation: (timeOrigin + result.firstFrame - navigationStart) / 1000,
+    fromPlay: (result.firstFrame - result.asked) / 1000,
+    mediaMB: mediaBytes / 1024 / 1024,
+  };
+}
+
+export async function benchVideo() {
+  rmSync(state, { recursive: true, force: true });
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+  run(bin("tsx"), ["scripts/seed.ts", "--persist-to", state]);
+  run(bin("tsx"), ["scripts/bench-video-setup.ts", "--persist-to", state, "--work", work]);
+  const lessons = JSON.parse(readFileSync(`${work}/lessons.json`, "utf8"));
+  if (process.env.SKIP_BUILD !== "1") run(bin("remix"), ["vite:build"]);
+  const server = spawn("node", ["scripts/start.mjs"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, PORT: String(port), PERSIST_TO: state, SKIP_BUILD: "1", SKIP_DB_SETUP: "1" },
+  });
+  const rows = [];
+  try {
+    await waitFor(`${base}/`, 180_000);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required", "--disable-quic"],
+    });
+    try {
+      for (const network of NETWORKS) {
+        for (const mode of ["mp4", "hls"]) {
+          const figures = await measure(browser, { mode, network, lessons });
+          rows.push({ network: network.name, mode, ...figures });
+          console.log(JSON.stringify(rows.at(-1)));
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    server.kill("SIGTERM");
+  }
+  console.log(`\nVideo: 60 s 1080p test lesson (≈ 4.7 Mbit/s MP4), ${WATCH_SECONDS} s watched per run`);
+  console.log(
+    "| network | delivery | first frame after navigation | first frame after play | stalls after first frame | media fetched | wall time to watch 30 s | picture |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const row of rows) {
+    console.log(
+      `| ${row.network} | ${row.mode === "hls" ? `HLS (${row.source})` : "MP4"} | ${row.fromNavigation.toFixed(2)} s | ${row.fromPlay.toFixed(2)} s | ${row.stalls} | ${row.mediaMB.toFixed(1)} MB | ${row.wall.toFixed(1)} s | ${row.height}p |`,
+    );
+  }
+  return rows;
+}

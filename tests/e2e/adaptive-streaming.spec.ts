@@ -1,0 +1,142 @@
+// Adaptive streaming (docs/video.md): a packaged demo lesson plays through hls.js in Chromium, the rendition
+// follows the network (CDP network emulation), and packaging does not move the pictures against the cues.
+// The rules (signatures, refusals, Range, playlist shape) are in tests/integration/hls.test.ts.
+import type { CDPSession, Page, Request } from "@playwright/test";
+import { DEMO_LESSONS } from "../../seed/demo-content";
+import { DEMO, signIn } from "./fixtures";
+import { expect, test, waitForHydration } from "./test";
+
+const LESSON = DEMO_LESSONS.find((lesson) => lesson.slug === "greetings-in-damascus")!;
+const video = (page: Page) => page.locator("#player video");
+
+/** Segment requests (byte ranges past the init section) per rendition file, in order. */
+function watchSegments(page: Page) {
+  const seen: string[] = [];
+  page.on("request", (request: Request) => {
+    const match = /\/media\/hls\/\d+\/[a-z0-9]+\/\d+\/[0-9a-f]{64}\/([^/?]+)$/.exec(new URL(request.url()).pathname);
+    if (!match) return;
+    const range = request.headers()["range"] ?? "";
+    seen.push(`${match[1]}${range && !/^bytes=0-/.test(range) ? " segment" : ""}`);
+  });
+  return seen;
+}
+
+async function throttle(cdp: CDPSession, kbits: number, latency: number) {
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency,
+    downloadThroughput: (kbits * 1000) / 8,
+    uploadThroughput: (kbits * 1000) / 8,
+  });
+}
+
+async function openLesson(page: Page) {
+  await signIn(page, DEMO.learner);
+  await page
+    .getByRole("link", { name: new RegExp(LESSON.title) })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(LESSON.title) })).toBeVisible();
+  await waitForHydration(page);
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
+}
+
+test("a learner's lesson plays through HLS, the rendition following the network", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  const seen = watchSegments(page);
+
+  await openLesson(page);
+  expect(seen).toContain("master.m3u8");
+
+  // A slow network (below the higher rendition's rate; the page's own scripts are cached by now): segments
+  // come from the lowest rendition.
+  await throttle(cdp, 70, 150);
+  seen.length = 0;
+  await page.reload();
+  await waitForHydration(page);
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect
+    .poll(() => seen.filter((entry) => entry === "240p.mp4 segment").length, { timeout: 90_000 })
+    .toBeGreaterThanOrEqual(2);
+  expect(seen).toContain("audio.mp4 segment");
+
+  // A fast one: hls.js climbs to the higher rendition and the video advances.
+  await throttle(cdp, 10_000, 20);
+  seen.length = 0;
+  await page.reload();
+  await waitForHydration(page);
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(() => seen.filter((entry) => entry === "360p.mp4 segment").length).toBeGreaterThanOrEqual(1);
+  // (A generous wait: on a busy 2-core machine the software decoder and the local Worker share the CPU.)
+  await expect
+    .poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 60_000 })
+    .toBeGreaterThan(1);
+});
+
+test("packaging does not shift the pictures against the cues", async ({ page }) => {
+  // Opened at its start (the library's link may carry where the first test stopped, `?t=`).
+  await signIn(page, DEMO.learner);
+  const href = await page
+    .getByRole("link", { name: new RegExp(LESSON.title) })
+    .first()
+    .getAttribute("href");
+  await page.goto(new URL(href!, page.url()).pathname);
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
+  const html = await (await page.request.get(new URL(page.url()).pathname)).text();
+  const mp4 = /<video[^>]* src="(\/media\/videos\/[^"#]+)/.exec(html)![1]!.replaceAll("&amp;", "&");
+  // Each demo slide starts exactly at its cue (seed/media/README.md): a frame just after a cue's start shows that
+  // cue's slide, just before it the previous one. The HLS rendition must show the MP4's picture at the same times.
+  const cue = LESSON.cues[2]!;
+  const times = [cue.startMs / 1000 - 0.15, cue.startMs / 1000 + 0.15];
+  const signatures = await video(page).evaluate(
+    async (hls: HTMLVideoElement, { mp4, times }) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 32;
+      canvas.height = 18;
+      const context = canvas.getContext("2d", { willReadFrequently: true })!;
+      const frameAt = async (element: HTMLVideoElement, seconds: number) => {
+        element.pause();
+        const seeked = new Promise((resolve) => element.addEventListener("seeked", resolve, { once: true }));
+        element.currentTime = seconds;
+        await seeked;
+        while (element.readyState < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+        // `seeked` can come before the new picture is on screen: wait for it to be presented (or 1 s).
+        await Promise.race([
+          new Promise((resolve) => element.requestVideoFrameCallback(resolve)),
+          new Promise((resolve) => setTimeout(resolve, 1000)),
+        ]);
+        context.drawImage(element, 0, 0, 32, 18);
+        return Array.from(context.getImageData(0, 0, 32, 18).data).filter((_, index) => index % 4 !== 3);
+      };
+      const whole = document.createElement("video");
+      whole.muted = true;
+      whole.preload = "auto";
+      whole.src = mp4;
+      await new Promise((resolve) => whole.addEventListener("loadeddata", resolve, { once: true }));
+      const result: { hls: number[][]; mp4: number[][] } = { hls: [], mp4: [] };
+      for (const seconds of times) {
+        result.mp4.push(await frameAt(whole, seconds));
+        result.hls.push(await frameAt(hls, seconds));
+      }
+      return result;
+    },
+    { mp4, times },
+  );
+  const distance = (a: number[], b: number[]) =>
+    a.reduce((sum, value, index) => sum + Math.abs(value - b[index]!), 0) / a.length;
+  // The two slides differ in the MP4 itself (so a shift of more than 0.15 s could not pass unseen)…
+  expect(distance(signatures.mp4[0]!, signatures.mp4[1]!)).toBeGreaterThan(1);
+  // …and at each time the HLS picture is the MP4's at that time, not the one across the cue's start (the
+  // renditions are re-encoded and drawn through Media Source, so "the same" is "closer", not "equal").
+  for (const [index, other] of [
+    [0, 1],
+    [1, 0],
+  ] as const) {
+    expect(distance(signatures.hls[index]!, signatures.mp4[index]!)).toBeLessThan(
+      distance(signatures.hls[index]!, signatures.mp4[other]!),
+    );
+  }
+});
