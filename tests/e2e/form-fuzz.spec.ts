@@ -127,11 +127,13 @@ function actionRoutes() {
       .replace(/:videoSlug/g, "greetings-in-damascus")
       .replace(/:(\w+)/g, (_all, name: string) => (/id$/i.test(name) ? "1" : "x"));
   };
-  return Object.values(routes)
-    .filter((route) => route.hasAction && !isLayout(route))
-    .filter((route) => pageAudience(routes, declared, route.id) !== "admin")
-    // An index route's action answers only with `?index` (without it the POST goes to its parent's).
-    .map((route) => ({ id: route.id, url: urlOf(route.id), index: route.index === true }));
+  return (
+    Object.values(routes)
+      .filter((route) => route.hasAction && !isLayout(route))
+      .filter((route) => pageAudience(routes, declared, route.id) !== "admin")
+      // An index route's action answers only with `?index` (without it the POST goes to its parent's).
+      .map((route) => ({ id: route.id, url: urlOf(route.id), index: route.index === true }))
+  );
 }
 
 test("generated forms never get a 5xx from any member or public page action", async ({ request }) => {
