@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { uniqueEmail } from "./fixtures";
+import { expectSignedLessonVideo, uniqueEmail } from "./fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -38,7 +38,7 @@ test("sign up for annual → pay → premium plays → cancel with a reason → 
   // Recognised as subscribed at once: the premium lesson opens.
   await page.goto(premium);
   await expect(page).toHaveURL(new RegExp(premium.replace(/[?]/g, "\\?")));
-  await expect(page.locator("video")).toHaveAttribute("src", /\/media\/videos\//);
+  await expectSignedLessonVideo(page);
 
   // Cancel with a reason; it cancels at the period end.
   await page.goto("/manage-subscription");
@@ -50,7 +50,7 @@ test("sign up for annual → pay → premium plays → cancel with a reason → 
 
   // Still plays until the period ends.
   await page.goto(premium);
-  await expect(page.locator("video")).toHaveAttribute("src", /\/media\/videos\//);
+  await expectSignedLessonVideo(page);
 
   // The cron runs after the period end (clock injected): the subscription expires.
   const afterPeriod = new Date(Date.now() + 400 * DAY).toISOString();

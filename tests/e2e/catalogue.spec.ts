@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./test";
-import { DEMO, expectAccessible, signIn } from "./fixtures";
+import { DEMO, expectAccessible, expectSignedLessonVideo, signIn } from "./fixtures";
 
 async function openLesson(page: Page, title: string) {
   await page.goto("/video-library");
@@ -44,7 +44,7 @@ test("visitor → locks, free lesson opens; free member → free lesson plays, p
 
   // The free lesson really plays from R2 through a signed URL.
   const video = page.locator("video");
-  await expect(video).toHaveAttribute("src", /\/media\/videos\/.+\?exp=\d+&sig=[0-9a-f]{64}/);
+  await expectSignedLessonVideo(page, video);
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
   await expect(page.getByRole("list", { name: "Transcript lines" }).getByRole("listitem").first()).toBeVisible();

@@ -33,6 +33,29 @@ export async function signInWithForm(page: Page, account: { email: string; passw
   await page.getByRole("button", { name: /sign in/i }).click();
 }
 
+/**
+ * The lesson's video comes from R2 through a signed address: the whole MP4 (`?exp=…&sig=…`) the page is rendered
+ * with, or, once the player has moved a packaged lesson to HLS (docs/video.md), playlists and segments under a
+ * signed folder (`/media/hls/<lesson>/<version>/<exp>/<sig>/`), natively or fetched by hls.js.
+ */
+export async function expectSignedLessonVideo(page: Page, video = page.locator("video").first()) {
+  await expect
+    .poll(() =>
+      video.evaluate((element: HTMLVideoElement) => {
+        const src = element.getAttribute("src") ?? "";
+        const signedFolder = /\/media\/hls\/\d+\/[^/]+\/\d+\/[^/]+\//;
+        if (/\/media\/videos\/.+\?exp=\d+&sig=[0-9a-f]{64}/.test(src)) return "signed MP4";
+        if (signedFolder.test(src)) return "signed HLS";
+        if (element.dataset.stream === "hls.js") {
+          const fetched = performance.getEntriesByType("resource").some((entry) => signedFolder.test(entry.name));
+          return fetched ? "signed HLS" : "HLS starting";
+        }
+        return `unsigned: ${src}`;
+      }),
+    )
+    .toMatch(/^signed (MP4|HLS)$/);
+}
+
 /** axe finds nothing serious or critical. */
 export async function expectAccessible(page: Page) {
   // A toast fading in is half transparent, and axe would judge its contrast mid-fade: let toasts settle.

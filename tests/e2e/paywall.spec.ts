@@ -1,4 +1,4 @@
-import { DEMO, expectAccessible, signIn } from "./fixtures";
+import { DEMO, expectAccessible, expectSignedLessonVideo, signIn } from "./fixtures";
 import { expect, test, type APIRequestContext, type Page } from "./test";
 
 // A paywall with context (docs/product-rules.md#a-paywall-with-context, ADR 039): what only a browser shows, end to
@@ -69,7 +69,7 @@ test("a free member goes from a premium lesson's checkout link through payment a
     await back.click();
 
     await expect(page).toHaveURL(new RegExp(`${lessonPath}$`));
-    await expect(page.locator("video").first()).toHaveAttribute("src", /\/media\/videos\//);
+    await expectSignedLessonVideo(page);
   } finally {
     await endSubscriptionOf(request, DEMO.free.email);
   }

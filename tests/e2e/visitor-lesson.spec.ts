@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { uniqueEmail } from "./fixtures";
+import { expectSignedLessonVideo, uniqueEmail } from "./fixtures";
 import { expect, test } from "./test";
 
 // ADR 038: a visitor plays a free lesson, reads a word's meaning, is asked to sign up when saving it, signs up
@@ -32,7 +32,7 @@ test("a visitor plays a free lesson, signs up to save a word and comes back to t
   await openFromLibrary(page, "Greetings in Damascus");
   const lessonPath = new URL(page.url()).pathname;
   await expect(page.getByTestId("guest-banner")).toBeVisible();
-  await expect(page.locator("video")).toHaveAttribute("src", /\/media\/videos\//);
+  await expectSignedLessonVideo(page);
 
   // The word colours are a member's own: the toggle asks them to sign up rather than doing nothing.
   await page.getByRole("button", { name: "Word status" }).click();
