@@ -200,6 +200,9 @@ export function VideoPlayer({
           <video
             ref={videoRef}
             src={src}
+            // The whole file stays named here when HLS takes the element over (its source becomes a MediaSource
+            // blob): the shadowing panel decodes the line's audio from it (app/features/speaking).
+            data-file={media.videoUrl ?? undefined}
             poster={media.posterUrl ?? undefined}
             preload="metadata"
             playsInline

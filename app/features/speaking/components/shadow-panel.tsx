@@ -62,8 +62,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The native line's curve, decoded from the lesson's own media once per panel. */
 async function nativeContour(video: HTMLVideoElement, cue: ShadowTarget["cue"]): Promise<Contour> {
-  const source = video.currentSrc || video.src;
-  if (!source || !canCutClips()) throw new Error("This browser cannot decode the lesson's audio.");
+  // The lesson's whole file, not the element's source: under HLS that is a MediaSource blob, which cannot be fetched.
+  const source = video.dataset.file || video.currentSrc || video.src;
+  if (!source || source.startsWith("blob:") || !canCutClips()) {
+    throw new Error("This browser cannot decode the lesson's audio.");
+  }
   const media = await decodeMedia(await fetchMedia(source));
   return analyseContour(await cutSamples(media, cue.startMs, cue.endMs), CLIP_SAMPLE_RATE);
 }
