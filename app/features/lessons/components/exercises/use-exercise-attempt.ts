@@ -5,6 +5,7 @@ import { whenAnswered } from "~/lib/sync";
 import { createToast } from "~/lib/toast";
 import { useApi } from "~/lib/use-api";
 import { useGuestPrompt } from "../guest-prompt";
+import type { exerciseAnswerEventSchema } from "#core/schemas/sync";
 import type { ExerciseAttemptResult, SentenceExerciseKind } from "#server/services/exercises";
 
 const PATHS: Record<SentenceExerciseKind, string> = {
@@ -15,7 +16,7 @@ const PATHS: Record<SentenceExerciseKind, string> = {
 // The offline answer's schema (and zod with it) is not part of the lesson page's first load (docs/player.md
 // "Budget"): it is fetched once an exercise is on the page, so it is there if the network goes (and the service
 // worker keeps it for a page opened offline).
-let answerSchema: Promise<typeof import("#core/schemas/sync").exerciseAnswerEventSchema> | null = null;
+let answerSchema: Promise<typeof exerciseAnswerEventSchema> | null = null;
 function loadAnswerSchema() {
   answerSchema ??= import("#core/schemas/sync").then((module) => module.exerciseAnswerEventSchema);
   return answerSchema;
