@@ -1,11 +1,6 @@
 import { useSyncExternalStore } from "react";
-import {
-  MAX_SYNC_EVENTS,
-  MIN_SYNC_GAP_MS,
-  type SyncAnswer,
-  type SyncEvent,
-  type SyncEventResult,
-} from "#core/schemas/sync";
+import type { SyncEvent } from "#core/schemas/sync";
+import { MAX_SYNC_EVENTS, MIN_SYNC_GAP_MS, type SyncAnswer, type SyncEventResult } from "#core/sync";
 import { onWorkerMessage } from "./service-worker";
 import { EVENTS_PER_REQUEST, postSyncBatch } from "~/sw/outbox-store";
 import {

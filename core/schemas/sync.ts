@@ -3,22 +3,21 @@ import { CARD_TYPES } from "../cards";
 import { SENTENCE_EXERCISE_KINDS, sentenceGapAnswer, sentenceOrderAnswer } from "./exercises";
 import { saveWordSchema } from "./lessons";
 import { WORD_STATUSES } from "./lexicon";
+import { MAX_SYNC_EVENTS } from "../sync";
 
 // The outbox's one request (docs/offline.md "Sync"): what a device did while it could not (or did not) tell the
 // server at once, sent as one batch. The page validates each event with these schemas before it is stored on the
 // device, and the server validates the batch again.
+// The limits and the server's answer live in core/sync.ts (no zod, so a page's first load need not carry it).
 
-/** The most events one request carries; the page sends a longer outbox in several requests. */
-export const MAX_SYNC_EVENTS = 200;
-
-/**
- * While a lesson plays, the page sends its progress this often (and at once on pause, on leaving the page and when
- * the network returns, never twice within `MIN_SYNC_GAP_MS` except on leaving). One sync costs four D1 statements
- * (two for the sign-in check, two for the write), so a minute of playback costs four: docs/scaling.md.
- */
-export const PROGRESS_SYNC_INTERVAL_MS = 60_000;
-/** No two syncs closer than this (leaving the page excepted: that one may be the last chance). */
-export const MIN_SYNC_GAP_MS = 30_000;
+export {
+  MAX_SYNC_EVENTS,
+  MIN_SYNC_GAP_MS,
+  PROGRESS_SYNC_INTERVAL_MS,
+  type SyncAnswer,
+  type SyncEventResult,
+  type SyncExerciseVerdict,
+} from "../sync";
 
 const idMessage = "Each event needs an id of 8–64 letters, digits, - or _.";
 const eventId = z.string({ error: idMessage }).regex(/^[A-Za-z0-9_-]{8,64}$/, idMessage);
@@ -139,30 +138,3 @@ export type SaveWordEvent = z.infer<typeof saveWordEventSchema>;
 export type ExerciseAnswerEvent = z.infer<typeof exerciseAnswerEventSchema>;
 export type SyncEvent = z.infer<typeof syncEventSchema>;
 export type SyncBatch = z.infer<typeof syncBatchSchema>;
-
-/** What the server did with one event: stored (or already stored), or refused for good (not to be sent again). */
-export interface SyncEventResult {
-  id: string;
-  /**
-   * 200 stored now or before (or overtaken by a later setting); 402 a premium lesson without a subscription; 404 not
-   * the member's card, lesson, word or exercise; 422 refused (a card type the note lacks, a line not of the lesson).
-   */
-  status: 200 | 402 | 404 | 422;
-  error?: string;
-  /** An exercise answer's verdict, as the exercise's own endpoint gives it (the moment is on the page already). */
-  exercise?: SyncExerciseVerdict;
-}
-
-export interface SyncExerciseVerdict {
-  correct: boolean;
-  /** The right answer: the words in order, or the missing word. */
-  expected: string | string[];
-  /** The whole line with the right answer in place. */
-  line: string;
-}
-
-export interface SyncAnswer {
-  results: SyncEventResult[];
-  /** The server's clock when it answered (epoch ms). */
-  serverTime: number;
-}

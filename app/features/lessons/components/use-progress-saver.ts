@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { PROGRESS_SYNC_INTERVAL_MS } from "#core/schemas/sync";
+import { PROGRESS_SYNC_INTERVAL_MS } from "#core/sync";
 import { addPlayback } from "~/lib/outbox";
 import { syncNow, syncOnLeave } from "~/lib/sync";
 

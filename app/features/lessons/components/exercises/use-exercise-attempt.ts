@@ -1,17 +1,26 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { showToast } from "~/components/toaster";
 import { addEvent } from "~/lib/outbox";
 import { whenAnswered } from "~/lib/sync";
 import { createToast } from "~/lib/toast";
 import { useApi } from "~/lib/use-api";
 import { useGuestPrompt } from "../guest-prompt";
-import { exerciseAnswerEventSchema } from "#core/schemas/sync";
+import type { exerciseAnswerEventSchema } from "#core/schemas/sync";
 import type { ExerciseAttemptResult, SentenceExerciseKind } from "#server/services/exercises";
 
 const PATHS: Record<SentenceExerciseKind, string> = {
   "sentence-order": "sentence-orders",
   "sentence-gap": "sentence-gaps",
 };
+
+// The offline answer's schema (and zod with it) is not part of the lesson page's first load (docs/player.md
+// "Budget"): it is fetched once an exercise is on the page, so it is there if the network goes (and the service
+// worker keeps it for a page opened offline).
+let answerSchema: Promise<typeof exerciseAnswerEventSchema> | null = null;
+function loadAnswerSchema() {
+  answerSchema ??= import("#core/schemas/sync").then((module) => module.exerciseAnswerEventSchema);
+  return answerSchema;
+}
 
 /**
  * Sends one answer to the server, which checks it and keeps the attempt. Errors are shown by the JSON client
@@ -27,6 +36,9 @@ export function useExerciseAttempt(kind: SentenceExerciseKind, exerciseId: numbe
   const [pending, setPending] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const guest = useGuestPrompt();
+  useEffect(() => {
+    if (!guest) loadAnswerSchema().catch(() => (answerSchema = null));
+  }, [guest]);
   const submit = useCallback(
     async (answer: string | string[]): Promise<ExerciseAttemptResult | null> => {
       // A visitor tries the exercise; checking it keeps an attempt, which needs an account (ADR 038).
@@ -35,7 +47,15 @@ export function useExerciseAttempt(kind: SentenceExerciseKind, exerciseId: numbe
         return null;
       }
       if (!navigator.onLine) {
-        const event = exerciseAnswerEventSchema.safeParse({
+        const schema = await loadAnswerSchema().catch(() => {
+          answerSchema = null;
+          return null;
+        });
+        if (!schema) {
+          showToast(createToast("Your answer could not be kept offline. Try again when you are online.", "error"));
+          return null;
+        }
+        const event = schema.safeParse({
           kind: "exercise-answer",
           id: crypto.randomUUID(),
           at: Date.now(),
