@@ -1,3 +1,4 @@
+import { encodeWav } from "#core/wav";
 /**
  * Sentence audio for an export, cut in the learner's browser (docs/export.md, ADR 037): the lesson's media is
  * fetched once through its signed URL, decoded by the browser (`decodeAudioData`), and each sentence's stretch
@@ -62,31 +63,4 @@ export async function cutSamples(media: DecodedMedia, startMs: number, endMs: nu
   source.start(0, start, duration);
   const rendered = await offline.startRendering();
   return rendered.getChannelData(0);
-}
-
-/** PCM samples (-1..1) as a 16-bit mono WAV file. */
-export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
-  const bytes = new Uint8Array(44 + samples.length * 2);
-  const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => {
-    for (let i = 0; i < text.length; i += 1) view.setUint8(offset + i, text.charCodeAt(i));
-  };
-  ascii(0, "RIFF");
-  view.setUint32(4, 36 + samples.length * 2, true);
-  ascii(8, "WAVE");
-  ascii(12, "fmt ");
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, "data");
-  view.setUint32(40, samples.length * 2, true);
-  for (let i = 0; i < samples.length; i += 1) {
-    const sample = Math.max(-1, Math.min(1, samples[i]!));
-    view.setInt16(44 + i * 2, sample < 0 ? sample * 0x8000 : sample * 0x7fff, true);
-  }
-  return bytes;
 }
