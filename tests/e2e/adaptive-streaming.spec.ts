@@ -3,7 +3,7 @@
 // The rules (signatures, refusals, Range, playlist shape) are in tests/integration/hls.test.ts.
 import type { CDPSession, Page, Request } from "@playwright/test";
 import { DEMO_LESSONS } from "../../seed/demo-content";
-import { DEMO, signIn } from "./fixtures";
+import { DEMO, openLessonCard, renderedLessonMp4, signIn } from "./fixtures";
 import { expect, test, waitForHydration } from "./test";
 
 const LESSON = DEMO_LESSONS.find((lesson) => lesson.slug === "greetings-in-damascus")!;
@@ -33,11 +33,7 @@ async function throttle(cdp: CDPSession, kbits: number, latency: number) {
 
 async function openLesson(page: Page) {
   await signIn(page, DEMO.learner);
-  await page
-    .getByRole("link", { name: new RegExp(LESSON.title) })
-    .first()
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: new RegExp(LESSON.title) })).toBeVisible();
+  await openLessonCard(page, LESSON.title);
   await waitForHydration(page);
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
 }
@@ -85,8 +81,7 @@ test("packaging does not shift the pictures against the cues", async ({ page }) 
     .getAttribute("href");
   await page.goto(new URL(href!, page.url()).pathname);
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
-  const html = await (await page.request.get(new URL(page.url()).pathname)).text();
-  const mp4 = /<video[^>]* src="(\/media\/videos\/[^"#]+)/.exec(html)![1]!.replaceAll("&amp;", "&");
+  const mp4 = await renderedLessonMp4(page);
   // Each demo slide starts exactly at its cue (seed/media/README.md): a frame just after a cue's start shows that
   // cue's slide, just before it the previous one. The HLS rendition must show the MP4's picture at the same times.
   const cue = LESSON.cues[2]!;

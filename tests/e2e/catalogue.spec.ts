@@ -1,15 +1,9 @@
 import { expect, test, type Page } from "./test";
-import { DEMO, expectAccessible, expectSignedLessonVideo, signIn } from "./fixtures";
+import { DEMO, expectAccessible, expectSignedLessonVideo, openLessonCard, signIn } from "./fixtures";
 
 async function openLesson(page: Page, title: string) {
   await page.goto("/video-library");
-  // The card's title link (before hydration "Add to playlist" is a link too, named with the title).
-  await page
-    .getByRole("heading")
-    .getByRole("link", { name: new RegExp(title) })
-    .first()
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: new RegExp(title) })).toBeVisible();
+  await openLessonCard(page, title);
 }
 
 async function videoTime(page: Page) {

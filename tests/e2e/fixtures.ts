@@ -34,6 +34,27 @@ export async function signInWithForm(page: Page, account: { email: string; passw
 }
 
 /**
+ * Opens a lesson from the library page the browser is on by its card's title link (the card's "Add to playlist"
+ * link is named with the title too).
+ */
+export async function openLessonCard(page: Page, title: string) {
+  await page
+    .getByRole("heading")
+    .getByRole("link", { name: new RegExp(title) })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(title) })).toBeVisible();
+}
+
+/** The lesson's whole-file MP4 as the server renders it, signed (a packaged lesson's player then plays HLS instead). */
+export async function renderedLessonMp4(page: Page): Promise<string> {
+  const html = await (await page.request.get(page.url())).text();
+  const src = /<video[^>]* src="(\/media\/videos\/[^"#]+)/.exec(html)?.[1];
+  expect(src, "the lesson page renders its MP4").toBeTruthy();
+  return src!.replaceAll("&amp;", "&");
+}
+
+/**
  * The lesson's video comes from R2 through a signed address: the whole MP4 (`?exp=…&sig=…`) the page is rendered
  * with, or, once the player has moved a packaged lesson to HLS (docs/video.md), playlists and segments under a
  * signed folder (`/media/hls/<lesson>/<version>/<exp>/<sig>/`), natively or fetched by hls.js.

@@ -1,4 +1,4 @@
-import { DEMO, signIn, signUpDirect } from "./fixtures";
+import { DEMO, renderedLessonMp4, signIn, signUpDirect } from "./fixtures";
 import { expect, test, waitForHydration, type APIRequestContext, type Page } from "./test";
 
 // Ahla in your pocket (docs/offline.md, ADR 043): what only a browser shows, with the service worker on. The
@@ -35,13 +35,9 @@ async function download(page: Page, path: string) {
   await expect(control.getByRole("link", { name: /Downloaded/ })).toBeVisible({ timeout: 30_000 });
 }
 
-/** The video's `/media/<key>` path (without its signature), read from the page. */
-/** The lesson's whole-file MP4 as the server renders it (a packaged lesson's player then plays HLS instead). */
+/** The lesson's whole-file MP4's `/media/<key>` path, without its signature. */
 async function mediaPath(page: Page) {
-  const html = await (await page.request.get(page.url())).text();
-  const src = /<video[^>]* src="(\/media\/videos\/[^"#]+)/.exec(html)?.[1];
-  expect(src).toBeTruthy();
-  return new URL(src!.replaceAll("&amp;", "&"), page.url()).pathname;
+  return new URL(await renderedLessonMp4(page), page.url()).pathname;
 }
 
 test("installable: the manifest is linked and parsed, the worker controls the page, Chromium finds no installability error", async ({

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_LESSONS } from "../../seed/demo-content";
-import { DEMO, signIn } from "./fixtures";
+import { DEMO, openLessonCard, signIn } from "./fixtures";
 import { expect, serverTest, test, waitForHydration } from "./test";
 
 // The lesson player on a phone and on a desktop (docs/player.md): the pinned video, three caption lines,
@@ -14,11 +14,7 @@ const DESKTOP = { width: 1366, height: 900 };
 
 async function openLesson(page: Page) {
   await signIn(page, DEMO.learner);
-  await page
-    .getByRole("link", { name: new RegExp(LESSON.title) })
-    .first()
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: new RegExp(LESSON.title) })).toBeVisible();
+  await openLessonCard(page, LESSON.title);
   await waitForHydration(page);
 }
 

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO_LESSONS } from "../../seed/demo-content";
-import { DEMO, signIn } from "./fixtures";
+import { DEMO, openLessonCard, signIn } from "./fixtures";
 import { expect, test } from "./test";
 
 // The match figure on real speech (issue 29): Chromium's fake microphone plays a WAV of a lesson line, made by
@@ -30,12 +30,7 @@ async function matchWith(baseURL: string, microphoneFile: string): Promise<numbe
     const context = await browser.newContext({ baseURL, permissions: ["microphone"], serviceWorkers: "block" });
     const page = await context.newPage();
     await signIn(page, DEMO.learner);
-    await page
-      // The lesson's own link (its card also has "Add to playlist: <title>").
-      .getByRole("link", { name: new RegExp(`^${LESSON.title}`) })
-      .first()
-      .click();
-    await expect(page.getByRole("heading", { level: 1, name: new RegExp(LESSON.title) })).toBeVisible();
+    await openLessonCard(page, LESSON.title);
     const panelButton = page.locator('[data-cue-index="1"]').getByRole("button", { name: /^Shadow line 2/ });
     await panelButton.click();
     const panel = page.getByRole("dialog", { name: "Shadow line 2" });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO_LESSONS } from "../../seed/demo-content";
-import { DEMO, expectAccessible, signIn } from "./fixtures";
+import { DEMO, expectAccessible, openLessonCard, signIn } from "./fixtures";
 import { expect, test } from "./test";
 
 // Shadowing a line (docs/speaking.md) with Chromium's fake microphone (a steady beep stands in for a voice):
@@ -22,12 +22,7 @@ test.use({
 
 async function openLesson(page: Page) {
   await signIn(page, DEMO.learner);
-  await page
-    // The lesson's own link (its card also has "Add to playlist: <title>").
-    .getByRole("link", { name: new RegExp(`^${LESSON.title}`) })
-    .first()
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: new RegExp(LESSON.title) })).toBeVisible();
+  await openLessonCard(page, LESSON.title);
 }
 
 async function openShadow(page: Page) {
