@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 // e2e drives the built app in Debian's Chromium. Its files are shared out between E2E_WORKERS workers (3 by
@@ -15,6 +16,14 @@ export const baseURLs = externalBaseURL
   ? [externalBaseURL]
   : Array.from({ length: servers }, (_, index) => `http://127.0.0.1:${firstPort + index}`);
 
+/**
+ * Debian's Chromium. Its headless shell (package chromium-headless-shell, the same build without the browser's
+ * windowing) when installed: the suite's browser CPU fell by about a third with it. `.ci/run` installs both.
+ */
+const CHROMIUM = existsSync("/usr/bin/chromium-headless-shell")
+  ? "/usr/bin/chromium-headless-shell"
+  : "/usr/bin/chromium";
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -29,12 +38,14 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     baseURL: baseURLs[0],
-    trace: "retain-on-failure",
+    // Recording a trace (DOM snapshots and screenshots of every step) took two fifths of the browser's CPU
+    // time in a run that kept none: off unless asked for, e.g. E2E_TRACE=retain-on-failure for a failing spec.
+    trace: (process.env.E2E_TRACE as "off" | "on" | "retain-on-failure" | undefined) ?? "off",
     // The service worker (ADR 043) answers assets and downloads before Playwright's page.route sees them: the
     // specs that are not about it run without it; tests/e2e/offline.spec.ts turns it on.
     serviceWorkers: "block",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",

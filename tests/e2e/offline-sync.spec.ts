@@ -1,4 +1,5 @@
 import { signIn, signUpDirect } from "./fixtures";
+import type { BrowserContext } from "@playwright/test";
 import { expect, test, waitForHydration, type Page } from "./test";
 
 // Reviews and progress made offline (docs/offline.md "Sync"): kept in the device's outbox, sent when the network
@@ -23,6 +24,8 @@ async function answerOffline(page: Page, key: "1" | "3", answered: number) {
   const back = page.getByTestId("card-back");
   if (!(await back.isVisible())) await page.keyboard.press("Space");
   await expect(back).toBeVisible();
+  // The revealed card has put the keyboard on Good, as it does for a learner, before the rating key.
+  await expect(page.getByRole("button", { name: /^Good: / })).toBeFocused();
   await page.keyboard.press(key);
   await expect(page.getByTestId("offline-note")).toContainText(
     `${answered} answer${answered === 1 ? "" : "s"} kept on this device`,
@@ -30,6 +33,12 @@ async function answerOffline(page: Page, key: "1" | "3", answered: number) {
 }
 
 const status = (page: Page) => page.getByTestId("sync-status");
+
+/** The network goes, and the page has noticed (its header says so) before the learner answers on. */
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect(status(page)).toHaveAttribute("data-state", "offline");
+}
 
 async function cardsReviewedToday(page: Page) {
   await page.goto("/progress");
@@ -44,7 +53,7 @@ test("three cards reviewed offline reach the server when back online, and /progr
   await signUpDirect(page, { name: "Samir", prefix: "offline" });
   await openKitchen(page);
 
-  await context.setOffline(true);
+  await goOffline(context, page);
   await answerOffline(page, "3", 1);
   await answerOffline(page, "3", 2);
   await answerOffline(page, "3", 3);
@@ -74,8 +83,8 @@ test("two devices review the same card offline and both answers survive the sync
   await waitForHydration(other);
   await openKitchen(other);
 
-  await page.context().setOffline(true);
-  await laptop.setOffline(true);
+  await goOffline(page.context(), page);
+  await goOffline(laptop, other);
   // The same first card: Good on this one, Again on the other.
   await answerOffline(page, "3", 1);
   await answerOffline(other, "1", 1);

@@ -35,6 +35,15 @@ async function seekPausedInto(page: Page, index: number) {
   await expect(line(page, index)).toHaveAttribute("aria-current", "true");
 }
 
+/** The page's scroll position once it stays put for a tenth of a second (null while it moves). */
+function settledScrollY(page: Page): Promise<number | null> {
+  return page.evaluate(async () => {
+    const before = window.scrollY;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return window.scrollY === before ? before : null;
+  });
+}
+
 async function openSettings(page: Page) {
   const button = page.getByRole("button", { name: "Captions and loops" });
   if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
@@ -171,17 +180,21 @@ test.describe("on a phone (390×844, touch)", () => {
 
   test("the video stays on screen while the transcript scrolls under it", async ({ page }) => {
     await openLesson(page);
-    // The page scrolls down to the transcript's last line (its scroll margin keeps it below the video).
     const last = line(page, LESSON.cues.length - 1);
-    await last.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    // The learner scrolls the last line to the top: its scroll margin keeps it below the pinned video (the margin
+    // follows the player's height, which settles as the page's fonts and video arrive: scrolled again until then).
+    const player = page.locator("#player");
+    await expect(async () => {
+      await last.evaluate((element) => element.scrollIntoView({ block: "start" }));
+      const pinned = (await player.boundingBox())!;
+      expect((await last.boundingBox())!.y).toBeGreaterThanOrEqual(pinned.y + pinned.height - 1);
+    }).toPass();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     const box = (await video(page).boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     await expect(video(page)).toBeInViewport({ ratio: 1 });
     await expect(last).toBeInViewport();
-    const player = (await page.locator("#player").boundingBox())!;
-    expect((await last.boundingBox())!.y).toBeGreaterThanOrEqual(player.y + player.height - 1);
     // No keyboard hints on a touch screen.
     await expect(page.getByTestId("keyboard-tip")).toBeHidden();
     await expect(page.getByRole("button", { name: "Show shortcuts" })).toBeHidden();
@@ -216,7 +229,9 @@ test.describe("on a phone (390×844, touch)", () => {
     await page.getByRole("button", { name: "Pause", exact: true }).click();
     const chip = page.getByRole("button", { name: "Back to now" });
     await expect(chip).toHaveCount(0);
-    // The learner scrolls on, far from the current line.
+    // The page's smooth scroll to the line has come to rest…
+    await expect.poll(() => settledScrollY(page)).not.toBeNull();
+    // …and the learner scrolls on, far from the current line.
     await page.mouse.move(200, 700);
     await page.mouse.wheel(0, 2500);
     await expect(chip).toBeVisible();

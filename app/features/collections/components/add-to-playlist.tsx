@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -9,9 +9,7 @@ import { useRootData } from "~/root";
 import { PlaylistAddIcon, PlusIcon } from "~/components/icons";
 import { plural } from "~/lib/text-format";
 import { useHydrated } from "~/lib/use-hydrated";
-
-// useLayoutEffect warns during server rendering; the panel only exists in the browser anyway.
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+import { useBrowserLayoutEffect } from "~/lib/use-browser-layout-effect";
 
 interface MenuPlaylist {
   id: number;

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { SentenceBadge } from "~/components/sentence-badge";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { useBrowserLayoutEffect } from "~/lib/use-browser-layout-effect";
 import { checkProductionAnswer, CARD_TYPE_LABELS, CARD_TYPES } from "#core/cards";
 import {
   describeInterval,
@@ -378,7 +379,9 @@ function CardReview({
     setRevealed(true);
   }
 
-  useEffect(() => {
+  // Before paint: a rating key pressed as soon as the answer shows meets the revealed card's handler, not the
+  // hidden one's (which ignored it).
+  useBrowserLayoutEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.altKey || isTyping(event.target) || busy) return;
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") {
