@@ -20,6 +20,9 @@ const seededForThisRun = () => existsSync(COMPLETE) && readFileSync(COMPLETE, "u
 process.env.ENVIRONMENT = process.env.ENVIRONMENT || "development";
 process.env.PAYMENTS_PROVIDER = "local";
 process.env.MAIL_PROVIDER = "outbox";
+// wrangler's warnings and errors, not a line for each of the run's ~20,000 requests (each passed through
+// Playwright's runner to the log). WRANGLER_LOG=log shows them again.
+process.env.WRANGLER_LOG ||= "warn";
 
 rmSync(target, { recursive: true, force: true });
 

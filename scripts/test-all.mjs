@@ -30,6 +30,8 @@ const LANES = [
 ];
 
 const results = [];
+/** How much of a failed stage's output is shown again at the end. */
+const TAIL_LINES = 80;
 
 /**
  * CPU seconds of this process's children reaped so far (cutime + cstime of /proc/self/stat), or null off
@@ -52,14 +54,27 @@ function run(name) {
   const started = Date.now();
   console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    const child = spawn(command, args, { stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, ...env } });
+    // Passed through as it comes; the stage's last lines are kept to be shown again at the end if it fails
+    // (the two lanes' output interleaves, and a log's tail is often all one reads of a CI run).
+    const tail = [];
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      from.on("data", (chunk) => {
+        to.write(chunk);
+        tail.push(...chunk.toString().split("\n"));
+        if (tail.length > 2 * TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES);
+      });
+    }
     child.on("exit", (code, signal) => {
       const seconds = (Date.now() - started) / 1000;
       const ok = code === 0;
       const nowCpu = childrenCpu();
       const cpu = nowCpu === null || reapedCpu === null ? null : nowCpu - reapedCpu;
       reapedCpu = nowCpu;
-      results.push({ name, ok, seconds, cpu });
+      results.push({ name, ok, seconds, cpu, tail: ok ? [] : tail.slice(-TAIL_LINES) });
       console.log(
         `${ok ? "✔" : "✘"} ${name} ${ok ? "passed" : `failed (${signal ?? code})`} in ${seconds.toFixed(0)} s` +
           (cpu === null ? "" : ` (CPU ${cpu.toFixed(0)} s)`),
@@ -78,6 +93,9 @@ const started = Date.now();
 const outcomes = serial ? [await lane(LANES.flat())] : await Promise.all(LANES.map(lane));
 const total = (Date.now() - started) / 1000;
 
+for (const { name, tail } of results.filter(({ ok }) => !ok)) {
+  console.log(`\n── the end of ${name}'s output (it failed) ──\n${tail.join("\n")}`);
+}
 console.log("\nstage       result   wall time   CPU time");
 for (const { name, ok, seconds, cpu } of results) {
   console.log(
