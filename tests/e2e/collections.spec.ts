@@ -81,6 +81,7 @@ test("a learner adds the lesson they are watching to a new playlist from the pla
     .getByRole("button", { name: /create/i })
     .last()
     .click();
+  await expect(page.getByRole("status").filter({ hasText: `Created “${name}” with this lesson in it.` })).toBeVisible();
   await page.goto("/playlists");
   await page.getByRole("link", { name: new RegExp(name) }).click();
   await expect(page.getByText("Telling the Time").first()).toBeVisible();
