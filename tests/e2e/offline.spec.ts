@@ -370,8 +370,11 @@ test("Background Sync: with no Ahla page left open, the worker sends what was an
   await waitForHydration(page);
 
   await context.setOffline(true);
+  await expect(page.getByTestId("sync-status")).toHaveAttribute("data-state", "offline");
   await page.keyboard.press("Space");
   await expect(page.getByTestId("card-back")).toBeVisible();
+  // The revealed card has put the keyboard on Good, as it does for a learner, before the rating key.
+  await expect(page.getByRole("button", { name: /^Good: / })).toBeFocused();
   await page.keyboard.press("3");
   await expect(page.getByTestId("offline-note")).toContainText("1 answer kept on this device");
 

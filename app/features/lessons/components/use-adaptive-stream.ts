@@ -72,12 +72,20 @@ export function useAdaptiveStream(
           abrEwmaDefaultEstimate: 500_000,
           capLevelToPlayerSize: true,
         });
+        // Whether the learner has the video playing: a media error pauses the element, and hls.js recovers on a
+        // new source, which should not leave them paused.
+        let playing = !video.paused;
         const onPlay = () => {
+          playing = true;
           hls.config.maxBufferLength = PLAYING_BUFFER_SECONDS;
+        };
+        const onPause = () => {
+          if (!video.error) playing = false;
         };
         const fallBack = () => {
           hls.destroy();
           video.removeEventListener("play", onPlay);
+          video.removeEventListener("pause", onPause);
           delete video.dataset.stream;
           if (mp4Url) {
             const at = video.currentTime;
@@ -87,15 +95,20 @@ export function useAdaptiveStream(
         };
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
-          if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
-          else fallBack();
+          if (data.type !== Hls.ErrorTypes.MEDIA_ERROR) return fallBack();
+          // Played on once the new source can play (a play() before that is cut short by its load).
+          if (playing)
+            video.addEventListener("canplay", () => void video.play().catch(() => undefined), { once: true });
+          hls.recoverMediaError();
         });
         video.addEventListener("play", onPlay);
+        video.addEventListener("pause", onPause);
         hls.loadSource(masterUrl);
         hls.attachMedia(video);
         video.dataset.stream = "hls.js";
         destroy = () => {
           video.removeEventListener("play", onPlay);
+          video.removeEventListener("pause", onPause);
           hls.destroy();
           delete video.dataset.stream;
         };
