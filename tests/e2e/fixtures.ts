@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext } from "@playwright/test";
 import { expect, type Page } from "./test";
 
 export const DEMO = {
@@ -130,4 +131,26 @@ export async function attachSeedVideo(page: Page, lessonId: number, slug = "gree
     data: { key, uploadId, parts: [{ partNumber: 1, etag }], attach: { videoId: lessonId } },
   });
   expect(completed.status(), await completed.text()).toBe(200);
+}
+
+/** Shows the answer and rates the card by key while offline; the page keeps the answer and shows the next card. */
+export async function answerOffline(page: Page, key: "1" | "3", answered: number) {
+  const back = page.getByTestId("card-back");
+  if (!(await back.isVisible())) await page.keyboard.press("Space");
+  await expect(back).toBeVisible();
+  // The revealed card has put the keyboard on Good, as it does for a learner, before the rating key.
+  await expect(page.getByRole("button", { name: /^Good: / })).toBeFocused();
+  await page.keyboard.press(key);
+  await expect(page.getByTestId("offline-note")).toContainText(
+    `${answered} answer${answered === 1 ? "" : "s"} kept on this device`,
+  );
+}
+
+/** The header's sync status (docs/offline.md "Sync"). */
+export const syncStatus = (page: Page) => page.getByTestId("sync-status");
+
+/** The network goes, and the page has noticed (its header says so) before the learner answers on. */
+export async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect(syncStatus(page)).toHaveAttribute("data-state", "offline");
 }

@@ -1,5 +1,4 @@
-import { signIn, signUpDirect } from "./fixtures";
-import type { BrowserContext } from "@playwright/test";
+import { answerOffline, goOffline, signIn, signUpDirect, syncStatus as status } from "./fixtures";
 import { expect, test, waitForHydration, type Page } from "./test";
 
 // Reviews and progress made offline (docs/offline.md "Sync"): kept in the device's outbox, sent when the network
@@ -17,27 +16,6 @@ async function openKitchen(page: Page) {
   await expect(page).toHaveURL(/\/flashcard\/\d+$/);
   await expect(page.getByTestId("card-front")).toHaveText("قهوة");
   await waitForHydration(page);
-}
-
-/** Shows the answer and rates the card by key while offline; the page keeps the answer and shows the next card. */
-async function answerOffline(page: Page, key: "1" | "3", answered: number) {
-  const back = page.getByTestId("card-back");
-  if (!(await back.isVisible())) await page.keyboard.press("Space");
-  await expect(back).toBeVisible();
-  // The revealed card has put the keyboard on Good, as it does for a learner, before the rating key.
-  await expect(page.getByRole("button", { name: /^Good: / })).toBeFocused();
-  await page.keyboard.press(key);
-  await expect(page.getByTestId("offline-note")).toContainText(
-    `${answered} answer${answered === 1 ? "" : "s"} kept on this device`,
-  );
-}
-
-const status = (page: Page) => page.getByTestId("sync-status");
-
-/** The network goes, and the page has noticed (its header says so) before the learner answers on. */
-async function goOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect(status(page)).toHaveAttribute("data-state", "offline");
 }
 
 async function cardsReviewedToday(page: Page) {

@@ -1,4 +1,4 @@
-import { DEMO, renderedLessonMp4, signIn, signUpDirect } from "./fixtures";
+import { answerOffline, DEMO, goOffline, renderedLessonMp4, signIn, signUpDirect } from "./fixtures";
 import { expect, test, waitForHydration, type APIRequestContext, type Page } from "./test";
 
 // Ahla in your pocket (docs/offline.md, ADR 043): what only a browser shows, with the service worker on. The
@@ -369,14 +369,8 @@ test("Background Sync: with no Ahla page left open, the worker sends what was an
   await expect(page.getByTestId("card-front")).toBeVisible();
   await waitForHydration(page);
 
-  await context.setOffline(true);
-  await expect(page.getByTestId("sync-status")).toHaveAttribute("data-state", "offline");
-  await page.keyboard.press("Space");
-  await expect(page.getByTestId("card-back")).toBeVisible();
-  // The revealed card has put the keyboard on Good, as it does for a learner, before the rating key.
-  await expect(page.getByRole("button", { name: /^Good: / })).toBeFocused();
-  await page.keyboard.press("3");
-  await expect(page.getByTestId("offline-note")).toContainText("1 answer kept on this device");
+  await goOffline(context, page);
+  await answerOffline(page, "3", 1);
 
   // DevTools' ServiceWorker domain fires the sync event as the browser would when the network is back.
   const blank = await context.newPage();
