@@ -3,7 +3,7 @@
 // The rules (signatures, refusals, Range, playlist shape) are in tests/integration/hls.test.ts.
 import type { CDPSession, Page, Request } from "@playwright/test";
 import { DEMO_LESSONS } from "../../seed/demo-content";
-import { DEMO, openLessonCard, renderedLessonMp4, signIn } from "./fixtures";
+import { DEMO, openLessonCard, renderedLessonMp4, signIn, signUpDirect } from "./fixtures";
 import { expect, test, waitForHydration } from "./test";
 
 const LESSON = DEMO_LESSONS.find((lesson) => lesson.slug === "greetings-in-damascus")!;
@@ -32,7 +32,10 @@ async function throttle(cdp: CDPSession, kbits: number, latency: number) {
 }
 
 async function openLesson(page: Page) {
-  await signIn(page, DEMO.learner);
+  // A member of our own (the lesson is free): the demo learner may have stopped in it in another spec, and the
+  // library's link would then open it at that moment, playing.
+  await signUpDirect(page, { prefix: "stream" });
+  await page.goto("/video-library");
   await openLessonCard(page, LESSON.title);
   await waitForHydration(page);
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
@@ -44,6 +47,21 @@ test("a learner's lesson plays through HLS, the rendition following the network"
 
   await openLesson(page);
   expect(seen).toContain("master.m3u8");
+  // Until the learner plays, one segment ahead, as `preload="metadata"` costs an MP4 (hls.js left alone fills 60 MB
+  // of buffer: the whole lesson). Read once the first is in and no request has followed for a second.
+  const bufferedAhead = () =>
+    video(page).evaluate((element: HTMLVideoElement) =>
+      element.buffered.length ? element.buffered.end(element.buffered.length - 1) : 0,
+    );
+  await expect.poll(bufferedAhead).toBeGreaterThan(1);
+  await expect
+    .poll(async () => {
+      const requests = seen.length;
+      await page.waitForTimeout(1000);
+      return seen.length === requests;
+    })
+    .toBe(true);
+  expect(await bufferedAhead()).toBeLessThanOrEqual(4);
 
   // A slow network (below the higher rendition's rate; the page's own scripts are cached by now): segments
   // come from the lowest rendition.
@@ -70,6 +88,28 @@ test("a learner's lesson plays through HLS, the rendition following the network"
   await expect
     .poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 60_000 })
     .toBeGreaterThan(1);
+});
+
+test("a lesson opened where the learner stopped (?t=) streams too, playing on from there", async ({ page }) => {
+  // A member of our own: where they stopped is this test's alone.
+  await signUpDirect(page, { prefix: "resume-stream" });
+  await page.goto("/video-library");
+  const href = await page.getByRole("heading").getByRole("link", { name: LESSON.title }).first().getAttribute("href");
+  const lessonId = /^\/video\/(\d+)\//.exec(href ?? "")?.[1];
+  const saved = await page.request.put(`/api/lessons/${lessonId}/progress`, { data: { positionSeconds: 8 } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  // "Continue watching" opens the lesson at its moment, in the page (a client navigation after a tap, so the
+  // arrival may play at once): the stream takes over from the MP4 and goes on playing past that moment.
+  await page.goto("/video-library");
+  await page.getByRole("link", { name: `${LESSON.title} (resume at 0:08)` }).click();
+  await expect(page).toHaveURL(/\?t=8$/);
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
+  await expect
+    .poll(() => video(page).evaluate((element: HTMLVideoElement) => (element.paused ? -1 : element.currentTime)), {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(8.5);
 });
 
 test("packaging does not shift the pictures against the cues", async ({ page }) => {

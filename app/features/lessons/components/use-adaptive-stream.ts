@@ -2,9 +2,20 @@ import { useEffect, type RefObject } from "react";
 
 export const HLS_TYPE = "application/vnd.apple.mpegurl";
 
-/** Until the learner plays, hls.js buffers one segment: what `preload="metadata"` costs an MP4, not more. */
+/**
+ * How far ahead hls.js loads. Until the learner plays, one segment: what `preload="metadata"` costs an MP4, not
+ * more. Playing, half a minute, and never more than a minute: hls.js would otherwise fill 60 MB of buffer ahead
+ * (`maxBufferSize`), the whole lesson at a low bit rate, on the learner's data plan.
+ */
 const PRELOAD_BUFFER_SECONDS = 2;
 const PLAYING_BUFFER_SECONDS = 30;
+const PLAYING_BUFFER_MAX_SECONDS = 60;
+/**
+ * A lesson opened at a moment (`?t=`: the library's "continue", a search result) plays from there on arrival
+ * (player-workspace.tsx), on the MP4 until the stream is ready: within this many seconds of its start the stream
+ * still takes over, at the same moment and playing on.
+ */
+const ARRIVAL_SWAP_SECONDS = 5;
 
 /**
  * Whether to hand the master playlist to the browser itself: Apple's WebKit (Safari, every iOS browser), or
@@ -39,14 +50,20 @@ export function useAdaptiveStream(
     const fragment = startAt ? `#t=${startAt}` : "";
     // A learner already playing or who moved in the video (before hydration, with the native controls) keeps the
     // MP4: a swap would stop it, and the element's reset would move the transcript under them.
-    // (At 0 before the MP4's metadata positions it at `startAt`, at `startAt` after.)
-    const untouched = () =>
-      video.paused && (video.currentTime < 0.05 || Math.abs(video.currentTime - (startAt ?? 0)) < 0.05);
+    // (At 0 before the MP4's metadata positions it at `startAt`, at `startAt` after.) The one play that is ours,
+    // the arrival's from `startAt`, is swapped in its first seconds, playing on from where it is.
+    const untouched = () => {
+      const time = video.currentTime;
+      if (video.paused) return time < 0.05 || Math.abs(time - (startAt ?? 0)) < 0.05;
+      return startAt !== null && time > startAt - 0.05 && time < startAt + ARRIVAL_SWAP_SECONDS;
+    };
     if (!untouched()) return;
     if (prefersNativeHls(video)) {
       const position = video.currentTime;
+      const wasPlaying = !video.paused;
       video.src = `${masterUrl}${fragment}`;
       if (position > 0) video.currentTime = position;
+      if (wasPlaying) void video.play().catch(() => undefined);
       video.dataset.stream = "native";
       return () => {
         if (mp4Url) video.src = `${mp4Url}${fragment}`;
@@ -67,7 +84,8 @@ export function useAdaptiveStream(
           // is not needed (the renditions are fMP4 already).
           enableWorker: false,
           startPosition: position,
-          maxBufferLength: PRELOAD_BUFFER_SECONDS,
+          maxBufferLength: video.paused ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_SECONDS,
+          maxMaxBufferLength: video.paused ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_MAX_SECONDS,
           // Lesson videos are short: a shaky start at the lowest rendition beats a stall at a high one.
           abrEwmaDefaultEstimate: 500_000,
           capLevelToPlayerSize: true,
@@ -78,6 +96,7 @@ export function useAdaptiveStream(
         const onPlay = () => {
           playing = true;
           hls.config.maxBufferLength = PLAYING_BUFFER_SECONDS;
+          hls.config.maxMaxBufferLength = PLAYING_BUFFER_MAX_SECONDS;
         };
         const onPause = () => {
           if (!video.error) playing = false;
@@ -105,6 +124,8 @@ export function useAdaptiveStream(
         video.addEventListener("pause", onPause);
         hls.loadSource(masterUrl);
         hls.attachMedia(video);
+        // The arrival's play from `startAt` goes on in the stream (attaching reset the element to paused).
+        if (playing) video.addEventListener("canplay", () => void video.play().catch(() => undefined), { once: true });
         video.dataset.stream = "hls.js";
         destroy = () => {
           video.removeEventListener("play", onPlay);
@@ -114,10 +135,14 @@ export function useAdaptiveStream(
         };
       });
     };
-    const idle = window.requestIdleCallback?.(start, { timeout: 1500 }) ?? window.setTimeout(start, 200);
+    // Arriving at a moment, the MP4 is already playing: the sooner the stream takes over, the less of it loads.
+    const whenIdle = startAt === null && Boolean(window.requestIdleCallback);
+    const idle = whenIdle
+      ? window.requestIdleCallback(start, { timeout: 1500 })
+      : window.setTimeout(start, startAt === null ? 200 : 0);
     return () => {
       cancelled = true;
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      if (whenIdle) window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
       destroy?.();
     };
