@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-// e2e drives the built app in Debian's Chromium. Its files are shared out between E2E_WORKERS workers (3 by
+// e2e drives the built app in Debian's Chromium. Its files are shared out between E2E_WORKERS workers (2 by
 // default), and each worker has a server of its own, on its own port and its own fresh local D1/R2 state
 // (.e2e-state, .e2e-state-1, …): two files never meet in one database, as when they ran one after another.
 // A test reaches its worker's server through the `baseURL` fixture of tests/e2e/test.ts.
@@ -9,7 +9,7 @@ const firstPort = Number(process.env.E2E_PORT ?? 8799);
 // E2E_BASE_URL points the suite at a server that is already running (e.g. `npm run dev` on its own
 // state) instead of building and starting fresh ones: then there is one worker.
 const externalBaseURL = process.env.E2E_BASE_URL;
-const servers = externalBaseURL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+const servers = externalBaseURL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 /** This run, so a server copies only the seed made for it. */
 const run = (process.env.E2E_RUN ??= String(Date.now()));
 export const baseURLs = externalBaseURL
@@ -31,7 +31,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  // How long a test may hang: on 2 cores beside the other lane, three workers, their servers and browsers,
+  // How long a test may hang: on 2 cores beside the other lane, two workers, their servers and browsers,
   // a step that takes a second alone can wait many (not a measure of speed; `npm run bench` is).
   timeout: 120_000,
   // How long an expectation waits for the page: one answer from a busy server can take seconds.
