@@ -48,6 +48,8 @@ export interface PlayerPreferences {
   followActiveLine: boolean;
   /** Colour each transcript word by the member's status for it (docs/words.md "The popup"). */
   tintWords: boolean;
+  /** Listening mode: a packaged lesson plays its sound alone (the audio rendition), the picture neither shown nor fetched. */
+  soundOnly: boolean;
 }
 
 export const DEFAULT_PREFERENCES: PlayerPreferences = {
@@ -68,6 +70,7 @@ export const DEFAULT_PREFERENCES: PlayerPreferences = {
   loopEnd: "continue",
   followActiveLine: true,
   tintWords: false,
+  soundOnly: false,
 };
 
 const BOOLEAN_PREFERENCES = [
@@ -83,6 +86,7 @@ const BOOLEAN_PREFERENCES = [
   "blurEnglish",
   "followActiveLine",
   "tintWords",
+  "soundOnly",
 ] as const;
 
 /** The one caption language of the first player (`captions`: "ar" | "en" | "tr" | "off") as the three switches. */

@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ExportQuery, ExportResult } from "~/lib/anki-export.client";
+import { CheckoutLink } from "~/components/checkout-link";
 
 type State =
   | { kind: "idle" }
@@ -132,11 +132,7 @@ export function ExportButtons({
       {state.kind === "failed" ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-800">
           {state.message}{" "}
-          {state.status === 402 ? (
-            <Link to="/checkout" className="underline">
-              See the plans
-            </Link>
-          ) : null}
+          {state.status === 402 ? <CheckoutLink className="underline">See the plans</CheckoutLink> : null}
         </p>
       ) : null}
     </section>

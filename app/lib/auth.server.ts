@@ -3,7 +3,7 @@ import type { Audience } from "./audience";
 import { isMember, type Member } from "#server/access/viewer";
 import { clearTokenCookie, requestMeta, serializeTokenCookie } from "#server/lib/cookies";
 import { readDeviceCookie, serializeDeviceCookie } from "#server/lib/device-cookie";
-import { loginRedirectFor, safeRedirectPath } from "#server/lib/redirects";
+import { checkoutReturnPath, loginRedirectFor, safeRedirectPath, withReturnPath } from "#server/lib/redirects";
 import { logout, type SessionUser } from "#server/services/auth";
 
 export { readDeviceCookie, requestMeta, safeRedirectPath };
@@ -11,6 +11,14 @@ export { readDeviceCookie, requestMeta, safeRedirectPath };
 export function pathWithQuery(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Where a page past a paywall (402) sends the member: the checkout, with this page to come back to after paying
+ * (docs/product-rules.md#a-paywall-with-context).
+ */
+export function checkoutFor(request: Request): string {
+  return withReturnPath("/checkout", checkoutReturnPath(pathWithQuery(request)));
 }
 
 /** Login-required routes: without a session, go to the login page remembering where we were. */

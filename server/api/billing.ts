@@ -10,6 +10,7 @@ import {
 } from "#core/schemas/billing";
 import { hasDevelopmentTools } from "../lib/config";
 import { notFound } from "../lib/errors";
+import { checkoutReturnPath } from "../lib/redirects";
 import {
   cancelSubscription,
   confirmCheckout,
@@ -30,6 +31,20 @@ import {
 import { verifyStripeEvent } from "../services/billing/webhooks";
 import { created, defineRoute, implement, jsonBody, list, ok, rawBody, refused } from "./route";
 import type { ApiEnv } from "./types";
+
+/**
+ * The checkout's body: the plan, and where to come back to after paying. The pages drop a return path they
+ * cannot use (a link may carry anything); the API says why (docs/product-rules.md#a-paywall-with-context).
+ */
+const checkoutRequest = checkoutSchema.extend({
+  redirect: z
+    .string({ error: "redirect must be a path." })
+    .max(2048, "redirect is too long.")
+    .refine((path) => checkoutReturnPath(path) !== "", {
+      error: "redirect must be a page of this site (a path starting with /), not a checkout or sign-in page.",
+    })
+    .optional(),
+});
 
 const publicPlan = (plan: Plan) => ({
   name: plan.name,
@@ -147,12 +162,19 @@ implement(
     method: "post",
     path: "/checkout",
     audience: "member",
-    summary: "Start a checkout for a plan; answers where to pay.",
-    request: { body: jsonBody(checkoutSchema) },
+    summary:
+      "Start a checkout for a plan; answers where to pay. `redirect`: a page of this site to come back to after " +
+      "paying (the return path the checkout pages carry).",
+    request: { body: jsonBody(checkoutRequest) },
     responses: { ...created(redirectData, "A checkout started: go to redirectUrl to pay."), ...BILLING_REFUSALS },
   }),
   async (c) => {
-    const outcome = await startCheckout(c.get("app"), { viewer: c.get("user")!, planName: c.req.valid("json").plan });
+    const { plan: planName, redirect } = c.req.valid("json");
+    const outcome = await startCheckout(c.get("app"), {
+      viewer: c.get("user")!,
+      planName,
+      returnPath: redirect ? checkoutReturnPath(redirect) : "",
+    });
     return c.json({ data: { redirectUrl: outcome.redirectTo } }, 201);
   },
 );

@@ -112,6 +112,46 @@ test("a lesson opened where the learner stopped (?t=) streams too, playing on fr
     .toBeGreaterThan(8.5);
 });
 
+test("listening mode plays the sound alone from the same moment, and the picture comes back", async ({ page }) => {
+  const seen = watchSegments(page);
+  await openLesson(page);
+  const state = () =>
+    video(page).evaluate((element: HTMLVideoElement) => ({
+      time: element.currentTime,
+      paused: element.paused,
+      width: element.videoWidth,
+    }));
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(async () => (await state()).time, { timeout: 60_000 }).toBeGreaterThan(2);
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  const before = await state();
+  expect(before.width).toBeGreaterThan(0);
+
+  // Sound only: the same moment, no picture, and no video segment fetched from then on.
+  await page.getByRole("button", { name: "Player settings" }).click();
+  seen.length = 0;
+  await page.getByRole("button", { name: "Sound only" }).click();
+  await expect(page.getByRole("button", { name: "Sound only" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("sound-only")).toHaveText("Sound only");
+  await expect.poll(async () => (await state()).time).toBeCloseTo(before.time, 0);
+  expect(await state()).toMatchObject({ paused: true, width: 0 });
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(async () => (await state()).time, { timeout: 60_000 }).toBeGreaterThan(before.time + 1);
+  expect((await state()).width).toBe(0);
+  expect(seen.filter((entry) => /^\d+p\.mp4 segment$/.test(entry))).toEqual([]);
+
+  // Undone: the picture comes back where the sound is, playing on.
+  await page.getByRole("button", { name: "Player settings" }).click();
+  const during = (await state()).time;
+  await page.getByRole("button", { name: "Sound only" }).click();
+  await expect(page.getByTestId("sound-only")).toHaveCount(0);
+  await expect.poll(async () => (await state()).width, { timeout: 60_000 }).toBeGreaterThan(0);
+  const after = await state();
+  expect(after.time).toBeGreaterThanOrEqual(during - 0.5);
+  expect(after.paused).toBe(false);
+});
+
 test("packaging does not shift the pictures against the cues", async ({ page }) => {
   // Opened at its start (the library's link may carry where the first test stopped, `?t=`).
   await signIn(page, DEMO.learner);

@@ -12,8 +12,11 @@ async function signUp(page: Page) {
 }
 
 /** Sent to the plans with the gate's message as a toast. */
-async function expectCheckoutWith(page: Page, message: string) {
-  await expect(page).toHaveURL(/\/checkout$/);
+/** On the checkout with the gate's message, and the page the member was stopped at as the way back after paying. */
+async function expectCheckoutWith(page: Page, message: string, from: RegExp) {
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/checkout" && from.test(url.searchParams.get("redirect") ?? ""),
+  );
   await expect(page.locator("[data-toast]").filter({ hasText: message })).toBeVisible();
 }
 
@@ -39,7 +42,7 @@ test("a free member meets each gate with a clear message", async ({ page }) => {
   await expect(activityCard(page, "Calling a Friend").getByTestId("activity-lock")).toHaveText("Subscribe to open");
   await expectAccessible(page);
   await page.getByRole("link", { name: /^Calling a Friend/ }).click();
-  await expectCheckoutWith(page, FREE_TIER_MESSAGES.listening);
+  await expectCheckoutWith(page, FREE_TIER_MESSAGES.listening, /^\/listening-activity\/\d+\/calling-a-friend$/);
   await expectAccessible(page);
 
   await page.goto("/listening-activity");
@@ -66,7 +69,7 @@ test("a free member meets each gate with a clear message", async ({ page }) => {
   await page.reload();
   await expect(page.getByRole("heading", { name: "Your score" })).toBeVisible();
   await page.getByRole("link", { name: "Play again", exact: true }).click();
-  await expectCheckoutWith(page, FREE_TIER_MESSAGES.deck);
+  await expectCheckoutWith(page, FREE_TIER_MESSAGES.deck, /\/play(\?|$)/);
 
   await page.goto("/vocabulary-list");
   await page.getByRole("link", { name: "Home & Family" }).click();
@@ -75,7 +78,7 @@ test("a free member meets each gate with a clear message", async ({ page }) => {
   await expect(played.getByTestId(/deck-progress-/)).toContainText("Plays1");
   await expect(played.getByRole("link", { name: "Subscribe to play again: Family Members" })).toHaveAttribute(
     "href",
-    "/checkout",
+    new RegExp(`^/checkout\\?redirect=${encodeURIComponent(new URL(page.url()).pathname)}$`),
   );
   await expectAccessible(page);
 
@@ -92,7 +95,7 @@ test("a free member meets each gate with a clear message", async ({ page }) => {
 
   // "Review all due" is the subscription's.
   await page.goto("/flashcards/review");
-  await expectCheckoutWith(page, FREE_TIER_MESSAGES.allDue);
+  await expectCheckoutWith(page, FREE_TIER_MESSAGES.allDue, /^\/flashcards\/review$/);
 });
 
 test("a subscriber meets no lock", async ({ page }) => {

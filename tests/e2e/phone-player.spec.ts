@@ -45,7 +45,7 @@ function settledScrollY(page: Page): Promise<number | null> {
 }
 
 async function openSettings(page: Page) {
-  const button = page.getByRole("button", { name: "Captions and loops" });
+  const button = page.getByRole("button", { name: "Player settings" });
   if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
   const panel = page.getByRole("group", { name: "Player settings" });
   await expect(panel).toBeVisible();

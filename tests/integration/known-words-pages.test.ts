@@ -138,7 +138,7 @@ describe("mark the rest as known on the lesson page, without JavaScript", () => 
     const { user, cookie } = await signedIn();
     const unsubscribed = await request(path, { cookie, form: { intent: "known-mark-rest" } });
     expect(unsubscribed.status).toBe(302);
-    expect(unsubscribed.location).toBe("/checkout");
+    expect(unsubscribed.location).toBe(`/checkout?redirect=${encodeURIComponent(path)}`);
     expect(await statuses(user.id)).toBe(0);
     // The subscriber may.
     const subscriber = await signedIn({ subscribed: true });

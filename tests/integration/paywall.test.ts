@@ -12,7 +12,7 @@ import { checkoutReturnPath, lessonIdOfPath, redirectAfterSignup, withReturnPath
 import { getCheckoutReturn, startCheckout } from "../../server/services/billing";
 import { createLesson } from "../fixtures/lessons";
 import { ensureBillingFixtures, FakeStripe, stripeEnv } from "./billing-helpers";
-import { createUser, member, testEnv } from "./helpers";
+import { call, createUser, json, member, testEnv } from "./helpers";
 import { remixPages } from "./remix-pages";
 
 // @remix-run/cloudflare is CommonJS that workerd's module runner cannot load; what the pages use of it is
@@ -297,6 +297,42 @@ describe("checkout pages with a return path", () => {
     const page = await openPage(`/checkout/weekly?redirect=${enc(premium.path)}`, free.token);
     expect(page.status).toBe(302);
     expect(page.location).toBe(`/checkout?redirect=${enc(premium.path)}`);
+  });
+});
+
+describe("the checkout API carries the return path", () => {
+  const start = (token: string | null, body: unknown) =>
+    call("/api/billing/checkout", { method: "POST", token: token ?? undefined, json: body });
+
+  it("a free member's checkout comes back to the lesson after paying", async () => {
+    const free = await member();
+    const started = await start(free.token, { plan: "annual", redirect: premium.path });
+    expect(started.status).toBe(201);
+    const { data } = await json<{ data: { redirectUrl: string } }>(started);
+    expect(data.redirectUrl).toBe(`/checkout-success/annual?redirect=${enc(premium.path)}`);
+    // Without one, the plain success page, as before.
+    const other = await member();
+    const plain = await json<{ data: { redirectUrl: string } }>(await start(other.token, { plan: "monthly" }));
+    expect(plain.data.redirectUrl).toBe("/checkout-success/monthly");
+  });
+
+  it("refuses a return path it cannot use with a field error (422, as any invalid body), starting nothing", async () => {
+    const free = await member();
+    for (const redirect of ["https://evil.example/", "//evil.example", "/checkout/annual", "/auth/login", 42, ""]) {
+      const refused = await start(free.token, { plan: "annual", redirect });
+      expect(refused.status, String(redirect)).toBe(422);
+      const body = await json<{ errors: string[] }>(refused);
+      expect(
+        body.errors.some((error) => error.startsWith("redirect:")),
+        body.errors.join(" "),
+      ).toBe(true);
+    }
+    const rows = await ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, free.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("a visitor is refused (401) before the body is read", async () => {
+    expect((await start(null, { plan: "annual", redirect: premium.path })).status).toBe(401);
   });
 });
 

@@ -198,6 +198,9 @@ describe("lesson page helpers", () => {
       captionEnglish: true,
     });
     expect(parseStoredPreferences(JSON.stringify({ rate: 3, captions: "fr" }))).toEqual({});
+    // Listening mode is remembered as a switch, and only as one.
+    expect(parseStoredPreferences(JSON.stringify({ soundOnly: true }))).toEqual({ soundOnly: true });
+    expect(parseStoredPreferences(JSON.stringify({ soundOnly: "yes" }))).toEqual({});
   });
 
   it("looks a clicked word up with joined prefixes removed, most specific first", () => {

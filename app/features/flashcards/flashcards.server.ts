@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { AppError } from "#server/lib/errors";
+import { checkoutFor } from "~/lib/auth.server";
 import {
   getReviewSession,
   reviewFlashcard,
@@ -25,12 +26,16 @@ import { isIntelligibilityCheckAvailable } from "#server/services/speaking";
  * A free-tier gate for a page (docs/product-rules.md#free-and-paid): past it (402), /checkout with the reason
  * as a toast; a 303 from an action, so the browser follows it with a GET.
  */
-export async function checkoutUnlessAllowed(gate: Promise<void>, init: { status?: number } = {}): Promise<void> {
+export async function checkoutUnlessAllowed(
+  request: Request,
+  gate: Promise<void>,
+  init: { status?: number } = {},
+): Promise<void> {
   try {
     await gate;
   } catch (error) {
     if (error instanceof AppError && error.status === 402) {
-      throw redirectWithToast("/checkout", { text: error.messages[0]!, status: "warning" }, init);
+      throw redirectWithToast(checkoutFor(request), { text: error.messages[0]!, status: "warning" }, init);
     }
     throw error;
   }

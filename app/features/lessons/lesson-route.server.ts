@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   redirect,
 } from "@remix-run/cloudflare";
-import { requireMember } from "~/lib/auth.server";
+import { checkoutFor, requireMember } from "~/lib/auth.server";
 import { isMember } from "#server/access/viewer";
 import { canOpenLesson, requireLessonAccess } from "#server/access/policy";
 import { listActivePlans } from "#server/services/billing";
@@ -195,7 +195,7 @@ export async function lessonRouteAction({ request, context, params }: ActionFunc
   try {
     await requireLessonAccess(context.app, { videoId, viewer });
   } catch (error) {
-    if (error instanceof AppError && error.status === 402) throw redirect("/checkout");
+    if (error instanceof AppError && error.status === 402) throw redirect(checkoutFor(request));
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     throw error;
   }

@@ -12,6 +12,7 @@ import { ContinuePanel, type ProgressInfo } from "./continue-panel";
 import { formatTotalDuration, plural } from "~/lib/text-format";
 import { LessonList, type LessonRowData } from "./lesson-list";
 import { TeacherCards, type TeacherItem } from "./teacher-list";
+import { CheckoutLink } from "~/components/checkout-link";
 
 export function Facts({ items }: { items: Array<{ label: string; value: string }> }) {
   return (
@@ -201,10 +202,10 @@ function AccessCall({
         <div className="rounded-xl bg-accent-50 p-3 text-sm text-ink/80 ring-1 ring-accent-300/60 ring-inset">
           <p>
             {plural(lockedCount, "lesson")} {lockedCount === 1 ? "is" : "are"} for subscribers.{" "}
-            <Link to="/checkout" className="font-semibold text-accent-700 underline-offset-2 hover:underline">
+            <CheckoutLink className="font-semibold text-accent-700 underline-offset-2 hover:underline">
               <SparkIcon className="me-1 inline size-3.5 align-[-2px]" />
               Unlock the whole {COLLECTION_LABELS[kind].singular}
-            </Link>
+            </CheckoutLink>
           </p>
         </div>
       ) : null}

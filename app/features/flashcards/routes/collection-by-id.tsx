@@ -19,6 +19,7 @@ import { isMember } from "#server/access/viewer";
 import { getFlashcollection } from "#server/services/flashcards";
 import { collectionAccess, requireCollectionSession, type CollectionAccess } from "#server/services/free-tier";
 import type { Audience } from "~/lib/audience";
+import { CheckoutLink } from "~/components/checkout-link";
 
 export const audience: Audience = "public";
 
@@ -51,7 +52,9 @@ export const action = forAudience(audience, async function action({ request, par
   if (!(await getFlashcollection(context.app, { userId: null, collectionId }))) {
     throw notFoundResponse("We couldn't find that flashcard collection.");
   }
-  await checkoutUnlessAllowed(requireCollectionSession(context.app, { viewer, collectionId }), { status: 303 });
+  await checkoutUnlessAllowed(request, requireCollectionSession(context.app, { viewer, collectionId }), {
+    status: 303,
+  });
   return handleReviewAction(context, request, viewer.user, { kind: "collection", collectionId });
 });
 
@@ -63,9 +66,7 @@ function FreeSessionNote({ hoursLeft }: { hoursLeft: number | null }) {
       {hoursLeft === null
         ? `It starts with your first card and lasts ${FREE_COLLECTION_SESSION_HOURS} hours.`
         : `Your free session is open for ${hoursLeft === 1 ? "less than an hour" : `${hoursLeft} more hours`}.`}{" "}
-      <Link to="/checkout" className="font-semibold text-primary-800 underline">
-        See plans
-      </Link>
+      <CheckoutLink className="font-semibold text-primary-800 underline">See plans</CheckoutLink>
     </p>
   );
 }
@@ -103,9 +104,9 @@ export default function FlashcollectionPage() {
                 <p className="mt-1 text-sm text-ink/75">{FREE_TIER_MESSAGES.collection}</p>
               </div>
             </div>
-            <Link to="/checkout" className={buttonClasses("primary", "md", "shrink-0")}>
+            <CheckoutLink className={buttonClasses("primary", "md", "shrink-0")}>
               {FREE_TIER_LABELS.subscribeToKeepReviewing}
-            </Link>
+            </CheckoutLink>
           </section>
           {collection.counts ? (
             <section aria-label="Your progress in this collection">
@@ -196,9 +197,7 @@ export default function FlashcollectionPage() {
       ) : (
         <p className="mt-8 text-sm text-ink/85" data-testid="collection-export-locked">
           {FREE_TIER_MESSAGES.export}{" "}
-          <Link to="/checkout" className="font-semibold text-primary-800 underline">
-            See plans
-          </Link>
+          <CheckoutLink className="font-semibold text-primary-800 underline">See plans</CheckoutLink>
         </p>
       )}
     </main>

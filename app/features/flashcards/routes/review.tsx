@@ -28,14 +28,14 @@ function scopeOf(source: ReviewSource | null): ReviewScope {
 // reviews My words on its own page and each collection's free session on its page (docs/product-rules.md).
 export const loader = forAudience(audience, async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
-  await checkoutUnlessAllowed(requireAllDueReview(viewer));
+  await checkoutUnlessAllowed(request, requireAllDueReview(viewer));
   const source = sourceOf(request);
   return { ...(await loadReviewSession(context, request, viewer.user, scopeOf(source))), source };
 });
 
 export const action = forAudience(audience, async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireMember(context, request);
-  await checkoutUnlessAllowed(requireAllDueReview(viewer), { status: 303 });
+  await checkoutUnlessAllowed(request, requireAllDueReview(viewer), { status: 303 });
   const source = sourceOf(request);
   const keep = new URLSearchParams(source ? { source } : {});
   return handleReviewAction(context, request, viewer.user, scopeOf(source), keep);

@@ -17,16 +17,20 @@ function Group({ label, children }: { label: string; children: React.ReactNode }
 
 /**
  * The player's settings panel, over the video: caption lines on the video and their size, "hide until tapped",
- * and how a line loop runs. Loaded the first time it is opened (most learners never do).
+ * how a line loop runs, and listening mode (sound only) for a packaged lesson. Loaded the first time it is
+ * opened (most learners never do).
  */
 export function PlayerSettings({
   preferences,
   onPreferences,
   onClose,
+  canPlaySoundOnly,
 }: {
   preferences: PlayerPreferences;
   onPreferences: (patch: Partial<PlayerPreferences>) => void;
   onClose: () => void;
+  /** A packaged lesson has a sound-only rendition (docs/video.md); a plain MP4 has none. */
+  canPlaySoundOnly: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -61,7 +65,7 @@ export function PlayerSettings({
       className="absolute inset-x-0 bottom-0 z-10 max-h-full overflow-y-auto overscroll-contain bg-ink/95 p-3 text-white shadow-2xl sm:inset-x-auto sm:end-2 sm:bottom-2 sm:w-96 sm:rounded-xl"
     >
       <div className="mb-2 flex items-center justify-between gap-2">
-        <p className="font-semibold">Captions and loops</p>
+        <p className="font-semibold">Player settings</p>
         <button
           type="button"
           onClick={onClose}
@@ -109,6 +113,22 @@ export function PlayerSettings({
             </button>
           ))}
         </Group>
+        {canPlaySoundOnly ? (
+          <Group label="Listening mode">
+            <button
+              type="button"
+              aria-pressed={preferences.soundOnly}
+              aria-describedby="sound-only-note"
+              onClick={() => onPreferences({ soundOnly: !preferences.soundOnly })}
+              className={option}
+            >
+              Sound only
+            </button>
+            <p id="sound-only-note" className="w-full text-xs text-white/70">
+              Just the voices, without the picture: a fraction of the data, for a walk or a slow connection.
+            </p>
+          </Group>
+        ) : null}
         <Group label="After the loop">
           <button
             type="button"

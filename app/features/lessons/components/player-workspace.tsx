@@ -9,6 +9,7 @@ import { Transcript, type TranscriptCue, type WordClick, type WordTint } from ".
 import { useLessonPlayer } from "./use-lesson-player";
 import { usePlayerPreferences } from "./use-player-preferences";
 import { useProgressSaver, type SavedProgress } from "./use-progress-saver";
+import { streamPlaysArrival } from "./use-adaptive-stream";
 import { useMediaSession } from "./use-media-session";
 import { revealKey, type RevealPart } from "./hidden-line";
 import { rateLabel, VideoPlayer, type PlayerMedia, type UpNext } from "./video-player";
@@ -164,10 +165,13 @@ export function PlayerWorkspace({
     enabled: !guest,
   });
 
-  // A search result link (?t=) lands on its line and starts there.
+  // A search result link (?t=) lands on its line and starts there: on the MP4, or, for a packaged lesson this
+  // browser streams, in the stream once it is attached (use-adaptive-stream.ts plays it).
   useEffect(() => {
     if (startAt === null) return;
-    player.seekTo(startAt, { play: true });
+    const video = player.videoRef.current;
+    const streamPlays = video !== null && streamPlaysArrival(video, stableMedia.stream?.masterUrl ?? null);
+    player.seekTo(startAt, { play: !streamPlays });
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

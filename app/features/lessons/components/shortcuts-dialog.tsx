@@ -6,7 +6,7 @@ export const PLAYER_SHORTCUTS: Array<{ keys: string[]; label: string }> = [
   { keys: ["←"], label: "Previous line (or the start of this one)" },
   { keys: ["→"], label: "Next line" },
   { keys: ["R"], label: "Repeat the current line" },
-  { keys: ["L"], label: "Loop the current line on or off (how it loops: the captions and loops button)" },
+  { keys: ["L"], label: "Loop the current line on or off (how it loops: the player settings button)" },
   { keys: ["S"], label: "Slow down: 1× → 0.75× → 0.5× → 1×" },
   { keys: ["A"], label: "Pause after each line on or off" },
   { keys: ["T"], label: "Tashkeel (vowel marks) on or off" },

@@ -1,4 +1,5 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { useBrowserLayoutEffect } from "~/lib/use-browser-layout-effect";
 
 export const HLS_TYPE = "application/vnd.apple.mpegurl";
 
@@ -10,12 +11,9 @@ export const HLS_TYPE = "application/vnd.apple.mpegurl";
 const PRELOAD_BUFFER_SECONDS = 2;
 const PLAYING_BUFFER_SECONDS = 30;
 const PLAYING_BUFFER_MAX_SECONDS = 60;
-/**
- * A lesson opened at a moment (`?t=`: the library's "continue", a search result) plays from there on arrival
- * (player-workspace.tsx), on the MP4 until the stream is ready: within this many seconds of its start the stream
- * still takes over, at the same moment and playing on.
- */
-const ARRIVAL_SWAP_SECONDS = 5;
+
+/** What the stream plays: the picture and sound (the master playlist), or the sound alone (its audio rendition). */
+export type StreamMode = "video" | "sound";
 
 /**
  * Whether to hand the master playlist to the browser itself: Apple's WebKit (Safari, every iOS browser), or
@@ -30,121 +28,205 @@ export function prefersNativeHls(video: HTMLVideoElement): boolean {
 }
 
 /**
+ * Whether this browser will stream a packaged lesson (`masterUrl`) now: then a lesson opened at a moment (`?t=`)
+ * is only positioned there on arrival (player-workspace.tsx), and the stream plays it once attached, instead of
+ * the MP4 starting and being swapped under the learner, who may already be using it.
+ */
+export function streamPlaysArrival(video: HTMLVideoElement, masterUrl: string | null): boolean {
+  if (!masterUrl || !navigator.onLine) return false;
+  return prefersNativeHls(video) || "MediaSource" in window || "ManagedMediaSource" in window;
+}
+
+/**
  * Plays a packaged lesson through adaptive streaming (docs/video.md). The server renders the whole-file MP4
  * (what plays before hydration, and the fallback); once interactive:
  * - Safari (see prefersNativeHls) gets the signed master playlist as the video's source;
  * - one with Media Source Extensions loads hls.js, a chunk of its own fetched here and nowhere else, when
  *   the page is idle, and attaches it;
  * - any other keeps the MP4, as does every browser when hls.js meets an error it cannot recover from.
+ * With `soundOnly` (listening mode) the stream is the audio rendition's playlist alone: the poster stays, and
+ * no picture is fetched. Turning it on or off hands over at the same moment, playing on if it was.
  * The element stays the same, so captions, transcript sync, loops and auto-pause see the same events.
+ * Returns what the stream plays, null while the MP4 does.
  */
 export function useAdaptiveStream(
   videoRef: RefObject<HTMLVideoElement | null>,
-  options: { masterUrl: string | null; mp4Url: string | null; startAt: number | null; enabled: boolean },
-) {
-  const { masterUrl, mp4Url, startAt, enabled } = options;
+  options: {
+    masterUrl: string | null;
+    audioUrl: string | null;
+    mp4Url: string | null;
+    startAt: number | null;
+    enabled: boolean;
+    soundOnly: boolean;
+  },
+): StreamMode | null {
+  const { masterUrl, audioUrl, mp4Url, startAt, enabled, soundOnly } = options;
+  const [mode, setMode] = useState<StreamMode | null>(null);
+  // Where the learner was when the stream stopped for a switch between picture and sound only (same lesson):
+  // the next source starts there, and plays if that one was playing.
+  const handoff = useRef<{ masterUrl: string; time: number; playing: boolean } | null>(null);
+  // The choice as rendered now: an effect's cleanup reads it to tell a switch from leaving the lesson.
+  const soundOnlyNow = useRef(soundOnly);
+  useBrowserLayoutEffect(() => {
+    soundOnlyNow.current = soundOnly;
+  }, [soundOnly]);
+  // A lesson opened at a moment waits for the stream to play it (streamPlaysArrival), once.
+  const arrivalPending = useRef(startAt !== null);
+
   useEffect(() => {
     const video = videoRef.current;
-    // Offline, a downloaded lesson plays its kept MP4 (the service worker has no segments).
-    if (!video || !masterUrl || !enabled || !navigator.onLine) return;
+    const kept = handoff.current;
+    handoff.current = null;
+    const switching = kept && kept.masterUrl === masterUrl ? kept : null;
+    const wanted: StreamMode = soundOnly && audioUrl ? "sound" : "video";
+    const source = wanted === "sound" ? audioUrl : masterUrl;
     const fragment = startAt ? `#t=${startAt}` : "";
-    // A learner already playing or who moved in the video (before hydration, with the native controls) keeps the
-    // MP4: a swap would stop it, and the element's reset would move the transcript under them.
-    // (At 0 before the MP4's metadata positions it at `startAt`, at `startAt` after.) The one play that is ours,
-    // the arrival's from `startAt`, is swapped in its first seconds, playing on from where it is.
-    const untouched = () => {
-      const time = video.currentTime;
-      if (video.paused) return time < 0.05 || Math.abs(time - (startAt ?? 0)) < 0.05;
-      return startAt !== null && time > startAt - 0.05 && time < startAt + ARRIVAL_SWAP_SECONDS;
+    if (!video || !enabled) return;
+    const arriving = arrivalPending.current && streamPlaysArrival(video, masterUrl);
+    arrivalPending.current = false;
+    /** The MP4 plays what the stream could not: the arrival left to it, or a switch (went offline, no hls.js). */
+    const mp4Instead = () => {
+      if (switching && mp4Url) {
+        video.src = mp4Url;
+        video.currentTime = switching.time;
+        if (switching.playing) void video.play().catch(() => undefined);
+      } else if (arriving && video.paused) void video.play().catch(() => undefined);
     };
-    if (!untouched()) return;
+    // Offline, a downloaded lesson plays its kept MP4 (the service worker has no segments).
+    if (!masterUrl || !source || !navigator.onLine) return mp4Instead();
+    // A learner already playing or who moved in the video (before hydration, with the native controls, or before
+    // hls.js was ready) keeps the MP4: a swap would stop it, and the element's reset would move the transcript
+    // under them. (At 0 before the MP4's metadata positions it at `startAt`, at `startAt` after.) A switch between
+    // picture and sound only is the learner's own choice, and streams.
+    const untouched = () =>
+      Boolean(switching) ||
+      (video.paused && (video.currentTime < 0.05 || Math.abs(video.currentTime - (startAt ?? 0)) < 0.05));
+    /** On a switch between picture and sound only, where the learner is: the next source starts there. */
+    const keepPlaceOnSwitch = () => {
+      if (soundOnlyNow.current !== soundOnly)
+        handoff.current = { masterUrl, time: video.currentTime, playing: !video.paused };
+    };
+    // (The MP4 kept for a learner who played early still hands over: a switch is theirs, and streams.)
+    if (!untouched()) {
+      mp4Instead();
+      return keepPlaceOnSwitch;
+    }
+
     if (prefersNativeHls(video)) {
-      const position = video.currentTime;
-      const wasPlaying = !video.paused;
-      video.src = `${masterUrl}${fragment}`;
+      const position = switching?.time ?? video.currentTime;
+      const wasPlaying = arriving || (switching ? switching.playing : !video.paused);
+      video.src = `${source}${fragment}`;
       if (position > 0) video.currentTime = position;
       if (wasPlaying) void video.play().catch(() => undefined);
       video.dataset.stream = "native";
+      setMode(wanted);
       return () => {
+        keepPlaceOnSwitch();
         if (mp4Url) video.src = `${mp4Url}${fragment}`;
         delete video.dataset.stream;
+        setMode(null);
       };
     }
-    if (!("MediaSource" in window || "ManagedMediaSource" in window)) return;
+    if (!("MediaSource" in window || "ManagedMediaSource" in window)) return mp4Instead();
 
     let cancelled = false;
+    let attached = false;
     let destroy: (() => void) | null = null;
     const start = () => {
-      void import("hls.js").then(({ default: Hls }) => {
-        // …and so does one who did so before the page was idle.
-        if (cancelled || !Hls.isSupported() || !untouched()) return;
-        const position = video.currentTime > 0 ? video.currentTime : (startAt ?? -1);
-        const hls = new Hls({
-          // No worker: the page's CSP allows no blob: workers (server/lib/security-headers.ts), and transmuxing
-          // is not needed (the renditions are fMP4 already).
-          enableWorker: false,
-          startPosition: position,
-          maxBufferLength: video.paused ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_SECONDS,
-          maxMaxBufferLength: video.paused ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_MAX_SECONDS,
-          // Lesson videos are short: a shaky start at the lowest rendition beats a stall at a high one.
-          abrEwmaDefaultEstimate: 500_000,
-          capLevelToPlayerSize: true,
-        });
-        // Whether the learner has the video playing: a media error pauses the element, and hls.js recovers on a
-        // new source, which should not leave them paused.
-        let playing = !video.paused;
-        const onPlay = () => {
-          playing = true;
-          hls.config.maxBufferLength = PLAYING_BUFFER_SECONDS;
-          hls.config.maxMaxBufferLength = PLAYING_BUFFER_MAX_SECONDS;
-        };
-        const onPause = () => {
-          if (!video.error) playing = false;
-        };
-        const fallBack = () => {
-          hls.destroy();
-          video.removeEventListener("play", onPlay);
-          video.removeEventListener("pause", onPause);
-          delete video.dataset.stream;
-          if (mp4Url) {
+      void import("hls.js")
+        .then(({ default: Hls }) => {
+          // …and so does one who did so before the page was idle.
+          if (cancelled) return;
+          if (!Hls.isSupported() || !untouched()) return mp4Instead();
+          const position = switching?.time ?? (video.currentTime > 0 ? video.currentTime : (startAt ?? -1));
+          const playingNow = arriving || (switching ? switching.playing : !video.paused);
+          const hls = new Hls({
+            // No worker: the page's CSP allows no blob: workers (server/lib/security-headers.ts), and transmuxing
+            // is not needed (the renditions are fMP4 already).
+            enableWorker: false,
+            startPosition: position,
+            maxBufferLength: playingNow ? PLAYING_BUFFER_SECONDS : PRELOAD_BUFFER_SECONDS,
+            maxMaxBufferLength: playingNow ? PLAYING_BUFFER_MAX_SECONDS : PRELOAD_BUFFER_SECONDS,
+            // Lesson videos are short: a shaky start at the lowest rendition beats a stall at a high one.
+            abrEwmaDefaultEstimate: 500_000,
+            capLevelToPlayerSize: true,
+          });
+          // Whether the learner has the video playing: a media error pauses the element, and hls.js recovers on a
+          // new source, which should not leave them paused.
+          let playing = playingNow;
+          const onPlay = () => {
+            playing = true;
+            hls.config.maxBufferLength = PLAYING_BUFFER_SECONDS;
+            hls.config.maxMaxBufferLength = PLAYING_BUFFER_MAX_SECONDS;
+          };
+          const onPause = () => {
+            if (!video.error) playing = false;
+          };
+          const detach = () => {
+            video.removeEventListener("play", onPlay);
+            video.removeEventListener("pause", onPause);
+            hls.destroy();
+            delete video.dataset.stream;
+            setMode(null);
+          };
+          const fallBack = () => {
             const at = video.currentTime;
+            detach();
+            destroy = null;
+            if (!mp4Url) return;
             video.src = mp4Url;
-            if (at > 0) video.currentTime = at;
-          }
-        };
-        hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (!data.fatal) return;
-          if (data.type !== Hls.ErrorTypes.MEDIA_ERROR) return fallBack();
-          // Played on once the new source can play (a play() before that is cut short by its load).
-          if (playing)
-            video.addEventListener("canplay", () => void video.play().catch(() => undefined), { once: true });
-          hls.recoverMediaError();
+            video.currentTime = at;
+            if (playing) void video.play().catch(() => undefined);
+          };
+          // Played on once the new source can play (a play() before that is cut short by its load), unless the
+          // learner paused meanwhile.
+          const playOnWhenReady = () =>
+            video.addEventListener(
+              "canplay",
+              () => {
+                if (playing && video.paused) void video.play().catch(() => undefined);
+              },
+              { once: true },
+            );
+          hls.on(Hls.Events.ERROR, (_event, data) => {
+            if (!data.fatal) return;
+            if (data.type !== Hls.ErrorTypes.MEDIA_ERROR) return fallBack();
+            if (playing) playOnWhenReady();
+            hls.recoverMediaError();
+          });
+          video.addEventListener("play", onPlay);
+          video.addEventListener("pause", onPause);
+          hls.loadSource(source);
+          hls.attachMedia(video);
+          // The arrival at `startAt` plays in the stream, and a switch's play goes on there (attaching resets the
+          // element to paused).
+          if (playing) playOnWhenReady();
+          video.dataset.stream = "hls.js";
+          setMode(wanted);
+          destroy = detach;
+          attached = true;
+        })
+        .catch(() => {
+          // The chunk did not load (the network went between the page and it): the MP4 plays instead.
+          if (!cancelled) mp4Instead();
         });
-        video.addEventListener("play", onPlay);
-        video.addEventListener("pause", onPause);
-        hls.loadSource(masterUrl);
-        hls.attachMedia(video);
-        // The arrival's play from `startAt` goes on in the stream (attaching reset the element to paused).
-        if (playing) video.addEventListener("canplay", () => void video.play().catch(() => undefined), { once: true });
-        video.dataset.stream = "hls.js";
-        destroy = () => {
-          video.removeEventListener("play", onPlay);
-          video.removeEventListener("pause", onPause);
-          hls.destroy();
-          delete video.dataset.stream;
-        };
-      });
     };
-    // Arriving at a moment, the MP4 is already playing: the sooner the stream takes over, the less of it loads.
-    const whenIdle = startAt === null && Boolean(window.requestIdleCallback);
+    // Arriving at a moment, the learner waits for the stream to play; a switch is theirs: both at once.
+    const now = arriving || Boolean(switching);
+    const whenIdle = !now && Boolean(window.requestIdleCallback);
     const idle = whenIdle
       ? window.requestIdleCallback(start, { timeout: 1500 })
-      : window.setTimeout(start, startAt === null ? 200 : 0);
+      : window.setTimeout(start, now ? 0 : 200);
     return () => {
       cancelled = true;
+      keepPlaceOnSwitch();
+      // Left before the stream took it (the stored choices arrived, say): the next source plays the arrival.
+      if (arriving && !attached) arrivalPending.current = true;
       if (whenIdle) window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
       destroy?.();
     };
-  }, [videoRef, masterUrl, mp4Url, startAt, enabled]);
+  }, [videoRef, masterUrl, audioUrl, mp4Url, startAt, enabled, soundOnly]);
+
+  return mode;
 }

@@ -59,6 +59,7 @@ export function useLessonPlayer({
   const [started, setStarted] = useState(false);
   const [ended, setEnded] = useState(false);
   const [time, setTime] = useState(initialTime);
+  const initialPending = useRef(initialTime > 0);
   const [duration, setDuration] = useState(fallbackDuration);
   const [loop, setLoopState] = useState<LoopState | null>(null);
 
@@ -118,7 +119,11 @@ export function useLessonPlayer({
     const onMetadata = () => {
       if (Number.isFinite(video.duration) && video.duration > 0) setDuration(video.duration);
       video.playbackRate = loopRef.current?.pass.rate ?? settingsRef.current.rate;
-      if (initialTime > 0 && video.currentTime < 0.01) video.currentTime = initialTime;
+      // The arrival's moment, once: a later source (the stream taking over, sound only) starts where it is handed.
+      if (initialPending.current) {
+        initialPending.current = false;
+        if (video.currentTime < 0.01) video.currentTime = initialTime;
+      }
     };
     // timeupdate keeps the display right while paused, seeking or in a background tab (no animation frames).
     const onTimeUpdate = () => {

@@ -10,6 +10,7 @@ import {
   CaptionsIcon,
   ExitFullscreenIcon,
   FullscreenIcon,
+  HeadphonesIcon,
   KeyboardIcon,
   LockIcon,
   LoopIcon,
@@ -160,11 +161,13 @@ export function VideoPlayer({
     else void frame.requestFullscreen?.().catch(() => undefined);
   }
 
-  useAdaptiveStream(videoRef, {
+  const streaming = useAdaptiveStream(videoRef, {
     masterUrl: media.stream?.masterUrl ?? null,
+    audioUrl: media.stream?.audioUrl ?? null,
     mp4Url: media.videoUrl,
     startAt,
     enabled: interactive,
+    soundOnly: preferences.soundOnly,
   });
 
   const duration = player.duration;
@@ -261,9 +264,23 @@ export function VideoPlayer({
           </div>
         ) : null}
 
+        {streaming === "sound" ? (
+          <p
+            data-testid="sound-only"
+            className="pointer-events-none absolute end-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-black/75 px-2.5 py-1 text-xs font-bold text-white shadow"
+          >
+            <HeadphonesIcon className="size-3.5" /> Sound only
+          </p>
+        ) : null}
+
         {settingsOpen ? (
           <Suspense fallback={null}>
-            <PlayerSettings preferences={preferences} onPreferences={onPreferences} onClose={closeSettings} />
+            <PlayerSettings
+              preferences={preferences}
+              onPreferences={onPreferences}
+              onClose={closeSettings}
+              canPlaySoundOnly={Boolean(media.stream)}
+            />
           </Suspense>
         ) : null}
 
@@ -477,10 +494,10 @@ export function VideoPlayer({
               ref={settingsButtonRef}
               type="button"
               onClick={() => (settingsOpen ? closeSettings() : setSettingsOpen(true))}
-              aria-label="Captions and loops"
+              aria-label="Player settings"
               aria-expanded={settingsOpen}
               aria-controls={settingsOpen ? "player-settings" : undefined}
-              title="Captions on the video, hide until tapped, loops"
+              title="Captions on the video, hide until tapped, loops, sound only"
               disabled={!interactive}
               className={cn(controlButton, settingsOpen && "bg-white/15")}
             >

@@ -32,6 +32,7 @@ import { getMemberHistory } from "#server/services/member-history";
 import { FOR_YOU_LIMIT, getForYou } from "#server/services/recommendations";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
+import { CheckoutLink } from "~/components/checkout-link";
 
 export const audience: Audience = "public";
 
@@ -362,9 +363,9 @@ function AccessBanner({
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {viewer.signedIn ? (
-          <Link to="/checkout" className={buttonClasses("primary", "md")}>
+          <CheckoutLink className={buttonClasses("primary", "md")}>
             <SparkIcon className="size-4" /> See plans
-          </Link>
+          </CheckoutLink>
         ) : (
           <>
             <Link to="/auth/signup" className={buttonClasses("primary", "md")}>

@@ -9,6 +9,7 @@ import { FREE_TIER_MESSAGES } from "#core/free-tier";
 import { listListeningGroups } from "#server/services/listening";
 import type { Audience } from "~/lib/audience";
 import { forAudience } from "~/lib/auth.server";
+import { CheckoutLink } from "~/components/checkout-link";
 
 export const audience: Audience = "public";
 
@@ -76,9 +77,7 @@ export default function ListeningActivitiesPage() {
           className="mt-8 flex flex-col gap-4 rounded-xl border border-line bg-surface p-5 sm:flex-row sm:items-center sm:justify-between"
         >
           <p className="text-sm text-ink/85">{FREE_TIER_MESSAGES.listening}</p>
-          <Link to="/checkout" className={buttonClasses("secondary", "md", "shrink-0")}>
-            See plans
-          </Link>
+          <CheckoutLink className={buttonClasses("secondary", "md", "shrink-0")}>See plans</CheckoutLink>
         </section>
       ) : null}
 

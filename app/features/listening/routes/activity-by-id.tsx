@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { forAudience, requireMember } from "~/lib/auth.server";
+import { checkoutFor, forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireId } from "~/lib/canonical.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AppError } from "#server/lib/errors";
@@ -20,7 +20,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     if (error instanceof AppError && error.status === 402) {
-      throw redirectWithToast("/checkout", { text: error.messages[0]!, status: "warning" });
+      throw redirectWithToast(checkoutFor(request), { text: error.messages[0]!, status: "warning" });
     }
     throw error;
   }

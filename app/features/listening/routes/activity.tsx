@@ -12,7 +12,7 @@ import { ListeningQuiz } from "../components/listening-quiz";
 import { ListeningResult } from "../components/listening-result";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { LevelBadge } from "~/components/video-card";
-import { forAudience, requireMember } from "~/lib/auth.server";
+import { checkoutFor, forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -27,13 +27,13 @@ export const audience: Audience = "member";
  * Service 404s become the not-found page; past the free tier (402), /checkout with the reason
  * (docs/product-rules.md#free-and-paid); anything else goes on to the error boundary.
  */
-async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+async function orNotFound<T>(request: Request, promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFoundResponse(error.messages[0]);
     if (error instanceof AppError && error.status === 402) {
-      throw redirectWithToast("/checkout", { text: error.messages[0]!, status: "warning" });
+      throw redirectWithToast(checkoutFor(request), { text: error.messages[0]!, status: "warning" });
     }
     throw error;
   }
@@ -42,12 +42,15 @@ async function orNotFound<T>(promise: Promise<T>): Promise<T> {
 export const loader = forAudience(audience, async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireMember(context, request);
   const activityId = requireId(params.activityId);
-  const activity = await orNotFound(getListeningActivity(context.app, { viewer, activityId }));
+  const activity = await orNotFound(request, getListeningActivity(context.app, { viewer, activityId }));
   requireCanonicalPath(request, activity.href);
   // `?attempt=` shows one of the learner's own attempts (where the form lands after answering).
   const attemptText = new URL(request.url).searchParams.get("attempt");
   const result = attemptText
-    ? await orNotFound(getListeningAttempt(context.app, { viewer, activityId, attemptId: requireId(attemptText) }))
+    ? await orNotFound(
+        request,
+        getListeningAttempt(context.app, { viewer, activityId, attemptId: requireId(attemptText) }),
+      )
     : null;
   return { activity, result };
 });
@@ -69,7 +72,7 @@ export const action = forAudience(audience, async function action({ request, par
     if (!(error instanceof AppError)) throw error;
     if (error.status === 404) throw notFoundResponse(error.messages[0]);
     if (error.status === 402) {
-      return redirectWithToast("/checkout", { text: error.messages[0]!, status: "warning" }, { status: 303 });
+      return redirectWithToast(checkoutFor(request), { text: error.messages[0]!, status: "warning" }, { status: 303 });
     }
     return data({ formError: error.messages.join(" ") }, { status: error.status });
   }

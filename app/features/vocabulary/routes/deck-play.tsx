@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { QuizPlayer } from "../components/quiz-player";
-import { forAudience, requireMember } from "~/lib/auth.server";
+import { checkoutFor, forAudience, requireMember } from "~/lib/auth.server";
 import { notFoundResponse, requireCanonicalPath, requireId } from "~/lib/canonical.server";
 import { titleMeta } from "~/lib/route-meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -20,6 +20,7 @@ import {
   themeHref,
 } from "#server/services/global-vocabulary";
 import type { Audience } from "~/lib/audience";
+import { CheckoutLink } from "~/components/checkout-link";
 
 export const audience: Audience = "member";
 
@@ -37,6 +38,7 @@ async function loadDeck(context: LoaderFunctionArgs["context"], user: { id: numb
  * Past it, /checkout with the reason. `seed` is the run in the URL or the form (none: a new run).
  */
 async function requireSession(
+  request: Request,
   context: LoaderFunctionArgs["context"],
   viewer: Awaited<ReturnType<typeof requireMember>>,
   deckId: number,
@@ -48,7 +50,7 @@ async function requireSession(
   } catch (error) {
     if (error instanceof AppError && error.status === 402) {
       throw redirectWithToast(
-        "/checkout",
+        checkoutFor(request),
         { text: error.messages[0]!, status: "warning" },
         redirectStatus ? { status: redirectStatus } : undefined,
       );
@@ -63,7 +65,7 @@ export const loader = forAudience(audience, async function loader({ request, par
   const deck = await loadDeck(context, user, requireId(params.deckId));
   const href = deckHref(deck);
   requireCanonicalPath(request, `${href}/play`);
-  await requireSession(context, viewer, deck.id, parseSeed(new URL(request.url).searchParams.get("seed")));
+  await requireSession(request, context, viewer, deck.id, parseSeed(new URL(request.url).searchParams.get("seed")));
   const [source, access] = await Promise.all([
     getDeckQuizSource(context.app, { userId: user.id, deckId: deck.id }),
     viewer.lessonAccess(),
@@ -89,7 +91,7 @@ export const action = forAudience(audience, async function action({ request, par
   const playPath = `${deckHref(deck)}/play`;
   const source = await getDeckQuizSource(context.app, { userId: user.id, deckId: deck.id });
   const answer = readQuizAnswer(await request.formData(), source);
-  await requireSession(context, viewer, deck.id, answer.seed, 303);
+  await requireSession(request, context, viewer, deck.id, answer.seed, 303);
   // The last answer stores the run and the deck's progress, once per run however often it is posted.
   if (answer.quiz.finished) {
     await finishDeckQuiz(context.app, { userId: user.id, deckId: deck.id, ...answer });
@@ -125,9 +127,9 @@ export default function DeckPlayPage() {
           {!entitled && deck.progress ? (
             <p className="mt-2 text-sm text-ink/85" data-testid="deck-free-session">
               That was your free session of this deck. Playing it again comes with a subscription.{" "}
-              <Link to="/checkout" className="font-semibold text-primary-800 underline">
+              <CheckoutLink className="font-semibold text-primary-800 underline">
                 {FREE_TIER_LABELS.subscribeToPlayAgain}
-              </Link>
+              </CheckoutLink>
             </p>
           ) : null}
         </QuizPlayer>

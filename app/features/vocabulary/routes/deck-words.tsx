@@ -25,6 +25,7 @@ import { deckHref, getVocabularyDeck, saveGlobalWordToList, themeHref } from "#s
 import { DEFAULT_LIST_TITLE } from "#server/services/vocabulary-save";
 import { listVocabularyLists } from "#server/services/vocabulary-lists";
 import type { Audience } from "~/lib/audience";
+import { CheckoutLink } from "~/components/checkout-link";
 
 export const audience: Audience = "member";
 
@@ -136,9 +137,9 @@ export default function DeckWordsPage() {
                   <LockIcon className="size-4 text-muted" />
                   {FREE_TIER_LABELS.sessionUsed}
                 </p>
-                <Link to="/checkout" className={buttonClasses("primary", "lg")}>
+                <CheckoutLink className={buttonClasses("primary", "lg")}>
                   {FREE_TIER_LABELS.subscribeToPlayAgain}
-                </Link>
+                </CheckoutLink>
               </>
             ) : (
               <>
@@ -278,9 +279,7 @@ export default function DeckWordsPage() {
         ) : (
           <p className="text-sm text-ink/85" data-testid="deck-export-locked">
             {FREE_TIER_MESSAGES.export}{" "}
-            <Link to="/checkout" className="font-semibold text-primary-800 underline">
-              See plans
-            </Link>
+            <CheckoutLink className="font-semibold text-primary-800 underline">See plans</CheckoutLink>
           </p>
         )}
       </div>

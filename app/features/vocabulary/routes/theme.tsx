@@ -14,6 +14,7 @@ import { canStartDeckSession } from "#server/access/policy";
 import { AppError } from "#server/lib/errors";
 import { deckHref, getVocabularyTheme, themeHref } from "#server/services/global-vocabulary";
 import type { Audience } from "~/lib/audience";
+import { CheckoutLink } from "~/components/checkout-link";
 
 export const audience: Audience = "member";
 
@@ -149,13 +150,12 @@ export default function VocabularyThemePage() {
                       Words
                     </Link>
                     {deck.wordCount > 0 && deck.session === "used" ? (
-                      <Link
-                        to="/checkout"
+                      <CheckoutLink
                         className={buttonClasses("primary", "sm")}
                         aria-label={`${FREE_TIER_LABELS.subscribeToPlayAgain}: ${deck.title}`}
                       >
                         {FREE_TIER_LABELS.subscribeToPlayAgain}
-                      </Link>
+                      </CheckoutLink>
                     ) : deck.wordCount > 0 ? (
                       <Link
                         to={`${deck.href}/play`}
