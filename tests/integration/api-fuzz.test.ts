@@ -153,10 +153,15 @@ async function rowCounts() {
   const tables = await ctx.db.all<{ name: string }>(
     sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' and name not like '_cf_%' and name != 'd1_migrations'`,
   );
+  // Fifty tables' counts a statement, as one row (a statement a table made two hundred round trips per route;
+  // D1 allows few terms in a compound SELECT, so no UNION ALL).
   const counts: Record<string, number> = {};
-  for (const { name } of tables) {
-    const [row] = await ctx.db.all<{ n: number }>(sql.raw(`select count(*) as n from "${name}"`));
-    counts[name] = row!.n;
+  for (let start = 0; start < tables.length; start += 50) {
+    const chunk = tables.slice(start, start + 50).map(({ name }) => name);
+    const [row] = await ctx.db.all<Record<string, number>>(
+      sql.raw(`select ${chunk.map((name, index) => `(select count(*) from "${name}") as c${index}`).join(", ")}`),
+    );
+    chunk.forEach((name, index) => (counts[name] = row![`c${index}`]!));
   }
   return counts;
 }
