@@ -162,9 +162,20 @@ export function useAdaptiveStream(
           const onPause = () => {
             if (!video.error) playing = false;
           };
+          // The arrival's play waits for the stream; a learner who taps or types meanwhile (a line, Shadow) has
+          // taken over, and the lesson does not start under them.
+          const takenOver = () => {
+            if (video.paused) playing = false;
+          };
+          if (arriving) {
+            document.addEventListener("pointerdown", takenOver, { capture: true, once: true });
+            document.addEventListener("keydown", takenOver, { capture: true, once: true });
+          }
           const detach = () => {
             video.removeEventListener("play", onPlay);
             video.removeEventListener("pause", onPause);
+            document.removeEventListener("pointerdown", takenOver, { capture: true });
+            document.removeEventListener("keydown", takenOver, { capture: true });
             hls.destroy();
             delete video.dataset.stream;
             setMode(null);

@@ -165,8 +165,11 @@ export function ShadowPanel({
       video.pause();
       video.playbackRate = rate;
       video.currentTime = cue.startMs / 1000;
-      const paused = waitFor(video, "pause", (lineSeconds / rate) * 1000 + 4000);
       await video.play().catch(() => undefined);
+      // The line's end is the next pause, counted once the line plays: the pause above, when the lesson was
+      // playing, fires its event after this point (it was taken for the line's end, and the recording ended
+      // as it began).
+      const paused = waitFor(video, "pause", (lineSeconds / rate) * 1000 + 4000);
       stopPlaybackAt(video, cue);
       await paused;
       video.playbackRate = baseRate;
