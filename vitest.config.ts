@@ -94,9 +94,9 @@ export default defineConfig(async () => {
             name: "shared",
             include: TESTS,
             exclude: OWN_DATABASE,
-            // One workerd and one D1 per Vitest worker, its files one after another: the app's modules load
-            // once per worker instead of once per file (which was a fifth of the run). Each file makes its own
-            // rows and reads only those.
+            // One workerd and one D1 per Vitest worker, its files one after another; each file makes its own rows
+            // and reads only those. (The pool still gives each file a fresh isolate, so the app's modules load
+            // once per file: ADR 033, sixth pass.)
             isolate: false,
           },
         },
