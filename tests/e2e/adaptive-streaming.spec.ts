@@ -90,18 +90,21 @@ test("a learner's lesson plays through HLS, the rendition following the network"
     .toBeGreaterThan(1);
 });
 
-test("a lesson opened where the learner stopped (?t=) streams too, playing on from there", async ({ page }) => {
-  // A member of our own: where they stopped is this test's alone.
+/** A member of our own who stopped at 0:08 in the lesson, on the library with its "Continue watching" card. */
+async function stoppedAtEight(page: Page) {
   await signUpDirect(page, { prefix: "resume-stream" });
   await page.goto("/video-library");
   const href = await page.getByRole("heading").getByRole("link", { name: LESSON.title }).first().getAttribute("href");
   const lessonId = /^\/video\/(\d+)\//.exec(href ?? "")?.[1];
   const saved = await page.request.put(`/api/lessons/${lessonId}/progress`, { data: { positionSeconds: 8 } });
   expect(saved.status(), await saved.text()).toBe(200);
-
-  // "Continue watching" opens the lesson at its moment, in the page (a client navigation after a tap, so the
-  // arrival may play at once): the stream takes over from the MP4 and goes on playing past that moment.
   await page.goto("/video-library");
+}
+
+test("a lesson opened where the learner stopped (?t=) streams too, playing on from there", async ({ page }) => {
+  await stoppedAtEight(page);
+  // "Continue watching" opens the lesson at its moment, in the page (a client navigation after a tap): it is
+  // positioned there, and the stream plays it once attached.
   await page.getByRole("link", { name: `${LESSON.title} (resume at 0:08)` }).click();
   await expect(page).toHaveURL(/\?t=8$/);
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
@@ -110,6 +113,31 @@ test("a lesson opened where the learner stopped (?t=) streams too, playing on fr
       timeout: 60_000,
     })
     .toBeGreaterThan(8.5);
+});
+
+test("a learner who taps or types before the stream is ready is not started under", async ({ page }) => {
+  await stoppedAtEight(page);
+  // hls.js arrives late (a slow connection): the learner does something first, here a key.
+  await page.route("**/assets/hls-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: `${LESSON.title} (resume at 0:08)` }).click();
+  await expect(page).toHaveURL(/\?t=8$/);
+  await expect(page.getByRole("heading", { level: 1, name: LESSON.title })).toBeVisible();
+  await expect(video(page)).not.toHaveAttribute("data-stream", "hls.js");
+  await page.keyboard.press("Shift");
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
+  // Once the stream can play (its `canplay` is where the arrival's play would start), the lesson waits at 0:08.
+  await expect
+    .poll(() => video(page).evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(3);
+  const state = await video(page).evaluate(async (element: HTMLVideoElement) => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    return { paused: element.paused, time: element.currentTime };
+  });
+  expect(state.paused).toBe(true);
+  expect(state.time).toBeCloseTo(8, 0);
 });
 
 test("listening mode plays the sound alone from the same moment, and the picture comes back", async ({ page }) => {

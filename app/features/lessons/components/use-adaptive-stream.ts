@@ -84,13 +84,31 @@ export function useAdaptiveStream(
     if (!video || !enabled) return;
     const arriving = arrivalPending.current && streamPlaysArrival(video, masterUrl);
     arrivalPending.current = false;
+    // The arrival's play waits for the stream; a learner who taps or types meanwhile (a line, Shadow) has taken
+    // over, and the lesson does not start under them.
+    let arrivalWanted = arriving;
+    let onTakenOver: (() => void) | null = null;
+    const takenOver = () => {
+      if (!video.paused) return;
+      arrivalWanted = false;
+      onTakenOver?.();
+    };
+    const stopWatchingArrival = () => {
+      document.removeEventListener("pointerdown", takenOver, { capture: true });
+      document.removeEventListener("keydown", takenOver, { capture: true });
+    };
+    if (arriving) {
+      document.addEventListener("pointerdown", takenOver, { capture: true });
+      document.addEventListener("keydown", takenOver, { capture: true });
+    }
     /** The MP4 plays what the stream could not: the arrival left to it, or a switch (went offline, no hls.js). */
     const mp4Instead = () => {
       if (switching && mp4Url) {
         video.src = mp4Url;
         video.currentTime = switching.time;
         if (switching.playing) void video.play().catch(() => undefined);
-      } else if (arriving && video.paused) void video.play().catch(() => undefined);
+      } else if (arrivalWanted && video.paused) void video.play().catch(() => undefined);
+      stopWatchingArrival();
     };
     // Offline, a downloaded lesson plays its kept MP4 (the service worker has no segments).
     if (!masterUrl || !source || !navigator.onLine) return mp4Instead();
@@ -114,7 +132,8 @@ export function useAdaptiveStream(
 
     if (prefersNativeHls(video)) {
       const position = switching?.time ?? video.currentTime;
-      const wasPlaying = arriving || (switching ? switching.playing : !video.paused);
+      const wasPlaying = arrivalWanted || (switching ? switching.playing : !video.paused);
+      stopWatchingArrival();
       video.src = `${source}${fragment}`;
       if (position > 0) video.currentTime = position;
       if (wasPlaying) void video.play().catch(() => undefined);
@@ -139,7 +158,7 @@ export function useAdaptiveStream(
           if (cancelled) return;
           if (!Hls.isSupported() || !untouched()) return mp4Instead();
           const position = switching?.time ?? (video.currentTime > 0 ? video.currentTime : (startAt ?? -1));
-          const playingNow = arriving || (switching ? switching.playing : !video.paused);
+          const playingNow = arrivalWanted || (switching ? switching.playing : !video.paused);
           const hls = new Hls({
             // No worker: the page's CSP allows no blob: workers (server/lib/security-headers.ts), and transmuxing
             // is not needed (the renditions are fMP4 already).
@@ -156,26 +175,20 @@ export function useAdaptiveStream(
           let playing = playingNow;
           const onPlay = () => {
             playing = true;
+            stopWatchingArrival();
             hls.config.maxBufferLength = PLAYING_BUFFER_SECONDS;
             hls.config.maxMaxBufferLength = PLAYING_BUFFER_MAX_SECONDS;
           };
           const onPause = () => {
             if (!video.error) playing = false;
           };
-          // The arrival's play waits for the stream; a learner who taps or types meanwhile (a line, Shadow) has
-          // taken over, and the lesson does not start under them.
-          const takenOver = () => {
-            if (video.paused) playing = false;
+          onTakenOver = () => {
+            playing = false;
           };
-          if (arriving) {
-            document.addEventListener("pointerdown", takenOver, { capture: true, once: true });
-            document.addEventListener("keydown", takenOver, { capture: true, once: true });
-          }
           const detach = () => {
             video.removeEventListener("play", onPlay);
             video.removeEventListener("pause", onPause);
-            document.removeEventListener("pointerdown", takenOver, { capture: true });
-            document.removeEventListener("keydown", takenOver, { capture: true });
+            stopWatchingArrival();
             hls.destroy();
             delete video.dataset.stream;
             setMode(null);
@@ -230,9 +243,10 @@ export function useAdaptiveStream(
       : window.setTimeout(start, now ? 0 : 200);
     return () => {
       cancelled = true;
+      stopWatchingArrival();
       keepPlaceOnSwitch();
       // Left before the stream took it (the stored choices arrived, say): the next source plays the arrival.
-      if (arriving && !attached) arrivalPending.current = true;
+      if (arrivalWanted && !attached) arrivalPending.current = true;
       if (whenIdle) window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
       destroy?.();
