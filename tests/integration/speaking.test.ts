@@ -1,6 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { decode } from "turbo-stream";
 import { describe, expect, it, vi } from "vitest";
+import * as lessonRoute from "../../app/features/lessons/routes/lesson";
 import * as progressRoute from "../../app/features/progress/routes/progress";
 import * as recordingsRoute from "../../app/features/speaking/routes/recordings";
 import { studyDays, users } from "../../drizzle/schema";
@@ -8,6 +10,7 @@ import { localDay } from "../../core/local-day";
 import { createAppContext } from "../../server/context";
 import { createSession } from "../../server/services/auth";
 import { getProgressReport } from "../../server/services/study-progress";
+import { createLesson } from "../fixtures/lessons";
 import { createUser, testEnv } from "./helpers";
 import { remixPages } from "./remix-pages";
 
@@ -25,6 +28,7 @@ const app = remixPages(
   {
     progress: { path: "progress", module: progressRoute },
     speaking: { path: "speaking", module: recordingsRoute },
+    lesson: { path: "video/:videoId/:videoSlug", module: lessonRoute },
   },
   { now },
 );
@@ -146,5 +150,34 @@ describe("/speaking", () => {
     const response = await call("/speaking", { token: learner.token });
     expect(response.status).toBe(200);
     expect(response.text).toContain("Your recordings");
+  });
+});
+
+describe("the lesson page offers the intelligibility check only where Workers AI is bound", () => {
+  /** The lesson page's own data (its single-fetch `.data` answer), as the player receives it. */
+  async function lessonData(path: string, env: typeof testEnv, token?: string) {
+    const executionCtx = createExecutionContext();
+    const response = await app.request(
+      `https://ahla.test${path}.data`,
+      { headers: token ? { Cookie: `token=${token}` } : {} },
+      env,
+      executionCtx,
+    );
+    expect(response.status).toBe(200);
+    const { value } = await decode(response.body!);
+    await waitOnExecutionContext(executionCtx);
+    return (value as Record<string, { data?: { kind?: string; intelligibilityCheck?: boolean } }>).lesson?.data;
+  }
+
+  it("tells a member's player when the binding is there, never a visitor's", async () => {
+    const { video } = await createLesson(ctx, { isFree: true });
+    const path = `/video/${video.id}/${video.slug}`;
+    const learner = await member();
+    // A stand-in at the binding: the page only asks whether there is one.
+    const withAi = { ...testEnv, AI: { run: async () => ({ text: "" }) } as unknown as Ai } as typeof testEnv;
+    expect(await lessonData(path, testEnv, learner.token)).toMatchObject({ kind: "open", intelligibilityCheck: false });
+    expect(await lessonData(path, withAi, learner.token)).toMatchObject({ kind: "open", intelligibilityCheck: true });
+    // A visitor on a free lesson may shadow, but sends nothing to a model.
+    expect(await lessonData(path, withAi)).toMatchObject({ kind: "open", intelligibilityCheck: false });
   });
 });
