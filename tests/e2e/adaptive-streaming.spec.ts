@@ -3,7 +3,7 @@
 // The rules (signatures, refusals, Range, playlist shape) are in tests/integration/hls.test.ts.
 import type { CDPSession, Page, Request } from "@playwright/test";
 import { DEMO_LESSONS } from "../../seed/demo-content";
-import { DEMO, openLessonCard, renderedLessonMp4, signIn, signUpDirect } from "./fixtures";
+import { DEMO, openLessonAsNewMember, renderedLessonMp4, signIn, signUpDirect } from "./fixtures";
 import { expect, test, waitForHydration } from "./test";
 
 const LESSON = DEMO_LESSONS.find((lesson) => lesson.slug === "greetings-in-damascus")!;
@@ -34,9 +34,7 @@ async function throttle(cdp: CDPSession, kbits: number, latency: number) {
 async function openLesson(page: Page) {
   // A member of our own (the lesson is free): the demo learner may have stopped in it in another spec, and the
   // library's link would then open it at that moment, playing.
-  await signUpDirect(page, { prefix: "stream" });
-  await page.goto("/video-library");
-  await openLessonCard(page, LESSON.title);
+  await openLessonAsNewMember(page, LESSON.title, "stream");
   await waitForHydration(page);
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
 }

@@ -47,6 +47,16 @@ export async function openLessonCard(page: Page, title: string) {
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(title) })).toBeVisible();
 }
 
+/**
+ * A lesson as a new member of our own opens it from the library (the lesson must be free): nothing another spec
+ * left the demo learner (where they stopped) opens it at a moment, playing.
+ */
+export async function openLessonAsNewMember(page: Page, title: string, prefix: string) {
+  await signUpDirect(page, { prefix });
+  await page.goto("/video-library");
+  await openLessonCard(page, title);
+}
+
 /** The lesson's whole-file MP4 as the server renders it, signed (a packaged lesson's player then plays HLS instead). */
 export async function renderedLessonMp4(page: Page): Promise<string> {
   const html = await (await page.request.get(page.url())).text();

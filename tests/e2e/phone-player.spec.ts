@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_LESSONS } from "../../seed/demo-content";
-import { DEMO, openLessonCard, signIn, signUpDirect } from "./fixtures";
+import { DEMO, openLessonAsNewMember, signIn } from "./fixtures";
 import { expect, serverTest, test, waitForHydration } from "./test";
 
 // The lesson player on a phone and on a desktop (docs/player.md): the pinned video, three caption lines,
@@ -15,9 +15,7 @@ const DESKTOP = { width: 1366, height: 900 };
 async function openLesson(page: Page) {
   // A member of our own (the lesson is free): where the demo learner stopped in another spec would open the
   // lesson at that moment, playing, under the seeks these tests make.
-  await signUpDirect(page, { prefix: "phone" });
-  await page.goto("/video-library");
-  await openLessonCard(page, LESSON.title);
+  await openLessonAsNewMember(page, LESSON.title, "phone");
   await waitForHydration(page);
 }
 

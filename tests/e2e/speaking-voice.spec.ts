@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import config from "../../playwright.config";
 import { DEMO_LESSONS } from "../../seed/demo-content";
-import { openLessonCard, signUpDirect } from "./fixtures";
+import { openLessonAsNewMember } from "./fixtures";
 import { expect, test } from "./test";
 
 // The match figure on real speech (issue 29): Chromium's fake microphone plays a WAV of a lesson line, made by
@@ -31,9 +31,7 @@ async function matchWith(baseURL: string, microphoneFile: string): Promise<numbe
     const page = await context.newPage();
     // A member of our own (the lesson is free): nothing another spec left (where the demo learner stopped) moves
     // the lesson under the panel.
-    await signUpDirect(page, { prefix: "voice" });
-    await page.goto("/video-library");
-    await openLessonCard(page, LESSON.title);
+    await openLessonAsNewMember(page, LESSON.title, "voice");
     const panelButton = page.locator('[data-cue-index="1"]').getByRole("button", { name: /^Shadow line 2/ });
     await panelButton.click();
     const panel = page.getByRole("dialog", { name: "Shadow line 2" });
