@@ -31,11 +31,17 @@ async function throttle(cdp: CDPSession, kbits: number, latency: number) {
   });
 }
 
+/** Whether the page has fetched hls.js's file (prefetched when idle, or imported). */
+const hlsFetched = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/hls[.-]/.test(entry.name)));
+
 async function openLesson(page: Page) {
   // A member of our own (the lesson is free): the demo learner may have stopped in it in another spec, and the
   // library's link would then open it at that moment, playing.
   await openLessonAsNewMember(page, LESSON.title, "stream");
   await waitForHydration(page);
+  // The learner's pointer arrives: hls.js runs and takes the video.
+  await video(page).hover();
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
 }
 
@@ -43,7 +49,15 @@ test("a learner's lesson plays through HLS, the rendition following the network"
   const cdp = await page.context().newCDPSession(page);
   const seen = watchSegments(page);
 
-  await openLesson(page);
+  await openLessonAsNewMember(page, LESSON.title, "stream");
+  await waitForHydration(page);
+  // Loading, the page only fetches hls.js (when idle) and runs none of it: no stream, no playlist, until the
+  // learner shows up.
+  await expect.poll(() => hlsFetched(page)).toBe(true);
+  await expect(video(page)).not.toHaveAttribute("data-stream", "hls.js");
+  expect(seen).toEqual([]);
+  await video(page).hover();
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
   expect(seen).toContain("master.m3u8");
   // Until the learner plays, one segment ahead, as `preload="metadata"` costs an MP4 (hls.js left alone fills 60 MB
   // of buffer: the whole lesson). Read once the first is in and no request has followed for a second.
@@ -63,12 +77,13 @@ test("a learner's lesson plays through HLS, the rendition following the network"
 
   // A slow network (below the higher rendition's rate; the page's own scripts are cached by now): segments
   // come from the lowest rendition.
+  // Play is pressed at once: the play waits for the stream, which plays it.
   await throttle(cdp, 70, 150);
   seen.length = 0;
   await page.reload();
   await waitForHydration(page);
-  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
   await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
   await expect
     .poll(() => seen.filter((entry) => entry === "240p.mp4 segment").length, { timeout: 90_000 })
     .toBeGreaterThanOrEqual(2);
@@ -79,8 +94,8 @@ test("a learner's lesson plays through HLS, the rendition following the network"
   seen.length = 0;
   await page.reload();
   await waitForHydration(page);
-  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
   await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
   await expect.poll(() => seen.filter((entry) => entry === "360p.mp4 segment").length).toBeGreaterThanOrEqual(1);
   // (A generous wait: on a busy 2-core machine the software decoder and the local Worker share the CPU.)
   await expect
@@ -116,7 +131,7 @@ test("a lesson opened where the learner stopped (?t=) streams too, playing on fr
 test("a learner who taps or types before the stream is ready is not started under", async ({ page }) => {
   await stoppedAtEight(page);
   // hls.js arrives late (a slow connection): the learner does something first, here a key.
-  await page.route("**/assets/hls-*.js", async (route) => {
+  await page.route("**/assets/hls.min-*.mjs", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
@@ -186,6 +201,8 @@ test("packaging does not shift the pictures against the cues", async ({ page }) 
     .first()
     .getAttribute("href");
   await page.goto(new URL(href!, page.url()).pathname);
+  await waitForHydration(page);
+  await video(page).hover();
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
   const mp4 = await renderedLessonMp4(page);
   // Each demo slide starts exactly at its cue (seed/media/README.md): a frame just after a cue's start shows that

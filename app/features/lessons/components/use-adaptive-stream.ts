@@ -1,4 +1,8 @@
+import type Hls from "hls.js";
 import { useEffect, useRef, useState, type RefObject } from "react";
+// hls.js's own minified ES module, served as a file of its own: its address is known here, so the page can fetch it
+// early (a prefetch, no evaluation) and import the same file, from the browser's cache, when the learner arrives.
+import hlsModuleUrl from "hls.js/dist/hls.min.mjs?url";
 import { useBrowserLayoutEffect } from "~/lib/use-browser-layout-effect";
 
 export const HLS_TYPE = "application/vnd.apple.mpegurl";
@@ -11,6 +15,29 @@ export const HLS_TYPE = "application/vnd.apple.mpegurl";
 const PRELOAD_BUFFER_SECONDS = 2;
 const PLAYING_BUFFER_SECONDS = 30;
 const PLAYING_BUFFER_MAX_SECONDS = 60;
+
+/**
+ * What tells the page a learner is here, about to use the player: a pointer moving or pressing, a touch, a key, a
+ * wheel. hls.js is evaluated on the first (one long task: paid at load, it was most of the lesson page's blocking
+ * time), never for a visitor who only reads.
+ */
+const PRESENCE_EVENTS = ["pointermove", "pointerdown", "touchstart", "keydown", "wheel"] as const;
+
+/** hls.js, imported from its own file (see hlsModuleUrl). */
+const importHls = () => import(/* @vite-ignore */ hlsModuleUrl) as Promise<{ default: typeof Hls }>;
+
+/** Fetches hls.js into the browser's cache without running it, once per page. */
+let prefetched = false;
+function prefetchHls() {
+  if (prefetched) return;
+  prefetched = true;
+  const link = document.createElement("link");
+  link.rel = "prefetch";
+  link.as = "script";
+  link.href = hlsModuleUrl;
+  link.crossOrigin = "anonymous";
+  document.head.appendChild(link);
+}
 
 /** What the stream plays: the picture and sound (the master playlist), or the sound alone (its audio rendition). */
 export type StreamMode = "video" | "sound";
@@ -41,8 +68,8 @@ export function streamPlaysArrival(video: HTMLVideoElement, masterUrl: string | 
  * Plays a packaged lesson through adaptive streaming (docs/video.md). The server renders the whole-file MP4
  * (what plays before hydration, and the fallback); once interactive:
  * - Safari (see prefersNativeHls) gets the signed master playlist as the video's source;
- * - one with Media Source Extensions loads hls.js, a chunk of its own fetched here and nowhere else, when
- *   the page is idle, and attaches it;
+ * - one with Media Source Extensions fetches hls.js (a file of its own, used here and nowhere else) when the page
+ *   is idle, runs it when the learner shows up (a pointer, a touch, a key) or asks to play, and attaches it;
  * - any other keeps the MP4, as does every browser when hls.js meets an error it cannot recover from.
  * With `soundOnly` (listening mode) the stream is the audio rendition's playlist alone: the poster stays, and
  * no picture is fetched. Turning it on or off hands over at the same moment, playing on if it was.
@@ -84,13 +111,23 @@ export function useAdaptiveStream(
     if (!video || !enabled) return;
     const arriving = arrivalPending.current && streamPlaysArrival(video, masterUrl);
     arrivalPending.current = false;
-    // The arrival's play waits for the stream; a learner who taps or types meanwhile (a line, Shadow) has taken
-    // over, and the lesson does not start under them.
-    let arrivalWanted = arriving;
+    // Whether the stream plays once attached: the arrival, or a play the learner asked for before it was ready. A
+    // learner who taps or types meanwhile (a line, Shadow) has taken over the arrival, and the lesson does not
+    // start under them.
+    let playWanted = arriving;
+    // Plays asked for before the stream was attached, held until it is (see holdPlay); each caller's promise
+    // settles as the play that follows does.
+    let held = false;
+    const heldPlays: Array<(played: Promise<void>) => void> = [];
+    const playNow = () => {
+      const played = video.play();
+      for (const settle of heldPlays.splice(0)) settle(played);
+      played.catch(() => undefined);
+    };
     let onTakenOver: (() => void) | null = null;
     const takenOver = () => {
       if (!video.paused) return;
-      arrivalWanted = false;
+      playWanted = false;
       onTakenOver?.();
     };
     const stopWatchingArrival = () => {
@@ -101,23 +138,24 @@ export function useAdaptiveStream(
       document.addEventListener("pointerdown", takenOver, { capture: true });
       document.addEventListener("keydown", takenOver, { capture: true });
     }
-    /** The MP4 plays what the stream could not: the arrival left to it, or a switch (went offline, no hls.js). */
+    /** The MP4 plays what the stream could not: the play it was to start, or a switch (went offline, no hls.js). */
     const mp4Instead = () => {
+      stopWatchingArrival();
       if (switching && mp4Url) {
         video.src = mp4Url;
         video.currentTime = switching.time;
         if (switching.playing) void video.play().catch(() => undefined);
-      } else if (arrivalWanted && video.paused) void video.play().catch(() => undefined);
-      stopWatchingArrival();
+      } else if (playWanted && video.paused) playNow();
     };
     // Offline, a downloaded lesson plays its kept MP4 (the service worker has no segments).
     if (!masterUrl || !source || !navigator.onLine) return mp4Instead();
     // A learner already playing or who moved in the video (before hydration, with the native controls, or before
     // hls.js was ready) keeps the MP4: a swap would stop it, and the element's reset would move the transcript
     // under them. (At 0 before the MP4's metadata positions it at `startAt`, at `startAt` after.) A switch between
-    // picture and sound only is the learner's own choice, and streams.
+    // picture and sound only is the learner's own choice, and streams, as does a play held for the stream.
     const untouched = () =>
       Boolean(switching) ||
+      held ||
       (video.paused && (video.currentTime < 0.05 || Math.abs(video.currentTime - (startAt ?? 0)) < 0.05));
     /** On a switch between picture and sound only, where the learner is: the next source starts there. */
     const keepPlaceOnSwitch = () => {
@@ -132,7 +170,7 @@ export function useAdaptiveStream(
 
     if (prefersNativeHls(video)) {
       const position = switching?.time ?? video.currentTime;
-      const wasPlaying = arrivalWanted || (switching ? switching.playing : !video.paused);
+      const wasPlaying = playWanted || (switching ? switching.playing : !video.paused);
       stopWatchingArrival();
       video.src = `${source}${fragment}`;
       if (position > 0) video.currentTime = position;
@@ -149,17 +187,30 @@ export function useAdaptiveStream(
     if (!("MediaSource" in window || "ManagedMediaSource" in window)) return mp4Instead();
 
     let cancelled = false;
+    let begun = false;
     let attached = false;
     let destroy: (() => void) | null = null;
-    const start = () => {
-      void import("hls.js")
-        .then(({ default: Hls }) => {
-          // …and so does one who did so before the page was idle.
+    const stopWaiting = () => {
+      for (const type of PRESENCE_EVENTS) document.removeEventListener(type, begin, { capture: true });
+      Reflect.deleteProperty(video, "play");
+    };
+    const fallBackToMp4 = () => {
+      stopWaiting();
+      mp4Instead();
+    };
+    const begin = () => {
+      if (begun || cancelled) return;
+      begun = true;
+      for (const type of PRESENCE_EVENTS) document.removeEventListener(type, begin, { capture: true });
+      void importHls()
+        .then(({ default: HlsPlayer }) => {
+          // …and so does one who did so before hls.js was ready.
           if (cancelled) return;
-          if (!Hls.isSupported() || !untouched()) return mp4Instead();
+          if (!HlsPlayer.isSupported() || !untouched()) return fallBackToMp4();
+          stopWaiting();
           const position = switching?.time ?? (video.currentTime > 0 ? video.currentTime : (startAt ?? -1));
-          const playingNow = arrivalWanted || (switching ? switching.playing : !video.paused);
-          const hls = new Hls({
+          const playingNow = playWanted || (switching ? switching.playing : !video.paused);
+          const hls = new HlsPlayer({
             // No worker: the page's CSP allows no blob: workers (server/lib/security-headers.ts), and transmuxing
             // is not needed (the renditions are fMP4 already).
             enableWorker: false,
@@ -208,13 +259,13 @@ export function useAdaptiveStream(
             video.addEventListener(
               "canplay",
               () => {
-                if (playing && video.paused) void video.play().catch(() => undefined);
+                if (playing && video.paused) playNow();
               },
               { once: true },
             );
-          hls.on(Hls.Events.ERROR, (_event, data) => {
+          hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
-            if (data.type !== Hls.ErrorTypes.MEDIA_ERROR) return fallBack();
+            if (data.type !== HlsPlayer.ErrorTypes.MEDIA_ERROR) return fallBack();
             if (playing) playOnWhenReady();
             hls.recoverMediaError();
           });
@@ -222,8 +273,8 @@ export function useAdaptiveStream(
           video.addEventListener("pause", onPause);
           hls.loadSource(source);
           hls.attachMedia(video);
-          // The arrival at `startAt` plays in the stream, and a switch's play goes on there (attaching resets the
-          // element to paused).
+          // The arrival at `startAt`, or a play held for the stream, plays in the stream, and a switch's play goes
+          // on there (attaching resets the element to paused).
           if (playing) playOnWhenReady();
           video.dataset.stream = "hls.js";
           setMode(wanted);
@@ -231,24 +282,42 @@ export function useAdaptiveStream(
           attached = true;
         })
         .catch(() => {
-          // The chunk did not load (the network went between the page and it): the MP4 plays instead.
-          if (!cancelled) mp4Instead();
+          // The file did not load (the network went between the page and it): the MP4 plays instead.
+          if (!cancelled) fallBackToMp4();
         });
     };
-    // Arriving at a moment, the learner waits for the stream to play; a switch is theirs: both at once.
+    /**
+     * A play asked for before the stream is attached (Play, a line, a key, the media keys, Shadow) waits for it:
+     * the element's own `play()` is stood in for until then, so the MP4 never starts (no play, no pause, no
+     * progress written for it), and the stream plays from that moment once it can.
+     */
+    const holdPlay = () => {
+      held = true;
+      playWanted = true;
+      begin();
+      return new Promise<void>((resolve) => heldPlays.push(resolve));
+    };
+    video.play = holdPlay;
+    // Arriving at a moment, the learner waits for the stream to play; a switch is theirs: both at once. Otherwise
+    // hls.js is fetched when the page is idle and run when the learner shows up (PRESENCE_EVENTS).
     const now = arriving || Boolean(switching);
-    const whenIdle = !now && Boolean(window.requestIdleCallback);
-    const idle = whenIdle
-      ? window.requestIdleCallback(start, { timeout: 1500 })
-      : window.setTimeout(start, now ? 0 : 200);
+    // (Every browser that streams through hls.js has requestIdleCallback; one without would fetch it on presence.)
+    let idle: number | null = null;
+    if (now) begin();
+    else {
+      for (const type of PRESENCE_EVENTS) document.addEventListener(type, begin, { capture: true, passive: true });
+      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(prefetchHls, { timeout: 3000 });
+    }
     return () => {
       cancelled = true;
+      stopWaiting();
+      // (The next source plays them: see arrivalPending below.)
+      for (const settle of heldPlays.splice(0)) settle(Promise.resolve());
       stopWatchingArrival();
       keepPlaceOnSwitch();
       // Left before the stream took it (the stored choices arrived, say): the next source plays the arrival.
-      if (arrivalWanted && !attached) arrivalPending.current = true;
-      if (whenIdle) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      if (playWanted && !attached) arrivalPending.current = true;
+      if (idle !== null) window.cancelIdleCallback(idle);
       destroy?.();
     };
   }, [videoRef, masterUrl, audioUrl, mp4Url, startAt, enabled, soundOnly]);
