@@ -28,16 +28,22 @@ const OWN_DATABASE = [
   "tests/integration/long-search.test.ts",
   "tests/integration/onboarding.test.ts",
   "tests/integration/paywall-copy.test.ts",
+  "tests/integration/paywall.test.ts",
   "tests/integration/recommendations.test.ts",
   "tests/integration/reminders.test.ts",
   "tests/integration/sign-in-link.test.ts",
   "tests/integration/word-tokens.test.ts",
 ];
 
-/** Files start in name order (two at a time, see maxWorkers), so runs are alike. */
+/**
+ * Files start in name order (two at a time, see maxWorkers), so runs are alike, one project's after the other's:
+ * Vitest hands a worker's runtime on to the next file only when that file belongs to the same project, and a
+ * new runtime loads workerd and the app again.
+ */
 class AlphabeticalSequencer extends BaseSequencer {
   async sort(files: TestSpecification[]) {
-    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+    const key = (file: TestSpecification) => `${file.project.name}\u0000${file.moduleId}`;
+    return [...files].sort((a, b) => key(a).localeCompare(key(b)));
   }
 }
 
@@ -94,9 +100,9 @@ export default defineConfig(async () => {
             name: "shared",
             include: TESTS,
             exclude: OWN_DATABASE,
-            // One workerd and one D1 per Vitest worker, its files one after another; each file makes its own rows
-            // and reads only those. (The pool still gives each file a fresh isolate, so the app's modules load
-            // once per file: ADR 033, sixth pass.)
+            // One workerd and one D1 per Vitest worker, its files one after another, the app's modules loaded once
+            // (as long as the next file is of the same project: see AlphabeticalSequencer); each file makes its own
+            // rows and reads only those, and no file may count on ids or module state another left.
             isolate: false,
           },
         },

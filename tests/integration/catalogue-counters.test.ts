@@ -24,6 +24,7 @@ vi.mock("@remix-run/cloudflare", () => import("@remix-run/server-runtime"));
 
 const ctx = createAppContext(testEnv);
 let adminToken = "";
+let adminId = 0;
 
 /** The figures as the pages counted them before the counters: one scan each. The oracle of this file. */
 async function scanned() {
@@ -89,7 +90,9 @@ async function admin(path: string, method: string, body?: Record<string, unknown
 }
 
 beforeAll(async () => {
-  adminToken = (await member({ permissions: ["admin"] })).token;
+  const administrator = await member({ permissions: ["admin"] });
+  adminToken = administrator.token;
+  adminId = administrator.id;
   // A catalogue around the lessons the tests move: published and draft, free and paid, with and without teachers.
   const [north, south] = [await createCatalogCountry(ctx), await createCatalogCountry(ctx)];
   const [one, two] = [await createCatalogTeacher(ctx), await createCatalogTeacher(ctx)];
@@ -165,7 +168,7 @@ describe("catalogue counters follow every admin write in its own batch", () => {
   it("the lesson workspace's teachers", async () => {
     const lesson = await createLesson(ctx, { level: "intermediate" });
     const teacher = await createCatalogTeacher(ctx);
-    const actor = { id: 1 };
+    const actor = { id: adminId };
     await setLessonCategoriesAndTeachers(ctx, {
       lessonId: lesson.id,
       categoryIds: [],
