@@ -153,6 +153,47 @@ test("a learner who taps or types before the stream is ready is not started unde
   expect(state.time).toBeCloseTo(8, 0);
 });
 
+test("without hls.js (its file lost on the way), an arrival plays the MP4 from its moment, unless the page moved it", async ({
+  page,
+}) => {
+  await stoppedAtEight(page);
+  const href = await page.getByRole("link", { name: `${LESSON.title} (resume at 0:08)` }).getAttribute("href");
+  const state = () =>
+    video(page).evaluate((element: HTMLVideoElement) => ({ paused: element.paused, time: element.currentTime }));
+  for (const moved of [false, true]) {
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    let lost = () => {};
+    const fileLost = new Promise<void>((resolve) => (lost = resolve));
+    await page.route("**/assets/hls.min-*.mjs", async (route) => {
+      await arrived;
+      await route.abort();
+      lost();
+    });
+    await page.goto(href!);
+    await waitForHydration(page);
+    await expect.poll(async () => (await state()).time).toBeCloseTo(8, 0);
+    // A seek made by the page (not a tap or a key, which take over the arrival): the lesson should wait there.
+    if (moved) await video(page).evaluate((element: HTMLVideoElement) => (element.currentTime = 20));
+    release();
+    if (moved) {
+      // A few frames after the file is lost, the fallback has run (a play() would have unpaused it at once).
+      await fileLost;
+      await page.evaluate(async () => {
+        for (let frame = 0; frame < 5; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+      });
+      expect(await state()).toMatchObject({ paused: true });
+      expect((await state()).time).toBeCloseTo(20, 0);
+    } else {
+      await expect
+        .poll(async () => ((await state()).paused ? -1 : (await state()).time), { timeout: 60_000 })
+        .toBeGreaterThan(8.3);
+    }
+    await expect(video(page)).not.toHaveAttribute("data-stream", "hls.js");
+    await page.unroute("**/assets/hls.min-*.mjs");
+  }
+});
+
 test("listening mode plays the sound alone from the same moment, and the picture comes back", async ({ page }) => {
   const seen = watchSegments(page);
   await openLesson(page);

@@ -138,6 +138,10 @@ export function useAdaptiveStream(
       document.addEventListener("pointerdown", takenOver, { capture: true });
       document.addEventListener("keydown", takenOver, { capture: true });
     }
+    // An arrival the MP4 plays instead plays from its moment only: moved elsewhere (the native controls, a seek
+    // made by the page), the lesson waits there.
+    // (At 0 it is not positioned yet.)
+    const atArrival = () => video.currentTime < 0.05 || Math.abs(video.currentTime - (startAt ?? 0)) < 0.5;
     /** The MP4 plays what the stream could not: the play it was to start, or a switch (went offline, no hls.js). */
     const mp4Instead = () => {
       stopWatchingArrival();
@@ -145,7 +149,7 @@ export function useAdaptiveStream(
         video.src = mp4Url;
         video.currentTime = switching.time;
         if (switching.playing) void video.play().catch(() => undefined);
-      } else if (playWanted && video.paused) playNow();
+      } else if (playWanted && video.paused && (held || atArrival())) playNow();
     };
     // Offline, a downloaded lesson plays its kept MP4 (the service worker has no segments).
     if (!masterUrl || !source || !navigator.onLine) return mp4Instead();
