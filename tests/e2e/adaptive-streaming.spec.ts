@@ -77,12 +77,15 @@ test("a learner's lesson plays through HLS, the rendition following the network"
 
   // A slow network (below the higher rendition's rate; the page's own scripts are cached by now): segments
   // come from the lowest rendition.
-  // Play is pressed at once: the play waits for the stream, which plays it.
+  // Play is pressed at once: the play waits for the stream, which plays it; meanwhile the player says it is
+  // starting.
   await throttle(cdp, 70, 150);
   seen.length = 0;
   await page.reload();
   await waitForHydration(page);
   await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(page.getByTestId("video-starting")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Starting the video…" })).toBeAttached();
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
   await expect
     .poll(() => seen.filter((entry) => entry === "240p.mp4 segment").length, { timeout: 90_000 })
@@ -101,6 +104,7 @@ test("a learner's lesson plays through HLS, the rendition following the network"
   await expect
     .poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 60_000 })
     .toBeGreaterThan(1);
+  await expect(page.getByTestId("video-starting")).toHaveCount(0);
 });
 
 /** A member of our own who stopped at 0:08 in the lesson, on the library with its "Continue watching" card. */

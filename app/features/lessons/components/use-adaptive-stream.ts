@@ -74,7 +74,8 @@ export function streamPlaysArrival(video: HTMLVideoElement, masterUrl: string | 
  * With `soundOnly` (listening mode) the stream is the audio rendition's playlist alone: the poster stays, and
  * no picture is fetched. Turning it on or off hands over at the same moment, playing on if it was.
  * The element stays the same, so captions, transcript sync, loops and auto-pause see the same events.
- * Returns what the stream plays, null while the MP4 does.
+ * Returns what the stream plays (null while the MP4 does), and whether a play asked for is waiting for the stream
+ * to start (see holdPlay): the player shows it is on its way.
  */
 export function useAdaptiveStream(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -86,9 +87,10 @@ export function useAdaptiveStream(
     enabled: boolean;
     soundOnly: boolean;
   },
-): StreamMode | null {
+): { mode: StreamMode | null; starting: boolean } {
   const { masterUrl, audioUrl, mp4Url, startAt, enabled, soundOnly } = options;
   const [mode, setMode] = useState<StreamMode | null>(null);
+  const [starting, setStarting] = useState(false);
   // Where the learner was when the stream stopped for a switch between picture and sound only (same lesson):
   // the next source starts there, and plays if that one was playing.
   const handoff = useRef<{ masterUrl: string; time: number; playing: boolean } | null>(null);
@@ -120,6 +122,7 @@ export function useAdaptiveStream(
     let held = false;
     const heldPlays: Array<(played: Promise<void>) => void> = [];
     const playNow = () => {
+      setStarting(false);
       const played = video.play();
       for (const settle of heldPlays.splice(0)) settle(played);
       played.catch(() => undefined);
@@ -145,6 +148,7 @@ export function useAdaptiveStream(
     /** The MP4 plays what the stream could not: the play it was to start, or a switch (went offline, no hls.js). */
     const mp4Instead = () => {
       stopWatchingArrival();
+      setStarting(false);
       if (switching && mp4Url) {
         video.src = mp4Url;
         video.currentTime = switching.time;
@@ -298,6 +302,7 @@ export function useAdaptiveStream(
     const holdPlay = () => {
       held = true;
       playWanted = true;
+      setStarting(true);
       begin();
       return new Promise<void>((resolve) => heldPlays.push(resolve));
     };
@@ -317,6 +322,7 @@ export function useAdaptiveStream(
       stopWaiting();
       // (The next source plays them: see arrivalPending below.)
       for (const settle of heldPlays.splice(0)) settle(Promise.resolve());
+      setStarting(false);
       stopWatchingArrival();
       keepPlaceOnSwitch();
       // Left before the stream took it (the stored choices arrived, say): the next source plays the arrival.
@@ -326,5 +332,5 @@ export function useAdaptiveStream(
     };
   }, [videoRef, masterUrl, audioUrl, mp4Url, startAt, enabled, soundOnly]);
 
-  return mode;
+  return { mode, starting };
 }

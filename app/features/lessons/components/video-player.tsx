@@ -161,7 +161,7 @@ export function VideoPlayer({
     else void frame.requestFullscreen?.().catch(() => undefined);
   }
 
-  const streaming = useAdaptiveStream(videoRef, {
+  const { mode: streaming, starting } = useAdaptiveStream(videoRef, {
     masterUrl: media.stream?.masterUrl ?? null,
     audioUrl: media.stream?.audioUrl ?? null,
     mp4Url: media.videoUrl,
@@ -236,14 +236,23 @@ export function VideoPlayer({
           />
         ) : null}
 
-        {src && interactive && !player.playing && !player.started && !showResume ? (
+        {src && interactive && (starting || (!player.playing && !player.started && !showResume)) ? (
           <span
             aria-hidden="true"
+            data-testid={starting ? "video-starting" : undefined}
             className="pointer-events-none absolute top-1/2 left-1/2 inline-flex size-18 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/92 text-primary-800 shadow-xl ring-8 ring-white/20"
           >
-            <PlayIcon className="size-8 translate-x-0.5" />
+            {starting ? (
+              <span className="size-8 animate-spin rounded-full border-4 border-primary-200 border-t-primary-700 motion-reduce:animate-none" />
+            ) : (
+              <PlayIcon className="size-8 translate-x-0.5" />
+            )}
           </span>
         ) : null}
+        {/* Said once the learner has asked to play and the stream is on its way (a moment on a slow connection). */}
+        <span role="status" className="sr-only">
+          {starting ? "Starting the video…" : ""}
+        </span>
 
         {player.loopIndex !== null || player.rate !== 1 ? (
           <div className="pointer-events-none absolute top-3 start-3 flex gap-1.5">
