@@ -101,6 +101,9 @@ export function useAdaptiveStream(
   }, [soundOnly]);
   // A lesson opened at a moment waits for the stream to play it (streamPlaysArrival), once.
   const arrivalPending = useRef(startAt !== null);
+  // Plays asked for before the stream was attached (see holdPlay), kept across a new source: each caller's
+  // promise settles as the play that follows does.
+  const heldPlays = useRef<Array<(played: Promise<void>) => void>>([]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -116,15 +119,13 @@ export function useAdaptiveStream(
     // Whether the stream plays once attached: the arrival, or a play the learner asked for before it was ready. A
     // learner who taps or types meanwhile (a line, Shadow) has taken over the arrival, and the lesson does not
     // start under them.
-    let playWanted = arriving;
-    // Plays asked for before the stream was attached, held until it is (see holdPlay); each caller's promise
-    // settles as the play that follows does.
-    let held = false;
-    const heldPlays: Array<(played: Promise<void>) => void> = [];
+    // A play held by the previous source (left before its stream took it) is this one's to play.
+    let held = heldPlays.current.length > 0;
+    let playWanted = arriving || held;
     const playNow = () => {
       setStarting(false);
       const played = video.play();
-      for (const settle of heldPlays.splice(0)) settle(played);
+      for (const settle of heldPlays.current.splice(0)) settle(played);
       played.catch(() => undefined);
     };
     let onTakenOver: (() => void) | null = null;
@@ -182,7 +183,7 @@ export function useAdaptiveStream(
       stopWatchingArrival();
       video.src = `${source}${fragment}`;
       if (position > 0) video.currentTime = position;
-      if (wasPlaying) void video.play().catch(() => undefined);
+      if (wasPlaying) playNow();
       video.dataset.stream = "native";
       setMode(wanted);
       return () => {
@@ -304,14 +305,15 @@ export function useAdaptiveStream(
       playWanted = true;
       setStarting(true);
       begin();
-      return new Promise<void>((resolve) => heldPlays.push(resolve));
+      return new Promise<void>((resolve) => heldPlays.current.push(resolve));
     };
     video.play = holdPlay;
     // Arriving at a moment, the learner waits for the stream to play; a switch is theirs: both at once. Otherwise
     // hls.js is fetched when the page is idle and run when the learner shows up (PRESENCE_EVENTS).
-    const now = arriving || Boolean(switching);
+    const now = arriving || held || Boolean(switching);
     // (Every browser that streams through hls.js has requestIdleCallback; one without would fetch it on presence.)
     let idle: number | null = null;
+    if (held) setStarting(true);
     if (now) begin();
     else {
       for (const type of PRESENCE_EVENTS) document.addEventListener(type, begin, { capture: true, passive: true });
@@ -320,13 +322,12 @@ export function useAdaptiveStream(
     return () => {
       cancelled = true;
       stopWaiting();
-      // (The next source plays them: see arrivalPending below.)
-      for (const settle of heldPlays.splice(0)) settle(Promise.resolve());
       setStarting(false);
       stopWatchingArrival();
       keepPlaceOnSwitch();
-      // Left before the stream took it (the stored choices arrived, say): the next source plays the arrival.
-      if (playWanted && !attached) arrivalPending.current = true;
+      // Left before the stream took it (the stored choices arrived, say): the next source plays the arrival, and
+      // the plays held here (heldPlays).
+      if (playWanted && !held && !attached) arrivalPending.current = true;
       if (idle !== null) window.cancelIdleCallback(idle);
       destroy?.();
     };
