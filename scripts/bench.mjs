@@ -19,6 +19,8 @@
 //      app starts (scripts/bench-load-setup.ts), write for BENCH_LOAD_SECONDS (60) s at once with Idempotency-Keys
 //      and retries (scripts/bench-load.mjs); then the app stops and scripts/bench-load-verify.ts checks that D1
 //      holds exactly the accepted writes.
+//   8. video (BENCH_VIDEO=0 skips it), once the app above has stopped: scripts/bench-video.mjs on a state of its
+//      own, time to first frame and stalls of a 60-second 1080p lesson, MP4 against HLS under network emulation.
 //
 // BENCH_ONLY=video runs only the video row (scripts/bench-video.mjs): time to first frame and stalls, MP4 vs HLS.
 // BENCH_ONLY=review runs only the state, the build, the servers and the card reviews (own note and curated card):
@@ -1097,6 +1099,65 @@ try {
     row("Load", "bounded load run", reviewOnly ? "skipped (BENCH_ONLY=review)" : "skipped (BENCH_LOAD=0)", "—", null);
 } finally {
   cleanup();
+}
+
+// --- 8. Video: first frame and stalls, MP4 against HLS, on a server of its own ----------------------------------
+if (!reviewOnly && !rowsOnly && process.env.BENCH_VIDEO !== "0") await videoPhase();
+
+async function videoPhase() {
+  // The build above is the one served, on a port of its own (the app above may still be letting go of its own).
+  process.env.SKIP_BUILD = "1";
+  process.env.BENCH_PORT = process.env.BENCH_VIDEO_PORT ?? "8797";
+  const { benchVideo } = await import("./bench-video.mjs");
+  let runs = [];
+  await phase("video: MP4 and HLS at 1.5 and 10 Mbit/s", async () => {
+    runs = await benchVideo();
+  });
+  const find = (network, mode) => runs.find((run) => run.network.startsWith(network) && run.mode === mode);
+  const [slowMp4, slowHls, fastMp4, fastHls, fastPointer] = [
+    find("1.5", "mp4"),
+    find("1.5", "hls"),
+    find("10", "mp4"),
+    find("10", "hls"),
+    find("10", "hls-pointer"),
+  ];
+  const seconds = (value) => `${value.toFixed(2)} s`;
+  row(
+    "Video",
+    "first frame after Play, 1.5 Mbit/s / 150 ms: HLS with Play pressed at once (MP4 beside it)",
+    `${seconds(slowHls.fromPlay)} (MP4 ${seconds(slowMp4.fromPlay)})`,
+    "≤ 1.5 s",
+    slowHls.fromPlay <= 1.5,
+    "3.4 s after navigation (MP4)",
+  );
+  row(
+    "Video",
+    "stalls after the first frame while 30 s play, 1.5 Mbit/s: HLS (MP4 beside it)",
+    `${slowHls.stalls} (MP4 ${slowMp4.stalls}; ${slowHls.wall.toFixed(1)} s against ${slowMp4.wall.toFixed(1)} s to watch 30 s)`,
+    "0",
+    slowHls.stalls === 0,
+    "9 stalls, 65 s of spinner (MP4)",
+  );
+  // "No slower" allows the MP4's own spread between runs: a frame or so (50 ms).
+  for (const [label, run] of [
+    ["pointer over the player first", fastPointer],
+    ["Play pressed at once", fastHls],
+  ])
+    row(
+      "Video",
+      `first frame after Play, 10 Mbit/s: HLS, ${label}, against the MP4`,
+      `${seconds(run.fromPlay)} against ${seconds(fastMp4.fromPlay)}`,
+      "≤ MP4 + 50 ms",
+      run.fromPlay <= fastMp4.fromPlay + 0.05,
+    );
+  row(
+    "Video",
+    "media fetched to watch 30 s: HLS against MP4, at 1.5 and at 10 Mbit/s",
+    `${slowHls.mediaMB.toFixed(1)} against ${slowMp4.mediaMB.toFixed(1)} MB; ${fastHls.mediaMB.toFixed(1)} against ${fastMp4.mediaMB.toFixed(1)} MB`,
+    "reported",
+    null,
+    "27.5 MB at 10 Mbit/s (MP4)",
+  );
 }
 
 // --- 7. The load run and its rows ------------------------------------------------------------------------------
