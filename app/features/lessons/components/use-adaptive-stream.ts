@@ -65,6 +65,100 @@ export function streamPlaysArrival(video: HTMLVideoElement, masterUrl: string | 
 }
 
 /**
+ * Attaches hls.js to the element, the stream starting at `position` and playing on there if `playing`; returns
+ * how to take it off again, and how to tell it the learner has stopped (see takenOver). A fatal media error is
+ * recovered in place (the learner kept playing if they were); any other fatal error gives the element back to the
+ * MP4 at the same moment.
+ */
+function attachHls(
+  HlsPlayer: typeof Hls,
+  video: HTMLVideoElement,
+  options: {
+    source: string;
+    position: number;
+    playing: boolean;
+    mp4Url: string | null;
+    /** Plays the element (settling the plays held for the stream). */
+    playNow: () => void;
+    onPlay: () => void;
+    onDetached: () => void;
+  },
+): { detach: () => void; stopPlaying: () => void } {
+  const { source, mp4Url, playNow } = options;
+  const hls = new HlsPlayer({
+    // No worker: the page's CSP allows no blob: workers (server/lib/security-headers.ts), and transmuxing is not
+    // needed (the renditions are fMP4 already).
+    enableWorker: false,
+    startPosition: options.position,
+    maxBufferLength: options.playing ? PLAYING_BUFFER_SECONDS : PRELOAD_BUFFER_SECONDS,
+    maxMaxBufferLength: options.playing ? PLAYING_BUFFER_MAX_SECONDS : PRELOAD_BUFFER_SECONDS,
+    // Lesson videos are short: a shaky start at the lowest rendition beats a stall at a high one.
+    abrEwmaDefaultEstimate: 500_000,
+    capLevelToPlayerSize: true,
+  });
+  // Whether the learner has the video playing: a media error pauses the element, and hls.js recovers on a new
+  // source, which should not leave them paused.
+  let playing = options.playing;
+  let detached = false;
+  const onPlay = () => {
+    playing = true;
+    options.onPlay();
+    hls.config.maxBufferLength = PLAYING_BUFFER_SECONDS;
+    hls.config.maxMaxBufferLength = PLAYING_BUFFER_MAX_SECONDS;
+  };
+  const onPause = () => {
+    if (!video.error) playing = false;
+  };
+  const detach = () => {
+    if (detached) return;
+    detached = true;
+    video.removeEventListener("play", onPlay);
+    video.removeEventListener("pause", onPause);
+    hls.destroy();
+    delete video.dataset.stream;
+    options.onDetached();
+  };
+  const fallBack = () => {
+    const at = video.currentTime;
+    detach();
+    if (!mp4Url) return;
+    video.src = mp4Url;
+    video.currentTime = at;
+    if (playing) void video.play().catch(() => undefined);
+  };
+  // Played on once the new source can play (a play() before that is cut short by its load), unless the learner
+  // paused meanwhile.
+  const playOnWhenReady = () =>
+    video.addEventListener(
+      "canplay",
+      () => {
+        if (playing && video.paused) playNow();
+      },
+      { once: true },
+    );
+  hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    if (data.type !== HlsPlayer.ErrorTypes.MEDIA_ERROR) return fallBack();
+    if (playing) playOnWhenReady();
+    hls.recoverMediaError();
+  });
+  video.addEventListener("play", onPlay);
+  video.addEventListener("pause", onPause);
+  hls.loadSource(source);
+  hls.attachMedia(video);
+  // The arrival at `startAt`, or a play held for the stream, plays in the stream, and a switch's play goes on there
+  // (attaching resets the element to paused).
+  if (playing) playOnWhenReady();
+  video.dataset.stream = "hls.js";
+  return {
+    detach,
+    stopPlaying: () => {
+      playing = false;
+    },
+  };
+}
+
+/**
  * Plays a packaged lesson through adaptive streaming (docs/video.md). The server renders the whole-file MP4
  * (what plays before hydration, and the fallback); once interactive:
  * - Safari (see prefersNativeHls) gets the signed master playlist as the video's source;
@@ -217,77 +311,21 @@ export function useAdaptiveStream(
           if (cancelled) return;
           if (!HlsPlayer.isSupported() || !untouched()) return fallBackToMp4();
           stopWaiting();
-          const position = switching?.time ?? (video.currentTime > 0 ? video.currentTime : (startAt ?? -1));
-          const playingNow = playWanted || (switching ? switching.playing : !video.paused);
-          const hls = new HlsPlayer({
-            // No worker: the page's CSP allows no blob: workers (server/lib/security-headers.ts), and transmuxing
-            // is not needed (the renditions are fMP4 already).
-            enableWorker: false,
-            startPosition: position,
-            maxBufferLength: playingNow ? PLAYING_BUFFER_SECONDS : PRELOAD_BUFFER_SECONDS,
-            maxMaxBufferLength: playingNow ? PLAYING_BUFFER_MAX_SECONDS : PRELOAD_BUFFER_SECONDS,
-            // Lesson videos are short: a shaky start at the lowest rendition beats a stall at a high one.
-            abrEwmaDefaultEstimate: 500_000,
-            capLevelToPlayerSize: true,
+          const stream = attachHls(HlsPlayer, video, {
+            source,
+            position: switching?.time ?? (video.currentTime > 0 ? video.currentTime : (startAt ?? -1)),
+            playing: playWanted || (switching ? switching.playing : !video.paused),
+            mp4Url,
+            playNow,
+            onPlay: stopWatchingArrival,
+            onDetached: () => {
+              stopWatchingArrival();
+              setMode(null);
+            },
           });
-          // Whether the learner has the video playing: a media error pauses the element, and hls.js recovers on a
-          // new source, which should not leave them paused.
-          let playing = playingNow;
-          const onPlay = () => {
-            playing = true;
-            stopWatchingArrival();
-            hls.config.maxBufferLength = PLAYING_BUFFER_SECONDS;
-            hls.config.maxMaxBufferLength = PLAYING_BUFFER_MAX_SECONDS;
-          };
-          const onPause = () => {
-            if (!video.error) playing = false;
-          };
-          onTakenOver = () => {
-            playing = false;
-          };
-          const detach = () => {
-            video.removeEventListener("play", onPlay);
-            video.removeEventListener("pause", onPause);
-            stopWatchingArrival();
-            hls.destroy();
-            delete video.dataset.stream;
-            setMode(null);
-          };
-          const fallBack = () => {
-            const at = video.currentTime;
-            detach();
-            destroy = null;
-            if (!mp4Url) return;
-            video.src = mp4Url;
-            video.currentTime = at;
-            if (playing) void video.play().catch(() => undefined);
-          };
-          // Played on once the new source can play (a play() before that is cut short by its load), unless the
-          // learner paused meanwhile.
-          const playOnWhenReady = () =>
-            video.addEventListener(
-              "canplay",
-              () => {
-                if (playing && video.paused) playNow();
-              },
-              { once: true },
-            );
-          hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
-            if (!data.fatal) return;
-            if (data.type !== HlsPlayer.ErrorTypes.MEDIA_ERROR) return fallBack();
-            if (playing) playOnWhenReady();
-            hls.recoverMediaError();
-          });
-          video.addEventListener("play", onPlay);
-          video.addEventListener("pause", onPause);
-          hls.loadSource(source);
-          hls.attachMedia(video);
-          // The arrival at `startAt`, or a play held for the stream, plays in the stream, and a switch's play goes
-          // on there (attaching resets the element to paused).
-          if (playing) playOnWhenReady();
-          video.dataset.stream = "hls.js";
+          onTakenOver = stream.stopPlaying;
           setMode(wanted);
-          destroy = detach;
+          destroy = stream.detach;
           attached = true;
         })
         .catch(() => {
