@@ -30,7 +30,7 @@
 //
 // BENCH_RUNS (default 40) is the most samples a timing takes; it stops from 12 on once the median's 95%
 // confidence interval is within ±10%.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -1105,6 +1105,11 @@ try {
 if (!reviewOnly && !rowsOnly && process.env.BENCH_VIDEO !== "0") await videoPhase();
 
 async function videoPhase() {
+  // The test lesson is made by ffmpeg: without it the phase is skipped, not the table lost.
+  if (spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).status !== 0) {
+    row("Video", "MP4 and HLS under network emulation", "skipped (ffmpeg is not installed)", "—", null);
+    return;
+  }
   // The build above is the one served, on a port of its own (the app above may still be letting go of its own).
   process.env.SKIP_BUILD = "1";
   process.env.BENCH_PORT = process.env.BENCH_VIDEO_PORT ?? "8797";
