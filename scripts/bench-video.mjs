@@ -101,7 +101,7 @@ async function measure(browser, { mode, network, lessons }) {
         };
         video.requestVideoFrameCallback(onFrame);
       });
-      // (A play held for the stream is refused here, as the MP4 is paused for it, and started again there.)
+      // (A play held for the stream settles once the stream plays; a refused one shows as no first frame.)
       await video.play().catch(() => undefined);
       firstFrame = await frame;
       const deadline = performance.now() + capMs;

@@ -76,12 +76,10 @@ test("a learner's lesson plays through HLS, the rendition following the network"
   expect(await bufferedAhead()).toBeLessThanOrEqual(4);
 
   // A slow network (below the higher rendition's rate; the page's own scripts are cached by now): segments
-  // come from the lowest rendition.
-  // Play is pressed at once: the play waits for the stream, which plays it; meanwhile the player says it is
-  // starting.
-  // (Both read in one look: the first segments may already be in the browser's cache, and the wait be short.) From
-  // here the learner's first act is Play, as a tap on a phone: no pointer moving or pressing reaches the page
-  // before it (the browser replays the cursor's position after a reload, which would run hls.js beforehand).
+  // come from the lowest rendition. From here the learner's first act is Play, as a tap on a phone: no pointer
+  // moving or pressing reaches the page before it (the browser replays the cursor's position after a reload, which
+  // would run hls.js beforehand). The play waits for the stream, which plays it; meanwhile the player says it is
+  // starting (both read in one look: the first segments may already be in the browser's cache, the wait short).
   await page.addInitScript(() => {
     for (const type of ["pointermove", "pointerdown"])
       window.addEventListener(type, (event) => event.stopImmediatePropagation(), { capture: true });
@@ -205,7 +203,13 @@ test("without hls.js (its file lost on the way), an arrival plays the MP4 from i
       expect((await state()).time).toBeCloseTo(20, 0);
     } else {
       await expect
-        .poll(async () => ((await state()).paused ? -1 : (await state()).time), { timeout: 60_000 })
+        .poll(
+          async () => {
+            const { paused, time } = await state();
+            return paused ? -1 : time;
+          },
+          { timeout: 60_000 },
+        )
         .toBeGreaterThan(8.3);
     }
     await expect(video(page)).not.toHaveAttribute("data-stream", "hls.js");

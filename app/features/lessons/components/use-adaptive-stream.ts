@@ -210,11 +210,11 @@ export function useAdaptiveStream(
     if (!video || !enabled) return;
     const arriving = arrivalPending.current && streamPlaysArrival(video, masterUrl);
     arrivalPending.current = false;
-    // Whether the stream plays once attached: the arrival, or a play the learner asked for before it was ready. A
-    // learner who taps or types meanwhile (a line, Shadow) has taken over the arrival, and the lesson does not
-    // start under them.
-    // A play held by the previous source (left before its stream took it) is this one's to play.
+    // Whether a play is held for the stream (see holdPlay); one held by the previous source, left before its stream
+    // took it, is this one's to play.
     let held = heldPlays.current.length > 0;
+    // Whether the stream plays once attached: the arrival, or a held play. A learner who taps or types meanwhile (a
+    // line, Shadow) has taken over the arrival, and the lesson does not start under them.
     let playWanted = arriving || held;
     const playNow = () => {
       setStarting(false);
@@ -236,10 +236,13 @@ export function useAdaptiveStream(
       document.addEventListener("pointerdown", takenOver, { capture: true });
       document.addEventListener("keydown", takenOver, { capture: true });
     }
+    // Whether the video is where the page put it: at 0 (before the MP4's metadata positions it at `startAt`), or
+    // within `tolerance` seconds of `startAt`.
+    const atStart = (tolerance: number) =>
+      video.currentTime < 0.05 || Math.abs(video.currentTime - (startAt ?? 0)) < tolerance;
     // An arrival the MP4 plays instead plays from its moment only: moved elsewhere (the native controls, a seek
     // made by the page), the lesson waits there.
-    // (At 0 it is not positioned yet.)
-    const atArrival = () => video.currentTime < 0.05 || Math.abs(video.currentTime - (startAt ?? 0)) < 0.5;
+    const atArrival = () => atStart(0.5);
     /** The MP4 plays what the stream could not: the play it was to start, or a switch (went offline, no hls.js). */
     const mp4Instead = () => {
       stopWatchingArrival();
@@ -254,12 +257,9 @@ export function useAdaptiveStream(
     if (!masterUrl || !source || !navigator.onLine) return mp4Instead();
     // A learner already playing or who moved in the video (before hydration, with the native controls, or before
     // hls.js was ready) keeps the MP4: a swap would stop it, and the element's reset would move the transcript
-    // under them. (At 0 before the MP4's metadata positions it at `startAt`, at `startAt` after.) A switch between
-    // picture and sound only is the learner's own choice, and streams, as does a play held for the stream.
-    const untouched = () =>
-      Boolean(switching) ||
-      held ||
-      (video.paused && (video.currentTime < 0.05 || Math.abs(video.currentTime - (startAt ?? 0)) < 0.05));
+    // under them. A switch between picture and sound only is the learner's own choice, and streams, as does a play
+    // held for the stream.
+    const untouched = () => Boolean(switching) || held || (video.paused && atStart(0.05));
     /** On a switch between picture and sound only, where the learner is: the next source starts there. */
     const keepPlaceOnSwitch = () => {
       if (soundOnlyNow.current !== soundOnly)
@@ -293,8 +293,11 @@ export function useAdaptiveStream(
     let begun = false;
     let attached = false;
     let destroy: (() => void) | null = null;
-    const stopWaiting = () => {
+    const stopWatchingPresence = () => {
       for (const type of PRESENCE_EVENTS) document.removeEventListener(type, begin, { capture: true });
+    };
+    const stopWaiting = () => {
+      stopWatchingPresence();
       Reflect.deleteProperty(video, "play");
     };
     const fallBackToMp4 = () => {
@@ -304,7 +307,7 @@ export function useAdaptiveStream(
     const begin = () => {
       if (begun || cancelled) return;
       begun = true;
-      for (const type of PRESENCE_EVENTS) document.removeEventListener(type, begin, { capture: true });
+      stopWatchingPresence();
       void importHls()
         .then(({ default: HlsPlayer }) => {
           // …and so does one who did so before hls.js was ready.
