@@ -215,3 +215,52 @@ export function avcCodec(profile: string, level: number): string {
   if (!idc) throw new Error(`Unsupported H.264 profile ${profile}.`);
   return `avc1.${idc}${level.toString(16).padStart(2, "0")}`;
 }
+
+export interface MasterPlaylist {
+  /** The video renditions in the master's order (buildMasterPlaylist writes them lowest first). */
+  variants: Array<{ uri: string; bandwidth: number }>;
+  /** The audio rendition's playlist, when the variants share one. */
+  audioUri: string | null;
+}
+
+/** Reads what a player needs of a master playlist to start: its variants (peak rate, playlist) and audio. */
+export function parseMasterPlaylist(text: string): MasterPlaylist {
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.trim());
+  if (lines[0] !== "#EXTM3U") throw new PlaylistError("A playlist starts with #EXTM3U.");
+  const variants: MasterPlaylist["variants"] = [];
+  let audioUri: string | null = null;
+  let pendingBandwidth: number | null = null;
+  for (const line of lines.slice(1)) {
+    if (line === "") continue;
+    if (line.startsWith("#EXT-X-MEDIA:") && line.includes("TYPE=AUDIO"))
+      audioUri = /URI="([^"]*)"/.exec(line)?.[1] ?? audioUri;
+    else if (line.startsWith("#EXT-X-STREAM-INF:")) {
+      const bandwidth = Number(/[:,]BANDWIDTH=(\d{1,12})/.exec(line)?.[1]);
+      if (!(bandwidth > 0)) throw new PlaylistError("A variant needs its BANDWIDTH.");
+      pendingBandwidth = bandwidth;
+    } else if (!line.startsWith("#") && pendingBandwidth !== null) {
+      variants.push({ uri: line, bandwidth: pendingBandwidth });
+      pendingBandwidth = null;
+    }
+  }
+  if (variants.length === 0) throw new PlaylistError("A master playlist names at least one variant.");
+  return { variants, audioUri };
+}
+
+/**
+ * The variant to start with at an estimated `bitsPerSecond`: the richest whose peak fits, else the lightest.
+ * Returns its index in the master's order.
+ */
+export function startVariant(master: MasterPlaylist, bitsPerSecond: number): number {
+  let chosen = -1;
+  let lightest = 0;
+  master.variants.forEach((variant, index) => {
+    if (variant.bandwidth < master.variants[lightest]!.bandwidth) lightest = index;
+    if (variant.bandwidth <= bitsPerSecond && (chosen < 0 || variant.bandwidth > master.variants[chosen]!.bandwidth))
+      chosen = index;
+  });
+  return chosen >= 0 ? chosen : lightest;
+}

@@ -33,7 +33,7 @@ async function throttle(cdp: CDPSession, kbits: number, latency: number) {
 
 /** Whether the page has fetched hls.js's file (prefetched when idle, or imported). */
 const hlsFetched = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/hls[.-]/.test(entry.name)));
+  page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/hls\.min[.-]/.test(entry.name)));
 
 async function openLesson(page: Page) {
   // A member of our own (the lesson is free): the demo learner may have stopped in it in another spec, and the
@@ -51,11 +51,12 @@ test("a learner's lesson plays through HLS, the rendition following the network"
 
   await openLessonAsNewMember(page, LESSON.title, "stream");
   await waitForHydration(page);
-  // Loading, the page only fetches hls.js (when idle) and runs none of it: no stream, no playlist, until the
-  // learner shows up.
+  // Loading, the page fetches hls.js (when idle) and runs none of it, and the start of the stream as an MP4's
+  // `preload="metadata"` would: the playlists of the rendition it starts on and of the sound, and each one's init
+  // section with its first segment (one range from the file's first byte); no stream until the learner shows up.
   await expect.poll(() => hlsFetched(page)).toBe(true);
+  await expect.poll(() => [...seen].sort()).toEqual(["360p.m3u8", "360p.mp4", "audio.m3u8", "audio.mp4", "master.m3u8"]);
   await expect(video(page)).not.toHaveAttribute("data-stream", "hls.js");
-  expect(seen).toEqual([]);
   await video(page).hover();
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
   expect(seen).toContain("master.m3u8");
@@ -118,6 +119,53 @@ test("a learner's lesson plays through HLS, the rendition following the network"
     .poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 60_000 })
     .toBeGreaterThan(1);
   await expect(page.getByTestId("video-starting")).toHaveCount(0);
+});
+
+test("Play as the learner's first act, once the page has settled, starts from what the page fetched ahead", async ({
+  page,
+}) => {
+  // No pointer reaches the page before the press (as the media keys, or a tap the page hears only as a click):
+  // hls.js is first run by the play itself.
+  await page.addInitScript(() => {
+    for (const type of ["pointermove", "pointerdown"])
+      window.addEventListener(type, (event) => event.stopImmediatePropagation(), { capture: true });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const requested = new Map<string, string>();
+  const answered: Array<{ what: string; cached: boolean }> = [];
+  cdp.on("Network.requestWillBeSent", (event) => {
+    const file = /\/media\/hls\/.+\/([^/?]+)$/.exec(new URL(event.request.url).pathname)?.[1];
+    const range = event.request.headers["Range"] ?? event.request.headers["range"];
+    if (file) requested.set(event.requestId, range ? `${file} ${range}` : file);
+  });
+  cdp.on("Network.responseReceived", (event) => {
+    const what = requested.get(event.requestId);
+    if (what) answered.push({ what, cached: event.response.fromDiskCache === true });
+  });
+
+  await openLessonAsNewMember(page, LESSON.title, "stream-first-act");
+  await waitForHydration(page);
+  await expect.poll(() => hlsFetched(page)).toBe(true);
+  // The start fetched ahead: the three playlists, and one range from each file's first byte.
+  await expect.poll(() => answered.length).toBe(5);
+  const ahead = answered.splice(0).map((entry) => entry.what);
+  expect(ahead.filter((what) => / bytes=0-\d+$/.test(what))).toHaveLength(2);
+
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
+  await expect
+    .poll(() => video(page).evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+  // hls.js found in the browser's cache what it needed to start: the playlists, then each file's init section and
+  // first segment (the two ranges it asks of each file first), none of it fetched twice.
+  const firstRanges = ["360p.mp4", "audio.mp4"].flatMap((file) =>
+    answered.filter((entry) => entry.what.startsWith(`${file} `)).slice(0, 2),
+  );
+  const playlists = ["master.m3u8", "360p.m3u8", "audio.m3u8"].map((file) => answered.find((entry) => entry.what === file));
+  expect(playlists).not.toContain(undefined);
+  expect(firstRanges).toHaveLength(4);
+  expect([...playlists, ...firstRanges].filter((entry) => !entry?.cached)).toEqual([]);
 });
 
 /** A member of our own who stopped at 0:08 in the lesson, on the library with its "Continue watching" card. */

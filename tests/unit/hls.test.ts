@@ -5,8 +5,10 @@ import {
   buildMasterPlaylist,
   checkRangesCoverFile,
   chooseRenditions,
+  parseMasterPlaylist,
   parseMediaPlaylist,
   PlaylistError,
+  startVariant,
 } from "../../core/hls";
 
 const playlist = (lines: string[]) => ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-TARGETDURATION:2", ...lines].join("\n");
@@ -108,5 +110,42 @@ describe("buildMasterPlaylist", () => {
   it("names H.264 codecs the way browsers expect", () => {
     expect(avcCodec("Main", 30)).toBe("avc1.4d001e");
     expect(avcCodec("High", 40)).toBe("avc1.640028");
+  });
+});
+
+describe("parseMasterPlaylist and startVariant (where a stream starts)", () => {
+  const renditions = [
+    { name: "audio", kind: "audio", width: null, height: null, codecs: "mp4a.40.2", peak: 70_000, average: 64_000 },
+    { name: "720p", kind: "video", width: 1280, height: 720, codecs: "avc1.4d001f", peak: 2_400_000, average: 1_800_000 },
+    { name: "240p", kind: "video", width: 426, height: 240, codecs: "avc1.4d0015", peak: 380_000, average: 300_000 },
+    { name: "360p", kind: "video", width: 640, height: 360, codecs: "avc1.4d001e", peak: 700_000, average: 500_000 },
+  ] as const;
+
+  it("reads back the variants, lowest first, and the shared audio of the master the Worker writes", () => {
+    const master = parseMasterPlaylist(buildMasterPlaylist([...renditions]));
+    expect(master).toEqual({
+      variants: [
+        { uri: "240p.m3u8", bandwidth: 450_000 },
+        { uri: "360p.m3u8", bandwidth: 770_000 },
+        { uri: "720p.m3u8", bandwidth: 2_470_000 },
+      ],
+      audioUri: "audio.m3u8",
+    });
+  });
+
+  it("starts on the richest variant whose peak fits the estimate, else on the lightest, in any order", () => {
+    const master = parseMasterPlaylist(buildMasterPlaylist([...renditions]));
+    expect(master.variants[startVariant(master, 500_000)]!.uri).toBe("240p.m3u8");
+    expect(master.variants[startVariant(master, 1_000_000)]!.uri).toBe("360p.m3u8");
+    expect(master.variants[startVariant(master, 100_000)]!.uri).toBe("240p.m3u8");
+    const reversed = { ...master, variants: [...master.variants].reverse() };
+    expect(reversed.variants[startVariant(reversed, 5_000_000)]!.uri).toBe("720p.m3u8");
+    expect(reversed.variants[startVariant(reversed, 10)]!.uri).toBe("240p.m3u8");
+  });
+
+  it("refuses what is not a master playlist", () => {
+    expect(() => parseMasterPlaylist("not a playlist")).toThrow(PlaylistError);
+    expect(() => parseMasterPlaylist("#EXTM3U\n#EXT-X-VERSION:7\n")).toThrow(/at least one variant/);
+    expect(() => parseMasterPlaylist("#EXTM3U\n#EXT-X-STREAM-INF:RESOLUTION=1x1\n1.m3u8\n")).toThrow(/BANDWIDTH/);
   });
 });

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 // early (a prefetch, no evaluation) and import the same file, from the browser's cache, when the learner arrives.
 import hlsModuleUrl from "hls.js/dist/hls.min.mjs?url";
 import { useBrowserLayoutEffect } from "~/lib/use-browser-layout-effect";
+import { START_ESTIMATE_BPS, warmStream, type WarmStream } from "./stream-warmup";
 
 export const HLS_TYPE = "application/vnd.apple.mpegurl";
 
@@ -37,6 +38,12 @@ function prefetchHls() {
   link.href = hlsModuleUrl;
   link.crossOrigin = "anonymous";
   document.head.appendChild(link);
+}
+
+/** Whether the learner's browser asks pages to save data (Chromium's Data Saver, `Save-Data`). */
+function savingData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return connection?.saveData === true;
 }
 
 /** What the stream plays: the picture and sound (the master playlist), or the sound alone (its audio rendition). */
@@ -78,6 +85,8 @@ function attachHls(
     position: number;
     playing: boolean;
     mp4Url: string | null;
+    /** What the page fetched ahead of the stream (stream-warmup.ts), when the stream starts where it did. */
+    warm: WarmStream | null;
     /** Plays the element (settling the plays held for the stream). */
     playNow: () => void;
     onPlay: () => void;
@@ -92,10 +101,26 @@ function attachHls(
     startPosition: options.position,
     maxBufferLength: options.playing ? PLAYING_BUFFER_SECONDS : PRELOAD_BUFFER_SECONDS,
     maxMaxBufferLength: options.playing ? PLAYING_BUFFER_MAX_SECONDS : PRELOAD_BUFFER_SECONDS,
-    // Lesson videos are short: a shaky start at the lowest rendition beats a stall at a high one.
-    abrEwmaDefaultEstimate: 500_000,
+    abrEwmaDefaultEstimate: START_ESTIMATE_BPS,
     capLevelToPlayerSize: true,
   });
+  const { warm } = options;
+  if (warm) {
+    // Starts on the rendition whose first pieces the page fetched ahead (hls.js sorts its levels its own way).
+    hls.once(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => {
+      const index = warm.startUri ? data.levels.findIndex((level) => level.uri.endsWith(`/${warm.startUri}`)) : -1;
+      if (index >= 0) hls.startLevel = index;
+    });
+    // That first segment came from the browser's cache, in no time: measured as it is, it would make the network
+    // look boundless and send the next segment at the top rendition. The rate measured while fetching it ahead
+    // stands instead.
+    const forgetCachedSample = (_event: unknown, data: { frag: { type: string; sn: number | "initSegment" } }) => {
+      if (data.frag.type !== "main" || data.frag.sn !== 0) return;
+      hls.off(HlsPlayer.Events.FRAG_BUFFERED, forgetCachedSample);
+      hls.bandwidthEstimate = warm.measuredBps ?? START_ESTIMATE_BPS;
+    };
+    hls.on(HlsPlayer.Events.FRAG_BUFFERED, forgetCachedSample);
+  }
   // Whether the learner has the video playing: a media error pauses the element, and hls.js recovers on a new
   // source, which should not leave them paused.
   let playing = options.playing;
@@ -144,7 +169,9 @@ function attachHls(
   });
   video.addEventListener("play", onPlay);
   video.addEventListener("pause", onPause);
-  hls.loadSource(source);
+  // The element first, then the playlists: hls.js asks for the first segment as the rendition's playlist arrives
+  // only if the element is ready by then; otherwise on its next tick, 100 ms later (longer than the element takes).
+  hls.once(HlsPlayer.Events.MEDIA_ATTACHED, () => hls.loadSource(source));
   hls.attachMedia(video);
   // The arrival at `startAt`, or a play held for the stream, plays in the stream, and a switch's play goes on there
   // (attaching resets the element to paused).
@@ -293,6 +320,18 @@ export function useAdaptiveStream(
     let begun = false;
     let attached = false;
     let destroy: (() => void) | null = null;
+    // What the page fetches ahead when it is idle: hls.js (not run), and the start of a lesson played from its
+    // start (stream-warmup.ts), unless the learner asked their browser to save data.
+    let warmed: WarmStream | null = null;
+    let warming: Promise<unknown> | null = null;
+    const stopWarming = new AbortController();
+    const prepare = () => {
+      prefetchHls();
+      if (startAt || savingData() || begun) return;
+      warming = warmStream(source, stopWarming.signal).then((result) => {
+        warmed = result;
+      });
+    };
     const stopWatchingPresence = () => {
       for (const type of PRESENCE_EVENTS) document.removeEventListener(type, begin, { capture: true });
     };
@@ -308,15 +347,18 @@ export function useAdaptiveStream(
       if (begun || cancelled) return;
       begun = true;
       stopWatchingPresence();
-      void importHls()
-        .then(({ default: HlsPlayer }) => {
+      // A warm-up under way is ahead of where hls.js would start: it is waited for, not fetched twice.
+      void Promise.all([importHls(), warming])
+        .then(([{ default: HlsPlayer }]) => {
           // …and so does one who did so before hls.js was ready.
           if (cancelled) return;
           if (!HlsPlayer.isSupported() || !untouched()) return fallBackToMp4();
           stopWaiting();
+          const position = switching?.time ?? (video.currentTime > 0 ? video.currentTime : (startAt ?? -1));
           const stream = attachHls(HlsPlayer, video, {
             source,
-            position: switching?.time ?? (video.currentTime > 0 ? video.currentTime : (startAt ?? -1)),
+            position,
+            warm: position <= 0 ? warmed : null,
             playing: playWanted || (switching ? switching.playing : !video.paused),
             mp4Url,
             playNow,
@@ -358,7 +400,7 @@ export function useAdaptiveStream(
     if (now) begin();
     else {
       for (const type of PRESENCE_EVENTS) document.addEventListener(type, begin, { capture: true, passive: true });
-      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(prefetchHls, { timeout: 3000 });
+      if ("requestIdleCallback" in window) idle = window.requestIdleCallback(prepare, { timeout: 3000 });
     }
     return () => {
       cancelled = true;
@@ -370,6 +412,7 @@ export function useAdaptiveStream(
       // the plays held here (heldPlays).
       if (playWanted && !held && !attached) arrivalPending.current = true;
       if (idle !== null) window.cancelIdleCallback(idle);
+      stopWarming.abort();
       destroy?.();
     };
   }, [videoRef, masterUrl, audioUrl, mp4Url, startAt, enabled, soundOnly]);
