@@ -265,6 +265,47 @@ test("without hls.js (its file lost on the way), an arrival plays the MP4 from i
   }
 });
 
+test("a segment the browser cannot read hands the lesson to the MP4 at that moment, playing on", async ({ page }) => {
+  // Past its first segment, every video segment arrives cut short (as from a proxy that dropped the connection):
+  // the element's demuxer refuses it, which hls.js does not count as fatal.
+  const firstSegments = new Map<string, string>();
+  let broken = 0;
+  await page.route(/\/media\/hls\/.+\/\d+p\.mp4$/, async (route) => {
+    const file = new URL(route.request().url()).pathname.split("/").pop()!;
+    const range = route.request().headers()["range"] ?? "";
+    if (!/^bytes=0-/.test(range) && !firstSegments.has(file)) firstSegments.set(file, range);
+    if (/^bytes=0-/.test(range) || firstSegments.get(file) === range) return route.continue();
+    broken += 1;
+    const response = await route.fetch();
+    const body = (await response.body()).subarray(0, 600);
+    await route.fulfill({ response, body, headers: { ...response.headers(), "content-length": String(body.length) } });
+  });
+  await openLesson(page);
+  // Where the video is as it plays, and from what: the stream, or the MP4.
+  await video(page).evaluate((element: HTMLVideoElement) => {
+    const seen: Array<[number, boolean]> = [];
+    Object.assign(window, { seenTimes: seen });
+    element.addEventListener("timeupdate", () => seen.push([element.currentTime, Boolean(element.dataset.stream)]));
+  });
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(video(page)).not.toHaveAttribute("data-stream", "hls.js");
+  const state = () =>
+    video(page).evaluate((element: HTMLVideoElement) => ({
+      mp4: /\/media\/videos\//.test(element.currentSrc),
+      playing: !element.paused && element.error === null,
+      time: element.currentTime,
+    }));
+  // The MP4 plays on past the broken piece…
+  await expect.poll(state, { timeout: 30_000 }).toMatchObject({ mp4: true, playing: true });
+  await expect.poll(async () => (await state()).time, { timeout: 30_000 }).toBeGreaterThan(4.5);
+  expect(broken).toBeGreaterThanOrEqual(1);
+  // …from where the stream stopped.
+  const seen = await page.evaluate(() => (window as unknown as { seenTimes: Array<[number, boolean]> }).seenTimes);
+  const lastStreamed = seen.filter(([, streaming]) => streaming).at(-1)?.[0] ?? 0;
+  const firstOnMp4 = seen.find(([time, streaming]) => !streaming && time > 0)?.[0];
+  expect(Math.abs((firstOnMp4 ?? Infinity) - lastStreamed)).toBeLessThan(0.6);
+});
+
 test("listening mode plays the sound alone from the same moment, and the picture comes back", async ({ page }) => {
   const seen = watchSegments(page);
   await openLesson(page);

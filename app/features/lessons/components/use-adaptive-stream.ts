@@ -73,9 +73,8 @@ export function streamPlaysArrival(video: HTMLVideoElement, masterUrl: string | 
 
 /**
  * Attaches hls.js to the element, the stream starting at `position` and playing on there if `playing`; returns
- * how to take it off again, and how to tell it the learner has stopped (see takenOver). A fatal media error is
- * recovered in place (the learner kept playing if they were); any other fatal error gives the element back to the
- * MP4 at the same moment.
+ * how to take it off again, and how to tell it the learner has stopped (see takenOver). An error the stream cannot
+ * get past gives the element back to the MP4 at the same moment, playing on if the learner was.
  */
 function attachHls(
   HlsPlayer: typeof Hls,
@@ -121,10 +120,14 @@ function attachHls(
     };
     hls.on(HlsPlayer.Events.FRAG_BUFFERED, forgetCachedSample);
   }
-  // Whether the learner has the video playing: a media error pauses the element, and hls.js recovers on a new
-  // source, which should not leave them paused.
+  // Whether the learner has the video playing (an element's error pauses it, which is not theirs), and where the
+  // video last was: the MP4 taking over goes on from there.
   let playing = options.playing;
   let detached = false;
+  let lastPosition = Math.max(0, options.position);
+  const onTimeUpdate = () => {
+    if (video.readyState > HTMLMediaElement.HAVE_NOTHING) lastPosition = video.currentTime;
+  };
   const onPlay = () => {
     playing = true;
     options.onPlay();
@@ -139,20 +142,23 @@ function attachHls(
     detached = true;
     video.removeEventListener("play", onPlay);
     video.removeEventListener("pause", onPause);
+    video.removeEventListener("error", onElementError);
+    video.removeEventListener("timeupdate", onTimeUpdate);
     hls.destroy();
     delete video.dataset.stream;
     options.onDetached();
   };
   const fallBack = () => {
-    const at = video.currentTime;
+    // (An element that hls.js has reset, or that failed, no longer knows where it was.)
+    const at = video.readyState > HTMLMediaElement.HAVE_NOTHING ? video.currentTime : lastPosition;
     detach();
     if (!mp4Url) return;
     video.src = mp4Url;
     video.currentTime = at;
     if (playing) void video.play().catch(() => undefined);
   };
-  // Played on once the new source can play (a play() before that is cut short by its load), unless the learner
-  // paused meanwhile.
+  // The arrival or a held play: played once the stream can play (a play() before that is cut short by its load),
+  // unless the learner paused meanwhile.
   const playOnWhenReady = () =>
     video.addEventListener(
       "canplay",
@@ -161,14 +167,24 @@ function attachHls(
       },
       { once: true },
     );
+  // Any error hls.js cannot get past hands over to the MP4, and so does a piece the browser refused: hls.js would
+  // rebuild the element's source and start again from the beginning, or stall there with pieces still refused.
+  const refused: string[] = [
+    HlsPlayer.ErrorDetails.BUFFER_APPEND_ERROR,
+    HlsPlayer.ErrorDetails.MEDIA_SOURCE_REQUIRES_RESET,
+  ];
   hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
-    if (!data.fatal) return;
-    if (data.type !== HlsPlayer.ErrorTypes.MEDIA_ERROR) return fallBack();
-    if (playing) playOnWhenReady();
-    hls.recoverMediaError();
+    if (data.fatal || refused.includes(data.details)) fallBack();
   });
+  // So does the element refusing what it was given (a segment its demuxer or decoder cannot read), which hls.js
+  // does not count as fatal: the learner would be left paused there.
+  function onElementError() {
+    if (video.error) fallBack();
+  }
   video.addEventListener("play", onPlay);
   video.addEventListener("pause", onPause);
+  video.addEventListener("error", onElementError);
+  video.addEventListener("timeupdate", onTimeUpdate);
   // The element first, then the playlists: hls.js asks for the first segment as the rendition's playlist arrives
   // only if the element is ready by then; otherwise on its next tick, 100 ms later (longer than the element takes).
   hls.once(HlsPlayer.Events.MEDIA_ATTACHED, () => hls.loadSource(source));
