@@ -33,7 +33,9 @@ async function throttle(cdp: CDPSession, kbits: number, latency: number) {
 
 /** Whether the page has fetched hls.js's file (prefetched when idle, or imported). */
 const hlsFetched = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/hls\.min[.-]/.test(entry.name)));
+  page.evaluate(() =>
+    performance.getEntriesByType("resource").some((entry) => /\/assets\/hls\.min[.-]/.test(entry.name)),
+  );
 
 async function openLesson(page: Page) {
   // A member of our own (the lesson is free): the demo learner may have stopped in it in another spec, and the
@@ -55,7 +57,9 @@ test("a learner's lesson plays through HLS, the rendition following the network"
   // `preload="metadata"` would: the playlists of the rendition it starts on and of the sound, and each one's init
   // section with its first segment (one range from the file's first byte); no stream until the learner shows up.
   await expect.poll(() => hlsFetched(page)).toBe(true);
-  await expect.poll(() => [...seen].sort()).toEqual(["360p.m3u8", "360p.mp4", "audio.m3u8", "audio.mp4", "master.m3u8"]);
+  await expect
+    .poll(() => [...seen].sort())
+    .toEqual(["360p.m3u8", "360p.mp4", "audio.m3u8", "audio.mp4", "master.m3u8"]);
   await expect(video(page)).not.toHaveAttribute("data-stream", "hls.js");
   await video(page).hover();
   await expect(video(page)).toHaveAttribute("data-stream", "hls.js");
@@ -162,7 +166,9 @@ test("Play as the learner's first act, once the page has settled, starts from wh
   const firstRanges = ["360p.mp4", "audio.mp4"].flatMap((file) =>
     answered.filter((entry) => entry.what.startsWith(`${file} `)).slice(0, 2),
   );
-  const playlists = ["master.m3u8", "360p.m3u8", "audio.m3u8"].map((file) => answered.find((entry) => entry.what === file));
+  const playlists = ["master.m3u8", "360p.m3u8", "audio.m3u8"].map((file) =>
+    answered.find((entry) => entry.what === file),
+  );
   expect(playlists).not.toContain(undefined);
   expect(firstRanges).toHaveLength(4);
   expect([...playlists, ...firstRanges].filter((entry) => !entry?.cached)).toEqual([]);

@@ -116,7 +116,15 @@ describe("buildMasterPlaylist", () => {
 describe("parseMasterPlaylist and startVariant (where a stream starts)", () => {
   const renditions = [
     { name: "audio", kind: "audio", width: null, height: null, codecs: "mp4a.40.2", peak: 70_000, average: 64_000 },
-    { name: "720p", kind: "video", width: 1280, height: 720, codecs: "avc1.4d001f", peak: 2_400_000, average: 1_800_000 },
+    {
+      name: "720p",
+      kind: "video",
+      width: 1280,
+      height: 720,
+      codecs: "avc1.4d001f",
+      peak: 2_400_000,
+      average: 1_800_000,
+    },
     { name: "240p", kind: "video", width: 426, height: 240, codecs: "avc1.4d0015", peak: 380_000, average: 300_000 },
     { name: "360p", kind: "video", width: 640, height: 360, codecs: "avc1.4d001e", peak: 700_000, average: 500_000 },
   ] as const;

@@ -24,7 +24,10 @@ async function firstPieces(playlistUrl: string, signal: AbortSignal): Promise<nu
   const first = playlist.segments[0]!;
   const start = Math.min(playlist.map.offset, first.offset);
   const end = Math.max(playlist.map.offset + playlist.map.length, first.offset + first.length) - 1;
-  const response = await fetch(`${folderOf(playlistUrl)}${uri}`, { signal, headers: { Range: `bytes=${start}-${end}` } });
+  const response = await fetch(`${folderOf(playlistUrl)}${uri}`, {
+    signal,
+    headers: { Range: `bytes=${start}-${end}` },
+  });
   return (await response.arrayBuffer()).byteLength;
 }
 
@@ -49,7 +52,13 @@ export async function warmStream(source: string, signal: AbortSignal): Promise<W
     const folder = folderOf(source);
     const playlists = [startUri, ...(master.audioUri ? [master.audioUri] : [])];
     const bytes = await Promise.all(playlists.map((uri) => firstPieces(`${folder}${uri}`, signal)));
-    return { startUri, measuredBps: rate(bytes.reduce((sum, each) => sum + each, 0), started) };
+    return {
+      startUri,
+      measuredBps: rate(
+        bytes.reduce((sum, each) => sum + each, 0),
+        started,
+      ),
+    };
   } catch {
     return null;
   }

@@ -157,8 +157,8 @@ function attachHls(
     video.currentTime = at;
     if (playing) void video.play().catch(() => undefined);
   };
-  // The arrival or a held play: played once the stream can play (a play() before that is cut short by its load),
-  // unless the learner paused meanwhile.
+  // A play the stream starts with (the arrival, a held play, a switch's): played once the stream can play (a play()
+  // before that is cut short by its load), unless the learner paused meanwhile.
   const playOnWhenReady = () =>
     video.addEventListener(
       "canplay",
