@@ -88,14 +88,23 @@ function parseByteRange(text: string, previousEnd: number | null, line: number):
   return { offset, length };
 }
 
+/** A playlist's lines, trimmed, whatever its line endings; refused unless it starts with #EXTM3U. */
+function playlistLines(text: string): string[] {
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.trim());
+  if (lines[0] !== "#EXTM3U") throw new PlaylistError("A playlist starts with #EXTM3U.");
+  return lines;
+}
+
 /**
  * Reads a VOD media playlist of one single-file fMP4 rendition (what `ffmpeg -hls_segment_type fmp4
  * -hls_flags single_file` writes) and refuses anything else: another file, a missing init section, a
  * segment without its byte range, a live playlist, encryption, or tags the Worker would pass on unchecked.
  */
 export function parseMediaPlaylist(text: string, expectedUri: string): MediaPlaylist {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  if (lines[0]?.trim() !== "#EXTM3U") throw new PlaylistError("A playlist starts with #EXTM3U.");
+  const lines = playlistLines(text);
   let targetDuration: number | null = null;
   let map: ByteRange | null = null;
   let pendingDuration: number | null = null;
@@ -105,7 +114,7 @@ export function parseMediaPlaylist(text: string, expectedUri: string): MediaPlay
   const segments: MediaPlaylist["segments"] = [];
   const allowed = new Set(["#EXT-X-VERSION", "#EXT-X-MEDIA-SEQUENCE", "#EXT-X-INDEPENDENT-SEGMENTS"]);
   for (let index = 1; index < lines.length; index++) {
-    const line = lines[index]!.trim();
+    const line = lines[index]!;
     const number = index + 1;
     if (line === "") continue;
     if (ended) throw new PlaylistError(`Line ${number}: nothing may follow #EXT-X-ENDLIST.`);
@@ -225,11 +234,7 @@ export interface MasterPlaylist {
 
 /** Reads what a player needs of a master playlist to start: its variants (peak rate, playlist) and audio. */
 export function parseMasterPlaylist(text: string): MasterPlaylist {
-  const lines = text
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .map((line) => line.trim());
-  if (lines[0] !== "#EXTM3U") throw new PlaylistError("A playlist starts with #EXTM3U.");
+  const lines = playlistLines(text);
   const variants: MasterPlaylist["variants"] = [];
   let audioUri: string | null = null;
   let pendingBandwidth: number | null = null;

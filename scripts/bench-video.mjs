@@ -74,8 +74,8 @@ async function measure(browser, { mode, network, lessons, watchSeconds = WATCH_S
   await page.goto(`${base}${lessons[hls ? "hls" : "mp4"]}`, { waitUntil: "commit", timeout: 120_000 });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 120_000 });
   // A learner who reads the title for a moment, then presses play: by then the page has fetched hls.js and the
-  // stream's start (when idle) but run none of it, and the play waits for the stream (docs/video.md). "Played at once" calls play()
-  // with nothing before it (as the media keys do). With "hls-pointer", their pointer comes over the player first,
+  // stream's start (when idle) but run none of it, and the play waits for the stream (docs/video.md). "Played at
+  // once" calls play() with nothing before it (as the media keys do). With "hls-pointer", their pointer comes over the player first,
   // as a mouse does on its way to Play: the stream is attached and has its first segment when they press it. A
   // "tap" is a finger on the Play button for a tenth of a second, timed from the touch (the MP4 tapped alike).
   // (Settled: hls.js fetched, and the stream's start, whose two byte ranges are the last of what it fetches.)
@@ -174,12 +174,13 @@ async function measure(browser, { mode, network, lessons, watchSeconds = WATCH_S
   };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ascending = (values) => [...values].sort((a, b) => a - b);
+const median = (values) => ascending(values)[Math.floor(values.length / 2)];
 
 /** The first frame after play: the one run's, or the median of the samples with their range. */
 function afterPlay(row) {
   if (row.fromPlays.length === 1) return `${row.fromPlay.toFixed(2)} s`;
-  const sorted = [...row.fromPlays].sort((a, b) => a - b);
+  const sorted = ascending(row.fromPlays);
   return `${row.fromPlayMedian.toFixed(2)} s (median of ${sorted.length}: ${sorted[0].toFixed(2)}–${sorted.at(-1).toFixed(2)})`;
 }
 
@@ -209,8 +210,10 @@ export async function benchVideo() {
     });
     try {
       for (const network of NETWORKS) {
-        // A tap (the phone's way to press Play) only on the fast network, where the two are compared.
-        const modes = ["mp4", "hls", "hls-pointer", ...(network.kbits >= 10_000 ? ["mp4-tap", "hls-tap"] : [])];
+        // The fast network is where the MP4 and the stream are compared: a tap (the phone's way to press Play) is
+        // played there only, and every way of playing gets its samples (FIRST_FRAME_SAMPLES).
+        const compared = network.kbits >= 10_000;
+        const modes = ["mp4", "hls", "hls-pointer", ...(compared ? ["mp4-tap", "hls-tap"] : [])];
         for (const mode of modes) {
           // (A tap is only timed to its first frame: the stalls and bytes of watching are the other rows'.)
           const firstFrameOnly = mode.endsWith("-tap");
@@ -221,7 +224,7 @@ export async function benchVideo() {
             watchSeconds: firstFrameOnly ? 0 : WATCH_SECONDS,
           });
           const fromPlays = [figures.fromPlay];
-          if (network.kbits >= 10_000)
+          if (compared)
             for (let sample = 1; sample < FIRST_FRAME_SAMPLES; sample += 1)
               fromPlays.push((await measure(browser, { mode, network, lessons, watchSeconds: 0 })).fromPlay);
           rows.push({

@@ -1,4 +1,5 @@
 import type Hls from "hls.js";
+import type { FragBufferedData } from "hls.js";
 import { useEffect, useRef, useState, type RefObject } from "react";
 // hls.js's own minified ES module, served as a file of its own: its address is known here, so the page can fetch it
 // early (a prefetch, no evaluation) and import the same file, from the browser's cache, when the learner arrives.
@@ -113,7 +114,7 @@ function attachHls(
     // That first segment came from the browser's cache, in no time: measured as it is, it would make the network
     // look boundless and send the next segment at the top rendition. The rate measured while fetching it ahead
     // stands instead.
-    const forgetCachedSample = (_event: unknown, data: { frag: { type: string; sn: number | "initSegment" } }) => {
+    const forgetCachedSample = (_event: unknown, data: FragBufferedData) => {
       if (data.frag.type !== "main" || data.frag.sn !== 0) return;
       hls.off(HlsPlayer.Events.FRAG_BUFFERED, forgetCachedSample);
       hls.bandwidthEstimate = warm.measuredBps ?? START_ESTIMATE_BPS;
@@ -338,15 +339,12 @@ export function useAdaptiveStream(
     let destroy: (() => void) | null = null;
     // What the page fetches ahead when it is idle: hls.js (not run), and the start of a lesson played from its
     // start (stream-warmup.ts), unless the learner asked their browser to save data.
-    let warmed: WarmStream | null = null;
-    let warming: Promise<unknown> | null = null;
+    let warming: Promise<WarmStream | null> | null = null;
     const stopWarming = new AbortController();
     const prepare = () => {
       prefetchHls();
       if (startAt || savingData() || begun) return;
-      warming = warmStream(source, stopWarming.signal).then((result) => {
-        warmed = result;
-      });
+      warming = warmStream(source, stopWarming.signal);
     };
     const stopWatchingPresence = () => {
       for (const type of PRESENCE_EVENTS) document.removeEventListener(type, begin, { capture: true });
@@ -365,7 +363,7 @@ export function useAdaptiveStream(
       stopWatchingPresence();
       // A warm-up under way is ahead of where hls.js would start: it is waited for, not fetched twice.
       void Promise.all([importHls(), warming])
-        .then(([{ default: HlsPlayer }]) => {
+        .then(([{ default: HlsPlayer }, warmed]) => {
           // …and so does one who did so before hls.js was ready.
           if (cancelled) return;
           if (!HlsPlayer.isSupported() || !untouched()) return fallBackToMp4();
